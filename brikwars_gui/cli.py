@@ -1,0 +1,40 @@
+"""`brikwars-sim`: the engine without a screen. Each subcommand lives in `brikwars_gui.commands`."""
+
+from __future__ import annotations
+
+import argparse
+import importlib
+import sys
+from collections.abc import Sequence
+
+from brikwars_gui import __version__
+
+# Module names under brikwars_gui.commands; each defines register(subparsers) that sets `func`.
+COMMANDS: tuple[str, ...] = ("roll", "validate")
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="brikwars-sim",
+        description="Run, replay, validate and forecast BrikWars scenarios without the GUI.",
+    )
+    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
+    for name in COMMANDS:
+        importlib.import_module(f"brikwars_gui.commands.{name}").register(sub)
+    return parser
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    try:
+        return int(args.func(args) or 0)
+    except KeyboardInterrupt:
+        return 130
+    except BrokenPipeError:
+        return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,1 @@
+"""Subcommands of `brikwars-sim`; see `brikwars_gui.cli.COMMANDS`."""

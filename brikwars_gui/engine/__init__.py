@@ -1,0 +1,1 @@
+"""The headless BrikWars rules engine. Nothing in this package may import Qt."""

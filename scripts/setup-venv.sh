@@ -12,5 +12,12 @@ fi
 extras="${1:-}"
 spec="."
 [ -n "$extras" ] && spec=".[$extras]"
-.venv/bin/python -m pip install --quiet --upgrade pip >/dev/null
-.venv/bin/python -m pip install --quiet -e "$spec"
+# Reinstall only when pyproject.toml changed since the last install with these extras.
+stamp=".venv/.installed-${extras:-base}"
+want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
+    .venv/bin/python -m pip install --quiet -e "$spec" 2>&1 | grep -v '^WARNING: Location' || true
+    .venv/bin/python -c "import brikwars_gui" # fail loudly if the install did not work
+    echo "$want" > "$stamp"
+fi

@@ -17,7 +17,12 @@ stamp=".venv/.installed-${extras:-base}"
 want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
-    .venv/bin/python -m pip install --quiet -e "$spec" 2>&1 | grep -v '^WARNING: Location' || true
-    .venv/bin/python -c "import brikwars_gui" # fail loudly if the install did not work
+    log="$(mktemp)"
+    if ! .venv/bin/python -m pip install --quiet -e "$spec" >"$log" 2>&1; then
+        cat "$log" >&2
+        echo "error: installing the project failed (see above)" >&2
+        exit 1
+    fi
+    rm -f "$log"
     echo "$want" > "$stamp"
 fi

@@ -1,0 +1,1 @@
+"""Turn rules (Chapter Four): movement, actions and combat, enemy response, damage."""

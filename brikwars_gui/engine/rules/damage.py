@@ -1,0 +1,158 @@
+"""Damage against Armor (G-3, the missing chapters 5.1/7.2) shared by attacks and hazards.
+
+Units: Damage > Armor roll → −1" Effective Size (a Size 1 minifig dies); Damage = Armor roll →
+"Something Bad": Disrupted; lower → nothing. A burning target rolls −1d4 Armor (R-FIRE-5).
+Objects: the same comparison against (Weight)d10 Armor; each loss of Effective Size at 0 destroys it.
+Fire Damage dice may also set the target alight (R-FIRE-3), handled by `hazards.fire.catch_fire`.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+
+from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.dice.brikwars import roll_expression
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.state import Cell
+
+
+@register_event
+class ArmorRolled(Event):
+    kind = "armor_rolled"
+    target: str
+    damage: int
+    armor: int
+    explain: str
+    outcome: str  # "none" | "disrupted" | "size_lost" | "killed" | "destroyed"
+
+
+@register_event
+class Disrupted(Event):
+    kind = "disrupted"
+    unit: str
+    cause: str
+
+
+@register_event
+class Killed(Event):
+    kind = "killed"
+    unit: str
+    cause: str
+
+
+@register_event
+class ObjectDamaged(Event):
+    kind = "object_damaged"
+    target: str
+    effective_size: int
+
+
+@register_event
+class ObjectDestroyed(Event):
+    kind = "object_destroyed"
+    target: str
+    cause: str
+
+
+def armor_roll(ctx: RulesContext, target_id: str) -> tuple[int, str]:
+    """Roll the target's Armor; a burning unit/object subtracts 1d4 (R-FIRE-5)."""
+    state = ctx.state
+    unit = state.units.get(target_id)
+    if unit is not None:
+        expr, burning = unit.armor, unit.fire_size > 0
+    else:
+        obj = state.objects[target_id]
+        expr = obj.armor_expression
+        burning = any(f.target == target_id and f.size > 0 for f in state.fires.values())
+    result = roll_expression(expr, ctx.dice, purpose=f"armor of {target_id}")
+    total, text = result.total, result.explain()
+    if burning:
+        penalty = roll_expression("-1d4", ctx.dice, purpose=f"burning armor penalty of {target_id}")
+        total += penalty.total
+        text += f"; burning {penalty.explain()} (R-FIRE-5)"
+    return total, text
+
+
+def apply_damage(
+    ctx: RulesContext,
+    target_id: str,
+    damage: int,
+    *,
+    cause: str,
+    fire_dice: Sequence[int] = (),
+    fire_type: str = "fire",
+    at: Cell | None = None,
+) -> str:
+    """Resolve `damage` points against the target's Armor (G-3); returns the outcome name.
+
+    `fire_dice` are the modified results of the Fire (d4) Damage dice in the attack, which may
+    ignite the target whatever the Armor result (R-FIRE-3: the worked example EX-1 ignites a mech
+    that took no damage).
+    """
+    state = ctx.state
+    outcome = "none"
+    if damage > 0:
+        armor, text = armor_roll(ctx, target_id)
+        if damage > armor:
+            outcome = _lose_size(ctx, target_id, cause)
+        elif damage == armor:
+            outcome = "disrupted" if target_id in state.units else "none"
+        ctx.emit(ArmorRolled(target_id, damage, armor, text, outcome))
+        if outcome == "disrupted":
+            disrupt(ctx, target_id, cause)
+    if fire_dice and _still_there(ctx, target_id):
+        from brikwars_gui.engine.hazards.fire import catch_fire
+
+        catch_fire(ctx, target_id, fire_dice, at=at, fire_type=fire_type)
+    return outcome
+
+
+def disrupt(ctx: RulesContext, unit_id: str, cause: str) -> None:
+    """R-MOVE-15/16: knocked down, helpless until its next turn."""
+    unit = ctx.state.units[unit_id]
+    if unit.alive and not unit.disrupted:
+        unit.disrupted = True
+        unit.saved_action = False
+        ctx.emit(Disrupted(unit_id, cause))
+
+
+def kill(ctx: RulesContext, unit_id: str, cause: str) -> None:
+    unit = ctx.state.units[unit_id]
+    if unit.alive:
+        unit.alive = False
+        unit.saved_action = False
+        ctx.emit(Killed(unit_id, cause))
+
+
+def _still_there(ctx: RulesContext, target_id: str) -> bool:
+    unit = ctx.state.units.get(target_id)
+    if unit is not None:
+        return unit.alive
+    return not ctx.state.objects[target_id].destroyed
+
+
+def _lose_size(ctx: RulesContext, target_id: str, cause: str) -> str:
+    """G-3: −1" Effective Size; a unit at 0 (every Size 1 minifig) is killed, an object destroyed."""
+    state = ctx.state
+    unit = state.units.get(target_id)
+    if unit is not None:
+        unit.size -= 1
+        if unit.size <= 0:
+            kill(ctx, target_id, cause)
+            return "killed"
+        return "size_lost"
+    obj = state.objects[target_id]
+    obj.effective_size -= 1
+    if obj.effective_size <= 0:
+        destroy_object(ctx, target_id, cause)
+        return "destroyed"
+    ctx.emit(ObjectDamaged(target_id, obj.effective_size))
+    return "size_lost"
+
+
+def destroy_object(ctx: RulesContext, object_id: str, cause: str) -> None:
+    obj = ctx.state.objects[object_id]
+    if not obj.destroyed:
+        obj.destroyed = True
+        obj.effective_size = 0
+        ctx.emit(ObjectDestroyed(object_id, cause))

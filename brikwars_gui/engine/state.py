@@ -1,0 +1,331 @@
+"""Mutable runtime state of a battle, built once from a validated `Scenario`.
+
+Plain dataclasses and numpy arrays (no pydantic in hot paths). `GameState.snapshot()` gives a
+JSON-ready dict per turn for the GUI timeline; `copy()` gives an independent deep copy.
+"""
+
+from __future__ import annotations
+
+import copy
+from dataclasses import asdict, dataclass, field
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from brikwars_gui.engine.dice.expression import parse_single_die
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.grid import Grid
+    from brikwars_gui.scenario.models import Scenario
+
+Cell = tuple[int, int]
+
+
+@dataclass
+class WeaponState:
+    name: str
+    kind: str  # "close" | "ranged" | "thrown"
+    use: int
+    range: int | None
+    damage: str
+    damage_type: str = "normal"
+    burning: bool = False
+    spent: bool = False  # single-use items such as a thrown grenade
+
+    @property
+    def is_close(self) -> bool:
+        return self.kind == "close" or self.range is None
+
+
+@dataclass
+class UnitState:
+    """A unit's stats plus everything the turn rules track about it."""
+
+    id: str
+    name: str
+    team: str
+    pos: Cell
+    facing: str = "N"
+    move: int = 5
+    skill: int = 6  # sides of the Skill/Action die (R-DICE-4)
+    armor: str = "4"
+    size: int = 1
+    weight: float = 0.5
+    hero: bool = False
+    living: bool = True
+    heavy_armor: bool = False
+    body_armor: bool = False
+    carrying_heavy: bool = False
+    can_swim: bool = True
+    power: int | None = None
+    specialties: list[str] = field(default_factory=list)
+    weapons: list[WeaponState] = field(default_factory=list)
+    # turn bookkeeping
+    alive: bool = True
+    disrupted: bool = False  # R-MOVE-16: helpless until its next turn
+    recovering: bool = False  # R-MOVE-17: Half Speed this turn after Disruption
+    stopped: bool = False  # R-MOVE-12: Movement over for this turn
+    move_spent: int = 0
+    has_moved: bool = False
+    action_used: bool = False
+    saved_action: bool = False  # R-RESP-1: Action left unspent last own turn
+    sprinting: bool = False
+    full_round: bool = False  # R-ACT-7
+    diagonal_parity: int = 0  # GRID-2 alternating diagonal cost within one move
+    fire_size: int = 0  # inches of Fire on the unit (R-FIRE-4)
+    grinding: int = 0
+    marked: bool = False  # R-SCOUT-5
+    hidden: bool = False  # G-16
+
+    @property
+    def move_left(self) -> int:
+        return 0 if self.stopped else max(0, self.move - self.move_spent)
+
+    @property
+    def active(self) -> bool:
+        """Able to move or act at all this turn."""
+        return self.alive and not self.disrupted
+
+
+@dataclass
+class ObjectState:
+    """A structure: building, tree, wall... with Fire and Grinding Damage (R-FIRE, G-4)."""
+
+    id: str
+    name: str
+    kind: str
+    cells: list[Cell]
+    size: int
+    weight: float
+    armor: str | None = None
+    flammable: bool = True
+    blocks_movement: bool = True
+    blocks_sight: bool = True
+    height: int = 9
+    owner: str | None = None
+    effective_size: int = 0
+    grinding: int = 0
+    destroyed: bool = False
+
+    @property
+    def armor_expression(self) -> str:
+        """G-3: Creation Armor = (Weight)d10 unless the scenario says otherwise."""
+        if self.armor:
+            return self.armor
+        return f"{max(1, int(self.weight))}d10"
+
+
+@dataclass
+class FireState:
+    """A fire on an object or unit (`target`), or a permanent fire field (R-FIRE-2)."""
+
+    id: str
+    target: str | None
+    cells: list[Cell]
+    size: int
+    fire_type: str = "fire"
+    permanent: str | None = None
+    owner: str | None = None
+
+
+@dataclass
+class FieldState:
+    """A Field Hazard (R-HAZ-1..3): its cells as a bool mask plus the hazard's parameters."""
+
+    id: str
+    name: str
+    kind: str
+    mask: np.ndarray
+    dice: str | None = None
+    damage_type: str = "normal"
+    payload: str = "damage"
+    powered: bool = False
+    owner: str | None = None
+    direction: str | None = None
+    height: int | None = 5
+    living_only: bool = False
+    affects: list[str] = field(default_factory=list)
+    triggered: list[Cell] = field(default_factory=list)  # R-HAZ-16: spent concealed spots
+    dice_used_this_turn: int = 0  # R-HAZ-5 powered fields
+
+    def cells(self) -> list[Cell]:
+        ys, xs = np.nonzero(self.mask)
+        return [(int(x), int(y)) for x, y in zip(xs, ys, strict=True)]
+
+
+@dataclass
+class PlayerState:
+    id: str
+    name: str
+    color: str
+    controller: str  # "human" | "ai"
+    defeated: bool = False
+
+
+@dataclass
+class GameState:
+    """Everything about a battle at one moment."""
+
+    name: str
+    width: int
+    height: int
+    dice_system: str
+    grid: Grid
+    players: list[PlayerState]
+    turn_order: list[str]
+    units: dict[str, UnitState] = field(default_factory=dict)
+    objects: dict[str, ObjectState] = field(default_factory=dict)
+    fields: dict[str, FieldState] = field(default_factory=dict)
+    fires: dict[str, FireState] = field(default_factory=dict)
+    round: int = 1
+    active_index: int = 0
+    winner: str | None = None
+    over: bool = False
+
+    @property
+    def active_player(self) -> str:
+        return self.turn_order[self.active_index]
+
+    def player(self, player_id: str) -> PlayerState:
+        return next(p for p in self.players if p.id == player_id)
+
+    def living_units(self, team: str | None = None) -> list[UnitState]:
+        return [u for u in self.units.values() if u.alive and (team is None or u.team == team)]
+
+    def unit_at(self, cell: Cell) -> UnitState | None:
+        for unit in self.units.values():
+            if unit.alive and unit.pos == cell:
+                return unit
+        return None
+
+    def occupied(self) -> dict[Cell, str]:
+        return {u.pos: u.id for u in self.units.values() if u.alive}
+
+    def smoke_mask(self) -> np.ndarray:
+        """Cells under Smoke (R-HAZ-7), for line of sight."""
+        mask = np.zeros((self.height, self.width), dtype=bool)
+        for f in self.fields.values():
+            if f.kind == "smoke":
+                mask |= f.mask
+        return mask
+
+    def copy(self) -> GameState:
+        return copy.deepcopy(self)
+
+    def snapshot(self) -> dict[str, Any]:
+        """JSON-ready picture of the battle for the timeline and saved games."""
+        return {
+            "round": self.round,
+            "active_player": self.active_player,
+            "winner": self.winner,
+            "units": {k: asdict(v) for k, v in self.units.items()},
+            "objects": {k: asdict(v) for k, v in self.objects.items()},
+            "fires": {k: asdict(v) for k, v in self.fires.items()},
+            "fields": {
+                k: {**{n: getattr(v, n) for n in ("id", "kind", "dice", "triggered")}, "cells": v.cells()}
+                for k, v in self.fields.items()
+            },
+        }
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario) -> GameState:
+        from brikwars_gui.engine.grid import Grid
+
+        width, height = scenario.battlefield.width, scenario.battlefield.height
+        units = {
+            u.id: UnitState(
+                id=u.id,
+                name=u.name,
+                team=u.team,
+                pos=(u.position[0], u.position[1]),
+                facing=str(u.facing),
+                move=u.move,
+                skill=parse_single_die(u.skill),
+                armor=u.armor,
+                size=u.size,
+                weight=u.weight,
+                hero=u.hero,
+                living=u.living,
+                heavy_armor=u.heavy_armor,
+                body_armor=u.body_armor,
+                carrying_heavy=u.carrying_heavy,
+                can_swim=u.can_swim,
+                power=u.power,
+                specialties=list(u.specialties),
+                weapons=[
+                    WeaponState(
+                        w.name, str(w.kind), w.use, w.range, w.damage, str(w.damage_type), w.burning
+                    )
+                    for w in u.weapons
+                ],
+            )
+            for u in scenario.units
+        }
+        objects = {
+            o.id: ObjectState(
+                id=o.id,
+                name=o.name,
+                kind=o.kind,
+                cells=o.iter_cells(),
+                size=o.size,
+                weight=o.weight,
+                armor=o.armor,
+                flammable=o.flammable,
+                blocks_movement=o.blocks_movement,
+                blocks_sight=o.blocks_sight,
+                height=o.height,
+                owner=o.owner,
+                effective_size=o.size,
+            )
+            for o in scenario.objects
+        }
+        fields: dict[str, FieldState] = {}
+        for h in scenario.hazards:
+            mask = np.zeros((height, width), dtype=bool)
+            for x, y in h.iter_cells():
+                mask[y, x] = True
+            fields[h.id] = FieldState(
+                id=h.id,
+                name=h.name or h.id,
+                kind=str(h.kind),
+                mask=mask,
+                dice=h.dice,
+                damage_type=str(h.damage_type),
+                payload=h.payload,
+                powered=h.powered,
+                owner=h.owner,
+                direction=str(h.direction) if h.direction else None,
+                height=h.height,
+                living_only=h.living_only,
+                affects=list(h.affects),
+            )
+        fires = {
+            f.id: FireState(
+                id=f.id,
+                target=f.object,
+                cells=[(c[0], c[1]) for c in f.cells],
+                size=f.size,
+                fire_type=str(f.fire_type),
+                permanent=str(f.permanent) if f.permanent else None,
+                owner=f.owner,
+            )
+            for f in scenario.fires
+        }
+        for fire in fires.values():
+            if fire.target in units:
+                units[fire.target].fire_size = fire.size
+        players = [PlayerState(p.id, p.name, p.color, p.controller) for p in scenario.players]
+        order = list(scenario.turn_order) or [p.id for p in scenario.players]
+        return cls(
+            name=scenario.name,
+            width=width,
+            height=height,
+            dice_system=scenario.dice_system,
+            grid=Grid.from_scenario(scenario),
+            players=players,
+            turn_order=order,
+            units=units,
+            objects=objects,
+            fields=fields,
+            fires=fires,
+        )

@@ -1,0 +1,762 @@
+"""Battlefield geometry: terrain arrays, GRID-2 movement costs, pathfinding, line of sight, cones.
+
+Pure Python + numpy (no Qt, no `random`).  Conventions (see docs/rules-decisions.md, "Geometry"):
+
+* A cell is `(x, y)`; arrays are shaped `(height, width)` and indexed `[y, x]`; `(0, 0)` is the
+  top-left cell and N points towards y = 0 (GRID-1).
+* Movement (GRID-2): an orthogonal step costs 1"; diagonal steps alternate 1", 2", 1", ... within
+  one move (the parity is carried in `diagonal_parity`).  A step costs double when the unit is at
+  Half Speed (R-MOVE-7) *or* the cell entered is Half Speed terrain (mud, rough, water: R-MOVE-6);
+  the two causes never stack (R-MOVE-8, R-MOVE-10).  Obstacles are impassable (R-MOVE-3), a step
+  may rise at most 3 bricks (R-MOVE-3, GRID-9) and may drop any height, and a diagonal step may not
+  cut the corner of an impassable orthogonal neighbour.
+* Other units: `blocked` cells (enemies) can be neither entered nor passed; `no_stop` cells (allies)
+  can be passed through but a move may not end there.
+* Line of sight (GRID-5, R-HAZ-7): supercover line between cell centres.  Sight-blocking cells
+  strictly between the two cells block; Smoke blocks anywhere on the line, the two end cells
+  included.  A line that only grazes a cell corner is blocked there only when both cells beside the
+  corner are opaque.
+* Cone of Vision (GRID-6, R-RESP-3): a cell is in the cone when its centre is at most 45° off the
+  facing (exactly 45° counts); the viewer's own cell is never in its cone.
+"""
+
+from __future__ import annotations
+
+import heapq
+import math
+from collections.abc import Collection, Iterable, Sequence
+from dataclasses import dataclass
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+import numpy as np
+
+from brikwars_gui.scenario.models import Facing, TerrainKind
+
+if TYPE_CHECKING:
+    from brikwars_gui.scenario.models import Scenario
+
+__all__ = [
+    "BRICKS_PER_INCH",
+    "FACING_VECTORS",
+    "MAX_CLIMB_BRICKS",
+    "TERRAIN_KINDS",
+    "Cell",
+    "Grid",
+    "IllegalPath",
+    "Path",
+    "distance",
+    "facing_towards",
+    "find_path",
+    "has_line_of_sight",
+    "in_cone",
+    "in_range",
+    "line_cells",
+    "path_cost",
+    "reachable",
+    "sees",
+    "step_cost",
+    "straight_line",
+    "visible_cells",
+    "within_reach",
+]
+
+Cell = tuple[int, int]
+"""A cell `(x, y)`."""
+
+BRICKS_PER_INCH = 3
+"""GRID-9: elevation is kept in bricks; 3 bricks = 1 inch."""
+
+MAX_CLIMB_BRICKS = 3
+"""R-MOVE-3: one step (jump) rises at most 1" = 3 bricks. Dropping down is unlimited."""
+
+TERRAIN_KINDS: tuple[TerrainKind, ...] = tuple(TerrainKind)
+"""`Grid.terrain` holds indices into this tuple (0 = open)."""
+
+_HALF_SPEED_KINDS = frozenset({TerrainKind.MUD, TerrainKind.ROUGH, TerrainKind.WATER})
+
+FACING_VECTORS: dict[Facing, Cell] = {
+    Facing.N: (0, -1),
+    Facing.NE: (1, -1),
+    Facing.E: (1, 0),
+    Facing.SE: (1, 1),
+    Facing.S: (0, 1),
+    Facing.SW: (-1, 1),
+    Facing.W: (-1, 0),
+    Facing.NW: (-1, -1),
+}
+"""Unit step `(dx, dy)` of each facing; y grows southwards."""
+
+_FACINGS_CLOCKWISE: tuple[Facing, ...] = tuple(FACING_VECTORS)
+
+
+class IllegalPath(ValueError):
+    """An explicit path breaks a movement rule; the message names the step and the reason."""
+
+
+# --------------------------------------------------------------------------------------------
+# The grid
+
+
+@dataclass(eq=False)
+class Grid:
+    """Static battlefield arrays, each shaped `(height, width)` and indexed `[y, x]`.
+
+    The arrays are plain numpy arrays: runtime code may change them (a wall is destroyed, ...),
+    nothing here caches anything derived from them.
+    """
+
+    passable: np.ndarray  # bool: False for obstacles and movement-blocking objects (R-MOVE-3)
+    sight_blocked: np.ndarray  # bool: obstacles and sight-blocking objects (GRID-5)
+    half_speed: np.ndarray  # bool: mud, rough, water (R-MOVE-6)
+    water: np.ndarray  # bool: swimming terrain
+    elevation: np.ndarray  # int16 bricks (GRID-9)
+    terrain: np.ndarray  # uint8 index into TERRAIN_KINDS
+    object_at: np.ndarray  # int16 index into scenario.objects of the object on the cell, -1 for none
+
+    def __post_init__(self) -> None:
+        shape = self.passable.shape
+        if len(shape) != 2:
+            raise ValueError(f"grid arrays must be 2-D (height, width), got shape {shape}")
+        for name in ("sight_blocked", "half_speed", "water", "elevation", "terrain", "object_at"):
+            if getattr(self, name).shape != shape:
+                raise ValueError(f"grid array {name} has shape {getattr(self, name).shape}, expected {shape}")
+
+    # -- construction -------------------------------------------------------------------------
+
+    @classmethod
+    def empty(cls, width: int, height: int) -> Grid:
+        """An open, flat battlefield (handy for tests)."""
+        if width < 1 or height < 1:
+            raise ValueError(f"grid size must be positive, got {width}x{height}")
+        shape = (height, width)
+        return cls(
+            passable=np.ones(shape, dtype=bool),
+            sight_blocked=np.zeros(shape, dtype=bool),
+            half_speed=np.zeros(shape, dtype=bool),
+            water=np.zeros(shape, dtype=bool),
+            elevation=np.zeros(shape, dtype=np.int16),
+            terrain=np.zeros(shape, dtype=np.uint8),
+            object_at=np.full(shape, -1, dtype=np.int16),
+        )
+
+    @classmethod
+    def from_scenario(cls, scenario: Scenario) -> Grid:
+        """Build the arrays once from a validated scenario.
+
+        Terrain regions paint in file order: the last region covering a cell decides its kind and
+        its elevation (as `Scenario.terrain_at`); cells in no region are open ground at elevation 0.
+        Objects with `blocks_movement` make their cells impassable, objects with `blocks_sight`
+        make them opaque; objects never change the elevation.
+        """
+        bf = scenario.battlefield
+        grid = cls.empty(bf.width, bf.height)
+        codes = {kind: i for i, kind in enumerate(TERRAIN_KINDS)}
+        for n, region in enumerate(scenario.terrain):
+            xs, ys = _area_indices(region.iter_cells(), bf.width, bf.height, f"terrain[{n}]")
+            grid.terrain[ys, xs] = codes[region.kind]
+            grid.elevation[ys, xs] = region.elevation
+        kinds = np.array(TERRAIN_KINDS, dtype=object)[grid.terrain]
+        grid.passable[:] = kinds != TerrainKind.OBSTACLE
+        grid.sight_blocked[:] = ~grid.passable
+        grid.water[:] = kinds == TerrainKind.WATER
+        grid.half_speed[:] = np.isin(grid.terrain, [codes[k] for k in _HALF_SPEED_KINDS])
+        for n, obj in enumerate(scenario.objects):
+            xs, ys = _area_indices(obj.iter_cells(), bf.width, bf.height, f"objects[{n}] ({obj.id})")
+            grid.object_at[ys, xs] = n
+            if obj.blocks_movement:
+                grid.passable[ys, xs] = False
+            if obj.blocks_sight:
+                grid.sight_blocked[ys, xs] = True
+        return grid
+
+    # -- helpers ------------------------------------------------------------------------------
+
+    @property
+    def width(self) -> int:
+        return int(self.passable.shape[1])
+
+    @property
+    def height(self) -> int:
+        return int(self.passable.shape[0])
+
+    @property
+    def shape(self) -> tuple[int, int]:
+        """`(height, width)`, the shape of every array."""
+        return (self.height, self.width)
+
+    def in_bounds(self, cell: Cell) -> bool:
+        x, y = cell
+        return 0 <= x < self.width and 0 <= y < self.height
+
+    def check(self, cell: Cell, what: str = "cell") -> None:
+        """Raise ValueError when `cell` lies outside the battlefield."""
+        if not self.in_bounds(cell):
+            raise ValueError(f"{what} {tuple(cell)} is outside the {self.width}x{self.height} battlefield")
+
+    def mask(self, cells: Iterable[Cell]) -> np.ndarray:
+        """A bool array, True on the given cells (e.g. the Smoke mask for `has_line_of_sight`)."""
+        out = np.zeros(self.shape, dtype=bool)
+        pts = list(cells)
+        if pts:
+            xs, ys = _area_indices(pts, self.width, self.height, "mask")
+            out[ys, xs] = True
+        return out
+
+    def copy(self) -> Grid:
+        return Grid(
+            passable=self.passable.copy(),
+            sight_blocked=self.sight_blocked.copy(),
+            half_speed=self.half_speed.copy(),
+            water=self.water.copy(),
+            elevation=self.elevation.copy(),
+            terrain=self.terrain.copy(),
+            object_at=self.object_at.copy(),
+        )
+
+
+def _area_indices(cells: Sequence[Cell], width: int, height: int, what: str) -> tuple[np.ndarray, np.ndarray]:
+    arr = np.asarray(cells, dtype=np.int64).reshape(-1, 2)
+    xs, ys = arr[:, 0], arr[:, 1]
+    bad = (xs < 0) | (xs >= width) | (ys < 0) | (ys >= height)
+    if bad.any():
+        x, y = arr[int(np.argmax(bad))]
+        raise ValueError(f"{what}: cell ({x}, {y}) is outside the {width}x{height} battlefield")
+    return xs, ys
+
+
+# --------------------------------------------------------------------------------------------
+# Movement (GRID-2, R-MOVE-3/6/7/8/10)
+
+
+@dataclass(frozen=True)
+class Path:
+    """A legal move: `cells[0]` is the start, `costs[i]` the cumulative Move spent on reaching
+    `cells[i]` (so `costs[0] == 0`), `total == costs[-1]`, and `diagonal_parity` the parity of
+    diagonal steps taken by the end of the path (feed it to the next leg of the same move)."""
+
+    cells: tuple[Cell, ...]
+    costs: tuple[int, ...]
+    diagonal_parity: int = 0
+
+    @property
+    def total(self) -> int:
+        return self.costs[-1]
+
+    @property
+    def end(self) -> Cell:
+        return self.cells[-1]
+
+    def __len__(self) -> int:
+        return len(self.cells)
+
+
+def step_cost(diagonal: bool, parity: int, doubled: bool) -> int:
+    """Cost of one step (GRID-2): orthogonal 1, diagonal 1 on even parity and 2 on odd, doubled
+    at Half Speed or into Half Speed terrain (never quadrupled, R-MOVE-10)."""
+    base = (2 if parity else 1) if diagonal else 1
+    return base * 2 if doubled else base
+
+
+def _cell_set(cells: Iterable[Cell]) -> frozenset[Cell]:
+    return cells if isinstance(cells, frozenset) else frozenset((int(c[0]), int(c[1])) for c in cells)
+
+
+class _Window:
+    """A padded flat copy of the part of the grid a search may touch (1 cell of wall around)."""
+
+    __slots__ = ("W", "elev", "enter", "mult", "ox", "oy", "tpass")
+
+    def __init__(
+        self,
+        grid: Grid,
+        x0: int,
+        y0: int,
+        x1: int,
+        y1: int,
+        blocked: Collection[Cell],
+        half_speed: bool,
+    ) -> None:
+        ww, wh = x1 - x0, y1 - y0
+        self.W = ww + 2
+        self.ox, self.oy = x0 - 1, y0 - 1
+        tpass = np.zeros((wh + 2, ww + 2), dtype=bool)
+        tpass[1:-1, 1:-1] = grid.passable[y0:y1, x0:x1]
+        enter = tpass.copy()
+        for bx, by in blocked:
+            if x0 <= bx < x1 and y0 <= by < y1:
+                enter[by - self.oy, bx - self.ox] = False
+        elev = np.zeros((wh + 2, ww + 2), dtype=np.int64)
+        elev[1:-1, 1:-1] = grid.elevation[y0:y1, x0:x1]
+        if half_speed:
+            mult = np.full((wh + 2, ww + 2), 2, dtype=np.int64)
+        else:
+            mult = np.ones((wh + 2, ww + 2), dtype=np.int64)
+            mult[1:-1, 1:-1] += grid.half_speed[y0:y1, x0:x1]
+        self.tpass: list[bool] = tpass.ravel().tolist()
+        self.enter: list[bool] = enter.ravel().tolist()
+        self.elev: list[int] = elev.ravel().tolist()
+        self.mult: list[int] = mult.ravel().tolist()
+
+    def index(self, cell: Cell) -> int:
+        return (cell[1] - self.oy) * self.W + (cell[0] - self.ox)
+
+    def cell(self, index: int) -> Cell:
+        y, x = divmod(index, self.W)
+        return (x + self.ox, y + self.oy)
+
+
+def _search(
+    grid: Grid,
+    start: Cell,
+    budget: int | None,
+    blocked: Collection[Cell],
+    half_speed: bool,
+    parity: int,
+    goal: Cell | None,
+) -> tuple[_Window, list[float], dict[int, int], int | None]:
+    """Dijkstra (A* when `goal` is given) over (cell, diagonal parity) states.
+
+    Returns the window, the per-state best cost list (state = index * 2 + parity), the
+    predecessor map and the goal state reached (or None).
+    """
+    sx, sy = start
+    if budget is None:
+        x0, y0, x1, y1 = 0, 0, grid.width, grid.height
+    else:
+        # every step costs >= 1, so nothing beyond Chebyshev distance `budget` is reachable
+        x0, y0 = max(0, sx - budget), max(0, sy - budget)
+        x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
+    win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
+    W = win.W
+    enter, tpass, elev, mult = win.enter, win.tpass, win.elev, win.mult
+    limit = math.inf if budget is None else budget
+    dist: list[float] = [math.inf] * (len(enter) * 2)
+    prev: dict[int, int] = {}
+    s0 = win.index(start) * 2 + parity
+    dist[s0] = 0
+    orth = (1, -1, W, -W)
+    diag = ((W + 1, 1, W), (W - 1, -1, W), (1 - W, 1, -W), (-1 - W, -1, -W))
+    climb = MAX_CLIMB_BRICKS
+    push, pop = heapq.heappush, heapq.heappop
+
+    if goal is None:
+        gx = gy = 0
+        hmul = 0
+        goal_index = -1
+    else:
+        gx, gy = goal[0] - win.ox, goal[1] - win.oy
+        hmul = 2 if half_speed else 1
+        goal_index = win.index(goal)
+
+    def h(i: int, p: int) -> int:
+        y, x = divmod(i, W)
+        dx, dy = abs(x - gx), abs(y - gy)
+        if dx < dy:
+            dx, dy = dy, dx
+        return (dx + (dy + p) // 2) * hmul
+
+    heap: list[tuple[float, int, int]] = [(h(s0 >> 1, parity) if hmul else 0, 0, s0)]
+    while heap:
+        _, c, s = pop(heap)
+        if c > dist[s]:
+            continue
+        i = s >> 1
+        p = s & 1
+        if i == goal_index:
+            return win, dist, prev, s
+        e = elev[i] + climb
+        for d in orth:
+            j = i + d
+            if not enter[j] or elev[j] > e:
+                continue
+            nc = c + mult[j]
+            if nc > limit:
+                continue
+            ns = (j << 1) | p
+            if nc < dist[ns]:
+                dist[ns] = nc
+                prev[ns] = s
+                push(heap, (nc + h(j, p) if hmul else nc, nc, ns))
+        step = 2 if p else 1
+        q = p ^ 1
+        for d, a, b in diag:
+            j = i + d
+            if not enter[j] or not tpass[i + a] or not tpass[i + b] or elev[j] > e:
+                continue
+            nc = c + step * mult[j]
+            if nc > limit:
+                continue
+            ns = (j << 1) | q
+            if nc < dist[ns]:
+                dist[ns] = nc
+                prev[ns] = s
+                push(heap, (nc + h(j, q) if hmul else nc, nc, ns))
+    return win, dist, prev, None
+
+
+def _check_start(grid: Grid, start: Cell, diagonal_parity: int) -> Cell:
+    start = (int(start[0]), int(start[1]))
+    grid.check(start, "start")
+    if diagonal_parity not in (0, 1):
+        raise ValueError(f"diagonal_parity must be 0 or 1, got {diagonal_parity}")
+    return start
+
+
+def reachable(
+    grid: Grid,
+    start: Cell,
+    budget: int,
+    *,
+    blocked: Collection[Cell] = frozenset(),
+    no_stop: Collection[Cell] = frozenset(),
+    half_speed: bool = False,
+    diagonal_parity: int = 0,
+) -> dict[Cell, int]:
+    """Every cell a unit at `start` can end its move on with at most `budget` inches, with the
+    minimum cost (GRID-2).  `blocked` cells (enemy units) can be neither entered nor passed;
+    `no_stop` cells (allied units) can be passed through but are not returned.  The start cell is
+    always returned at cost 0.  `diagonal_parity` is the parity of diagonal steps already taken
+    in this move."""
+    start = _check_start(grid, start, diagonal_parity)
+    if budget < 0:
+        raise ValueError(f"budget must be >= 0, got {budget}")
+    win, dist, _, _ = _search(grid, start, int(budget), blocked, half_speed, diagonal_parity, None)
+    stop = _cell_set(no_stop)
+    out: dict[Cell, int] = {}
+    for s in range(0, len(dist), 2):
+        c = min(dist[s], dist[s + 1])
+        if c <= budget:
+            cell = win.cell(s >> 1)
+            if cell not in stop:
+                out[cell] = int(c)
+    out[start] = 0
+    return out
+
+
+def find_path(
+    grid: Grid,
+    start: Cell,
+    goal: Cell,
+    *,
+    budget: int | None = None,
+    blocked: Collection[Cell] = frozenset(),
+    no_stop: Collection[Cell] = frozenset(),
+    half_speed: bool = False,
+    diagonal_parity: int = 0,
+) -> Path | None:
+    """The cheapest legal move from `start` to `goal` (A* over cell and diagonal parity), or None
+    when the goal cannot be reached (within `budget`, if given).  Same rules as `reachable`: its
+    `total` equals `reachable(...)[goal]` and `path_cost(grid, path.cells, ...)`."""
+    start = _check_start(grid, start, diagonal_parity)
+    goal = (int(goal[0]), int(goal[1]))
+    grid.check(goal, "goal")
+    if goal == start:
+        return Path((start,), (0,), diagonal_parity)
+    if goal in _cell_set(no_stop) or goal in _cell_set(blocked):
+        return None
+    if budget is not None and budget < 0:
+        return None
+    b = None if budget is None else int(budget)
+    if b is not None and max(abs(goal[0] - start[0]), abs(goal[1] - start[1])) > b:
+        return None
+    win, dist, prev, end = _search(grid, start, b, blocked, half_speed, diagonal_parity, goal)
+    if end is None:
+        return None
+    states = [end]
+    while states[-1] in prev:
+        states.append(prev[states[-1]])
+    states.reverse()
+    cells = tuple(win.cell(s >> 1) for s in states)
+    costs = tuple(int(dist[s]) for s in states)
+    return Path(cells, costs, end & 1)
+
+
+def path_cost(
+    grid: Grid,
+    cells: Sequence[Cell],
+    *,
+    half_speed: bool = False,
+    blocked: Collection[Cell] = frozenset(),
+    no_stop: Collection[Cell] = frozenset(),
+    diagonal_parity: int = 0,
+) -> int:
+    """The GRID-2 cost of an explicit path (`cells[0]` is the start).  Raises `IllegalPath`
+    naming the first illegal step, e.g. `step 3 (4, 5)->(5, 5) enters an obstacle`."""
+    if len(cells) == 0:
+        raise IllegalPath("empty path: it must at least contain the start cell")
+    pts = [(int(c[0]), int(c[1])) for c in cells]
+    if not grid.in_bounds(pts[0]):
+        raise IllegalPath(f"start {pts[0]} is outside the {grid.width}x{grid.height} battlefield")
+    if diagonal_parity not in (0, 1):
+        raise ValueError(f"diagonal_parity must be 0 or 1, got {diagonal_parity}")
+    enemy = _cell_set(blocked)
+    parity = diagonal_parity
+    total = 0
+    passable, elev, hs = grid.passable, grid.elevation, grid.half_speed
+    for n in range(1, len(pts)):
+        (ax, ay), (bx, by) = pts[n - 1], pts[n]
+        where = f"step {n} ({ax}, {ay})->({bx}, {by})"
+        dx, dy = bx - ax, by - ay
+        if dx == 0 and dy == 0:
+            raise IllegalPath(f"{where} does not move")
+        if abs(dx) > 1 or abs(dy) > 1:
+            raise IllegalPath(f"{where} is not a step to a neighbouring cell")
+        if not grid.in_bounds((bx, by)):
+            raise IllegalPath(f"{where} leaves the {grid.width}x{grid.height} battlefield")
+        if not passable[by, bx]:
+            raise IllegalPath(f"{where} enters an obstacle")
+        if (bx, by) in enemy:
+            raise IllegalPath(f"{where} enters a cell held by a blocking unit")
+        rise = int(elev[by, bx]) - int(elev[ay, ax])
+        if rise > MAX_CLIMB_BRICKS:
+            raise IllegalPath(f"{where} climbs {rise} bricks (at most {MAX_CLIMB_BRICKS} per step)")
+        diagonal = dx != 0 and dy != 0
+        if diagonal and not (passable[ay, bx] and passable[by, ax]):
+            raise IllegalPath(f"{where} cuts the corner of an obstacle")
+        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]))
+        if diagonal:
+            parity ^= 1
+    if len(pts) > 1 and pts[-1] in _cell_set(no_stop):
+        raise IllegalPath(f"the move ends on {pts[-1]}, a cell it may only pass through")
+    return total
+
+
+# --------------------------------------------------------------------------------------------
+# Lines, distances (GRID-3/4/5/7)
+
+
+def distance(a: Cell, b: Cell) -> float:
+    """GRID-3: Euclidean centre-to-centre distance in inches."""
+    return math.hypot(b[0] - a[0], b[1] - a[1])
+
+
+def in_range(a: Cell, b: Cell, inches: float) -> bool:
+    """GRID-3: `distance(a, b) <= inches`, exact for integer ranges."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    return dx * dx + dy * dy <= inches * inches
+
+
+def within_reach(a: Cell, b: Cell) -> bool:
+    """GRID-4: "within 1 inch", touching, close-combat reach: Chebyshev distance <= 1."""
+    return max(abs(b[0] - a[0]), abs(b[1] - a[1])) <= 1
+
+
+def straight_line(start: Cell, target: Cell) -> list[Cell]:
+    """GRID-7 (Sprint, R-MOVE-18): the Bresenham line from `start` to `target`, both included.
+    Every step goes to one of the 8 neighbours; on an exact tie the step is diagonal."""
+    x0, y0 = int(start[0]), int(start[1])
+    x1, y1 = int(target[0]), int(target[1])
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx = 1 if x1 > x0 else -1
+    sy = 1 if y1 > y0 else -1
+    err = dx + dy
+    out = [(x0, y0)]
+    while (x0, y0) != (x1, y1):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+        out.append((x0, y0))
+    return out
+
+
+def _walk(dx: int, dy: int) -> tuple[list[Cell], list[tuple[Cell, Cell]]]:
+    """Supercover walk from (0, 0) to (dx, dy): the cells the segment passes through (in order,
+    both ends included) and the pairs of cells it only touches at a shared corner."""
+    nx, ny = abs(dx), abs(dy)
+    sx = 1 if dx > 0 else -1
+    sy = 1 if dy > 0 else -1
+    x = y = ix = iy = 0
+    cells: list[Cell] = [(0, 0)]
+    corners: list[tuple[Cell, Cell]] = []
+    while ix < nx or iy < ny:
+        decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+        if decision == 0:
+            corners.append(((x + sx, y), (x, y + sy)))
+            x += sx
+            y += sy
+            ix += 1
+            iy += 1
+        elif decision < 0:
+            x += sx
+            ix += 1
+        else:
+            y += sy
+            iy += 1
+        cells.append((x, y))
+    return cells, corners
+
+
+def line_cells(a: Cell, b: Cell) -> list[Cell]:
+    """GRID-5: the supercover line between the centres of `a` and `b`: every cell the segment
+    touches, in order from `a` to `b`; where it passes exactly through a corner both cells beside
+    the corner are listed (before the diagonal cell)."""
+    ax, ay = int(a[0]), int(a[1])
+    cells, corners = _walk(int(b[0]) - ax, int(b[1]) - ay)
+    out: list[Cell] = [(ax, ay)]
+    k = 0
+    for n in range(1, len(cells)):
+        px, py = cells[n - 1]
+        cx, cy = cells[n]
+        if cx != px and cy != py:
+            (p1, p2) = corners[k]
+            k += 1
+            out.append((p1[0] + ax, p1[1] + ay))
+            out.append((p2[0] + ax, p2[1] + ay))
+        out.append((cx + ax, cy + ay))
+    return out
+
+
+@lru_cache(maxsize=1 << 16)
+def _los_offsets(dx: int, dy: int) -> tuple[np.ndarray, ...]:
+    """Offsets (xs, ys) of the interior cells of the line to (dx, dy) and of its corner pairs."""
+    cells, corners = _walk(dx, dy)
+    inner = np.array(cells[1:-1], dtype=np.intp).reshape(-1, 2)
+    pairs = np.array(corners, dtype=np.intp).reshape(-1, 2, 2)
+    arrays = (inner[:, 0], inner[:, 1], pairs[:, 0, 0], pairs[:, 0, 1], pairs[:, 1, 0], pairs[:, 1, 1])
+    for arr in arrays:
+        arr.flags.writeable = False
+    return arrays
+
+
+def has_line_of_sight(grid: Grid, a: Cell, b: Cell, *, smoke: np.ndarray | None = None) -> bool:
+    """GRID-5 / R-HAZ-7: True when nothing blocks the supercover line between the centres of `a`
+    and `b`.  Sight-blocking cells strictly between them block (the end cells themselves never
+    do: a wall can be seen); `smoke` (bool array, same shape as the grid) blocks anywhere on the
+    line, end cells included (into, out of, through).  A corner grazed by the line blocks only if
+    both cells beside it are opaque.  A cell always sees itself."""
+    ax, ay = int(a[0]), int(a[1])
+    bx, by = int(b[0]), int(b[1])
+    grid.check((ax, ay))
+    grid.check((bx, by))
+    if ax == bx and ay == by:
+        return True
+    if smoke is not None and (smoke[ay, ax] or smoke[by, bx]):
+        return False
+    ix, iy, p1x, p1y, p2x, p2y = _los_offsets(bx - ax, by - ay)
+    opaque = grid.sight_blocked
+    if ix.size:
+        ys, xs = iy + ay, ix + ax
+        if opaque[ys, xs].any() or (smoke is not None and smoke[ys, xs].any()):
+            return False
+    if p1x.size:
+        y1, x1, y2, x2 = p1y + ay, p1x + ax, p2y + ay, p2x + ax
+        o1, o2 = opaque[y1, x1], opaque[y2, x2]
+        if smoke is not None:
+            o1 = o1 | smoke[y1, x1]
+            o2 = o2 | smoke[y2, x2]
+        if (o1 & o2).any():
+            return False
+    return True
+
+
+# --------------------------------------------------------------------------------------------
+# Facing and the Cone of Vision (GRID-6, R-RESP-3)
+
+
+def facing_towards(a: Cell, b: Cell) -> Facing:
+    """The one of 8 facings nearest to the direction from `a` to `b` (N = towards y = 0)."""
+    dx, dy = b[0] - a[0], b[1] - a[1]
+    if dx == 0 and dy == 0:
+        raise ValueError(f"no direction from {tuple(a)} to itself")
+    angle = math.degrees(math.atan2(dx, -dy))  # clockwise from N
+    return _FACINGS_CLOCKWISE[round(angle / 45.0) % 8]
+
+
+def in_cone(origin: Cell, facing: Facing | str, target: Cell) -> bool:
+    """GRID-6: the centre of `target` is at most 45° off `facing` seen from `origin` (exactly 45°
+    counts).  The origin's own cell is not in the cone.  Exact integer arithmetic."""
+    fx, fy = FACING_VECTORS[Facing(facing)]
+    dx, dy = target[0] - origin[0], target[1] - origin[1]
+    if dx == 0 and dy == 0:
+        return False
+    dot = dx * fx + dy * fy
+    # cos(angle) >= 1/sqrt(2)  <=>  dot > 0 and 2 dot^2 >= |d|^2 |f|^2
+    return dot > 0 and 2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy)
+
+
+def sees(
+    grid: Grid, origin: Cell, facing: Facing | str, target: Cell, *, smoke: np.ndarray | None = None
+) -> bool:
+    """R-RESP-3 / GRID-6: `target` is in the Cone of Vision and the line of sight is clear."""
+    return in_cone(origin, facing, target) and has_line_of_sight(grid, origin, target, smoke=smoke)
+
+
+def visible_cells(
+    grid: Grid,
+    origin: Cell,
+    facing: Facing | str | None = None,
+    *,
+    max_range: float | None = None,
+    smoke: np.ndarray | None = None,
+) -> np.ndarray:
+    """Bool mask `(height, width)` of the cells `origin` has line of sight to (same rule as
+    `has_line_of_sight`), restricted to the Cone of Vision when `facing` is given and to
+    `distance <= max_range` when given.  The origin's own cell is False.
+
+    Vectorised: every target's supercover walk advances in lockstep with numpy."""
+    ox, oy = int(origin[0]), int(origin[1])
+    grid.check((ox, oy), "origin")
+    h, w = grid.shape
+    out = np.zeros((h, w), dtype=bool)
+    if smoke is not None and smoke[oy, ox]:
+        return out  # R-HAZ-7: no vision out of smoke
+    if max_range is None:
+        x0, y0, x1, y1 = 0, 0, w, h
+    else:
+        r = max(0, math.floor(max_range))
+        x0, y0 = max(0, ox - r), max(0, oy - r)
+        x1, y1 = min(w, ox + r + 1), min(h, oy + r + 1)
+    ys, xs = np.mgrid[y0:y1, x0:x1]
+    tx, ty = xs.ravel().astype(np.int64), ys.ravel().astype(np.int64)
+    dx, dy = tx - ox, ty - oy
+    keep = (dx != 0) | (dy != 0)
+    if max_range is not None:
+        keep &= dx * dx + dy * dy <= max_range * max_range
+    if facing is not None:
+        fx, fy = FACING_VECTORS[Facing(facing)]
+        dot = dx * fx + dy * fy
+        keep &= (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
+    tx, ty, dx, dy = tx[keep], ty[keep], dx[keep], dy[keep]
+    if tx.size == 0:
+        return out
+    opaque = grid.sight_blocked if smoke is None else (grid.sight_blocked | smoke)
+    end_block = smoke  # only smoke blocks on the target cell itself
+    nx, ny = np.abs(dx), np.abs(dy)
+    sx, sy = np.sign(dx), np.sign(dy)
+    x = np.full(tx.shape, ox, dtype=np.int64)
+    y = np.full(tx.shape, oy, dtype=np.int64)
+    ix = np.zeros_like(x)
+    iy = np.zeros_like(x)
+    idx = np.arange(tx.size)
+    seen = np.zeros(tx.size, dtype=bool)
+    while idx.size:
+        decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+        corner = decision == 0
+        blocked = np.zeros(idx.size, dtype=bool)
+        if corner.any():
+            cx, cy, csx, csy = x[corner], y[corner], sx[corner], sy[corner]
+            blocked[corner] = opaque[cy, cx + csx] & opaque[cy + csy, cx]
+        step_x = decision <= 0
+        step_y = decision >= 0
+        x = x + sx * step_x
+        y = y + sy * step_y
+        ix = ix + step_x
+        iy = iy + step_y
+        done = (ix == nx) & (iy == ny)
+        inner = ~done
+        blocked[inner] |= opaque[y[inner], x[inner]]
+        if end_block is not None:
+            blocked[done] |= end_block[y[done], x[done]]
+        finished = done & ~blocked
+        seen[idx[finished]] = True
+        alive = ~done & ~blocked
+        if not alive.all():
+            idx, x, y, ix, iy = idx[alive], x[alive], y[alive], ix[alive], iy[alive]
+            nx, ny, sx, sy = nx[alive], ny[alive], sx[alive], sy[alive]
+    out[ty[seen], tx[seen]] = True
+    return out

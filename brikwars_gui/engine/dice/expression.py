@@ -11,6 +11,9 @@ from dataclasses import dataclass
 
 from brikwars_gui.engine.dice.source import VALID_SIDES, DiceError
 
+#: Upper bound on the dice of one expression, so a typo cannot hang the engine or the CLI.
+MAX_DICE = 1000
+
 
 class DiceExpressionError(DiceError, ValueError):
     """The text is not a dice expression this engine understands."""
@@ -105,6 +108,8 @@ def parse_dice(text: str) -> DiceExpression:
         while pos < len(source) and source[pos].isspace():
             pos += 1
         first = False
+    if sum(t.count for t in terms) > MAX_DICE:
+        raise DiceExpressionError(f"too many dice in {source!r} (at most {MAX_DICE})")
     return DiceExpression(tuple(terms), modifier, d6_code)
 
 

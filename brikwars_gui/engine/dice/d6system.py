@@ -1,0 +1,239 @@
+"""The D6 system's Wild Die rolls (R-D6-1..9, A-11): die codes such as `3D+1`.
+
+Dice are asked for in this order: the regular dice, then the Wild Die and its re-rolls, then each
+Character Point Wild Die with its re-rolls.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import Any
+
+from brikwars_gui.engine.dice.brikwars import DieRoll
+from brikwars_gui.engine.dice.expression import DiceExpression, DiceExpressionError, parse_dice
+from brikwars_gui.engine.dice.source import DiceError, DiceSource
+
+ROLE_REGULAR = "regular"
+ROLE_WILD = "wild"  # the one Wild Die's first toss (R-D6-2)
+ROLE_WILD_REROLL = "wild reroll"  # re-rolls after a 6 (R-D6-3); a 1 here just adds (R-D6-5)
+ROLE_CP_WILD = "cp wild"  # a Character Point Wild Die (R-D6-7)
+ROLE_CP_REROLL = "cp reroll"
+
+COMPLICATION = "complication"
+CANCEL_HIGHEST = "cancel_highest"
+CRITICAL_FAILURE_OPTIONS = (COMPLICATION, CANCEL_HIGHEST)
+
+
+class D6RollError(DiceError, ValueError):
+    """A D6-system roll that the rules do not allow (e.g. CP and FP together, R-D6-6)."""
+
+
+def parse_code(code: str | DiceExpression, *, what: str = "die code") -> DiceExpression:
+    """A D6 die code (`4D+2`). Lowercase `Nd6+P` is accepted as the same code."""
+    parsed = parse_dice(code) if isinstance(code, str) else code
+    if parsed.d6_code:
+        return parsed
+    if len(parsed.terms) == 1 and parsed.terms[0].sides == 6 and parsed.terms[0].sign > 0:
+        return DiceExpression(parsed.terms, parsed.modifier, True)
+    raise DiceExpressionError(f"{parsed} is not a D6-system {what}; write it like 3D+1 (R-D6-1)")
+
+
+def _parse_equipment(equipment: str | DiceExpression | None) -> tuple[int, int]:
+    """Extra dice and pips from equipment/advantages (`+1D`, `+2`, `1D+1`)."""
+    if equipment is None:
+        return 0, 0
+    parsed = parse_dice(equipment) if isinstance(equipment, str) else equipment
+    if not parsed.terms:
+        return 0, parsed.modifier
+    code = parse_code(parsed, what="equipment bonus")
+    return code.terms[0].count, code.modifier
+
+
+@dataclass(frozen=True)
+class D6Roll:
+    """A rolled die code. Group 0 = regular dice (one group each from 0), the Wild Die's group
+    holds its re-rolls, each CP Wild Die has its own group. Cancelled dice have `kept=False`."""
+
+    code: str
+    dice: tuple[DieRoll, ...]
+    pips: int = 0
+    critical_failure_option: str = COMPLICATION
+    character_points: int = 0
+    fate_point: bool = False
+    purpose: str = ""
+
+    kind = "d6"
+
+    @property
+    def wild_die(self) -> DieRoll:
+        return next(d for d in self.dice if d.role == ROLE_WILD)
+
+    @property
+    def total(self) -> int:
+        return sum(d.value for d in self.dice) + self.pips
+
+    @property
+    def critical_failure(self) -> bool:
+        """The Wild Die's first toss is a 1 (R-D6-4)."""
+        return self.wild_die.face == 1
+
+    @property
+    def complication(self) -> bool:
+        """GM option 2: the normal total stands but a complication occurs (R-D6-4)."""
+        return self.critical_failure and self.critical_failure_option == COMPLICATION
+
+    @property
+    def cancelled(self) -> tuple[DieRoll, ...]:
+        return tuple(d for d in self.dice if not d.kept)
+
+    @property
+    def critical_successes(self) -> int:
+        """Sixes on Wild Dice (own and CP) that earned a re-roll (R-D6-3, R-D6-7)."""
+        return sum(
+            1
+            for d in self.dice
+            if d.role in (ROLE_WILD, ROLE_WILD_REROLL, ROLE_CP_WILD, ROLE_CP_REROLL) and d.face == 6
+        )
+
+    def explain(self) -> str:
+        parts: list[str] = []
+        groups: dict[int, list[DieRoll]] = {}
+        for die in self.dice:
+            groups.setdefault(die.group, []).append(die)
+        for chain in groups.values():
+            text = ""
+            for die in chain:
+                label = f"{'d6' if die.role == ROLE_REGULAR else die.role}: {die.face}"
+                if not die.kept:
+                    label = f"[{label} cancelled]"
+                text = f"{text} → {label}" if text else label
+            parts.append(text)
+        text = f"{self.code}: " + " + ".join(parts)
+        if self.pips:
+            text += f" {self.pips:+d}"
+        text += f" = {self.total}"
+        if self.critical_failure:
+            text += " (CRITICAL FAILURE: " + (
+                "complication)" if self.complication else "Wild Die and highest die cancelled)"
+            )
+        return text
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "system": "d6",
+            "code": self.code,
+            "purpose": self.purpose,
+            "pips": self.pips,
+            "character_points": self.character_points,
+            "fate_point": self.fate_point,
+            "critical_failure_option": self.critical_failure_option,
+            "dice": [d.to_dict() for d in self.dice],
+            "total": self.total,
+            "critical_failure": self.critical_failure,
+            "complication": self.complication,
+            "critical_successes": self.critical_successes,
+            "text": self.explain(),
+        }
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> D6Roll:
+        return cls(
+            str(data["code"]),
+            tuple(DieRoll.from_dict(d) for d in data["dice"]),
+            int(data.get("pips", 0)),
+            str(data.get("critical_failure_option", COMPLICATION)),
+            int(data.get("character_points", 0)),
+            bool(data.get("fate_point", False)),
+            str(data.get("purpose", "")),
+        )
+
+
+def _wild_chain(
+    dice: DiceSource, first_role: str, reroll_role: str, group: int, purpose: str
+) -> list[DieRoll]:
+    """A Wild Die: add and re-roll on every 6; the first non-6 ends it (R-D6-3, R-D6-5)."""
+    chain = [DieRoll(6, dice.roll(6, purpose), first_role, group=group)]
+    while chain[-1].face == 6:
+        chain.append(DieRoll(6, dice.roll(6, f"{purpose} reroll".strip()), reroll_role, group=group))
+    return chain
+
+
+def roll_code(
+    code: str | DiceExpression,
+    dice: DiceSource,
+    *,
+    character_points: int = 0,
+    fate_point: bool = False,
+    critical_failure_option: str = COMPLICATION,
+    equipment: str | DiceExpression | None = None,
+    allow_cp_and_fp: bool = False,
+    max_character_points: int | None = None,
+    purpose: str = "",
+) -> D6Roll:
+    """Roll a D6-system die code such as `3D+1` (R-D6-1): N dice, one of them the Wild Die.
+
+    * `fate_point` doubles the character's dice and pips, not `equipment` (R-D6-8; EX-15).
+    * `character_points` adds that many CP Wild Dice: they explode on 6, their 1 is just 1 (R-D6-7).
+    * CP and FP together raise D6RollError unless `allow_cp_and_fp` (R-D6-6); `max_character_points`
+      is the GM's cap (R-D6-7).
+    * Wild Die 1 on its first toss = Critical Failure (R-D6-4): `critical_failure_option="complication"`
+      keeps the normal total and sets `complication`; `"cancel_highest"` removes the Wild Die and the
+      highest other die (a CP die counts with its re-rolls) and sums the rest + pips (A-11).
+    """
+    parsed = parse_code(code)
+    if critical_failure_option not in CRITICAL_FAILURE_OPTIONS:
+        raise D6RollError(
+            f"critical_failure_option must be one of {', '.join(CRITICAL_FAILURE_OPTIONS)}, "
+            f"not {critical_failure_option!r}"
+        )
+    if character_points < 0:
+        raise D6RollError("character_points cannot be negative")
+    if max_character_points is not None and character_points > max_character_points:
+        raise D6RollError(f"at most {max_character_points} Character Points on this roll (R-D6-7)")
+    if character_points and fate_point and not allow_cp_and_fp:
+        raise D6RollError("Character Points and a Fate Point cannot be spent on the same roll (R-D6-6)")
+    count, pips = parsed.terms[0].count, parsed.modifier
+    if fate_point:
+        count, pips = count * 2, pips * 2
+    extra_dice, extra_pips = _parse_equipment(equipment)
+    count += extra_dice
+    pips += extra_pips
+    label = purpose or "d6 roll"
+
+    rolled: list[DieRoll] = []
+    for i in range(count - 1):
+        rolled.append(DieRoll(6, dice.roll(6, label), ROLE_REGULAR, group=i))
+    wild_group = count - 1
+    rolled.extend(_wild_chain(dice, ROLE_WILD, ROLE_WILD_REROLL, wild_group, f"{label} wild"))
+    for k in range(character_points):
+        rolled.extend(_wild_chain(dice, ROLE_CP_WILD, ROLE_CP_REROLL, count + k, f"{label} CP wild"))
+
+    if rolled[count - 1].face == 1 and critical_failure_option == CANCEL_HIGHEST:
+        rolled = _cancel_highest(rolled, wild_group)
+
+    shown = f"{parsed.terms[0].count}D" + (f"{parsed.modifier:+d}" if parsed.modifier else "")
+    if fate_point:
+        shown += " ×2 (Fate Point)"
+    if equipment is not None:
+        shown += f" +{extra_dice}D" if extra_dice else ""
+        shown += f" {extra_pips:+d}" if extra_pips else ""
+    if character_points:
+        shown += f" +{character_points} CP"
+    return D6Roll(shown, tuple(rolled), pips, critical_failure_option, character_points, fate_point, purpose)
+
+
+def _cancel_highest(rolled: Sequence[DieRoll], wild_group: int) -> list[DieRoll]:
+    """A-11: drop the Wild Die and the highest other die (first such die on ties)."""
+    sums: dict[int, int] = {}
+    for die in rolled:
+        if die.group != wild_group:
+            sums[die.group] = sums.get(die.group, 0) + die.face
+    drop = {wild_group}
+    if sums:
+        best = max(sums, key=lambda g: (sums[g], -g))
+        drop.add(best)
+    return [
+        DieRoll(d.sides, d.face, d.role, d.modifier, d.group not in drop, d.sign, d.group) for d in rolled
+    ]

@@ -1,0 +1,631 @@
+"""The battlefield: `BattlefieldScene` mirrors an `EditorDocument`; `BattlefieldView` adds tools.
+
+One pixmap item per cell layer (terrain, hazards, smoke, fire), one item per unit/object/field,
+and document signals update only what changed (`unitChanged(id)` moves that unit's item).
+"""
+
+from __future__ import annotations
+
+import math
+from dataclasses import dataclass, field
+
+from PySide6.QtCore import QElapsedTimer, QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen, QPixmap, QWheelEvent
+from PySide6.QtWidgets import (
+    QGraphicsItem,
+    QGraphicsLineItem,
+    QGraphicsPathItem,
+    QGraphicsPixmapItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+    QGraphicsView,
+)
+
+from brikwars_gui.scenario.models import HazardKind, TerrainKind
+from brikwars_gui.ui.document import EditorDocument, new_stroke
+from brikwars_gui.ui.items import (
+    CELL,
+    Z_FIRE,
+    Z_HAZARD,
+    Z_OUTLINE,
+    Z_SMOKE,
+    Z_TERRAIN,
+    Z_TOOL,
+    GridItem,
+    LabelItem,
+    ObjectItem,
+    UnitItem,
+    area_path,
+    cell_center,
+)
+from brikwars_gui.ui.layers import HAZARD_COLORS, fire_image, hazard_image, terrain_image
+from brikwars_gui.ui.models import SelectionService
+
+LAYERS = ("grid", "hazards", "smoke", "fire", "labels")
+
+
+def _layer_item(image) -> QGraphicsPixmapItem:
+    item = QGraphicsPixmapItem(QPixmap.fromImage(image))
+    item.setScale(CELL)
+    item.setTransformationMode(Qt.TransformationMode.FastTransformation)
+    item.setShapeMode(QGraphicsPixmapItem.ShapeMode.BoundingRectShape)
+    item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+    return item
+
+
+class BattlefieldScene(QGraphicsScene):
+    def __init__(self, doc: EditorDocument, selection: SelectionService, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.selection = selection
+        self.visible_layers = dict.fromkeys(LAYERS, True)
+        self.badge_provider = None  # Play mode: unit_id -> [(text, colour)]
+        self.unit_items: dict[str, UnitItem] = {}
+        self.object_items: dict[str, ObjectItem] = {}
+        self.hazard_items: list[QGraphicsItem] = []
+        self.fire_labels: list[QGraphicsItem] = []
+        self.terrain_item = self.hazard_item = self.smoke_item = self.fire_item = None
+        self.grid_item: GridItem | None = None
+        self._fire_clock = QElapsedTimer()
+        self._fire_clock.start()
+        self.fire_timer = QTimer(self)
+        self.fire_timer.setInterval(90)
+        self.fire_timer.timeout.connect(self._animate_fire)
+        doc.scenarioReset.connect(self.rebuild)
+        doc.unitChanged.connect(self.update_unit)
+        doc.unitAdded.connect(self.add_unit)
+        doc.unitRemoved.connect(self.remove_unit)
+        doc.objectChanged.connect(self.update_object)
+        doc.objectAdded.connect(self.update_object)
+        doc.objectRemoved.connect(self.remove_object)
+        doc.terrainChanged.connect(self.refresh_terrain)
+        doc.hazardsChanged.connect(self.refresh_hazards)
+        doc.firesChanged.connect(self.refresh_fires)
+        doc.metaChanged.connect(self.refresh_teams)
+        selection.selectionChanged.connect(self._on_selection)
+        self.rebuild()
+
+    # -- building -------------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        self.clear()
+        self.unit_items.clear()
+        self.object_items.clear()
+        self.hazard_items.clear()
+        self.fire_labels.clear()
+        w, h = self.doc.width, self.doc.height
+        margin = CELL * 1.5
+        self.setSceneRect(QRectF(-margin, -margin, w * CELL + 2 * margin, h * CELL + 2 * margin))
+        self.setBackgroundBrush(QColor("#3c4148"))
+        self.terrain_item = _layer_item(terrain_image(self.doc.terrain))
+        self.terrain_item.setZValue(Z_TERRAIN)
+        self.addItem(self.terrain_item)
+        self.grid_item = GridItem(w, h)
+        self.addItem(self.grid_item)
+        self.hazard_item = self.smoke_item = self.fire_item = None
+        self.refresh_hazards(QRect())
+        self.refresh_fires()
+        for obj in self.doc.scenario.objects:
+            self.update_object(obj.id)
+        for unit in self.doc.scenario.units:
+            self.add_unit(unit.id)
+        self._apply_visibility()
+        self._on_selection(self.selection.kind, self.selection.item_id)
+
+    def _team_color(self, team: str) -> str:
+        player = self.doc.player(team)
+        return player.color if player else "#888888"
+
+    def add_unit(self, unit_id: str) -> None:
+        unit = self.doc.unit(unit_id)
+        item = UnitItem(unit, self._team_color(unit.team))
+        self.unit_items[unit_id] = item
+        item.label.setVisible(self.visible_layers["labels"])
+        self.addItem(item)
+
+    def update_unit(self, unit_id: str) -> None:
+        item = self.unit_items.get(unit_id)
+        unit = self.doc.unit(unit_id)
+        if item is None or unit is None:
+            return
+        badges = self.badge_provider(unit_id) if self.badge_provider else None
+        item.update_from(unit, self._team_color(unit.team), badges)
+
+    def remove_unit(self, unit_id: str) -> None:
+        item = self.unit_items.pop(unit_id, None)
+        if item is not None:
+            self.removeItem(item)
+        if self.selection.unit_id == unit_id:
+            self.selection.clear()
+
+    def update_object(self, object_id: str) -> None:
+        obj = self.doc.object(object_id)
+        item = self.object_items.get(object_id)
+        if obj is None:
+            return
+        if item is None:
+            item = ObjectItem(obj)
+            self.object_items[object_id] = item
+            item.label.setVisible(self.visible_layers["labels"])
+            self.addItem(item)
+        else:
+            item.update_from(obj)
+
+    def remove_object(self, object_id: str) -> None:
+        item = self.object_items.pop(object_id, None)
+        if item is not None:
+            self.removeItem(item)
+        if self.selection.kind == "object" and self.selection.item_id == object_id:
+            self.selection.clear()
+
+    def refresh_teams(self) -> None:
+        for unit_id in self.unit_items:
+            self.update_unit(unit_id)
+
+    def refresh_terrain(self, rect: QRect | None = None) -> None:
+        self.terrain_item.setPixmap(QPixmap.fromImage(terrain_image(self.doc.terrain)))
+
+    def _replace_layer(self, attr: str, image, z: float, layer: str) -> None:
+        item = getattr(self, attr)
+        if item is None:
+            item = _layer_item(image)
+            item.setZValue(z)
+            self.addItem(item)
+            setattr(self, attr, item)
+        else:
+            item.setPixmap(QPixmap.fromImage(image))
+        item.setVisible(self.visible_layers[layer])
+
+    def refresh_hazards(self, rect: QRect | None = None) -> None:
+        scenario = self.doc.scenario
+        self._replace_layer("hazard_item", hazard_image(scenario, smoke=False), Z_HAZARD, "hazards")
+        self._replace_layer("smoke_item", hazard_image(scenario, smoke=True), Z_SMOKE, "smoke")
+        for item in self.hazard_items:
+            self.removeItem(item)
+        self.hazard_items.clear()
+        for hz in scenario.hazards:
+            path = area_path(hz)
+            if path.isEmpty():
+                continue
+            color = QColor(HAZARD_COLORS[hz.kind])
+            outline = QGraphicsPathItem(path)
+            pen = QPen(color.darker(130), 2, Qt.PenStyle.DashLine)
+            pen.setCosmetic(True)
+            outline.setPen(pen)
+            outline.setZValue(Z_OUTLINE if hz.kind != HazardKind.SMOKE else Z_SMOKE)
+            outline.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            outline.setData(0, "smoke" if hz.kind == HazardKind.SMOKE else "hazards")
+            text = hz.kind.value.title() + (f" {hz.dice}" if hz.dice else "")
+            if hz.kind == HazardKind.CURRENT and hz.direction:
+                text += f" → {hz.direction.value}"
+            label = LabelItem(text, color.darker(160).name(), parent=outline, anchor="top-left", bold=True)
+            br = path.boundingRect()
+            label.setPos(br.topLeft())
+            outline.setToolTip(f"<b>{hz.name or hz.id}</b>: {text} (R-HAZ-6)")
+            self.addItem(outline)
+            self.hazard_items.append(outline)
+        self._apply_visibility()
+
+    def refresh_fires(self) -> None:
+        scenario = self.doc.scenario
+        self._replace_layer("fire_item", fire_image(scenario), Z_FIRE, "fire")
+        for item in self.fire_labels:
+            self.removeItem(item)
+        self.fire_labels.clear()
+        from brikwars_gui.ui.layers import fire_cells
+
+        for fire, mask in fire_cells(scenario):
+            ys, xs = mask.nonzero()
+            if not len(xs):
+                continue
+            kind = fire.permanent.value if fire.permanent else fire.fire_type.value
+            label = LabelItem(f'Fire: {kind} {fire.size}"', "#b71c1c", anchor="center", point_size=7.5)
+            label.setPos(QPointF((xs.min() + 0.5) * CELL, (ys.min() + 0.2) * CELL))
+            label.setZValue(Z_FIRE + 0.5)
+            label.setToolTip("Fire (R-FIRE-1)")
+            self.addItem(label)
+            self.fire_labels.append(label)
+        if scenario.fires and self.visible_layers["fire"]:
+            self.fire_timer.start()
+        else:
+            self.fire_timer.stop()
+            if self.fire_item is not None:
+                self.fire_item.setOpacity(1.0)
+        self._apply_visibility()
+
+    def _animate_fire(self) -> None:
+        """Flicker: only the fire overlay's opacity changes (no re-render of any layer)."""
+        t = self._fire_clock.elapsed() / 1000.0
+        self.fire_item.setOpacity(0.72 + 0.18 * math.sin(t * 5.0) + 0.08 * math.sin(t * 13.0))
+
+    # -- layers ---------------------------------------------------------------------------------
+    def set_layer_visible(self, layer: str, visible: bool) -> None:
+        self.visible_layers[layer] = visible
+        self._apply_visibility()
+        if layer == "fire":
+            if visible and self.doc.scenario.fires:
+                self.fire_timer.start()
+            else:
+                self.fire_timer.stop()
+
+    def _apply_visibility(self) -> None:
+        v = self.visible_layers
+        if self.grid_item is not None:
+            self.grid_item.setVisible(v["grid"])
+        for attr, layer in (("hazard_item", "hazards"), ("smoke_item", "smoke"), ("fire_item", "fire")):
+            item = getattr(self, attr)
+            if item is not None:
+                item.setVisible(v[layer])
+        for item in self.hazard_items:
+            item.setVisible(v[item.data(0)])
+        for item in self.fire_labels:
+            item.setVisible(v["fire"] and v["labels"])
+        for item in (*self.unit_items.values(), *self.object_items.values()):
+            item.label.setVisible(v["labels"])
+
+    # -- selection ------------------------------------------------------------------------------
+    def _on_selection(self, kind: str, item_id: str) -> None:
+        self.blockSignals(True)
+        for item in self.selectedItems():
+            item.setSelected(False)
+        target = None
+        if kind == "unit":
+            target = self.unit_items.get(item_id)
+        elif kind == "object":
+            target = self.object_items.get(item_id)
+        if target is not None:
+            target.setSelected(True)
+        self.blockSignals(False)
+
+    def cell_at(self, pos: QPointF) -> tuple[int, int] | None:
+        x, y = math.floor(pos.x() / CELL), math.floor(pos.y() / CELL)
+        return (x, y) if self.doc.in_bounds((x, y)) else None
+
+
+@dataclass
+class ToolSettings:
+    """What the palette chose: terrain kind, elevation, brush size, hazard field, team to place."""
+
+    terrain_kind: TerrainKind = TerrainKind.OBSTACLE
+    elevation: int = 3
+    brush: int = 1
+    hazard_id: str | None = None
+    hazard_kind: HazardKind = HazardKind.EXPOSURE
+    hazard_dice: str | None = "1d6"
+    team: str | None = None
+    object_kind: str = "building"
+    extra: dict = field(default_factory=dict)
+
+
+TOOLS = ("select", "terrain", "hazard", "erase", "ruler", "unit", "object")
+
+
+class BattlefieldView(QGraphicsView):
+    cellHovered = Signal(int, int)  # (-1, -1) outside the field
+    zoomChanged = Signal(float)
+    viewportMoved = Signal()
+    rulerMeasured = Signal(float)
+    toolChanged = Signal(str)
+
+    MIN_SCALE, MAX_SCALE = 0.05, 8.0
+
+    def __init__(self, scene: BattlefieldScene, parent=None) -> None:
+        super().__init__(scene, parent)
+        self.bscene = scene
+        self.doc = scene.doc
+        self.selection = scene.selection
+        self.settings = ToolSettings()
+        self.tool = "select"
+        self.edit_mode = True
+        self.setRenderHints(QPainter.RenderHint.Antialiasing | QPainter.RenderHint.TextAntialiasing)
+        self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorUnderMouse)
+        self.setResizeAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.setViewportUpdateMode(QGraphicsView.ViewportUpdateMode.SmartViewportUpdate)
+        self.setMouseTracking(True)
+        self.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+        self._space = False
+        self._pan_from: QPoint | None = None
+        self._drag: dict | None = None
+        self._stroke = 0
+        self._ruler_from: tuple[int, int] | None = None
+        self.ruler_line = QGraphicsLineItem()
+        self.ruler_label = LabelItem("", "#0d47a1", anchor="center", bold=True, point_size=9.5)
+        self.brush_cursor = QGraphicsRectItem()
+        self._install_tool_items()
+        scene.doc.scenarioReset.connect(self._install_tool_items)
+        self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
+        self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
+
+    def _install_tool_items(self) -> None:
+        """(Re)create the ruler and brush cursor after the scene was rebuilt."""
+        self.ruler_line = QGraphicsLineItem()
+        pen = QPen(QColor("#0d47a1"), 3)
+        pen.setCosmetic(True)
+        self.ruler_line.setPen(pen)
+        self.ruler_line.setZValue(Z_TOOL)
+        self.ruler_label = LabelItem("", "#0d47a1", anchor="center", bold=True, point_size=9.5)
+        self.ruler_label.setZValue(Z_TOOL + 1)
+        self.brush_cursor = QGraphicsRectItem()
+        bpen = QPen(QColor("#ff6f00"), 2)
+        bpen.setCosmetic(True)
+        self.brush_cursor.setPen(bpen)
+        self.brush_cursor.setBrush(QColor(255, 111, 0, 40))
+        self.brush_cursor.setZValue(Z_TOOL)
+        for item in (self.ruler_line, self.ruler_label, self.brush_cursor):
+            item.setVisible(False)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.bscene.addItem(item)
+
+    # -- tools ----------------------------------------------------------------------------------
+    def set_tool(self, tool: str) -> None:
+        assert tool in TOOLS, tool
+        if tool != "select" and tool != "ruler" and not self.edit_mode:
+            tool = "select"
+        self.tool = tool
+        self.brush_cursor.setVisible(False)
+        if tool != "ruler":
+            self.ruler_line.setVisible(False)
+            self.ruler_label.setVisible(False)
+        self.viewport().setCursor(
+            Qt.CursorShape.CrossCursor if tool != "select" else Qt.CursorShape.ArrowCursor
+        )
+        self.toolChanged.emit(tool)
+
+    def set_edit_mode(self, edit: bool) -> None:
+        self.edit_mode = edit
+        if not edit and self.tool not in ("select", "ruler"):
+            self.set_tool("select")
+
+    # -- zoom -----------------------------------------------------------------------------------
+    def zoom_factor(self) -> float:
+        return self.transform().m11()
+
+    def zoom_by(self, factor: float, *, under_mouse: bool = False) -> None:
+        current = self.zoom_factor()
+        factor = max(self.MIN_SCALE / current, min(self.MAX_SCALE / current, factor))
+        anchor = self.transformationAnchor()
+        if not under_mouse:
+            self.setTransformationAnchor(QGraphicsView.ViewportAnchor.AnchorViewCenter)
+        self.scale(factor, factor)
+        self.setTransformationAnchor(anchor)
+        self.zoomChanged.emit(self.zoom_factor())
+
+    def zoom_in(self) -> None:
+        self.zoom_by(1.25)
+
+    def zoom_out(self) -> None:
+        self.zoom_by(0.8)
+
+    def fit(self) -> None:
+        w, h = self.doc.width * CELL, self.doc.height * CELL
+        self.fitInView(
+            QRectF(-CELL * 0.3, -CELL * 0.3, w + CELL * 0.6, h + CELL * 0.6),
+            Qt.AspectRatioMode.KeepAspectRatio,
+        )
+        self.zoomChanged.emit(self.zoom_factor())
+
+    def wheelEvent(self, event: QWheelEvent) -> None:
+        delta = event.angleDelta().y() or event.pixelDelta().y()
+        if delta:
+            self.zoom_by(1.0015**delta, under_mouse=True)
+        event.accept()
+
+    # -- painting rulers along the viewport edges -----------------------------------------------
+    def drawForeground(self, painter: QPainter, rect: QRectF) -> None:
+        super().drawForeground(painter, rect)
+        painter.save()
+        painter.resetTransform()
+        vp = self.viewport().rect()
+        band = 18
+        px = CELL * self.zoom_factor()
+        step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if s * px >= 22)
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(38, 42, 48, 215))
+        painter.drawRect(QRectF(0, 0, vp.width(), band))
+        painter.drawRect(QRectF(0, 0, band + 6, vp.height()))
+        font = QFont()
+        font.setPixelSize(11)
+        painter.setFont(font)
+        painter.setPen(QColor("#e0e0e0"))
+        left = self.mapToScene(QPoint(0, 0))
+        right = self.mapToScene(QPoint(vp.width(), vp.height()))
+        x0 = max(0, math.floor(left.x() / CELL))
+        x1 = min(self.doc.width - 1, math.floor(right.x() / CELL))
+        first = x0 + (-x0) % step
+        for x in range(first, x1 + 1, step):
+            sx = self.mapFromScene(QPointF((x + 0.5) * CELL, 0)).x()
+            if sx > band + 6:
+                painter.drawText(QRectF(sx - 20, 0, 40, band), Qt.AlignmentFlag.AlignCenter, str(x))
+        y0 = max(0, math.floor(left.y() / CELL))
+        y1 = min(self.doc.height - 1, math.floor(right.y() / CELL))
+        first = y0 + (-y0) % step
+        for y in range(first, y1 + 1, step):
+            sy = self.mapFromScene(QPointF(0, (y + 0.5) * CELL)).y()
+            if sy > band:
+                painter.drawText(QRectF(0, sy - 8, band + 6, 16), Qt.AlignmentFlag.AlignCenter, str(y))
+        painter.drawText(QRectF(0, 0, band + 6, band), Qt.AlignmentFlag.AlignCenter, '"')
+        painter.restore()
+
+    # -- mouse ----------------------------------------------------------------------------------
+    def _cell(self, event: QMouseEvent) -> tuple[int, int] | None:
+        return self.bscene.cell_at(self.mapToScene(event.position().toPoint()))
+
+    def _brush(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
+        return self.doc.brush_cells(cell, self.settings.brush)
+
+    def _apply_brush(self, cell: tuple[int, int]) -> None:
+        cells = self._brush(cell)
+        s = self.settings
+        if self.tool == "terrain":
+            self.doc.paint_terrain(cells, s.terrain_kind, s.elevation, stroke=self._stroke)
+        elif self.tool == "hazard":
+            s.hazard_id = self.doc.paint_hazard(
+                cells, s.hazard_id, kind=s.hazard_kind, dice=s.hazard_dice, stroke=self._stroke
+            )
+        elif self.tool == "erase":
+            self.doc.erase_hazard(cells, stroke=self._stroke)
+
+    def _show_brush(self, cell: tuple[int, int] | None) -> None:
+        if self.tool not in ("terrain", "hazard", "erase") or cell is None:
+            self.brush_cursor.setVisible(False)
+            return
+        r = self.settings.brush // 2
+        self.brush_cursor.setRect(
+            QRectF((cell[0] - r) * CELL, (cell[1] - r) * CELL, (2 * r + 1) * CELL, (2 * r + 1) * CELL)
+        )
+        self.brush_cursor.setVisible(True)
+
+    def _item_at(self, event: QMouseEvent):
+        for item in self.items(event.position().toPoint()):
+            while item.parentItem() is not None:
+                item = item.parentItem()
+            if isinstance(item, UnitItem | ObjectItem):
+                return item
+        return None
+
+    def mousePressEvent(self, event: QMouseEvent) -> None:
+        if event.button() == Qt.MouseButton.MiddleButton or (
+            event.button() == Qt.MouseButton.LeftButton and self._space
+        ):
+            self._pan_from = event.position().toPoint()
+            self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
+            event.accept()
+            return
+        if event.button() != Qt.MouseButton.LeftButton:
+            super().mousePressEvent(event)
+            return
+        cell = self._cell(event)
+        tool = self.tool
+        if tool == "select":
+            item = self._item_at(event)
+            if isinstance(item, UnitItem):
+                self.selection.select("unit", item.unit_id)
+            elif isinstance(item, ObjectItem):
+                self.selection.select("object", item.object_id)
+            else:
+                self.selection.clear()
+            if item is not None and self.edit_mode and cell is not None:
+                self._drag = {
+                    "item": item,
+                    "from": cell,
+                    "start_pos": QPointF(item.pos()),
+                    "press": self.mapToScene(event.position().toPoint()),
+                }
+        elif tool in ("terrain", "hazard", "erase") and cell is not None:
+            self._stroke = new_stroke()
+            self._apply_brush(cell)
+        elif tool == "ruler" and cell is not None:
+            self._ruler_from = cell
+            self._update_ruler(cell)
+        elif tool == "unit" and cell is not None:
+            unit = self.doc.new_unit(cell, self.settings.team)
+            self.selection.select("unit", unit.id)
+        elif tool == "object" and cell is not None:
+            obj = self.doc.new_object(cell, self.settings.object_kind)
+            self.selection.select("object", obj.id)
+        event.accept()
+
+    def mouseMoveEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None:
+            delta = event.position().toPoint() - self._pan_from
+            self._pan_from = event.position().toPoint()
+            self.horizontalScrollBar().setValue(self.horizontalScrollBar().value() - delta.x())
+            self.verticalScrollBar().setValue(self.verticalScrollBar().value() - delta.y())
+            event.accept()
+            return
+        cell = self._cell(event)
+        self.cellHovered.emit(*(cell if cell else (-1, -1)))
+        self._show_brush(cell)
+        if self._drag is not None:
+            d = self._drag
+            delta = self.mapToScene(event.position().toPoint()) - d["press"]
+            if isinstance(d["item"], UnitItem):
+                target = cell or d["from"]
+                d["item"].setPos(cell_center(target))
+            else:
+                dx, dy = round(delta.x() / CELL), round(delta.y() / CELL)
+                d["item"].setPos(QPointF(dx * CELL, dy * CELL))
+        elif self._stroke and cell is not None and self.tool in ("terrain", "hazard", "erase"):
+            self._apply_brush(cell)
+        elif self._ruler_from is not None and cell is not None:
+            self._update_ruler(cell)
+        super().mouseMoveEvent(event)
+
+    def mouseReleaseEvent(self, event: QMouseEvent) -> None:
+        if self._pan_from is not None and event.button() in (
+            Qt.MouseButton.MiddleButton,
+            Qt.MouseButton.LeftButton,
+        ):
+            self._pan_from = None
+            self.viewport().setCursor(
+                Qt.CursorShape.OpenHandCursor
+                if self._space
+                else (Qt.CursorShape.CrossCursor if self.tool != "select" else Qt.CursorShape.ArrowCursor)
+            )
+            event.accept()
+            return
+        if event.button() == Qt.MouseButton.LeftButton:
+            cell = self._cell(event)
+            if self._drag is not None:
+                d, self._drag = self._drag, None
+                item = d["item"]
+                if isinstance(item, UnitItem):
+                    if cell is not None and cell != d["from"]:
+                        try:
+                            self.doc.move_unit(item.unit_id, cell)
+                        except ValueError:
+                            self.bscene.update_unit(item.unit_id)
+                    else:
+                        self.bscene.update_unit(item.unit_id)
+                else:
+                    delta = self.mapToScene(event.position().toPoint()) - d["press"]
+                    dx, dy = round(delta.x() / CELL), round(delta.y() / CELL)
+                    item.setPos(QPointF(0, 0))
+                    if dx or dy:
+                        self.doc.move_object(item.object_id, dx, dy)
+            elif self._ruler_from is not None:
+                if cell is not None:
+                    self._update_ruler(cell)
+                self._ruler_from = None
+            self._stroke = 0
+        event.accept()
+
+    def _update_ruler(self, cell: tuple[int, int]) -> None:
+        """GRID-3: Euclidean centre-to-centre distance, in inches."""
+        a, b = self._ruler_from, cell
+        inches = math.hypot(b[0] - a[0], b[1] - a[1])
+        self.ruler_line.setLine(QLineF(cell_center(a), cell_center(b)))
+        self.ruler_label.set_text(f'{inches:.1f}"  (GRID-3)')
+        mid = (cell_center(a) + cell_center(b)) / 2
+        self.ruler_label.setPos(mid)
+        self.ruler_line.setVisible(True)
+        self.ruler_label.setVisible(True)
+        self.last_ruler = inches
+        self.rulerMeasured.emit(inches)
+
+    def leaveEvent(self, event) -> None:
+        self.cellHovered.emit(-1, -1)
+        self.brush_cursor.setVisible(False)
+        super().leaveEvent(event)
+
+    def keyPressEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = True
+            self.viewport().setCursor(Qt.CursorShape.OpenHandCursor)
+            event.accept()
+            return
+        super().keyPressEvent(event)
+
+    def keyReleaseEvent(self, event) -> None:
+        if event.key() == Qt.Key.Key_Space and not event.isAutoRepeat():
+            self._space = False
+            self.set_tool(self.tool)
+            event.accept()
+            return
+        super().keyReleaseEvent(event)
+
+    def visible_scene_rect(self) -> QRectF:
+        return self.mapToScene(self.viewport().rect()).boundingRect()
+
+    def center_on_scene(self, point: QPointF) -> None:
+        self.centerOn(point)
+        self.viewportMoved.emit()

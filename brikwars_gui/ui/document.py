@@ -1,0 +1,531 @@
+"""`EditorDocument`: the scenario being edited, its undo stack and fine-grained change signals.
+
+Every edit is a `QUndoCommand` pushed on `undo_stack`; views listen to the signals and update only
+what changed (one unit item, the terrain image, ...). Validation goes through the pydantic models.
+"""
+
+from __future__ import annotations
+
+import itertools
+from collections.abc import Iterable
+from pathlib import Path
+from typing import Any, ClassVar
+
+import numpy as np
+from pydantic import ValidationError
+from PySide6.QtCore import QObject, QRect, Signal
+from PySide6.QtGui import QUndoCommand, QUndoStack
+
+from brikwars_gui.scenario.models import (
+    Battlefield,
+    Facing,
+    HazardField,
+    HazardKind,
+    Player,
+    Scenario,
+    StructureObject,
+    TerrainKind,
+    Unit,
+)
+from brikwars_gui.ui.layers import KIND_INDEX, TerrainArrays, area_mask, cells_mask, mask_to_area
+from brikwars_gui.ui.scenario_io import describe_validation_error
+
+FACINGS = list(Facing)
+_stroke_ids = itertools.count(1)
+
+
+def new_stroke() -> int:
+    """A fresh id grouping the commands of one mouse stroke into one undo step."""
+    return next(_stroke_ids)
+
+
+def empty_scenario(width: int = 24, height: int = 16) -> Scenario:
+    """What File → New creates: an empty 24x16 field with two players."""
+    return Scenario(
+        name="Untitled",
+        battlefield=Battlefield(width=width, height=height),
+        players=[
+            Player(id="red", name="Red", color="#c62828", controller="human"),
+            Player(id="blue", name="Blue", color="#1565c0", controller="ai"),
+        ],
+        turn_order=["red", "blue"],
+    )
+
+
+def validation_message(exc: ValidationError) -> str:
+    """The first pydantic error as a short human line (`must be >= 0` style)."""
+    lines = describe_validation_error(exc)
+    return lines[0] if lines else str(exc)
+
+
+def bounding_rect(cells: Iterable[tuple[int, int]]) -> QRect:
+    cells = list(cells)
+    if not cells:
+        return QRect()
+    xs = [c[0] for c in cells]
+    ys = [c[1] for c in cells]
+    return QRect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
+
+
+class EditorDocument(QObject):
+    scenarioReset = Signal()
+    unitChanged = Signal(str)
+    unitAdded = Signal(str)
+    unitRemoved = Signal(str)
+    objectChanged = Signal(str)
+    objectAdded = Signal(str)
+    objectRemoved = Signal(str)
+    terrainChanged = Signal(QRect)
+    hazardsChanged = Signal(QRect)
+    firesChanged = Signal()
+    metaChanged = Signal()
+    pathChanged = Signal()
+    modifiedChanged = Signal(bool)
+
+    def __init__(self, scenario: Scenario | None = None, path: Path | None = None, parent=None) -> None:
+        super().__init__(parent)
+        self.undo_stack = QUndoStack(self)
+        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+        self.scenario = scenario or empty_scenario()
+        self.path: Path | None = Path(path) if path else None
+        self.terrain = TerrainArrays.from_scenario(self.scenario)
+
+    # -- whole document -------------------------------------------------------------------------
+    def reset(self, scenario: Scenario, path: Path | None = None) -> None:
+        self.undo_stack.clear()
+        self.scenario = scenario
+        self.terrain = TerrainArrays.from_scenario(scenario)
+        self.path = Path(path) if path else None
+        self.undo_stack.setClean()
+        self.scenarioReset.emit()
+        self.pathChanged.emit()
+        self.modifiedChanged.emit(False)
+
+    def set_path(self, path: Path) -> None:
+        self.path = Path(path)
+        self.pathChanged.emit()
+
+    @property
+    def modified(self) -> bool:
+        return not self.undo_stack.isClean()
+
+    @property
+    def width(self) -> int:
+        return self.scenario.battlefield.width
+
+    @property
+    def height(self) -> int:
+        return self.scenario.battlefield.height
+
+    def in_bounds(self, cell: tuple[int, int]) -> bool:
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
+
+    # -- lookups --------------------------------------------------------------------------------
+    def unit(self, unit_id: str) -> Unit | None:
+        return next((u for u in self.scenario.units if u.id == unit_id), None)
+
+    def unit_index(self, unit_id: str) -> int:
+        return next((i for i, u in enumerate(self.scenario.units) if u.id == unit_id), -1)
+
+    def object(self, object_id: str) -> StructureObject | None:
+        return next((o for o in self.scenario.objects if o.id == object_id), None)
+
+    def player(self, player_id: str) -> Player | None:
+        return next((p for p in self.scenario.players if p.id == player_id), None)
+
+    def turn_order(self) -> list[str]:
+        return list(self.scenario.turn_order) or [p.id for p in self.scenario.players]
+
+    def unique_id(self, base: str, taken: Iterable[str]) -> str:
+        taken = set(taken)
+        stem = base.rstrip("0123456789-") or "item"
+        for n in itertools.count(2):
+            candidate = f"{stem}-{n}"
+            if candidate not in taken:
+                return candidate
+        raise AssertionError  # pragma: no cover
+
+    # -- units ----------------------------------------------------------------------------------
+    def validated_unit(self, unit_id: str, **changes: Any) -> Unit:
+        """The unit with `changes` applied and validated; raises `ValueError` with a short message."""
+        old = self.unit(unit_id)
+        if old is None:
+            raise ValueError(f"no unit {unit_id!r}")
+        data = old.model_dump(mode="json")
+        data.update(changes)
+        try:
+            new = Unit.model_validate(data)
+        except ValidationError as exc:
+            raise ValueError(validation_message(exc)) from exc
+        if "team" in changes and self.player(new.team) is None:
+            raise ValueError(f"team: no player {new.team!r}")
+        if "position" in changes and not self.in_bounds(tuple(new.position)):
+            raise ValueError("position: outside the battlefield")
+        if "id" in changes and new.id != unit_id and self.unit(new.id) is not None:
+            raise ValueError(f"id: {new.id!r} is already used")
+        return new
+
+    def update_unit(self, unit_id: str, text: str = "", **changes: Any) -> Unit:
+        new = self.validated_unit(unit_id, **changes)
+        old = self.unit(unit_id)
+        if new != old:
+            label = text or f"Change {', '.join(changes)} of {old.name}"
+            self.undo_stack.push(ListItemCommand(self, "units", self.unit_index(unit_id), old, new, label))
+        return new
+
+    def move_unit(self, unit_id: str, cell: tuple[int, int]) -> Unit:
+        return self.update_unit(unit_id, f"Move {self.unit(unit_id).name}", position=list(cell))
+
+    def rotate_unit(self, unit_id: str, steps: int = 1) -> Unit:
+        old = self.unit(unit_id)
+        facing = FACINGS[(FACINGS.index(old.facing) + steps) % len(FACINGS)]
+        return self.update_unit(unit_id, f"Rotate {old.name}", facing=facing.value)
+
+    def add_unit(self, unit: Unit, index: int | None = None) -> None:
+        if self.unit(unit.id) is not None:
+            unit = unit.model_copy(
+                update={"id": self.unique_id(unit.id, (u.id for u in self.scenario.units))}
+            )
+        index = len(self.scenario.units) if index is None else index
+        self.undo_stack.push(ListItemCommand(self, "units", index, None, unit, f"Place {unit.name}"))
+
+    def new_unit(self, cell: tuple[int, int], team: str | None = None) -> Unit:
+        team = team or self.turn_order()[0]
+        taken = {u.id for u in self.scenario.units}
+        n = len(self.scenario.units) + 1
+        while f"u{n}" in taken:
+            n += 1
+        unit = Unit(id=f"u{n}", name=f"Minifig {n}", team=team, position=list(cell))
+        self.add_unit(unit)
+        return unit
+
+    def remove_unit(self, unit_id: str) -> None:
+        old = self.unit(unit_id)
+        if old is not None:
+            self.undo_stack.push(
+                ListItemCommand(self, "units", self.unit_index(unit_id), old, None, f"Delete {old.name}")
+            )
+
+    def duplicate_unit(self, unit_id: str) -> Unit | None:
+        old = self.unit(unit_id)
+        if old is None:
+            return None
+        new_id = self.unique_id(old.id, (u.id for u in self.scenario.units))
+        x, y = old.position
+        cell = next(
+            (c for c in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)) if self.in_bounds(c)), (x, y)
+        )
+        copy = old.model_copy(update={"id": new_id, "name": f"{old.name} (copy)", "position": cell})
+        self.add_unit(copy, self.unit_index(unit_id) + 1)
+        return copy
+
+    # -- objects --------------------------------------------------------------------------------
+    def object_index(self, object_id: str) -> int:
+        return next((i for i, o in enumerate(self.scenario.objects) if o.id == object_id), -1)
+
+    def add_object(self, obj: StructureObject, index: int | None = None) -> None:
+        index = len(self.scenario.objects) if index is None else index
+        self.undo_stack.push(ListItemCommand(self, "objects", index, None, obj, f"Place {obj.name}"))
+
+    def new_object(self, cell: tuple[int, int], kind: str = "building") -> StructureObject:
+        taken = {o.id for o in self.scenario.objects}
+        n = len(self.scenario.objects) + 1
+        while f"o{n}" in taken:
+            n += 1
+        w = min(3, self.width - cell[0])
+        h = min(2, self.height - cell[1])
+        obj = StructureObject(
+            id=f"o{n}", name=f"{kind.title()} {n}", kind=kind, size=3, weight=2, rects=[(*cell, w, h)]
+        )
+        self.add_object(obj)
+        return obj
+
+    def _object_cells(self, obj: StructureObject) -> list[tuple[int, int]]:
+        return obj.iter_cells()
+
+    def move_object(self, object_id: str, dx: int, dy: int) -> StructureObject | None:
+        old = self.object(object_id)
+        cells = self._object_cells(old)
+        if not cells or not all(self.in_bounds((x + dx, y + dy)) for x, y in cells) or (dx, dy) == (0, 0):
+            return None
+        new = old.model_copy(
+            update={
+                "rects": [(x + dx, y + dy, w, h) for x, y, w, h in old.rects],
+                "cells": [(x + dx, y + dy) for x, y in old.cells],
+            }
+        )
+        self.undo_stack.push(
+            ListItemCommand(self, "objects", self.object_index(object_id), old, new, f"Move {old.name}")
+        )
+        return new
+
+    def rotate_object(self, object_id: str) -> StructureObject | None:
+        """Rotate the footprint 90° clockwise inside its bounding box's top-left corner."""
+        old = self.object(object_id)
+        cells = self._object_cells(old)
+        if not cells:
+            return None
+        x0 = min(c[0] for c in cells)
+        y0 = min(c[1] for c in cells)
+        h = max(c[1] for c in cells) - y0 + 1
+        rotated = [(x0 + (h - 1 - (y - y0)), y0 + (x - x0)) for x, y in cells]
+        if not all(self.in_bounds(c) for c in rotated):
+            return None
+        area = mask_to_area(cells_mask(rotated, self.width, self.height))
+        new = StructureObject.model_validate({**old.model_dump(mode="json"), **area})
+        self.undo_stack.push(
+            ListItemCommand(self, "objects", self.object_index(object_id), old, new, f"Rotate {old.name}")
+        )
+        return new
+
+    def remove_object(self, object_id: str) -> None:
+        old = self.object(object_id)
+        if old is not None:
+            self.undo_stack.push(
+                ListItemCommand(
+                    self, "objects", self.object_index(object_id), old, None, f"Delete {old.name}"
+                )
+            )
+
+    def duplicate_object(self, object_id: str) -> StructureObject | None:
+        old = self.object(object_id)
+        if old is None:
+            return None
+        new_id = self.unique_id(old.id, (o.id for o in self.scenario.objects))
+        copy = old.model_copy(update={"id": new_id, "name": f"{old.name} (copy)"})
+        self.add_object(copy, self.object_index(object_id) + 1)
+        return copy
+
+    # -- terrain and hazards --------------------------------------------------------------------
+    def brush_cells(self, center: tuple[int, int], size: int) -> list[tuple[int, int]]:
+        r = size // 2
+        cx, cy = center
+        return [
+            (x, y)
+            for y in range(cy - r, cy + r + 1)
+            for x in range(cx - r, cx + r + 1)
+            if self.in_bounds((x, y))
+        ]
+
+    def paint_terrain(
+        self, cells: Iterable[tuple[int, int]], kind: TerrainKind, elevation: int = 0, stroke: int = 0
+    ) -> None:
+        cells = [c for c in cells if self.in_bounds(c)]
+        if not cells:
+            return
+        mask = cells_mask(cells, self.width, self.height)
+        new = self.terrain.copy()
+        new.kind[mask] = KIND_INDEX[TerrainKind(kind)]
+        new.elevation[mask] = elevation if kind == TerrainKind.ELEVATED else 0
+        if np.array_equal(new.kind, self.terrain.kind) and np.array_equal(
+            new.elevation, self.terrain.elevation
+        ):
+            return
+        self.undo_stack.push(
+            TerrainCommand(
+                self,
+                self.terrain,
+                new,
+                list(self.scenario.terrain),
+                new.to_regions(),
+                bounding_rect(cells),
+                stroke,
+            )
+        )
+
+    def hazard(self, hazard_id: str) -> HazardField | None:
+        return next((h for h in self.scenario.hazards if h.id == hazard_id), None)
+
+    def paint_hazard(
+        self,
+        cells: Iterable[tuple[int, int]],
+        hazard_id: str | None = None,
+        *,
+        kind: HazardKind = HazardKind.EXPOSURE,
+        dice: str | None = None,
+        stroke: int = 0,
+    ) -> str | None:
+        """Add cells to field `hazard_id` (or a new field of `kind`); returns the field id."""
+        cells = [c for c in cells if self.in_bounds(c)]
+        if not cells:
+            return hazard_id
+        hazards = list(self.scenario.hazards)
+        field = self.hazard(hazard_id) if hazard_id else None
+        if field is None:
+            taken = {h.id for h in hazards}
+            n = len(hazards) + 1
+            while f"h{n}" in taken:
+                n += 1
+            hazard_id = f"h{n}"
+            field = HazardField(
+                id=hazard_id, name=f"{HazardKind(kind).value.title()} {n}", kind=kind, dice=dice
+            )
+            hazards.append(field)
+        mask = area_mask(field, self.width, self.height) | cells_mask(cells, self.width, self.height)
+        new_field = HazardField.model_validate({**field.model_dump(mode="json"), **mask_to_area(mask)})
+        if new_field == field and field in self.scenario.hazards:
+            return hazard_id
+        hazards[[h.id for h in hazards].index(hazard_id)] = new_field
+        self.undo_stack.push(
+            HazardsCommand(
+                self, list(self.scenario.hazards), hazards, bounding_rect(cells), stroke, "Paint hazard"
+            )
+        )
+        return hazard_id
+
+    def erase_hazard(self, cells: Iterable[tuple[int, int]], stroke: int = 0) -> None:
+        """Remove cells from every hazard field; a field left empty is deleted."""
+        cells = [c for c in cells if self.in_bounds(c)]
+        erase = cells_mask(cells, self.width, self.height)
+        hazards = []
+        changed = False
+        for field in self.scenario.hazards:
+            mask = area_mask(field, self.width, self.height)
+            if not (mask & erase).any():
+                hazards.append(field)
+                continue
+            changed = True
+            mask &= ~erase
+            if mask.any():
+                hazards.append(
+                    HazardField.model_validate({**field.model_dump(mode="json"), **mask_to_area(mask)})
+                )
+        if changed:
+            self.undo_stack.push(
+                HazardsCommand(
+                    self, list(self.scenario.hazards), hazards, bounding_rect(cells), stroke, "Erase hazard"
+                )
+            )
+
+    # -- scenario settings ----------------------------------------------------------------------
+    def set_attr(self, attr: str, value: Any, text: str = "") -> None:
+        old = getattr(self.scenario, attr)
+        probe = self.scenario.model_copy()
+        try:
+            setattr(probe, attr, value)  # validate_assignment
+        except ValidationError as exc:
+            raise ValueError(validation_message(exc)) from exc
+        if getattr(probe, attr) != old:
+            self.undo_stack.push(
+                ScenarioAttrCommand(self, attr, old, getattr(probe, attr), text or f"Set {attr}")
+            )
+
+    def set_dice_system(self, system: str) -> None:
+        self.set_attr("dice_system", system, "Pick dice system")
+
+    def set_turn_order(self, order: list[str]) -> None:
+        self.set_attr("turn_order", list(order), "Change turn order")
+
+    def set_players(self, players: list[Player]) -> None:
+        self.set_attr("players", list(players), "Change teams")
+
+
+class ListItemCommand(QUndoCommand):
+    """Insert (old None), remove (new None) or replace one element of `units` / `objects`."""
+
+    _signals: ClassVar[dict[str, tuple[str, str, str]]] = {
+        "units": ("unitAdded", "unitRemoved", "unitChanged"),
+        "objects": ("objectAdded", "objectRemoved", "objectChanged"),
+    }
+
+    def __init__(self, doc: EditorDocument, collection: str, index: int, old, new, text: str) -> None:
+        super().__init__(text)
+        self.doc, self.collection, self.index, self.old, self.new = doc, collection, index, old, new
+
+    def _apply(self, before, after) -> None:
+        items = getattr(self.doc.scenario, self.collection)
+        added, removed, changed = (getattr(self.doc, n) for n in self._signals[self.collection])
+        if before is None:
+            items.insert(self.index, after)
+            added.emit(after.id)
+        elif after is None:
+            del items[self.index]
+            removed.emit(before.id)
+        else:
+            items[self.index] = after
+            if before.id != after.id:
+                removed.emit(before.id)
+                added.emit(after.id)
+            else:
+                changed.emit(after.id)
+        if self.collection == "objects":
+            self.doc.firesChanged.emit()  # fires on objects follow their footprint
+
+    def redo(self) -> None:
+        self._apply(self.old, self.new)
+
+    def undo(self) -> None:
+        self._apply(self.new, self.old)
+
+
+class TerrainCommand(QUndoCommand):
+    ID = 1001
+
+    def __init__(
+        self, doc, old_arrays, new_arrays, old_regions, new_regions, rect: QRect, stroke: int
+    ) -> None:
+        super().__init__("Paint terrain")
+        self.doc, self.stroke, self.rect = doc, stroke, rect
+        self.old_arrays, self.new_arrays = old_arrays, new_arrays
+        self.old_regions, self.new_regions = old_regions, new_regions
+
+    def id(self) -> int:
+        return self.ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, TerrainCommand) or not self.stroke or other.stroke != self.stroke:
+            return False
+        self.new_arrays, self.new_regions = other.new_arrays, other.new_regions
+        self.rect = self.rect.united(other.rect)
+        return True
+
+    def _apply(self, arrays, regions, rect) -> None:
+        self.doc.terrain = arrays
+        self.doc.scenario.terrain = list(regions)
+        self.doc.terrainChanged.emit(rect)
+
+    def redo(self) -> None:
+        self._apply(self.new_arrays, self.new_regions, self.rect)
+
+    def undo(self) -> None:
+        self._apply(self.old_arrays, self.old_regions, self.rect)
+
+
+class HazardsCommand(QUndoCommand):
+    ID = 1002
+
+    def __init__(self, doc, old, new, rect: QRect, stroke: int, text: str) -> None:
+        super().__init__(text)
+        self.doc, self.old, self.new, self.rect, self.stroke = doc, old, new, rect, stroke
+
+    def id(self) -> int:
+        return self.ID
+
+    def mergeWith(self, other: QUndoCommand) -> bool:
+        if not isinstance(other, HazardsCommand) or not self.stroke or other.stroke != self.stroke:
+            return False
+        self.new = other.new
+        self.rect = self.rect.united(other.rect)
+        return True
+
+    def redo(self) -> None:
+        self.doc.scenario.hazards = list(self.new)
+        self.doc.hazardsChanged.emit(self.rect)
+
+    def undo(self) -> None:
+        self.doc.scenario.hazards = list(self.old)
+        self.doc.hazardsChanged.emit(self.rect)
+
+
+class ScenarioAttrCommand(QUndoCommand):
+    def __init__(self, doc, attr: str, old, new, text: str) -> None:
+        super().__init__(text)
+        self.doc, self.attr, self.old, self.new = doc, attr, old, new
+
+    def redo(self) -> None:
+        setattr(self.doc.scenario, self.attr, self.new)
+        self.doc.metaChanged.emit()
+
+    def undo(self) -> None:
+        setattr(self.doc.scenario, self.attr, self.old)
+        self.doc.metaChanged.emit()

@@ -1,0 +1,279 @@
+"""Unit inspector: a form bound to the selected unit, validated through the pydantic models.
+
+In Edit mode every field is editable; a value the `Unit`/`Weapon` models reject shows its message
+in red next to the field and is not applied. In Play mode the form is read-only.
+"""
+
+from __future__ import annotations
+
+from pydantic import ValidationError
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QCheckBox,
+    QComboBox,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+    QWidget,
+)
+
+from brikwars_gui.scenario.models import Facing, Weapon
+from brikwars_gui.ui.document import EditorDocument, validation_message
+from brikwars_gui.ui.models import SelectionService
+
+TEXT_FIELDS = (
+    ("name", "Name", "Unit name"),
+    ("move", "Move", 'Move in inches (R-MOVE-2: minifig 5")'),
+    ("skill", "Skill", "Skill/Action die, exactly one die (R-DICE-4)"),
+    ("armor", "Armor", "Armor roll, a number or dice (G-1)"),
+    ("size", "Size", "Size in inches (G-5 Target Size)"),
+)
+INT_FIELDS = {"move", "size"}
+WEAPON_COLUMNS = ("Weapon", "Use", "Range", "Damage")
+
+
+class UnitInspector(QWidget):
+    def __init__(
+        self, doc: EditorDocument, selection: SelectionService, parent: QWidget | None = None
+    ) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.selection = selection
+        self.unit_id: str | None = None
+        self.editable = True
+        self._loading = False
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.title = QLabel("No unit selected")
+        self.title.setObjectName("inspectorTitle")
+        layout.addWidget(self.title)
+        form = QFormLayout()
+        form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.edits: dict[str, QLineEdit] = {}
+        self.errors: dict[str, QLabel] = {}
+        for name, label, tip in TEXT_FIELDS:
+            edit = QLineEdit()
+            edit.setObjectName(f"field_{name}")
+            edit.setToolTip(tip)
+            edit.editingFinished.connect(lambda n=name: self._commit_text(n))
+            self.edits[name] = edit
+            form.addRow(label, self._with_error(name, edit))
+        self.team = QComboBox()
+        self.team.setObjectName("field_team")
+        self.team.setToolTip("Controlling player")
+        self.team.activated.connect(lambda _i: self._commit("team", self.team.currentData()))
+        form.addRow("Team", self._with_error("team", self.team))
+        self.facing = QComboBox()
+        self.facing.setObjectName("field_facing")
+        self.facing.setToolTip("Facing, one of 8 directions (GRID-6 Cone of Vision)")
+        for f in Facing:
+            self.facing.addItem(f.value, f.value)
+        self.facing.activated.connect(lambda _i: self._commit("facing", self.facing.currentData()))
+        form.addRow("Facing", self._with_error("facing", self.facing))
+        self.hero = QCheckBox("Hero (d10 Skill, R-DICE-6)")
+        self.hero.toggled.connect(lambda v: self._commit("hero", v))
+        form.addRow("", self.hero)
+        layout.addLayout(form)
+        self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
+        self.weapons.setObjectName("weaponsTable")
+        self.weapons.setHorizontalHeaderLabels(WEAPON_COLUMNS)
+        self.weapons.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        for c in (1, 2, 3):
+            self.weapons.horizontalHeader().setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.weapons.verticalHeader().setVisible(False)
+        self.weapons.setToolTip("Use rating (R-ACT-3), range in inches (GRID-3), Damage dice (R-DICE-1)")
+        self.weapons.itemChanged.connect(self._weapon_edited)
+        layout.addWidget(QLabel("Weapons"))
+        layout.addWidget(self.weapons, 1)
+        self.weapon_error = QLabel()
+        self.weapon_error.setObjectName("error_weapons")
+        self.weapon_error.setStyleSheet("color: #d32f2f;")
+        self.weapon_error.setWordWrap(True)
+        self.weapon_error.hide()
+        layout.addWidget(self.weapon_error)
+        buttons = QHBoxLayout()
+        self.add_weapon = QPushButton("Add weapon")
+        self.add_weapon.clicked.connect(self._add_weapon)
+        self.remove_weapon = QPushButton("Remove weapon")
+        self.remove_weapon.clicked.connect(self._remove_weapon)
+        buttons.addWidget(self.add_weapon)
+        buttons.addWidget(self.remove_weapon)
+        layout.addLayout(buttons)
+
+        selection.selectionChanged.connect(
+            lambda kind, item_id: self.set_unit(item_id if kind == "unit" else None)
+        )
+        doc.unitChanged.connect(self._unit_changed)
+        doc.unitRemoved.connect(lambda uid: self.set_unit(None) if uid == self.unit_id else None)
+        doc.metaChanged.connect(self._fill_teams)
+        doc.scenarioReset.connect(lambda: self.set_unit(None))
+        self._fill_teams()
+        self.set_unit(None)
+
+    def _with_error(self, name: str, widget: QWidget) -> QWidget:
+        box = QWidget()
+        row = QVBoxLayout(box)
+        row.setContentsMargins(0, 0, 0, 0)
+        row.setSpacing(1)
+        row.addWidget(widget)
+        error = QLabel()
+        error.setObjectName(f"error_{name}")
+        error.setStyleSheet("color: #d32f2f; font-size: 11px;")
+        error.setWordWrap(True)
+        error.hide()
+        row.addWidget(error)
+        self.errors[name] = error
+        return box
+
+    def _fill_teams(self) -> None:
+        current = self.team.currentData()
+        self.team.clear()
+        for p in self.doc.scenario.players:
+            self.team.addItem(p.name, p.id)
+        if current is not None:
+            self.team.setCurrentIndex(max(0, self.team.findData(current)))
+
+    # -- binding --------------------------------------------------------------------------------
+    def set_editable(self, editable: bool) -> None:
+        self.editable = editable
+        self._update_enabled()
+
+    def _update_enabled(self) -> None:
+        on = self.editable and self.unit_id is not None
+        for edit in self.edits.values():
+            edit.setReadOnly(not on)
+        for w in (self.team, self.facing, self.hero, self.add_weapon, self.remove_weapon):
+            w.setEnabled(on)
+        self.weapons.setEditTriggers(
+            QAbstractItemView.EditTrigger.DoubleClicked
+            | QAbstractItemView.EditTrigger.EditKeyPressed
+            | QAbstractItemView.EditTrigger.AnyKeyPressed
+            if on
+            else QAbstractItemView.EditTrigger.NoEditTriggers
+        )
+
+    def set_unit(self, unit_id: str | None) -> None:
+        self.unit_id = unit_id if unit_id and self.doc.unit(unit_id) else None
+        for error in self.errors.values():
+            error.hide()
+        self.weapon_error.hide()
+        self._load()
+        self._update_enabled()
+
+    def _unit_changed(self, unit_id: str) -> None:
+        if unit_id == self.unit_id:
+            self._load()
+
+    def _load(self) -> None:
+        self._loading = True
+        try:
+            unit = self.doc.unit(self.unit_id) if self.unit_id else None
+            if unit is None:
+                self.title.setText("No unit selected")
+                for edit in self.edits.values():
+                    edit.clear()
+                self.weapons.setRowCount(0)
+                return
+            self.title.setText(f"<b>{unit.name}</b> <span style='color:#777'>({unit.id})</span>")
+            for name, edit in self.edits.items():
+                if not self.errors[name].isVisible():
+                    edit.setText(str(getattr(unit, name)))
+            self.team.setCurrentIndex(max(0, self.team.findData(unit.team)))
+            self.facing.setCurrentIndex(self.facing.findData(unit.facing.value))
+            self.hero.setChecked(unit.hero)
+            self.weapons.setRowCount(len(unit.weapons))
+            for row, w in enumerate(unit.weapons):
+                values = (w.name, str(w.use), "" if w.range is None else str(w.range), w.damage)
+                for col, text in enumerate(values):
+                    self.weapons.setItem(row, col, QTableWidgetItem(text))
+        finally:
+            self._loading = False
+
+    # -- edits ----------------------------------------------------------------------------------
+    def _commit_text(self, name: str) -> None:
+        text = self.edits[name].text().strip()
+        value: object = text
+        if name in INT_FIELDS:
+            try:
+                value = int(text)
+            except ValueError:
+                self._show_error(name, f"{name}: must be a whole number")
+                return
+        self._commit(name, value)
+
+    def _commit(self, name: str, value: object) -> bool:
+        if self._loading or self.unit_id is None or not self.editable:
+            return False
+        unit = self.doc.unit(self.unit_id)
+        if getattr(unit, name) == value or (name == "facing" and unit.facing.value == value):
+            self.errors[name].hide()
+            return True
+        try:
+            self.doc.update_unit(self.unit_id, **{name: value})
+        except ValueError as exc:
+            self._show_error(name, str(exc))
+            return False
+        self.errors[name].hide()
+        return True
+
+    def _show_error(self, name: str, message: str) -> None:
+        label = self.errors[name]
+        label.setText(message)
+        label.show()
+
+    def _weapon_rows(self) -> list[dict]:
+        rows = []
+        unit = self.doc.unit(self.unit_id)
+        for row in range(self.weapons.rowCount()):
+            cells = [
+                self.weapons.item(row, c).text().strip() if self.weapons.item(row, c) else ""
+                for c in range(len(WEAPON_COLUMNS))
+            ]
+            base = unit.weapons[row].model_dump(mode="json") if row < len(unit.weapons) else {}
+            data = {**base, "name": cells[0], "damage": cells[3]}
+            data["use"] = int(cells[1]) if cells[1].lstrip("-").isdigit() else cells[1]
+            data["range"] = (
+                None if cells[2] == "" else (int(cells[2]) if cells[2].lstrip("-").isdigit() else cells[2])
+            )
+            rows.append(data)
+        return rows
+
+    def _weapon_edited(self, _item: QTableWidgetItem) -> None:
+        if self._loading or self.unit_id is None:
+            return
+        rows = self._weapon_rows()
+        try:
+            weapons = [Weapon.model_validate(r) for r in rows]
+        except ValidationError as exc:
+            self.weapon_error.setText(validation_message(exc))
+            self.weapon_error.show()
+            return
+        self.weapon_error.hide()
+        try:
+            self.doc.update_unit(
+                self.unit_id, "Edit weapons", weapons=[w.model_dump(mode="json") for w in weapons]
+            )
+        except ValueError as exc:
+            self.weapon_error.setText(str(exc))
+            self.weapon_error.show()
+
+    def _add_weapon(self) -> None:
+        unit = self.doc.unit(self.unit_id)
+        weapons = [w.model_dump(mode="json") for w in unit.weapons]
+        weapons.append({"name": "Pistol", "use": 3, "range": 10, "damage": "1d6"})
+        self.doc.update_unit(self.unit_id, "Add weapon", weapons=weapons)
+
+    def _remove_weapon(self) -> None:
+        unit = self.doc.unit(self.unit_id)
+        row = self.weapons.currentRow()
+        if not unit.weapons:
+            return
+        row = row if 0 <= row < len(unit.weapons) else len(unit.weapons) - 1
+        weapons = [w.model_dump(mode="json") for i, w in enumerate(unit.weapons) if i != row]
+        self.doc.update_unit(self.unit_id, "Remove weapon", weapons=weapons)

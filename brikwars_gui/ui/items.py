@@ -1,0 +1,302 @@
+"""Graphics items: the few per-thing items (units, objects, field outlines, labels, tools).
+
+Cell-sized layers (terrain, hazards, smoke, fire) are single pixmap items made in `layers.py`.
+"""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
+
+from brikwars_gui.scenario.models import Area, Facing, StructureObject, Unit
+
+CELL = 32.0
+"""Scene units per inch (one grid cell)."""
+
+FACING_ANGLE = {
+    Facing.E: 0.0,
+    Facing.SE: 45.0,
+    Facing.S: 90.0,
+    Facing.SW: 135.0,
+    Facing.W: 180.0,
+    Facing.NW: 225.0,
+    Facing.N: 270.0,
+    Facing.NE: 315.0,
+}
+
+Z_TERRAIN, Z_HAZARD, Z_OUTLINE, Z_SMOKE, Z_OBJECT, Z_FIRE, Z_GRID, Z_UNIT, Z_LABEL, Z_TOOL = (
+    0,
+    2,
+    3,
+    4,
+    5,
+    6,
+    7,
+    10,
+    15,
+    20,
+)
+
+OBJECT_COLORS = {
+    "building": "#b9a58e",
+    "house": "#b9a58e",
+    "wall": "#8d8d8d",
+    "tree": "#4f7f3f",
+    "forest": "#4f7f3f",
+    "crate": "#c08a4e",
+    "vehicle": "#7d8a99",
+    "hulk": "#6d6a66",
+    "rock": "#7b746c",
+}
+
+
+def cell_center(cell: tuple[int, int]) -> QPointF:
+    return QPointF((cell[0] + 0.5) * CELL, (cell[1] + 0.5) * CELL)
+
+
+def area_path(area: Area) -> QPainterPath:
+    """Outline of an area's cells in scene coordinates (one path, merged)."""
+    path = QPainterPath()
+    for x, y, w, h in area.rects:
+        path.addRect(QRectF(x * CELL, y * CELL, w * CELL, h * CELL))
+    for x, y in area.cells:
+        path.addRect(QRectF(x * CELL, y * CELL, CELL, CELL))
+    return path.simplified()
+
+
+class LabelItem(QGraphicsItem):
+    """A small text label with a rounded background that keeps its screen size at any zoom."""
+
+    def __init__(
+        self,
+        text: str,
+        color: str = "#202020",
+        parent: QGraphicsItem | None = None,
+        *,
+        anchor: str = "below",
+        bold: bool = False,
+        point_size: float = 8.5,
+    ) -> None:
+        super().__init__(parent)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.anchor = anchor
+        self.font = QFont()
+        self.font.setPointSizeF(point_size)
+        self.font.setBold(bold)
+        self.color = QColor(color)
+        self.set_text(text)
+
+    def set_text(self, text: str) -> None:
+        self.prepareGeometryChange()
+        self.text = text
+        fm = QFontMetricsF(self.font)
+        w = fm.horizontalAdvance(text) + 8
+        h = fm.height() + 2
+        if self.anchor == "below":
+            self._rect = QRectF(-w / 2, 2, w, h)
+        elif self.anchor == "center":
+            self._rect = QRectF(-w / 2, -h / 2, w, h)
+        else:  # top-left
+            self._rect = QRectF(2, 2, w, h)
+
+    def boundingRect(self) -> QRectF:
+        return self._rect.adjusted(-1, -1, 1, 1)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor(0, 0, 0, 60), 1))
+        painter.setBrush(QColor(255, 255, 255, 215))
+        painter.drawRoundedRect(self._rect, 4, 4)
+        painter.setFont(self.font)
+        painter.setPen(self.color)
+        painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
+
+
+class UnitItem(QGraphicsItem):
+    """A unit token: team-coloured disc, facing marker, status badges and a name label."""
+
+    def __init__(self, unit: Unit, color: str) -> None:
+        super().__init__()
+        self.unit_id = unit.id
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(Z_UNIT)
+        self.setAcceptHoverEvents(True)
+        self.badges: list[tuple[str, str]] = []
+        self.label = LabelItem(unit.name, parent=self)
+        self.label.setZValue(Z_LABEL)
+        self.update_from(unit, color)
+
+    def update_from(self, unit: Unit, color: str, badges: list[tuple[str, str]] | None = None) -> None:
+        size = max(1, min(unit.size, 4))
+        self.radius = CELL * (0.4 if size <= 1 else 0.45 * size)
+        self.prepareGeometryChange()
+        self.color = QColor(color)
+        self.facing = unit.facing
+        self.hero = unit.hero
+        if badges is not None:
+            self.badges = badges
+        elif unit.hero:
+            self.badges = [("H", "#f9a825")]
+        else:
+            self.badges = []
+        if self.label.text != unit.name:
+            self.label.set_text(unit.name)
+        self.label.setPos(0, self.radius)
+        self.setPos(cell_center(tuple(unit.position)))
+        self.setToolTip(
+            f'<b>{unit.name}</b> ({unit.team})<br>Move {unit.move}" · Skill {unit.skill} · '
+            f'Armor {unit.armor} · Size {unit.size}"<br>'
+            + "<br>".join(f"{w.name}: Use {w.use}, {w.damage}" for w in unit.weapons)
+            + "<br><i>R-MOVE-1: move up to Move and take one Action</i>"
+        )
+        self.update()
+
+    def boundingRect(self) -> QRectF:
+        r = self.radius * 1.35
+        return QRectF(-r, -r, 2 * r, 2 * r)
+
+    def shape(self) -> QPainterPath:
+        path = QPainterPath()
+        path.addEllipse(QPointF(0, 0), self.radius, self.radius)
+        return path
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        r = self.radius
+        if self.isSelected():
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QColor(255, 214, 0, 170))
+            painter.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
+        # facing marker: a wedge just outside the disc (GRID-6 Cone of Vision direction)
+        angle = math.radians(FACING_ANGLE[self.facing])
+        tip = QPointF(math.cos(angle) * r * 1.32, math.sin(angle) * r * 1.32)
+        side = math.radians(28)
+        base1 = QPointF(math.cos(angle - side) * r * 0.85, math.sin(angle - side) * r * 0.85)
+        base2 = QPointF(math.cos(angle + side) * r * 0.85, math.sin(angle + side) * r * 0.85)
+        wedge = QPainterPath(tip)
+        wedge.lineTo(base1)
+        wedge.lineTo(base2)
+        wedge.closeSubpath()
+        painter.setPen(QPen(QColor("#111111"), 1.2))
+        painter.setBrush(QColor("#fafafa"))
+        painter.drawPath(wedge)
+        painter.setPen(QPen(self.color.darker(170), 2.2 if not self.hero else 3.0))
+        painter.setBrush(QBrush(self.color))
+        painter.drawEllipse(QPointF(0, 0), r, r)
+        # inner pip towards facing for readability at small zoom
+        painter.setPen(Qt.PenStyle.NoPen)
+        painter.setBrush(QColor(255, 255, 255, 210))
+        painter.drawEllipse(QPointF(math.cos(angle) * r * 0.5, math.sin(angle) * r * 0.5), r * 0.2, r * 0.2)
+        # status badges, top right
+        font = QFont()
+        font.setPixelSize(max(6, int(r * 0.5)))
+        font.setBold(True)
+        painter.setFont(font)
+        for i, (text, color) in enumerate(self.badges[:3]):
+            c = QPointF(r * 0.8 - i * r * 0.62, -r * 0.8)
+            painter.setPen(QPen(QColor("#222222"), 1))
+            painter.setBrush(QColor(color))
+            painter.drawEllipse(c, r * 0.32, r * 0.32)
+            painter.setPen(QColor("#111111"))
+            painter.drawText(
+                QRectF(c.x() - r * 0.32, c.y() - r * 0.32, r * 0.64, r * 0.64),
+                Qt.AlignmentFlag.AlignCenter,
+                text,
+            )
+
+
+class ObjectItem(QGraphicsPathItem):
+    """A building / tree / crate footprint, outlined, with its name."""
+
+    def __init__(self, obj: StructureObject) -> None:
+        super().__init__()
+        self.object_id = obj.id
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
+        self.setZValue(Z_OBJECT)
+        self.label = LabelItem(obj.name, "#3e2723", parent=self, anchor="center", point_size=8)
+        self.label.setZValue(Z_LABEL)
+        self.update_from(obj)
+
+    def update_from(self, obj: StructureObject) -> None:
+        path = area_path(obj)
+        self.setPath(path)
+        color = QColor(OBJECT_COLORS.get(obj.kind.lower(), "#a1887f"))
+        color.setAlpha(225)
+        self.setBrush(color)
+        self._pen()
+        self.label.set_text(obj.name)
+        self.label.setPos(path.boundingRect().center())
+        self.setToolTip(
+            f'<b>{obj.name}</b> ({obj.kind})<br>Size {obj.size}" · Weight {obj.weight:g} · '
+            f"Armor {obj.armor or f'{obj.weight:g}d10 (G-3)'}<br>"
+            f"{'blocks movement · ' if obj.blocks_movement else ''}"
+            f"{'blocks sight (GRID-5)' if obj.blocks_sight else ''}"
+            f"{'<br>flammable (R-FIRE)' if obj.flammable else ''}"
+        )
+
+    def _pen(self) -> None:
+        pen = QPen(
+            QColor("#ffd600") if self.isSelected() else QColor("#3e2723"), 3 if self.isSelected() else 2
+        )
+        pen.setCosmetic(True)
+        pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
+        self.setPen(pen)
+
+    def itemChange(self, change, value):
+        if change == QGraphicsItem.GraphicsItemChange.ItemSelectedHasChanged:
+            self._pen()
+        return super().itemChange(change, value)
+
+
+class GridItem(QGraphicsItem):
+    """Grid lines over the whole field, drawn only inside the exposed rectangle."""
+
+    def __init__(self, width: int, height: int) -> None:
+        super().__init__()
+        self.setZValue(Z_GRID)
+        self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+        self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        self.resize(width, height)
+
+    def resize(self, width: int, height: int) -> None:
+        self.prepareGeometryChange()
+        self.w, self.h = width, height
+
+    def boundingRect(self) -> QRectF:
+        return QRectF(-1, -1, self.w * CELL + 2, self.h * CELL + 2)
+
+    def paint(
+        self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
+    ) -> None:
+        lod = option.levelOfDetailFromTransform(painter.worldTransform())
+        px = CELL * lod
+        exposed = option.exposedRect
+        x0 = max(0, int(exposed.left() // CELL))
+        x1 = min(self.w, int(exposed.right() // CELL) + 1)
+        y0 = max(0, int(exposed.top() // CELL))
+        y1 = min(self.h, int(exposed.bottom() // CELL) + 1)
+        minor = QPen(QColor(0, 0, 0, 38 if px >= 10 else 0), 0)
+        major = QPen(QColor(0, 0, 0, 80), 0)
+        for x in range(x0, x1 + 1):
+            if x % 5 and px < 10:
+                continue
+            painter.setPen(major if x % 5 == 0 else minor)
+            painter.drawLine(QPointF(x * CELL, y0 * CELL), QPointF(x * CELL, y1 * CELL))
+        for y in range(y0, y1 + 1):
+            if y % 5 and px < 10:
+                continue
+            painter.setPen(major if y % 5 == 0 else minor)
+            painter.drawLine(QPointF(x0 * CELL, y * CELL), QPointF(x1 * CELL, y * CELL))
+        border = QPen(QColor("#37474f"), 2)
+        border.setCosmetic(True)
+        painter.setPen(border)
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(QRectF(0, 0, self.w * CELL, self.h * CELL))

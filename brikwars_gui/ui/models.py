@@ -1,0 +1,249 @@
+"""Qt item models over the document: the unit table, its team/text filter, a selection service."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QBrush, QColor
+
+from brikwars_gui.scenario.models import Unit
+from brikwars_gui.ui.document import EditorDocument
+
+UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
+TEAM_ROLE = Qt.ItemDataRole.UserRole + 2
+
+
+def weapons_summary(unit: Unit) -> str:
+    parts = []
+    for w in unit.weapons:
+        rng = f' {w.range}"' if w.range is not None else " CC"
+        parts.append(f"{w.name} (U{w.use}{rng}, {w.damage})")
+    return "; ".join(parts)
+
+
+class UnitTableModel(QAbstractTableModel):
+    """One row per scenario unit; rows follow `EditorDocument` signals one unit at a time.
+
+    `status_provider(unit_id) -> str` lets Play mode show engine status (Disrupted, Half Speed...)."""
+
+    COLUMNS = ("Name", "Team", "Position", "Move", "Skill", "Armor", "Size", "Weapons", "Status")
+    TOOLTIPS = (
+        "",
+        "Controlling player",
+        "Cell [x, y] (GRID-1: 1 cell = 1 inch)",
+        'Move in inches (R-MOVE-2: minifig 5")',
+        "Skill/Action die (R-DICE-4: exactly one die)",
+        "Armor roll (G-1)",
+        "Size in inches (G-5 Target Size)",
+        "Use / Range / Damage (R-ACT-3)",
+        "Status",
+    )
+
+    def __init__(self, doc: EditorDocument, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.status_provider = None
+        doc.scenarioReset.connect(self._reset)
+        doc.unitChanged.connect(self._unit_changed)
+        doc.unitAdded.connect(self._unit_added)
+        doc.unitRemoved.connect(self._unit_removed)
+        doc.metaChanged.connect(self._meta_changed)
+        self._ids = [u.id for u in doc.scenario.units]
+
+    # -- document sync --------------------------------------------------------------------------
+    def _reset(self) -> None:
+        self.beginResetModel()
+        self._ids = [u.id for u in self.doc.scenario.units]
+        self.endResetModel()
+
+    def _unit_changed(self, unit_id: str) -> None:
+        row = self.row_of(unit_id)
+        if row >= 0:
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+    def _unit_added(self, unit_id: str) -> None:
+        row = self.doc.unit_index(unit_id)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self._ids.insert(row, unit_id)
+        self.endInsertRows()
+
+    def _unit_removed(self, unit_id: str) -> None:
+        row = self.row_of(unit_id)
+        if row >= 0:
+            self.beginRemoveRows(QModelIndex(), row, row)
+            del self._ids[row]
+            self.endRemoveRows()
+
+    def _meta_changed(self) -> None:
+        if self._ids:
+            self.dataChanged.emit(self.index(0, 1), self.index(len(self._ids) - 1, 1))
+
+    def refresh_status(self, unit_id: str | None = None) -> None:
+        col = len(self.COLUMNS) - 1
+        if unit_id is None:
+            if self._ids:
+                self.dataChanged.emit(self.index(0, col), self.index(len(self._ids) - 1, col))
+        elif (row := self.row_of(unit_id)) >= 0:
+            self.dataChanged.emit(self.index(row, col), self.index(row, col))
+
+    # -- model API ------------------------------------------------------------------------------
+    def row_of(self, unit_id: str) -> int:
+        try:
+            return self._ids.index(unit_id)
+        except ValueError:
+            return -1
+
+    def unit_id(self, row: int) -> str:
+        return self._ids[row]
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal:
+            if role == Qt.ItemDataRole.DisplayRole:
+                return self.COLUMNS[section]
+            if role == Qt.ItemDataRole.ToolTipRole:
+                return self.TOOLTIPS[section] or None
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        unit = self.doc.unit(self._ids[index.row()])
+        if unit is None:
+            return None
+        col = index.column()
+        if role == UNIT_ID_ROLE:
+            return unit.id
+        if role == TEAM_ROLE:
+            return unit.team
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self._display(unit, col)
+        if role == Qt.ItemDataRole.EditRole:
+            return self._sort_value(unit, col)
+        if role == Qt.ItemDataRole.DecorationRole and col == 1:
+            player = self.doc.player(unit.team)
+            return QColor(player.color) if player else None
+        if role == Qt.ItemDataRole.ForegroundRole and col == 0 and unit.hero:
+            return QBrush(QColor("#8d6e00"))
+        if role == Qt.ItemDataRole.ToolTipRole:
+            if col == 7:
+                return (
+                    "\n".join(
+                        f"{w.name}: Use {w.use}, range {w.range if w.range is not None else 'CC'}, {w.damage}"
+                        for w in unit.weapons
+                    )
+                    or None
+                )
+            return self.TOOLTIPS[col] or unit.name
+        return None
+
+    def _status(self, unit: Unit) -> str:
+        if self.status_provider is not None:
+            return self.status_provider(unit.id)
+        flags = []
+        if unit.hero:
+            flags.append("Hero")
+        if unit.heavy_armor:
+            flags.append("Heavy armor")
+        if unit.carrying_heavy:
+            flags.append("Carrying")
+        return ", ".join(flags) or "Ready"
+
+    def _display(self, unit: Unit, col: int) -> str:
+        if col == 0:
+            return unit.name
+        if col == 1:
+            player = self.doc.player(unit.team)
+            return player.name if player else unit.team
+        if col == 2:
+            return f"{unit.position[0]}, {unit.position[1]}"
+        if col == 3:
+            return f'{unit.move}"'
+        if col == 4:
+            return unit.skill
+        if col == 5:
+            return unit.armor
+        if col == 6:
+            return f'{unit.size}"'
+        if col == 7:
+            return weapons_summary(unit)
+        return self._status(unit)
+
+    def _sort_value(self, unit: Unit, col: int):
+        if col == 2:
+            return unit.position[1] * 10000 + unit.position[0]
+        if col == 3:
+            return unit.move
+        if col == 6:
+            return unit.size
+        return self._display(unit, col)
+
+
+class UnitFilterProxy(QSortFilterProxyModel):
+    """Filters the unit table by team (exact id, '' = all) and free text (name/weapons)."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._team = ""
+        self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
+        self.setSortRole(Qt.ItemDataRole.EditRole)
+        self.setFilterKeyColumn(-1)
+
+    @property
+    def team(self) -> str:
+        return self._team
+
+    def set_team(self, team: str) -> None:
+        self.beginFilterChange()
+        self._team = team or ""
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_text(self, text: str) -> None:
+        self.setFilterFixedString(text)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        model = self.sourceModel()
+        if self._team:
+            idx = model.index(source_row, 0, source_parent)
+            if model.data(idx, TEAM_ROLE) != self._team:
+                return False
+        return super().filterAcceptsRow(source_row, source_parent)
+
+
+class SelectionService(QObject):
+    """The single source of truth for "which unit/object is selected", shared by every view."""
+
+    selectionChanged = Signal(str, str)  # kind ("unit", "object", "hazard" or ""), id
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.kind = ""
+        self.item_id = ""
+
+    @property
+    def unit_id(self) -> str | None:
+        return self.item_id if self.kind == "unit" else None
+
+    def select(self, kind: str, item_id: str) -> None:
+        if (kind, item_id) == (self.kind, self.item_id):
+            return
+        self.kind, self.item_id = (kind, item_id) if item_id else ("", "")
+        self.selectionChanged.emit(self.kind, self.item_id)
+
+    def select_unit(self, unit_id: str | None) -> None:
+        self.select("unit" if unit_id else "", unit_id or "")
+
+    def clear(self) -> None:
+        self.select("", "")

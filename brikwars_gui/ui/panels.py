@@ -1,0 +1,552 @@
+"""Dock panels: unit list, turn controller, event log, palette, scenario settings, mini-map."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPointF, QRectF, QSize, Qt, Signal
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QButtonGroup,
+    QComboBox,
+    QFormLayout,
+    QGroupBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QListView,
+    QListWidget,
+    QListWidgetItem,
+    QPushButton,
+    QRadioButton,
+    QSpinBox,
+    QTableView,
+    QToolButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+from brikwars_gui.scenario.models import HazardKind, TerrainKind
+from brikwars_gui.ui.document import EditorDocument
+from brikwars_gui.ui.items import CELL
+from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS, terrain_image
+from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService, UnitFilterProxy, UnitTableModel
+
+
+class UnitListPanel(QWidget):
+    """The unit table with a team filter and a text filter; selection synced via the service."""
+
+    def __init__(self, doc: EditorDocument, selection: SelectionService, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.selection = selection
+        self.model = UnitTableModel(doc, self)
+        self.proxy = UnitFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        row = QHBoxLayout()
+        self.team_combo = QComboBox()
+        self.team_combo.setToolTip("Show one team's units")
+        self.team_combo.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_team(self.team_combo.currentData())
+        )
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter units…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(self.proxy.set_text)
+        row.addWidget(self.team_combo)
+        row.addWidget(self.filter_edit, 1)
+        layout.addLayout(row)
+        self.table = QTableView()
+        self.table.setObjectName("unitTable")
+        self.table.setModel(self.proxy)
+        self.table.setSortingEnabled(True)
+        self.table.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.table.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.table.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.table.setAlternatingRowColors(True)
+        self.table.verticalHeader().setVisible(False)
+        self.table.verticalHeader().setDefaultSectionSize(22)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setStretchLastSection(True)
+        self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        layout.addWidget(self.table)
+        self._syncing = False
+        self.table.selectionModel().selectionChanged.connect(self._table_selection)
+        selection.selectionChanged.connect(self._service_selection)
+        doc.metaChanged.connect(self._fill_teams)
+        doc.scenarioReset.connect(self._fill_teams)
+        self._fill_teams()
+
+    def _fill_teams(self) -> None:
+        current = self.team_combo.currentData()
+        self.team_combo.blockSignals(True)
+        self.team_combo.clear()
+        self.team_combo.addItem("All teams", "")
+        for p in self.doc.scenario.players:
+            self.team_combo.addItem(p.name, p.id)
+            self.team_combo.setItemData(
+                self.team_combo.count() - 1, QColor(p.color), Qt.ItemDataRole.DecorationRole
+            )
+        idx = self.team_combo.findData(current) if current else 0
+        self.team_combo.setCurrentIndex(max(0, idx))
+        self.team_combo.blockSignals(False)
+        self.proxy.set_team(self.team_combo.currentData())
+
+    def _table_selection(self, *_args) -> None:
+        if self._syncing:
+            return
+        rows = self.table.selectionModel().selectedRows()
+        if rows:
+            self.selection.select("unit", rows[0].data(UNIT_ID_ROLE))
+        elif self.selection.kind == "unit":
+            self.selection.clear()
+
+    def _service_selection(self, kind: str, item_id: str) -> None:
+        self._syncing = True
+        try:
+            sm = self.table.selectionModel()
+            if kind != "unit":
+                sm.clearSelection()
+                return
+            row = self.model.row_of(item_id)
+            proxy_index = self.proxy.mapFromSource(self.model.index(row, 0)) if row >= 0 else QModelIndex()
+            if proxy_index.isValid():
+                sm.select(proxy_index, sm.SelectionFlag.ClearAndSelect | sm.SelectionFlag.Rows)
+                sm.setCurrentIndex(proxy_index, sm.SelectionFlag.NoUpdate)
+                self.table.scrollTo(proxy_index)
+            else:
+                sm.clearSelection()
+        finally:
+            self._syncing = False
+
+    def selected_unit_id(self) -> str | None:
+        rows = self.table.selectionModel().selectedRows()
+        return rows[0].data(UNIT_ID_ROLE) if rows else None
+
+
+class TurnPanel(QWidget):
+    """Round, active player and turn order; End Turn becomes live when a Game session runs."""
+
+    endTurnRequested = Signal()
+
+    def __init__(self, doc: EditorDocument, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        self.round_label = QLabel()
+        self.round_label.setObjectName("roundLabel")
+        self.active_label = QLabel()
+        self.active_label.setObjectName("activePlayerLabel")
+        self.active_label.setToolTip("R-MOVE-1: on its player's turn each unit may move and take one Action")
+        self.order_label = QLabel()
+        self.order_label.setWordWrap(True)
+        self.dice_label = QLabel()
+        self.end_turn = QPushButton("End Turn")
+        self.end_turn.setEnabled(False)
+        self.end_turn.setToolTip("Available in Play mode once the turn engine runs")
+        self.end_turn.clicked.connect(self.endTurnRequested)
+        for w in (self.round_label, self.active_label, self.order_label, self.dice_label):
+            layout.addWidget(w)
+        layout.addWidget(self.end_turn)
+        layout.addStretch(1)
+        doc.metaChanged.connect(self.refresh)
+        doc.scenarioReset.connect(self.refresh)
+        self.round = 1
+        self.active_player: str | None = None
+        self.refresh()
+
+    def set_turn(self, round_number: int, player_id: str | None) -> None:
+        self.round = round_number
+        self.active_player = player_id
+        self.refresh()
+
+    def refresh(self) -> None:
+        order = self.doc.turn_order()
+        active = self.active_player if self.active_player in order else (order[0] if order else None)
+        player = self.doc.player(active) if active else None
+        self.round_label.setText(f"<span style='font-size:15px'><b>Round {self.round}</b></span>")
+        if player:
+            self.active_label.setText(
+                f"Active: <span style='color:{player.color}; font-weight:bold'>● {player.name}</span>"
+                f" <span style='color:#777'>({player.controller})</span>"
+            )
+        else:
+            self.active_label.setText("Active: –")
+        names = [self.doc.player(pid).name if self.doc.player(pid) else pid for pid in order]
+        self.order_label.setText("Turn order: " + " → ".join(names))
+        system = (
+            "BrikWars (exploding dice)" if self.doc.scenario.dice_system == "brikwars" else "D6 (Wild Die)"
+        )
+        self.dice_label.setText(f"Dice: {system}")
+
+
+class EventLogModel(QAbstractListModel):
+    """Dice results and engine events, newest last; `append(text, detail)` from the controller."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.entries: list[tuple[str, str]] = []
+
+    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.entries)
+
+    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        text, detail = self.entries[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return detail or text
+        return None
+
+    def append(self, text: str, detail: str = "") -> None:
+        row = len(self.entries)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self.entries.append((text, detail))
+        self.endInsertRows()
+
+    def clear(self) -> None:
+        self.beginResetModel()
+        self.entries.clear()
+        self.endResetModel()
+
+
+class EventLogPanel(QWidget):
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.model = EventLogModel(self)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        self.view = QListView()
+        self.view.setObjectName("eventLog")
+        self.view.setModel(self.model)
+        self.view.setUniformItemSizes(True)
+        self.view.setAlternatingRowColors(True)
+        self.placeholder = QLabel("Dice rolls and events appear here in Play mode.")
+        self.placeholder.setStyleSheet("color: #888;")
+        layout.addWidget(self.placeholder)
+        layout.addWidget(self.view)
+        self.model.rowsInserted.connect(self._scroll)
+        self.model.modelReset.connect(self._update_placeholder)
+
+    def _scroll(self, *_args) -> None:
+        self._update_placeholder()
+        self.view.scrollToBottom()
+
+    def _update_placeholder(self) -> None:
+        self.placeholder.setVisible(self.model.rowCount() == 0)
+
+
+def _swatch(color: str) -> str:
+    return f"background:{color}; border:1px solid #444; border-radius:3px; min-width:14px; max-width:14px;"
+
+
+class PalettePanel(QWidget):
+    """Editor tools: select, terrain brush (kind, elevation, size), hazard brush, placing, ruler."""
+
+    toolSelected = Signal(str)
+    settingsChanged = Signal()
+
+    TOOLS = (
+        ("select", "Select / move", "Select; drag units and objects in Edit mode (S)"),
+        ("ruler", "Ruler", "Measure inches between two cells (GRID-3), press and release (M)"),
+        ("terrain", "Terrain", "Paint terrain cells (T)"),
+        ("hazard", "Hazard", "Paint a Field Hazard (R-HAZ-1)"),
+        ("erase", "Erase hazard", "Erase hazard cells"),
+        ("unit", "Place unit", "Click a cell to place a minifig"),
+        ("object", "Place object", "Click a cell to place a building"),
+    )
+
+    def __init__(self, doc: EditorDocument, settings, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.settings = settings
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(6, 6, 6, 6)
+        tools = QGroupBox("Tool")
+        grid = QVBoxLayout(tools)
+        grid.setSpacing(2)
+        self.tool_group = QButtonGroup(self)
+        self.tool_buttons: dict[str, QRadioButton] = {}
+        row = None
+        for i, (name, label, tip) in enumerate(self.TOOLS):
+            if i % 2 == 0:
+                row = QHBoxLayout()
+                grid.addLayout(row)
+            button = QRadioButton(label)
+            button.setToolTip(tip)
+            button.setObjectName(f"tool_{name}")
+            self.tool_group.addButton(button)
+            self.tool_buttons[name] = button
+            button.toggled.connect(lambda on, n=name: on and self.toolSelected.emit(n))
+            row.addWidget(button)
+        self.tool_buttons["select"].setChecked(True)
+        layout.addWidget(tools)
+
+        terrain = QGroupBox("Terrain brush")
+        tform = QFormLayout(terrain)
+        self.terrain_kind = QComboBox()
+        for kind in TerrainKind:
+            self.terrain_kind.addItem(kind.value.title(), kind.value)
+            self.terrain_kind.setItemData(
+                self.terrain_kind.count() - 1, QColor(TERRAIN_COLORS[kind]), Qt.ItemDataRole.DecorationRole
+            )
+        self.terrain_kind.setToolTip(
+            "R-MOVE-6: mud, rough and water cost Half Speed; obstacles block (R-MOVE-3)"
+        )
+        self.terrain_kind.setCurrentIndex(self.terrain_kind.findData(settings.terrain_kind.value))
+        self.terrain_kind.currentIndexChanged.connect(self._changed)
+        self.elevation = QSpinBox()
+        self.elevation.setRange(0, 60)
+        self.elevation.setSuffix(" bricks")
+        self.elevation.setValue(settings.elevation)
+        self.elevation.setToolTip("GRID-9: elevation in bricks, 3 bricks = 1 inch")
+        self.elevation.valueChanged.connect(self._changed)
+        brush_row = QHBoxLayout()
+        self.brush_group = QButtonGroup(self)
+        for size in (1, 3, 5):
+            b = QToolButton()
+            b.setText(f"{size}×{size}")
+            b.setCheckable(True)
+            b.setObjectName(f"brush_{size}")
+            b.setChecked(size == settings.brush)
+            self.brush_group.addButton(b, size)
+            brush_row.addWidget(b)
+        self.brush_group.idClicked.connect(self._changed)
+        tform.addRow("Kind", self.terrain_kind)
+        tform.addRow("Elevation", self.elevation)
+        tform.addRow("Brush", brush_row)
+        layout.addWidget(terrain)
+
+        hazard = QGroupBox("Hazard field")
+        hform = QFormLayout(hazard)
+        self.hazard_field = QComboBox()
+        self.hazard_field.setToolTip("Paint into an existing field or start a new one")
+        self.hazard_field.currentIndexChanged.connect(self._changed)
+        self.hazard_kind = QComboBox()
+        for kind in HazardKind:
+            self.hazard_kind.addItem(kind.value.title(), kind.value)
+            self.hazard_kind.setItemData(
+                self.hazard_kind.count() - 1, QColor(HAZARD_COLORS[kind]), Qt.ItemDataRole.DecorationRole
+            )
+        self.hazard_kind.setCurrentIndex(self.hazard_kind.findData(settings.hazard_kind.value))
+        self.hazard_kind.setToolTip("R-HAZ-6 hazard kinds")
+        self.hazard_kind.currentIndexChanged.connect(self._changed)
+        self.hazard_dice = QLineEdit(settings.hazard_dice or "")
+        self.hazard_dice.setPlaceholderText("e.g. 1d6, 2d4 (none for smoke)")
+        self.hazard_dice.setToolTip("Hazard Dice ≤ Field Size, normally at most 3 (R-HAZ-4)")
+        self.hazard_dice.editingFinished.connect(self._changed)
+        hform.addRow("Field", self.hazard_field)
+        hform.addRow("New kind", self.hazard_kind)
+        hform.addRow("Dice", self.hazard_dice)
+        layout.addWidget(hazard)
+
+        place = QGroupBox("Placing")
+        pform = QFormLayout(place)
+        self.team = QComboBox()
+        self.team.currentIndexChanged.connect(self._changed)
+        self.object_kind = QComboBox()
+        self.object_kind.addItems(["building", "wall", "tree", "crate", "vehicle", "rock"])
+        self.object_kind.currentIndexChanged.connect(self._changed)
+        pform.addRow("Unit team", self.team)
+        pform.addRow("Object kind", self.object_kind)
+        layout.addWidget(place)
+        layout.addStretch(1)
+        doc.hazardsChanged.connect(lambda _r: self._fill())
+        doc.metaChanged.connect(self._fill)
+        doc.scenarioReset.connect(self._fill)
+        self._filling = False
+        self._fill()
+
+    def _fill(self) -> None:
+        self._filling = True
+        current = self.settings.hazard_id
+        self.hazard_field.clear()
+        self.hazard_field.addItem("(new field)", None)
+        for h in self.doc.scenario.hazards:
+            self.hazard_field.addItem(f"{h.name or h.id} · {h.kind.value}", h.id)
+        idx = self.hazard_field.findData(current) if current else 0
+        self.hazard_field.setCurrentIndex(max(0, idx))
+        team = self.team.currentData()
+        self.team.clear()
+        for p in self.doc.scenario.players:
+            self.team.addItem(p.name, p.id)
+        self.team.setCurrentIndex(max(0, self.team.findData(team)) if team else 0)
+        self._filling = False
+        self._changed()
+
+    def _changed(self, *_args) -> None:
+        if self._filling:
+            return
+        s = self.settings
+        s.terrain_kind = TerrainKind(self.terrain_kind.currentData())
+        s.elevation = self.elevation.value()
+        s.brush = self.brush_group.checkedId() if self.brush_group.checkedId() > 0 else 1
+        s.hazard_id = self.hazard_field.currentData()
+        s.hazard_kind = HazardKind(self.hazard_kind.currentData())
+        s.hazard_dice = self.hazard_dice.text().strip() or None
+        s.team = self.team.currentData()
+        s.object_kind = self.object_kind.currentText()
+        self.elevation.setEnabled(s.terrain_kind == TerrainKind.ELEVATED)
+        self.settingsChanged.emit()
+
+    def set_tool(self, tool: str) -> None:
+        button = self.tool_buttons.get(tool)
+        if button is not None and not button.isChecked():
+            button.setChecked(True)
+
+    def set_editable(self, editable: bool) -> None:
+        for name, button in self.tool_buttons.items():
+            button.setEnabled(editable or name in ("select", "ruler"))
+
+
+class ScenarioPanel(QWidget):
+    """Scenario-wide settings: name, dice system, turn order (each change is an undoable command)."""
+
+    def __init__(self, doc: EditorDocument, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        layout = QFormLayout(self)
+        self.name = QLineEdit()
+        self.name.editingFinished.connect(self._name)
+        self.dice = QComboBox()
+        self.dice.addItem("BrikWars (exploding dice)", "brikwars")
+        self.dice.addItem("D6 system (Wild Die)", "d6")
+        self.dice.setToolTip("R-DICE-1 exploding dice, or the D6 alternate system")
+        self.dice.activated.connect(lambda _i: self.doc.set_dice_system(self.dice.currentData()))
+        self.order = QListWidget()
+        self.order.setObjectName("turnOrder")
+        self.order.setMaximumHeight(90)
+        up = QPushButton("▲")
+        down = QPushButton("▼")
+        up.setToolTip("Move player earlier in the turn order")
+        down.setToolTip("Move player later in the turn order")
+        up.clicked.connect(lambda: self._move(-1))
+        down.clicked.connect(lambda: self._move(1))
+        buttons = QHBoxLayout()
+        buttons.addWidget(up)
+        buttons.addWidget(down)
+        buttons.addStretch(1)
+        layout.addRow("Name", self.name)
+        layout.addRow("Dice", self.dice)
+        layout.addRow("Turn order", self.order)
+        layout.addRow("", buttons)
+        doc.metaChanged.connect(self.refresh)
+        doc.scenarioReset.connect(self.refresh)
+        self.refresh()
+
+    def refresh(self) -> None:
+        s = self.doc.scenario
+        self.name.setText(s.name)
+        self.dice.setCurrentIndex(self.dice.findData(s.dice_system))
+        row = self.order.currentRow()
+        self.order.clear()
+        for pid in self.doc.turn_order():
+            p = self.doc.player(pid)
+            item = QListWidgetItem(f"● {p.name if p else pid}")
+            item.setData(Qt.ItemDataRole.UserRole, pid)
+            if p:
+                item.setForeground(QBrush(QColor(p.color)))
+            self.order.addItem(item)
+        self.order.setCurrentRow(row)
+
+    def _name(self) -> None:
+        text = self.name.text().strip()
+        if text and text != self.doc.scenario.name:
+            self.doc.set_attr("name", text, "Rename scenario")
+
+    def _move(self, delta: int) -> None:
+        row = self.order.currentRow()
+        order = self.doc.turn_order()
+        new = row + delta
+        if row < 0 or not 0 <= new < len(order):
+            return
+        order[row], order[new] = order[new], order[row]
+        self.doc.set_turn_order(order)
+        self.order.setCurrentRow(new)
+
+
+class MiniMap(QWidget):
+    """Overview: the terrain image, unit dots and the main view's visible rectangle; click to jump."""
+
+    jumpRequested = Signal(QPointF)
+
+    def __init__(self, doc: EditorDocument, view, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.view = view
+        self.setMinimumSize(120, 90)
+        self._image: QImage | None = None
+        for sig in (doc.terrainChanged, doc.scenarioReset):
+            sig.connect(self._invalidate)
+        for sig in (doc.unitChanged, doc.unitAdded, doc.unitRemoved, doc.objectChanged, doc.metaChanged):
+            sig.connect(self.update)
+        view.viewportMoved.connect(self.update)
+        view.zoomChanged.connect(self.update)
+        self.jumpRequested.connect(view.center_on_scene)
+
+    def sizeHint(self) -> QSize:
+        return QSize(240, 170)
+
+    def _invalidate(self, *_args) -> None:
+        self._image = None
+        self.update()
+
+    def _frame(self) -> tuple[float, float, float]:
+        w, h = self.doc.width, self.doc.height
+        scale = min((self.width() - 8) / w, (self.height() - 8) / h)
+        ox = (self.width() - w * scale) / 2
+        oy = (self.height() - h * scale) / 2
+        return scale, ox, oy
+
+    def paintEvent(self, event) -> None:
+        if self._image is None:
+            self._image = terrain_image(self.doc.terrain)
+        painter = QPainter(self)
+        painter.fillRect(self.rect(), QColor("#2b2f35"))
+        scale, ox, oy = self._frame()
+        target = QRectF(ox, oy, self.doc.width * scale, self.doc.height * scale)
+        painter.drawImage(target, self._image)
+        painter.setPen(QPen(QColor(70, 50, 40), 1))
+        painter.setBrush(QColor(150, 130, 110, 200))
+        for obj in self.doc.scenario.objects:
+            for x, y, w, h in obj.rects:
+                painter.drawRect(QRectF(ox + x * scale, oy + y * scale, w * scale, h * scale))
+            for x, y in obj.cells:
+                painter.drawRect(QRectF(ox + x * scale, oy + y * scale, scale, scale))
+        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
+        painter.setPen(QPen(QColor("#111"), 0.8))
+        r = max(2.0, scale * 0.45)
+        for unit in self.doc.scenario.units:
+            p = self.doc.player(unit.team)
+            painter.setBrush(QColor(p.color if p else "#888"))
+            painter.drawEllipse(
+                QPointF(ox + (unit.position[0] + 0.5) * scale, oy + (unit.position[1] + 0.5) * scale), r, r
+            )
+        visible = self.view.visible_scene_rect()
+        vr = QRectF(
+            ox + visible.left() / CELL * scale,
+            oy + visible.top() / CELL * scale,
+            visible.width() / CELL * scale,
+            visible.height() / CELL * scale,
+        ).intersected(target.adjusted(-1, -1, 1, 1))
+        painter.setPen(QPen(QColor("#ffd600"), 2))
+        painter.setBrush(Qt.BrushStyle.NoBrush)
+        painter.drawRect(vr)
+        painter.end()
+
+    def mousePressEvent(self, event) -> None:
+        self._jump(event.position())
+
+    def mouseMoveEvent(self, event) -> None:
+        if event.buttons() & Qt.MouseButton.LeftButton:
+            self._jump(event.position())
+
+    def _jump(self, pos: QPointF) -> None:
+        scale, ox, oy = self._frame()
+        self.jumpRequested.emit(QPointF((pos.x() - ox) / scale * CELL, (pos.y() - oy) / scale * CELL))

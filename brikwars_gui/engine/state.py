@@ -76,10 +76,16 @@ class UnitState:
     grinding: int = 0
     marked: bool = False  # R-SCOUT-5
     hidden: bool = False  # G-16
+    # Player Turn bookkeeping (rules/movement, rules/actions, session.Game)
+    done: bool = False  # its player ended this unit's activation for the turn
+    movement_started: bool = False  # hazards.start_of_movement already ran this turn
+    extended_left: int = 0  # R-ACT-8: further own turns an Extended Action still takes
+    activity: str = ""  # label of the Full-Round / Extended Action under way
+    bonus_move: int = 0  # R-MOVE-18: Sprint inches added to this turn's Move
 
     @property
     def move_left(self) -> int:
-        return 0 if self.stopped else max(0, self.move - self.move_spent)
+        return 0 if self.stopped else max(0, self.move + self.bonus_move - self.move_spent)
 
     @property
     def active(self) -> bool:
@@ -126,6 +132,7 @@ class FireState:
     fire_type: str = "fire"
     permanent: str | None = None
     owner: str | None = None
+    burnt: list[Cell] = field(default_factory=list)  # R-FIRE-12: cells burnt out (regrow last)
 
 
 @dataclass
@@ -154,6 +161,41 @@ class FieldState:
 
 
 @dataclass
+class TrapState:
+    """A Trap (R-TRAP-1..5): a weapon fired when its Trigger (an object or a concealed field) trips."""
+
+    id: str
+    name: str
+    trigger: str  # id of the trigger object or of a concealed field (R-TRAP-2/4)
+    weapon: WeaponState | None = None
+    at: Cell | None = None  # where the weapon sits; None = aimed at the trip spot (R-TRAP-4)
+    action: int = 4  # Action die: inanimate d4 (R-TRAP-5); Smart Weapon d6 (G-24)
+    smart: bool = False  # Programmed Half-Minded: reusable once per turn (R-TRAP-5)
+    armed: bool = True
+    hidden: bool = False  # secret Trigger (R-TRAP-3), revealed by a Scout (R-SCOUT-4)
+    interaction: str | None = None  # required interaction ("code 1234"); None = any (R-TRAP-2)
+    owner: str | None = None
+    last_fired_turn: int = -1
+
+
+@dataclass
+class HazardLedger:
+    """Per-turn bookkeeping of the hazard rules (engine/hazards); `turn` counts player turns."""
+
+    turn: int = 0
+    exposed: dict[str, set[str]] = field(default_factory=dict)  # G-18: target -> sources this turn
+    breath: dict[str, int] = field(default_factory=dict)  # R-HAZ-10: unit -> turn it held its breath
+    overload: dict[str, int] = field(default_factory=dict)  # R-HAZ-11/21: Power inches lost this turn
+    shield_used: dict[str, dict[int, int]] = field(default_factory=dict)  # R-HAZ-21: field -> sides -> n
+    momentum: dict[str, Cell] = field(default_factory=dict)  # R-HAZ-14: unit -> last step direction
+    moved: set[str] = field(default_factory=set)  # units that moved during their current turn
+    marks: dict[str, list[str]] = field(default_factory=dict)  # R-SCOUT-5: target -> marking scouts
+    revealed: dict[str, set[str]] = field(default_factory=dict)  # R-SCOUT-4: team -> revealed ids
+    trails: dict[str, set[Cell]] = field(default_factory=dict)  # R-SCOUT-3: team -> safe cells
+    fire_seq: int = 0
+
+
+@dataclass
 class PlayerState:
     id: str
     name: str
@@ -177,6 +219,8 @@ class GameState:
     objects: dict[str, ObjectState] = field(default_factory=dict)
     fields: dict[str, FieldState] = field(default_factory=dict)
     fires: dict[str, FireState] = field(default_factory=dict)
+    traps: dict[str, TrapState] = field(default_factory=dict)
+    hazard: HazardLedger = field(default_factory=HazardLedger)
     round: int = 1
     active_index: int = 0
     winner: str | None = None
@@ -221,6 +265,7 @@ class GameState:
             "units": {k: asdict(v) for k, v in self.units.items()},
             "objects": {k: asdict(v) for k, v in self.objects.items()},
             "fires": {k: asdict(v) for k, v in self.fires.items()},
+            "traps": {k: asdict(v) for k, v in self.traps.items()},
             "fields": {
                 k: {**{n: getattr(v, n) for n in ("id", "kind", "dice", "triggered")}, "cells": v.cells()}
                 for k, v in self.fields.items()

@@ -94,11 +94,14 @@ def apply_damage(
     if damage > 0:
         armor, text = armor_roll(ctx, target_id)
         if damage > armor:
-            outcome = _lose_size(ctx, target_id, cause)
+            outcome = _size_loss_outcome(ctx, target_id)
         elif damage == armor:
             outcome = "disrupted" if target_id in state.units else "none"
+        # the Armor roll is reported before what it causes (killed / destroyed / disrupted)
         ctx.emit(ArmorRolled(target_id, damage, armor, text, outcome))
-        if outcome == "disrupted":
+        if damage > armor:
+            _lose_size(ctx, target_id, cause)
+        elif outcome == "disrupted":
             disrupt(ctx, target_id, cause)
     if fire_dice and _still_there(ctx, target_id):
         from brikwars_gui.engine.hazards.fire import catch_fire
@@ -129,6 +132,14 @@ def _still_there(ctx: RulesContext, target_id: str) -> bool:
     if unit is not None:
         return unit.alive
     return not ctx.state.objects[target_id].destroyed
+
+
+def _size_loss_outcome(ctx: RulesContext, target_id: str) -> str:
+    """What `_lose_size` will do, without doing it."""
+    unit = ctx.state.units.get(target_id)
+    if unit is not None:
+        return "killed" if unit.size - 1 <= 0 else "size_lost"
+    return "destroyed" if ctx.state.objects[target_id].effective_size - 1 <= 0 else "size_lost"
 
 
 def _lose_size(ctx: RulesContext, target_id: str, cause: str) -> str:

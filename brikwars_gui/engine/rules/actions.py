@@ -1,0 +1,266 @@
+"""Actions (R-ACT-1..8): one per unit per turn, before, during or after its Movement.
+
+Orders for `Game.act` are small frozen dataclasses with `to_dict`/`action_from_dict` (they are
+logged in `order` events): `Attack(weapon, target)`, `Sprint(toward)`, `Bail()`,
+`FullRound(label, turns)`, `Hold()` (keep the Action for Response, R-RESP-1) and `Shed()` (drop a
+heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14).
+`legal_actions` lists what a unit can do now with labels, needed numbers and exact odds.
+"""
+
+from __future__ import annotations
+
+from dataclasses import asdict, dataclass
+from typing import Any
+
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.rules.combat import plan_attack
+from brikwars_gui.engine.rules.common import (
+    IllegalOrder,
+    PlayContext,
+    burdened,
+    usable_weapons,
+    weapon_named,
+)
+from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
+from brikwars_gui.engine.rules.response import attack_with_responses, bail
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+
+# ---------------------------------------------------------------------------------------------
+# Orders
+
+
+@dataclass(frozen=True)
+class Attack:
+    weapon: str
+    target: str
+    kind = "attack"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Sprint:
+    toward: Cell
+    kind = "sprint"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "toward": [self.toward[0], self.toward[1]]}
+
+
+@dataclass(frozen=True)
+class Bail:
+    kind = "bail"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True)
+class FullRound:
+    label: str = "Full-Round Action"
+    turns: int = 1
+    kind = "full_round"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, **asdict(self)}
+
+
+@dataclass(frozen=True)
+class Hold:
+    kind = "hold"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Shed:
+    kind = "shed"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+Action = Attack | Sprint | Bail | FullRound | Hold | Shed
+
+
+def action_from_dict(data: dict[str, Any]) -> Action:
+    kind = data.get("kind")
+    if kind == "attack":
+        return Attack(str(data["weapon"]), str(data["target"]))
+    if kind == "sprint":
+        return Sprint((int(data["toward"][0]), int(data["toward"][1])))
+    if kind == "bail":
+        return Bail()
+    if kind == "full_round":
+        return FullRound(str(data.get("label", "Full-Round Action")), int(data.get("turns", 1)))
+    if kind == "hold":
+        return Hold()
+    if kind == "shed":
+        return Shed()
+    raise ValueError(f"unknown action kind {kind!r}")
+
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+@register_event
+class FullRoundStarted(Event):
+    """R-ACT-7/8: no other Action and no own Movement this turn (for `turns` turns)."""
+
+    kind = "full_round"
+    unit: str
+    label: str
+    turns_left: int
+
+    def describe(self) -> str:
+        more = f", {self.turns_left} more turn(s)" if self.turns_left else ""
+        return f"{self.unit} is busy: {self.label} (Full-Round Action{more})"
+
+
+@register_event
+class BurdenShed(Event):
+    """R-MOVE-6/14: dropping items and taking off Armor cost nothing."""
+
+    kind = "burden_shed"
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} drops its heavy load and sheds its Armor"
+
+
+# ---------------------------------------------------------------------------------------------
+# Checks and options
+
+
+def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
+    if not unit.alive:
+        return f"{unit.name} is dead"
+    if unit.disrupted:
+        return f"{unit.name} is Disrupted and helpless until its next turn (R-MOVE-16)"
+    if unit.done:
+        return f"{unit.name} has finished for this turn"
+    if unit.full_round:
+        return f"{unit.name} is busy with {unit.activity or 'a Full-Round Action'} (R-ACT-7)"
+    if needs_action and unit.action_used:
+        return f"{unit.name} has already used its Action this turn (R-ACT-1)"
+    return None
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint)."""
+
+    kind: str
+    label: str
+    action: Action | None
+    weapon: str | None = None
+    target: str | None = None
+    use: int | None = None
+    needed: int | None = None
+    chance: float | None = None
+    out_of_range: int = 0
+    distance: float | None = None
+
+
+def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
+    out: list[ActionOption] = []
+    if action_problem(unit, needs_action=False) is not None:
+        return out
+    if not unit.action_used:
+        for weapon in usable_weapons(unit):
+            for other in sorted(state.units.values(), key=lambda u: u.id):
+                if not other.alive or other.team == unit.team:
+                    continue
+                try:
+                    plan = plan_attack(state, unit, weapon, other.id)
+                except IllegalOrder:
+                    continue
+                verb = "Strike" if weapon.is_close else ("Throw at" if weapon.kind == "thrown" else "Shoot")
+                odds = "automatic hit" if plan.needed is None else f"needs {plan.needed}, {plan.chance:.0%}"
+                oor = f', {plan.out_of_range}" out of range' if plan.out_of_range else ""
+                out.append(
+                    ActionOption(
+                        "attack",
+                        f"{verb} {other.name} with {weapon.name} ({odds}{oor})",
+                        Attack(weapon.name, other.id),
+                        weapon.name,
+                        other.id,
+                        weapon.use,
+                        plan.needed,
+                        plan.chance,
+                        plan.out_of_range,
+                        plan.distance,
+                    )
+                )
+        if movement_problem(unit) is None and not unit.has_moved:
+            out.append(ActionOption("sprint", "Sprint in a straight line (+Skill roll inches)", None))
+        out.append(ActionOption("bail", "Bail (leap Skill-roll inches, ends Disrupted)", Bail()))
+        out.append(ActionOption("full_round", "Full-Round Action", FullRound()))
+        out.append(ActionOption("hold", "Hold: keep the Action for a Response", Hold()))
+    if burdened(unit):
+        out.append(ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed()))
+    return out
+
+
+def check_action(state: GameState, unit: UnitState, action: Action) -> None:
+    """Raise IllegalOrder when `action` is not allowed now (nothing is changed)."""
+    if isinstance(action, Shed):
+        problem = action_problem(unit, needs_action=False)
+        if problem:
+            raise IllegalOrder(problem)
+        if not burdened(unit):
+            raise IllegalOrder(f"{unit.name} carries nothing heavy and wears no Armor")
+        return
+    problem = action_problem(unit, needs_action=not isinstance(action, Hold))
+    if problem:
+        raise IllegalOrder(problem)
+    if isinstance(action, Attack):
+        plan_attack(state, unit, weapon_named(unit, action.weapon), action.target)
+    elif isinstance(action, Sprint):
+        problem = movement_problem(unit)
+        if problem:
+            raise IllegalOrder(problem)
+        if unit.has_moved:
+            raise IllegalOrder(
+                f"{unit.name} has already moved: a Sprint must be the whole turn's Movement "
+                "in one line (R-MOVE-18)"
+            )
+        toward = (int(action.toward[0]), int(action.toward[1]))
+        if toward == unit.pos or not state.grid.in_bounds(toward):
+            raise IllegalOrder(f"cannot Sprint toward {toward}")
+    elif isinstance(action, FullRound) and action.turns < 1:
+        raise IllegalOrder("a Full-Round Action lasts at least one turn")
+
+
+def perform_action(
+    ctx: PlayContext,
+    unit: UnitState,
+    action: Action,
+    *,
+    check: StepCheck | None = None,
+    resolve: StepResolve | None = None,
+) -> None:
+    """Carry out an Action already checked with `check_action`."""
+    if isinstance(action, Shed):
+        unit.carrying_heavy = unit.heavy_armor = unit.body_armor = False
+        ctx.emit(BurdenShed(unit.id))
+        return
+    if isinstance(action, Hold):
+        unit.done = True
+        return
+    unit.action_used = True
+    if isinstance(action, Attack):
+        attack_with_responses(ctx, unit, action.weapon, action.target)
+    elif isinstance(action, Sprint):
+        sprint(ctx, unit, (int(action.toward[0]), int(action.toward[1])), check=check, resolve=resolve)
+    elif isinstance(action, Bail):
+        bail(ctx, unit, None)
+    elif isinstance(action, FullRound):
+        unit.full_round = True
+        unit.stopped = True
+        unit.activity = action.label
+        unit.extended_left = action.turns - 1
+        ctx.emit(FullRoundStarted(unit.id, action.label, unit.extended_left))

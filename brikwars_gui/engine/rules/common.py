@@ -1,0 +1,176 @@
+"""Shared pieces of the Player Turn rules: the play context, decisions, options, unit helpers.
+
+A `PlayContext` is a `RulesContext` (state, dice, events, listener) plus the two things the turn
+rules need besides: `decide(request) -> answer` for every choice a player makes outside an order
+(Responses, Counters, Overskill spending, Bail landing spot), and the `RuleOptions`.
+Every decision is logged as a `decided` event, so a log replays with the same answers.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import dataclass, field
+from typing import Any
+
+from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
+
+
+class IllegalOrder(ValueError):
+    """An order the rules forbid; the message says why. The state is left unchanged."""
+
+
+@dataclass(frozen=True)
+class DecisionRequest:
+    """A question for the player controlling `unit` (or its team).
+
+    `question` is one of: "close_attack" (R-MOVE-5), "angry_inch" (R-RESP-2), "shoot" (a mover
+    enters range), "counter" (R-MOVE-5), "attack_response" (R-RESP-1/5), "bail_to" (R-RESP-6),
+    "overskill" (R-DICE-8). `options` are the legal answers (strings), `default` is what the rules'
+    defaults / the default AI answer. `detail` carries extra context for a human (labels, odds).
+    """
+
+    question: str
+    unit: str
+    team: str
+    about: str | None
+    options: tuple[str, ...]
+    default: str
+    detail: dict[str, Any] = field(default_factory=dict)
+
+
+def default_decide(request: DecisionRequest) -> str:
+    return request.default
+
+
+@register_event
+class Decided(Event):
+    """A player's answer to a DecisionRequest (logged so replays give the same answers)."""
+
+    kind = "decided"
+    unit: str
+    question: str
+    about: str | None
+    options: list[str]
+    answer: str
+
+    def describe(self) -> str:
+        about = f" about {self.about}" if self.about else ""
+        return f"{self.unit} decides {self.question}{about}: {self.answer}"
+
+
+@dataclass
+class RuleOptions:
+    """Switches for the readings in docs/rules-decisions.md, "Player Turn"."""
+
+    simultaneous_responses: bool = True  # R-RESP-5: attack vs attack resolves simultaneously
+    firearm_mishaps: bool = False  # G-9 optional: a ranged Critical Failure hits the shooter
+    angry_inch: bool = True  # R-RESP-2 for close-combat Responses
+    shoot_entering_range: bool = True  # default Responses to movers entering weapon range
+
+
+@dataclass
+class PlayContext(RulesContext):
+    decide: Callable[[DecisionRequest], str] = default_decide
+    options: RuleOptions = field(default_factory=RuleOptions)
+
+    def ask(self, request: DecisionRequest) -> str:
+        """Ask the policy, check the answer is one of the options, log it."""
+        if len(request.options) == 1:
+            answer = request.options[0]
+        else:
+            answer = self.decide(request)
+            if answer not in request.options:
+                raise IllegalOrder(
+                    f"answer {answer!r} to {request.question} for {request.unit} is not one of "
+                    + ", ".join(request.options)
+                )
+        self.emit(Decided(request.unit, request.question, request.about, list(request.options), answer))
+        return answer
+
+
+# ---------------------------------------------------------------------------------------------
+# Unit helpers
+
+
+def chebyshev(a: Cell, b: Cell) -> int:
+    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+
+
+def burdened(unit: UnitState) -> bool:
+    """Carrying a heavy item or in Armor: swimming is impossible (R-MOVE-10 → Stopped)."""
+    return unit.carrying_heavy or unit.heavy_armor or unit.body_armor
+
+
+def at_half_speed(unit: UnitState) -> bool:
+    """R-MOVE-6/17: Heavy Armor, a heavy item carried, or recovering from Disruption."""
+    return unit.heavy_armor or unit.carrying_heavy or unit.recovering
+
+
+def usable_weapons(unit: UnitState) -> list[WeaponState]:
+    return [w for w in unit.weapons if not w.spent]
+
+
+def close_weapons(unit: UnitState) -> list[WeaponState]:
+    return [w for w in usable_weapons(unit) if w.is_close]
+
+
+def ranged_weapons(unit: UnitState) -> list[WeaponState]:
+    return [w for w in usable_weapons(unit) if not w.is_close]
+
+
+def weapon_named(unit: UnitState, name: str) -> WeaponState:
+    for w in unit.weapons:
+        if w.name == name:
+            return w
+    raise IllegalOrder(f"{unit.name} has no weapon {name!r}")
+
+
+def can_respond(unit: UnitState) -> bool:
+    """R-RESP-1, R-MOVE-16: a saved Action, alive and not Disrupted."""
+    return unit.alive and not unit.disrupted and unit.saved_action
+
+
+def enemies_of(state: GameState, unit: UnitState) -> list[UnitState]:
+    return [u for u in state.units.values() if u.alive and u.team != unit.team]
+
+
+def cell_text(cell: Cell | None) -> str:
+    return "-" if cell is None else f"({cell[0]}, {cell[1]})"
+
+
+def parse_cell(text: str) -> Cell:
+    x, y = text.split(",")
+    return (int(x), int(y))
+
+
+@register_event
+class FacingChanged(Event):
+    """GRID-6: a unit now faces another of the 8 directions (last move step, an attack, an order)."""
+
+    kind = "facing_changed"
+    unit: str
+    facing: str
+
+    def describe(self) -> str:
+        return f"{self.unit} turns to face {self.facing}"
+
+
+def turn_to(ctx: RulesContext, unit: UnitState, cell: Cell) -> None:
+    """Face `cell` (GRID-6); emits facing_changed when the facing changes."""
+    from brikwars_gui.engine.grid import facing_towards
+
+    if cell == unit.pos:
+        return
+    facing = str(facing_towards(unit.pos, cell))
+    if facing != unit.facing:
+        unit.facing = facing
+        ctx.emit(FacingChanged(unit.id, facing))
+
+
+def find_actor(state: GameState, unit_id: str) -> UnitState:
+    unit = state.units.get(unit_id)
+    if unit is None:
+        raise IllegalOrder(f"no unit {unit_id!r}")
+    return unit

@@ -1,0 +1,492 @@
+"""Movement (R-MOVE-1..21): Move allowance, paths, Half Speed, Stopped, swimming, Sprint.
+
+Costs come from `grid` (GRID-2: orthogonal 1", diagonals alternate 1"/2", Half Speed terrain or a
+Half Speed unit doubles a step, never quadruples — R-MOVE-7/8/10). This module adds what depends
+on the unit: its Half Speed causes (R-MOVE-6 table: Heavy Armor, heavy item, recovering),
+swimming (non-swimmers never enter water; swimming in Armor or with a heavy item → Stopped on the
+first water cell, R-MOVE-10, with the drowning check at the end of its turn, G-17), and the
+step-by-step walk during which enemy Responses may interrupt (callbacks from `session`).
+"""
+
+from __future__ import annotations
+
+import importlib
+import itertools
+import math
+import weakref
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from types import ModuleType
+from typing import Any
+
+import numpy as np
+
+from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_stat
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import (
+    Grid,
+    IllegalPath,
+    facing_towards,
+    find_path,
+    path_cost,
+    reachable,
+    step_cost,
+    straight_line,
+)
+from brikwars_gui.engine.rules.common import (
+    DecisionRequest,
+    IllegalOrder,
+    PlayContext,
+    at_half_speed,
+    burdened,
+)
+from brikwars_gui.engine.rules.damage import kill
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+
+_MAX_CLIMB = 3
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+@register_event
+class UnitMoved(Event):
+    """A stretch of movement: `path` includes the start cell; `cost` inches of Move spent on it."""
+
+    kind = "unit_moved"
+    unit: str
+    path: list[tuple[int, int]]
+    cost: int
+    move_left: int
+    half_speed: bool
+    facing: str
+
+    def describe(self) -> str:
+        a, b = self.path[0], self.path[-1]
+        hs = " at Half Speed" if self.half_speed else ""
+        return (
+            f"{self.unit} moves {tuple(a)} → {tuple(b)} ({len(self.path) - 1} cells, "
+            f'{self.cost}" of Move{hs}; {self.move_left}" left)'
+        )
+
+
+@register_event
+class MovementStopped(Event):
+    """R-MOVE-12: the unit's Movement is over for this turn."""
+
+    kind = "stopped"
+    unit: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.unit} is Stopped: {self.reason}"
+
+
+@register_event
+class Sprinted(Event):
+    """R-MOVE-18..21: the Sprint roll and the straight line it allows."""
+
+    kind = "sprinted"
+    unit: str
+    toward: tuple[int, int]
+    roll: dict[str, Any]
+    boost: dict[str, Any] | None
+    inches: int
+    budget: int
+    forced: bool
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@register_event
+class Recovered(Event):
+    """R-MOVE-17: a Disrupted unit gets up (Half Speed this turn; Heavy Armor: the whole turn)."""
+
+    kind = "recovered"
+    unit: str
+    whole_turn: bool
+
+    def describe(self) -> str:
+        how = "spending its whole turn (Heavy Armor)" if self.whole_turn else "at Half Speed this turn"
+        return f"{self.unit} recovers from Disruption {how} (R-MOVE-17)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Hazard hooks (Chapter F), imported lazily
+
+
+def hazard_phase() -> ModuleType | None:
+    """`engine/hazards/phase.py` if it exists (None only when the module is not there)."""
+    try:
+        return importlib.import_module("brikwars_gui.engine.hazards.phase")
+    except ImportError:
+        return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Geometry helpers
+
+_WATER: weakref.WeakKeyDictionary[Grid, frozenset[Cell]] = weakref.WeakKeyDictionary()
+
+
+def water_cells(grid: Grid) -> frozenset[Cell]:
+    cells = _WATER.get(grid)
+    if cells is None:
+        ys, xs = np.nonzero(grid.water)
+        cells = frozenset((int(x), int(y)) for x, y in zip(xs, ys, strict=True))
+        _WATER[grid] = cells
+    return cells
+
+
+def blockers(state: GameState, unit: UnitState) -> tuple[set[Cell], set[Cell]]:
+    """(enemy cells: neither entered nor passed; ally cells: passed but not ended on)."""
+    blocked: set[Cell] = set()
+    no_stop: set[Cell] = set()
+    for other in state.units.values():
+        if other.alive and other.id != unit.id:
+            (blocked if other.team != unit.team else no_stop).add(other.pos)
+    return blocked, no_stop
+
+
+def movement_problem(unit: UnitState) -> str | None:
+    """Why the unit may not move now, or None."""
+    if not unit.alive:
+        return f"{unit.name} is dead"
+    if unit.disrupted:
+        return f"{unit.name} is Disrupted and helpless until its next turn (R-MOVE-16)"
+    if unit.full_round:
+        return f"{unit.name} is busy with a Full-Round Action (R-ACT-7)"
+    if unit.done:
+        return f"{unit.name} has finished for this turn"
+    if unit.sprinting:
+        return f"{unit.name} has Sprinted: its whole Movement was the straight line (R-MOVE-18)"
+    if unit.stopped:
+        return f"{unit.name} is Stopped for this turn (R-MOVE-12)"
+    if unit.move_left <= 0:
+        return f"{unit.name} has no Move left"
+    return None
+
+
+def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
+    """Every cell the unit can end a move on now, with its Move cost (start cell excluded)."""
+    if movement_problem(unit) is not None:
+        return {}
+    grid = state.grid
+    blocked, no_stop = blockers(state, unit)
+    hs = at_half_speed(unit)
+    budget = unit.move_left
+    water = water_cells(grid)
+    if water and (burdened(unit) or not unit.can_swim):
+        out = reachable(
+            grid,
+            unit.pos,
+            budget,
+            blocked=blocked | water,
+            no_stop=no_stop,
+            half_speed=hs,
+            diagonal_parity=unit.diagonal_parity,
+        )
+        if unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
+            for (x, y), cost in list(out.items()):
+                for dx in (-1, 0, 1):
+                    for dy in (-1, 0, 1):
+                        w = (x + dx, y + dy)
+                        if w in water and w not in blocked and w not in no_stop:
+                            diagonal = dx != 0 and dy != 0
+                            if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
+                                continue
+                            if int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x]) > _MAX_CLIMB:
+                                continue
+                            c = cost + step_cost(diagonal, 1, True)
+                            if c <= budget and c < out.get(w, 10**9):
+                                out[w] = c
+    else:
+        out = reachable(
+            grid,
+            unit.pos,
+            budget,
+            blocked=blocked,
+            no_stop=no_stop,
+            half_speed=hs,
+            diagonal_parity=unit.diagonal_parity,
+        )
+    out.pop(unit.pos, None)
+    return out
+
+
+@dataclass(frozen=True)
+class PlannedMove:
+    cells: tuple[Cell, ...]
+    costs: tuple[int, ...]  # cumulative, costs[0] == 0
+    parities: tuple[int, ...]  # diagonal parity after each cell
+
+
+def _cumulative(grid: Grid, cells: Sequence[Cell], half_speed: bool, parity: int) -> PlannedMove:
+    costs, parities = [0], [parity]
+    total = 0
+    for (ax, ay), (bx, by) in itertools.pairwise(cells):
+        diagonal = ax != bx and ay != by
+        total += step_cost(diagonal, parity, half_speed or bool(grid.half_speed[by, bx]))
+        if diagonal:
+            parity ^= 1
+        costs.append(total)
+        parities.append(parity)
+    return PlannedMove(tuple(cells), tuple(costs), tuple(parities))
+
+
+def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) -> PlannedMove:
+    """The path a `move` order takes: the cheapest legal path to a target cell, or an explicit
+    path checked step by step (R-MOVE-3, GRID-2). Raises IllegalOrder with the reason."""
+    problem = movement_problem(unit)
+    if problem:
+        raise IllegalOrder(problem)
+    grid = state.grid
+    blocked, no_stop = blockers(state, unit)
+    hs = at_half_speed(unit)
+    water = water_cells(grid)
+    explicit = not (len(target) == 2 and isinstance(target[0], (int, np.integer)))
+    if not explicit:
+        goal = (int(target[0]), int(target[1]))  # type: ignore[arg-type]
+        if not grid.in_bounds(goal):
+            raise IllegalOrder(f"{goal} is outside the battlefield")
+        if goal == unit.pos:
+            raise IllegalOrder(f"{unit.name} is already at {goal}")
+        avoid = set(blocked)
+        if water and not unit.can_swim:
+            if goal in water:
+                raise IllegalOrder(f"{unit.name} cannot swim")
+            avoid |= water
+        elif water and burdened(unit):
+            avoid |= water - {goal}  # R-MOVE-10: Stopped on the first water cell
+        path = find_path(
+            grid,
+            unit.pos,
+            goal,
+            budget=unit.move_left,
+            blocked=avoid,
+            no_stop=no_stop,
+            half_speed=hs,
+            diagonal_parity=unit.diagonal_parity,
+        )
+        if path is None:
+            raise IllegalOrder(f'{unit.name} cannot reach {goal} with {unit.move_left}" of Move left')
+        cells: list[Cell] = list(path.cells)
+    else:
+        cells = [(int(c[0]), int(c[1])) for c in target]  # type: ignore[union-attr]
+        if not cells:
+            raise IllegalOrder("empty path")
+        if cells[0] != unit.pos:
+            cells.insert(0, unit.pos)
+        if len(cells) < 2:
+            raise IllegalOrder("the path does not move")
+        try:
+            cost = path_cost(
+                grid,
+                cells,
+                half_speed=hs,
+                blocked=blocked,
+                no_stop=no_stop,
+                diagonal_parity=unit.diagonal_parity,
+            )
+        except IllegalPath as exc:
+            raise IllegalOrder(f"illegal path: {exc}") from None
+        if cost > unit.move_left:
+            raise IllegalOrder(f'the path costs {cost}" but {unit.name} has {unit.move_left}" of Move left')
+        for i, cell in enumerate(cells[1:], start=1):
+            if cell in water and not unit.can_swim:
+                raise IllegalOrder(f"{unit.name} cannot swim: step {i} enters water at {cell}")
+            if cell in water and burdened(unit) and i < len(cells) - 1:
+                raise IllegalOrder(
+                    f"{unit.name} would be Stopped on entering water at {cell} (swimming in Armor or "
+                    "with a heavy item, R-MOVE-10)"
+                )
+    return _cumulative(grid, cells, hs, unit.diagonal_parity)
+
+
+# ---------------------------------------------------------------------------------------------
+# Walking a path, with interruptions
+
+StepCheck = Callable[[UnitState, Cell, Cell], Any]
+"""(mover, previous cell, new cell) -> something truthy when Responses trigger there."""
+StepResolve = Callable[[UnitState, Any], bool]
+"""(mover, what step_check returned) -> False when the mover's Movement ends there."""
+
+
+def walk(
+    ctx: PlayContext,
+    unit: UnitState,
+    plan: PlannedMove,
+    *,
+    check: StepCheck | None = None,
+    resolve: StepResolve | None = None,
+) -> list[Cell]:
+    """Move `unit` along `plan` (already legal), letting hazards and Responses interrupt.
+
+    `hazards.phase.resolve_path` gets the whole declared path first and returns the prefix
+    actually travelled (concealed hazards, slow fields). Then the unit steps cell by cell; after
+    each step `check` looks for triggered Responses and `resolve` plays them (the mover may be
+    killed, Disrupted or Counter and stop). Each uninterrupted stretch is one `unit_moved` event.
+    Returns the cells travelled (start included).
+    """
+    cells = list(plan.cells)
+    hz = hazard_phase()
+    if hz is not None and hasattr(hz, "resolve_path"):
+        travelled = list(hz.resolve_path(ctx, unit, cells))
+        if travelled[: len(cells)] != cells[: len(travelled)]:
+            raise RuntimeError("hazards.resolve_path must return a prefix of the declared path")
+        cells = travelled or cells[:1]
+    water = water_cells(ctx.state.grid)
+    hs = at_half_speed(unit)
+    seg_start = 0
+    walked = [cells[0]]
+    start_spent = unit.move_spent
+
+    def flush(i: int) -> None:
+        nonlocal seg_start
+        if i > seg_start:
+            unit.move_spent = start_spent + plan.costs[i]
+            unit.diagonal_parity = plan.parities[i]
+            ctx.emit(
+                UnitMoved(
+                    unit.id,
+                    [tuple(c) for c in cells[seg_start : i + 1]],
+                    plan.costs[i] - plan.costs[seg_start],
+                    unit.move_left,
+                    hs,
+                    unit.facing,
+                )
+            )
+            seg_start = i
+
+    if len(cells) > 1:
+        unit.has_moved = True
+    last = 0
+    for i in range(1, len(cells)):
+        prev, cell = cells[i - 1], cells[i]
+        unit.facing = str(facing_towards(prev, cell))
+        unit.pos = cell
+        walked.append(cell)
+        last = i
+        stop_reason = None
+        if cell in water and burdened(unit):
+            stop_reason = "swimming in Armor or with a heavy item: immobilized (R-MOVE-10)"
+        triggered = check(unit, prev, cell) if (check is not None and unit.alive) else None
+        if triggered:
+            flush(i)
+            if resolve is not None and not resolve(unit, triggered):
+                stop_reason = stop_reason or "its Movement ends in Close Combat (R-MOVE-5)"
+        if not unit.alive or unit.disrupted:
+            break
+        if stop_reason:
+            flush(i)
+            unit.stopped = True
+            ctx.emit(MovementStopped(unit.id, stop_reason))
+            break
+    flush(last)
+    return walked
+
+
+# ---------------------------------------------------------------------------------------------
+# Sprint (R-MOVE-18..21, GRID-7, A-7)
+
+
+def _sprint_line(
+    state: GameState, unit: UnitState, toward: Cell, budget: int, forced: bool
+) -> tuple[list[Cell], str]:
+    """Cells of the straight line the Sprint covers within `budget`, and why it ends."""
+    grid = state.grid
+    pos = unit.pos
+    if forced:
+        dx, dy = toward[0] - pos[0], toward[1] - pos[1]
+        k = math.ceil((2 * budget + 2) / max(abs(dx), abs(dy)))
+        line = straight_line(pos, (pos[0] + k * dx, pos[1] + k * dy))
+    else:
+        line = straight_line(pos, toward)
+    blocked, no_stop = blockers(state, unit)
+    water = water_cells(grid)
+    hs = at_half_speed(unit)
+    cells = [pos]
+    parity = unit.diagonal_parity
+    spent = unit.move_spent
+    reason = "reached its goal" if not forced else "ran the full distance (R-MOVE-21)"
+    for nxt in line[1:]:
+        prev = cells[-1]
+        if not grid.in_bounds(nxt):
+            reason = "off the table"
+            break
+        try:
+            path_cost(grid, [prev, nxt], blocked=blocked)
+        except IllegalPath as exc:
+            reason = f"the line is blocked ({exc})"
+            break
+        diagonal = prev[0] != nxt[0] and prev[1] != nxt[1]
+        cost = step_cost(diagonal, parity, hs or bool(grid.half_speed[nxt[1], nxt[0]]))
+        if spent + cost > unit.move + budget:
+            reason = "out of Move" if not forced else "ran the full distance (R-MOVE-21)"
+            break
+        if nxt in water and not unit.can_swim:
+            reason = "water ahead and it cannot swim"
+            break
+        spent += cost
+        if diagonal:
+            parity ^= 1
+        cells.append(nxt)
+        if nxt in water and burdened(unit):
+            break
+    while len(cells) > 1 and cells[-1] in no_stop:  # may pass allies, not end on them
+        cells.pop()
+    return cells, reason
+
+
+def sprint(
+    ctx: PlayContext,
+    unit: UnitState,
+    toward: Cell,
+    *,
+    check: StepCheck | None = None,
+    resolve: StepResolve | None = None,
+) -> Sprinted:
+    """Roll the Sprint and run the straight line (the caller has checked and used the Action)."""
+    state = ctx.state
+    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} sprint")
+    inches = roll.total
+    boost = None
+    if roll.overskill:  # R-DICE-8c / A-7: +1d6" (chaining d6s)
+        ctx.ask(DecisionRequest("overskill", unit.id, unit.team, None, ("sprint",), "sprint"))
+        boost = spend_overskill_on_stat(roll, ctx.dice, stat="sprint", base=roll.total)
+        inches = boost.total
+    chain = [d for d in roll.dice if d.kept] + (list(boost.boost.dice) if boost else [])
+    forced = len(chain) >= 2 and chain[-1].face == 1  # R-MOVE-21, A-7
+    inches = max(0, inches)
+    unit.sprinting = True
+    cells, reason = _sprint_line(state, unit, toward, inches, forced)
+    text = f"{unit.id} sprints toward {tuple(toward)}: Skill {roll.explain()}"
+    if boost is not None:
+        text += f"; Overskill {boost.explain()}"
+    text += f' → +{inches}" of Move in a straight line (R-MOVE-18)'
+    if forced:
+        text += "; the Critical Successes end in a 1: it must run the full distance (R-MOVE-21)"
+    event = ctx.emit(
+        Sprinted(
+            unit.id,
+            toward,
+            roll.to_dict(),
+            boost.to_dict() if boost else None,
+            inches,
+            unit.move_left + inches,
+            forced,
+            text,
+        )
+    )
+    unit.bonus_move += inches  # the extra inches count as Move for this turn (reset at its next turn)
+    plan = _cumulative(state.grid, cells, at_half_speed(unit), unit.diagonal_parity)
+    if len(cells) > 1:
+        walk(ctx, unit, plan, check=check, resolve=resolve)
+    if unit.alive and reason == "off the table":
+        kill(ctx, unit.id, "ran off the table (R-MOVE-21)")
+    elif unit.alive and not unit.stopped:
+        unit.stopped = True
+        ctx.emit(MovementStopped(unit.id, f"the Sprint is over: {reason} (R-MOVE-18)"))
+    return event

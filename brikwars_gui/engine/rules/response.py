@@ -1,0 +1,472 @@
+"""Enemy Response (R-RESP-1..9, R-MOVE-5): saved Actions spent during another player's turn.
+
+* A unit that did not use its Action on its own turn keeps it (`saved_action`, R-RESP-1) and
+  may answer only what it sees: Cone of Vision ±45° and a clear line of sight (R-RESP-3,
+  `grid.sees`).
+* Movement triggers (`movement_triggers` / `resolve_movement_triggers`, called after each step of
+  a walk): a mover entering close-combat reach (GRID-4) of an enemy with a close weapon draws its
+  automatic attack unless declined (R-MOVE-5); with the Angry Inch the enemy may step 1" to reach
+  a mover passing 2 cells away (R-RESP-2); a mover entering a ranged weapon's Range may be shot.
+  The Responder acts first: the target is in reach and must still move (R-RESP-4). A mover that
+  survives may Counter: both fight and its Movement ends (R-MOVE-5).
+* Attack triggers (`attack_with_responses`): the target of an attack may shoot back — resolved
+  simultaneously by default (R-RESP-5, EX-3) — or Bail (R-RESP-6..9). With simultaneous
+  resolution switched off, `who_acts_first` decides (full speed before Half Speed, else a Skill
+  roll-off, ties rerolled, G-21).
+"""
+
+from __future__ import annotations
+
+import contextlib
+from typing import Any
+
+from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_stat, spend_overskill_other
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import (
+    IllegalPath,
+    distance,
+    facing_towards,
+    has_line_of_sight,
+    in_range,
+    path_cost,
+    sees,
+)
+from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack
+from brikwars_gui.engine.rules.common import (
+    DecisionRequest,
+    IllegalOrder,
+    PlayContext,
+    at_half_speed,
+    burdened,
+    can_respond,
+    chebyshev,
+    close_weapons,
+    parse_cell,
+    ranged_weapons,
+    turn_to,
+    usable_weapons,
+    weapon_named,
+)
+from brikwars_gui.engine.rules.damage import disrupt
+from brikwars_gui.engine.rules.movement import UnitMoved, water_cells
+from brikwars_gui.engine.state import Cell, UnitState
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+@register_event
+class Responded(Event):
+    """A unit spends its saved Action as a Response (R-RESP-1)."""
+
+    kind = "responded"
+    responder: str
+    target: str
+    reason: str
+    response: str
+
+    def describe(self) -> str:
+        return f"{self.responder} responds to {self.target} ({self.reason}): {self.response}"
+
+
+@register_event
+class Countered(Event):
+    """R-MOVE-5: the mover Counters; both are in Close Combat and its Movement ends."""
+
+    kind = "countered"
+    unit: str
+    target: str
+
+    def describe(self) -> str:
+        return f"{self.unit} Counters {self.target}: both enter Close Combat (R-MOVE-5)"
+
+
+@register_event
+class Initiative(Event):
+    """R-RESP-4/5: who acts first when the Actions cannot be simultaneous."""
+
+    kind = "initiative"
+    first: str
+    second: str
+    reason: str
+    rolls: list[dict[str, Any]]
+
+    def describe(self) -> str:
+        return f"{self.first} acts before {self.second}: {self.reason}"
+
+
+@register_event
+class Bailed(Event):
+    """R-RESP-6..9: a leap of up to the Skill roll in inches, ending Disrupted."""
+
+    kind = "bailed"
+    unit: str
+    roll: dict[str, Any]
+    inches: int
+    to: tuple[int, int]
+    disrupted: bool
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@register_event
+class AttackWasted(Event):
+    """The target got out of reach (a Bail) before the attack; the Action is spent for nothing."""
+
+    kind = "attack_wasted"
+    attacker: str
+    target: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.attacker}'s attack on {self.target} is wasted: {self.reason}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Who acts first (R-RESP-4/5, G-21)
+
+
+def who_acts_first(
+    ctx: PlayContext, responder: UnitState, actor: UnitState, *, target_in_reach_must_move: bool = False
+) -> tuple[UnitState, UnitState]:
+    """Order two non-simultaneous Actions: R-RESP-4 (responder first when the target is in its
+    reach and must still move ≥1"), else full speed before Half Speed (R-RESP-5), else both roll
+    Skill, higher first, ties reroll (G-21). Emits an `initiative` event."""
+    if target_in_reach_must_move:
+        ctx.emit(
+            Initiative(responder.id, actor.id, "the target is in reach and must still move (R-RESP-4)", [])
+        )
+        return responder, actor
+    slow_r, slow_a = at_half_speed(responder), at_half_speed(actor)
+    if slow_r != slow_a:
+        first, second = (actor, responder) if slow_r else (responder, actor)
+        ctx.emit(Initiative(first.id, second.id, "full speed acts before Half Speed (R-RESP-5)", []))
+        return first, second
+    rolls: list[dict[str, Any]] = []
+    while True:
+        a = skill_roll(actor.skill, ctx.dice, purpose=f"{actor.id} initiative")
+        r = skill_roll(responder.skill, ctx.dice, purpose=f"{responder.id} initiative")
+        rolls += [a.to_dict(), r.to_dict()]
+        if a.total != r.total:
+            first, second = (actor, responder) if a.total > r.total else (responder, actor)
+            ctx.emit(
+                Initiative(
+                    first.id, second.id, f"Skill roll-off {a.total} vs {r.total} (R-RESP-5, G-21)", rolls
+                )
+            )
+            return first, second
+
+
+# ---------------------------------------------------------------------------------------------
+# Responses to movement (R-MOVE-5, R-RESP-2/3/4)
+
+
+def _sees(ctx: PlayContext, viewer: UnitState, cell: Cell) -> bool:
+    return sees(ctx.state.grid, viewer.pos, viewer.facing, cell, smoke=ctx.state.smoke_mask())
+
+
+def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell) -> list[tuple[str, str]]:
+    """Responses the step prev → cell makes possible: ("close" | "angry_inch" | "shoot", responder)."""
+    out: list[tuple[str, str]] = []
+    for other in sorted(ctx.state.units.values(), key=lambda u: u.id):
+        if other.team == mover.team or not can_respond(other):
+            continue
+        d_now, d_before = chebyshev(other.pos, cell), chebyshev(other.pos, prev)
+        kind = None
+        if close_weapons(other) and d_now <= 1 < d_before:
+            kind = "close"
+        elif close_weapons(other) and ctx.options.angry_inch and d_now == 2 < d_before:
+            kind = "angry_inch"
+        elif ctx.options.shoot_entering_range and any(
+            in_range(other.pos, cell, w.range or 0) and not in_range(other.pos, prev, w.range or 0)
+            for w in ranged_weapons(other)
+        ):
+            kind = "shoot"
+        if kind is not None and _sees(ctx, other, cell):
+            out.append((kind, other.id))
+    return out
+
+
+def _angry_inch_cells(ctx: PlayContext, responder: UnitState, target: Cell) -> list[Cell]:
+    state = ctx.state
+    occupied = state.occupied()
+    water = water_cells(state.grid)
+    cells = []
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            c = (responder.pos[0] + dx, responder.pos[1] + dy)
+            if (dx, dy) == (0, 0) or chebyshev(c, target) > 1 or c in occupied:
+                continue
+            if c in water and (burdened(responder) or not responder.can_swim):
+                continue
+            try:
+                path_cost(state.grid, [responder.pos, c])
+            except IllegalPath:
+                continue
+            cells.append(c)
+    return sorted(cells, key=lambda c: (distance(c, target), c))
+
+
+def _close_response(
+    ctx: PlayContext, responder: UnitState, mover: UnitState, reason: str, question: str
+) -> bool:
+    """The automatic close-combat attack and the mover's Counter; False when Movement ends."""
+    state = ctx.state
+    cells: list[Cell] = []
+    if question == "angry_inch":
+        cells = _angry_inch_cells(ctx, responder, mover.pos)
+        if not cells:
+            return True
+    weapons = close_weapons(responder)
+    options = (*tuple(f"attack:{w.name}" for w in weapons), "decline")
+    answer = ctx.ask(
+        DecisionRequest(
+            question, responder.id, responder.team, mover.id, options, options[0], {"reason": reason}
+        )
+    )
+    if answer == "decline":
+        return True
+    weapon = weapon_named(responder, answer.split(":", 1)[1])
+    responder.saved_action = False
+    ctx.emit(Responded(responder.id, mover.id, reason, answer))
+    if cells:  # R-RESP-2: the Angry Inch
+        start = responder.pos
+        responder.pos = cells[0]
+        turn_to(ctx, responder, mover.pos)
+        ctx.emit(UnitMoved(responder.id, [start, cells[0]], 0, 0, False, responder.facing))
+    resolve_attack(ctx, responder, weapon, mover.id, response=True)  # R-RESP-4: responder first
+    if not mover.alive or mover.disrupted or mover.action_used or not responder.alive:
+        return True
+    counters = []
+    for w in close_weapons(mover):
+        try:
+            plan_attack(state, mover, w, responder.id)
+            counters.append(f"counter:{w.name}")
+        except IllegalOrder:
+            pass
+    if not counters:
+        return True
+    options = (*counters, "continue")
+    answer = ctx.ask(DecisionRequest("counter", mover.id, mover.team, responder.id, options, options[0]))
+    if answer == "continue":
+        return True
+    mover.action_used = True
+    ctx.emit(Countered(mover.id, responder.id))
+    resolve_attack(ctx, mover, weapon_named(mover, answer.split(":", 1)[1]), responder.id)
+    return False
+
+
+def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list[tuple[str, str]]) -> bool:
+    """Play the triggered Responses in unit-id order; False when the mover's Movement ends."""
+    keep_going = True
+    for kind, rid in triggers:
+        if not mover.alive or mover.disrupted:
+            return False
+        responder = ctx.state.units[rid]
+        if not can_respond(responder):
+            continue
+        if kind == "close":
+            keep_going &= _close_response(
+                ctx, responder, mover, "entered close-combat reach (R-MOVE-5)", "close_attack"
+            )
+        elif kind == "angry_inch":
+            keep_going &= _close_response(
+                ctx, responder, mover, "passed within the Angry Inch (R-RESP-2)", "angry_inch"
+            )
+        else:
+            plans: list[tuple[float, str, AttackPlan]] = []
+            for w in ranged_weapons(responder):
+                try:
+                    p = plan_attack(ctx.state, responder, w, mover.id)
+                except IllegalOrder:
+                    continue
+                if p.out_of_range == 0:
+                    plans.append((-p.chance, w.name, p))
+            if not plans:
+                continue
+            plans.sort(key=lambda t: (t[0], t[1]))
+            options = (*tuple(f"attack:{name}" for _, name, _ in plans), "decline")
+            answer = ctx.ask(
+                DecisionRequest(
+                    "shoot",
+                    responder.id,
+                    responder.team,
+                    mover.id,
+                    options,
+                    options[0],
+                    {"chances": {f"attack:{n}": -c for c, n, _ in plans}},
+                )
+            )
+            if answer == "decline":
+                continue
+            responder.saved_action = False
+            ctx.emit(Responded(responder.id, mover.id, "entered weapon range", answer))
+            resolve_attack(
+                ctx, responder, weapon_named(responder, answer.split(":", 1)[1]), mover.id, response=True
+            )
+    return keep_going and mover.alive and not mover.disrupted
+
+
+# ---------------------------------------------------------------------------------------------
+# Bail (R-RESP-6..9)
+
+
+def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
+    """Free, passable cells within `inches` (GRID-3) the unit can land on, its own cell first."""
+    state = ctx.state
+    grid = state.grid
+    occupied = state.occupied()
+    water = water_cells(grid)
+    x0, y0 = unit.pos
+    out = [unit.pos]
+    for y in range(max(0, y0 - inches), min(grid.height, y0 + inches + 1)):
+        for x in range(max(0, x0 - inches), min(grid.width, x0 + inches + 1)):
+            c = (x, y)
+            if c == unit.pos or c in occupied or not grid.passable[y, x] or not in_range(unit.pos, c, inches):
+                continue
+            if c in water and not unit.can_swim:
+                continue
+            out.append(c)
+    return out
+
+
+def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> Bailed:
+    """Roll Skill and leap up to that many inches (R-RESP-6): Half Speed halves it (R-RESP-7),
+    a Critical Failure falls on the spot (R-RESP-8), Overskill may keep it on its feet (R-RESP-9)."""
+    state = ctx.state
+    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} bail")
+    inches = max(0, roll.total)
+    stay = False
+    notes = []
+    if roll.critical_failure:
+        inches = 0
+        notes.append("Critical Failure: falls on the spot (R-RESP-8)")
+    elif roll.overskill:
+        answer = ctx.ask(
+            DecisionRequest(
+                "overskill", unit.id, unit.team, None, ("stay_on_feet", "distance"), "stay_on_feet"
+            )
+        )
+        if answer == "stay_on_feet":
+            spend_overskill_other(roll, "stay_on_feet")
+            stay = True
+            notes.append("Overskill: lands on its feet (R-RESP-9)")
+        else:
+            boost = spend_overskill_on_stat(roll, ctx.dice, stat="bail", base=inches)
+            inches = boost.total
+            notes.append(f"Overskill {boost.explain()}")
+    if at_half_speed(unit):
+        inches //= 2
+        notes.append("Half Speed: half the inches (R-RESP-7)")
+    cells = bail_cells(ctx, unit, inches)
+
+    def safety(c: Cell) -> tuple[int, float, Cell]:
+        if threat is None:
+            return (0, 0.0, c)
+        exposed = has_line_of_sight(state.grid, threat.pos, c, smoke=state.smoke_mask())
+        return (int(exposed), -distance(threat.pos, c), c)
+
+    default = min(cells, key=safety)
+    options = tuple(f"{c[0]},{c[1]}" for c in cells)
+    answer = ctx.ask(
+        DecisionRequest(
+            "bail_to",
+            unit.id,
+            unit.team,
+            threat.id if threat else None,
+            options,
+            f"{default[0]},{default[1]}",
+            {"inches": inches},
+        )
+    )
+    dest = parse_cell(answer)
+    start = unit.pos
+    unit.pos = dest
+    if dest != start:
+        unit.facing = str(facing_towards(start, dest))  # faces the way it leapt
+    text = f'{unit.id} bails: Skill {roll.explain()} → {inches}", lands at {dest}'
+    if notes:
+        text += " (" + "; ".join(notes) + ")"
+    event = ctx.emit(Bailed(unit.id, roll.to_dict(), inches, dest, not stay, text))
+    unit.saved_action = False
+    if not stay:
+        disrupt(ctx, unit.id, "bailed out of the way (R-RESP-6)")
+    return event
+
+
+# ---------------------------------------------------------------------------------------------
+# Responses to an attack (R-RESP-1/5, EX-3)
+
+
+def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: str, target_id: str) -> None:
+    """The active unit's attack, with the target's Response if it has a saved Action and sees it."""
+    state = ctx.state
+    weapon = weapon_named(attacker, weapon_name)
+    plan = plan_attack(state, attacker, weapon, target_id)
+    target = state.units.get(target_id)
+    answer = "decline"
+    replies: dict[str, AttackPlan] = {}
+    if (
+        target is not None
+        and target.team != attacker.team
+        and can_respond(target)
+        and _sees(ctx, target, attacker.pos)
+    ):
+        for w in usable_weapons(target):
+            with contextlib.suppress(IllegalOrder):
+                replies[f"attack:{w.name}"] = plan_attack(state, target, w, attacker.id)
+        options = list(replies)
+        immobile = target.pos in water_cells(state.grid) and burdened(target)
+        if not immobile:
+            options.append("bail")
+        options.append("decline")
+        in_range_replies = sorted(
+            (k for k, p in replies.items() if p.out_of_range == 0), key=lambda k: (-replies[k].chance, k)
+        )
+        default = in_range_replies[0] if in_range_replies else "decline"
+        answer = ctx.ask(
+            DecisionRequest(
+                "attack_response",
+                target.id,
+                target.team,
+                attacker.id,
+                tuple(options),
+                default,
+                {"weapon": weapon.name, "chance_against_you": plan.chance},
+            )
+        )
+    if answer == "bail" and target is not None:
+        ctx.emit(Responded(target.id, attacker.id, f"attacked with {weapon.name}", "bail"))
+        bail(ctx, target, attacker)
+        try:
+            plan = plan_attack(state, attacker, weapon, target_id)
+        except IllegalOrder as exc:
+            if weapon.kind == "thrown":
+                weapon.spent = True
+            ctx.emit(AttackWasted(attacker.id, target_id, str(exc)))
+            return
+        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+        return
+    if not answer.startswith("attack:") or target is None:
+        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+        return
+    reply_weapon = weapon_named(target, answer.split(":", 1)[1])
+    target.saved_action = False
+    ctx.emit(Responded(target.id, attacker.id, f"attacked with {weapon.name}", answer))
+    if ctx.options.simultaneous_responses:
+        # R-RESP-5 / EX-3: simultaneous — both attacks happen whatever the first one does.
+        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+        if attacker.alive:
+            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=replies[answer])
+        return
+    first, _second = who_acts_first(ctx, target, attacker)
+    if first is attacker:
+        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+        if target.alive and not target.disrupted and attacker.alive:
+            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=replies[answer])
+    else:
+        resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=replies[answer])
+        if attacker.alive and not attacker.disrupted and target.alive:
+            resolve_attack(ctx, attacker, weapon, target_id, plan=plan)

@@ -1,0 +1,641 @@
+"""`Game`: the turn controller. Owns the state, the dice (wrapped in RecordingDice), the turn order.
+
+Players take turns (fixed order, G-24). In a turn the active player issues orders for its units:
+
+* `move(unit_id, target_cell | path)`, `act(unit_id, action)`, `face(unit_id, facing)`,
+  `end_unit(unit_id)`, `end_turn()`;
+* queries: `legal_moves`, `preview_path`, `legal_actions`, `state`, `events`, `snapshots`.
+
+Every state change is a typed event; every order is logged first as an `order` event and every
+choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so
+`Game.from_events(scenario, events, dice)` replays a game exactly (also for undo: replay fewer
+orders). Illegal orders raise `IllegalOrder` before anything changes; if a rule raises midway the
+pre-order state and event list are restored (the dice already drawn are not given back).
+"""
+
+from __future__ import annotations
+
+import copy
+from collections.abc import Callable, Iterable, Sequence
+from typing import Any, Protocol
+
+from brikwars_gui import __version__
+from brikwars_gui.engine.dice.brikwars import skill_roll
+from brikwars_gui.engine.dice.source import DiceSource, RecordingDice, ScriptedDice, SeededDice
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import Path
+from brikwars_gui.engine.rules.actions import (
+    Action,
+    ActionOption,
+    action_from_dict,
+    check_action,
+    perform_action,
+)
+from brikwars_gui.engine.rules.actions import legal_actions as _legal_actions
+from brikwars_gui.engine.rules.common import (
+    DecisionRequest,
+    FacingChanged,
+    IllegalOrder,
+    PlayContext,
+    RuleOptions,
+    burdened,
+    default_decide,
+    find_actor,
+)
+from brikwars_gui.engine.rules.damage import kill
+from brikwars_gui.engine.rules.movement import (
+    MovementStopped,
+    Recovered,
+    hazard_phase,
+    plan_move,
+    walk,
+    water_cells,
+)
+from brikwars_gui.engine.rules.movement import legal_moves as _legal_moves
+from brikwars_gui.engine.rules.response import movement_triggers, resolve_movement_triggers
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+
+__all__ = [
+    "DecisionRequest",
+    "Game",
+    "IllegalOrder",
+    "ResponsePolicy",
+    "ScriptedPolicy",
+]
+
+# ---------------------------------------------------------------------------------------------
+# Events
+
+
+@register_event
+class GameStarted(Event):
+    kind = "game_started"
+    name: str
+    players: list[str]
+    unit_count: int
+
+    def describe(self) -> str:
+        return f"Battle '{self.name}' begins: {', '.join(self.players)} ({self.unit_count} units)"
+
+
+@register_event
+class TurnStarted(Event):
+    kind = "turn_started"
+    round: int
+    player: str
+
+    def describe(self) -> str:
+        return f"Round {self.round}: {self.player}'s turn"
+
+
+@register_event
+class OrderIssued(Event):
+    """An order by the active player (logged so a game replays from its events)."""
+
+    kind = "order"
+    player: str
+    order: str  # "move" | "act" | "face" | "end_unit" | "end_turn"
+    unit: str | None
+    args: dict[str, Any]
+
+    def describe(self) -> str:
+        who = f" {self.unit}" if self.unit else ""
+        return f"order {self.order}{who} {self.args}" if self.args else f"order {self.order}{who}"
+
+
+@register_event
+class UnitDone(Event):
+    kind = "unit_done"
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} is done for this turn"
+
+
+@register_event
+class ActionSaved(Event):
+    """R-RESP-1: the Action left unspent is kept for Responses until the unit's next turn."""
+
+    kind = "action_saved"
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} keeps its Action for a Response (R-RESP-1)"
+
+
+@register_event
+class DrowningCheck(Event):
+    """G-17: still immobilized in water at the end of its turn → Skill vs 3, failure drowns."""
+
+    kind = "drowning_check"
+    unit: str
+    roll: dict[str, Any]
+    survived: bool
+
+    def describe(self) -> str:
+        return f"{self.unit} struggles in the water: {self.roll.get('text', '')} → " + (
+            "keeps afloat" if self.survived else "drowns"
+        )
+
+
+@register_event
+class TurnEnded(Event):
+    kind = "turn_ended"
+    round: int
+    player: str
+
+    def describe(self) -> str:
+        return f"{self.player} ends the turn"
+
+
+@register_event
+class GameOver(Event):
+    kind = "game_over"
+    winner: str | None
+    reason: str
+    survivors: dict[str, int]
+
+    def describe(self) -> str:
+        alive = ", ".join(f"{k}: {v}" for k, v in self.survivors.items())
+        head = f"{self.winner} wins" if self.winner else "No winner"
+        return f"GAME OVER — {head} ({self.reason}); survivors {alive}"
+
+
+# ---------------------------------------------------------------------------------------------
+# Policies
+
+
+class ResponsePolicy(Protocol):
+    """Answers the questions the rules ask players outside their orders (see DecisionRequest)."""
+
+    def decide(self, game: Game, request: DecisionRequest) -> str: ...
+
+
+class DefaultPolicy:
+    """The rules' defaults: automatic close-combat attacks, shoot movers entering range, shoot
+    back when attacked, Counter, Overskill on extra Damage when hitting / +1d6 when missing."""
+
+    def decide(self, game: Game, request: DecisionRequest) -> str:
+        return default_decide(request)
+
+
+class ScriptedPolicy:
+    """Gives back logged answers in order (replays); falls back to `fallback` when they run out."""
+
+    def __init__(self, answers: Iterable[dict[str, Any]], fallback: ResponsePolicy | None = None) -> None:
+        self.answers = list(answers)
+        self.position = 0
+        self.fallback = fallback
+
+    def decide(self, game: Game, request: DecisionRequest) -> str:
+        if self.position >= len(self.answers):
+            if self.fallback is None:
+                raise IllegalOrder(f"no logged answer left for {request.question} of {request.unit}")
+            return self.fallback.decide(game, request)
+        logged = self.answers[self.position]
+        self.position += 1
+        if logged.get("question") != request.question or logged.get("unit") != request.unit:
+            raise IllegalOrder(
+                f"replay diverged: the log answers {logged.get('question')} for {logged.get('unit')}, "
+                f"the game asks {request.question} for {request.unit}"
+            )
+        return str(logged["answer"])
+
+
+# ---------------------------------------------------------------------------------------------
+# The game
+
+
+class Game:
+    """A battle in progress. See the module docstring for the order/query API."""
+
+    def __init__(
+        self,
+        state: GameState,
+        dice: DiceSource,
+        *,
+        policy: ResponsePolicy | None = None,
+        listener: Callable[[Event], None] | None = None,
+        options: RuleOptions | None = None,
+        max_rounds: int | None = None,
+        start: bool = True,
+    ) -> None:
+        self.dice = dice if isinstance(dice, RecordingDice) else RecordingDice(dice)
+        self.policy: ResponsePolicy = policy or DefaultPolicy()
+        self.max_rounds = max_rounds
+        self.ctx = PlayContext(
+            state, self.dice, [], listener, decide=self._decide, options=options or RuleOptions()
+        )
+        self.snapshots: list[dict[str, Any]] = []
+        self._rounds_started = False
+        if start:
+            self.start()
+
+    # -- construction ---------------------------------------------------------------------------
+
+    @classmethod
+    def from_scenario(
+        cls,
+        scenario: Any,
+        *,
+        seed: int | None = None,
+        script: Sequence[int] | None = None,
+        dice: DiceSource | None = None,
+        **kwargs: Any,
+    ) -> Game:
+        """A new game from a validated Scenario with `SeededDice(seed)`, `ScriptedDice(script)` or `dice`."""
+        if dice is None:
+            dice = ScriptedDice(script) if script is not None else SeededDice(seed)
+        return cls(GameState.from_scenario(scenario), dice, **kwargs)
+
+    @classmethod
+    def from_events(
+        cls,
+        scenario: Any,
+        events: Iterable[Event | dict[str, Any]],
+        dice: DiceSource,
+        *,
+        upto: int | None = None,
+        **kwargs: Any,
+    ) -> Game:
+        """Replay the orders (and logged decisions) found in `events` on a fresh game.
+
+        `upto` replays only the first `upto` orders (undo). The result's `events` equal the
+        logged ones when the same dice are given (check with `replay.compare_events`)."""
+        dicts = [e.to_dict() if isinstance(e, Event) else dict(e) for e in events]
+        orders = [d for d in dicts if d.get("kind") == "order"]
+        answers = [d for d in dicts if d.get("kind") == "decided"]
+        if upto is not None:
+            orders = orders[:upto]
+        fallback = kwargs.pop("policy", None)
+        game = cls(
+            GameState.from_scenario(scenario), dice, policy=ScriptedPolicy(answers, fallback), **kwargs
+        )
+        for order in orders:
+            if game.over:
+                break
+            game.apply_order(order)
+        return game
+
+    def apply_order(self, order: dict[str, Any]) -> None:
+        """Issue a logged `order` event's order again."""
+        name, unit, args = order["order"], order.get("unit"), order.get("args", {})
+        if name == "move":
+            target = args["path"] if "path" in args else args["to"]
+            if "path" in args:
+                self.move(unit, [tuple(c) for c in target])
+            else:
+                self.move(unit, (int(target[0]), int(target[1])))
+        elif name == "act":
+            self.act(unit, action_from_dict(args))
+        elif name == "face":
+            self.face(unit, args["facing"])
+        elif name == "end_unit":
+            self.end_unit(unit)
+        elif name == "end_turn":
+            self.end_turn()
+        else:
+            raise ValueError(f"unknown order {name!r}")
+
+    # -- properties -----------------------------------------------------------------------------
+
+    @property
+    def state(self) -> GameState:
+        return self.ctx.state
+
+    @property
+    def events(self) -> list[Event]:
+        return self.ctx.events
+
+    @property
+    def listener(self) -> Callable[[Event], None] | None:
+        return self.ctx.listener
+
+    @listener.setter
+    def listener(self, fn: Callable[[Event], None] | None) -> None:
+        self.ctx.listener = fn
+
+    @property
+    def over(self) -> bool:
+        return self.state.over
+
+    @property
+    def winner(self) -> str | None:
+        return self.state.winner
+
+    @property
+    def active_player(self) -> str:
+        return self.state.active_player
+
+    @property
+    def round(self) -> int:
+        return self.state.round
+
+    def emit(self, event: Event) -> Event:
+        return self.ctx.emit(event)
+
+    def _decide(self, request: DecisionRequest) -> str:
+        return self.policy.decide(self, request)
+
+    # -- queries --------------------------------------------------------------------------------
+
+    def unit(self, unit_id: str) -> UnitState:
+        return find_actor(self.state, unit_id)
+
+    def legal_moves(self, unit_id: str) -> dict[Cell, int]:
+        """Cells the unit may move to now, with their Move cost (empty when it cannot move)."""
+        unit = self.unit(unit_id)
+        if self.over or unit.team != self.active_player:
+            return {}
+        return _legal_moves(self.state, unit)
+
+    def preview_path(self, unit_id: str, target: Cell | Sequence[Cell]) -> Path | None:
+        """The path a `move` order would take (cells and cumulative costs), or None if illegal."""
+        unit = self.unit(unit_id)
+        if self.over or unit.team != self.active_player:
+            return None
+        try:
+            plan = plan_move(self.state, unit, target)
+        except IllegalOrder:
+            return None
+        return Path(plan.cells, plan.costs, plan.parities[-1])
+
+    def legal_actions(self, unit_id: str) -> list[ActionOption]:
+        unit = self.unit(unit_id)
+        if self.over or unit.team != self.active_player:
+            return []
+        return _legal_actions(self.state, unit)
+
+    def units_of(self, player: str | None = None) -> list[UnitState]:
+        player = self.active_player if player is None else player
+        return [u for u in self.state.units.values() if u.team == player]
+
+    # -- orders ---------------------------------------------------------------------------------
+
+    def _own_unit(self, unit_id: str) -> UnitState:
+        if self.over:
+            raise IllegalOrder("the game is over")
+        unit = self.unit(unit_id)
+        if unit.team != self.active_player:
+            raise IllegalOrder(
+                f"{unit.name} belongs to {unit.team}, not to the active player {self.active_player}"
+            )
+        return unit
+
+    def _guarded(self, fn: Callable[[], None]) -> None:
+        """Run a checked order; restore the state if a rule raises halfway (a bug or a hook)."""
+        backup = copy.deepcopy(self.state, {id(self.state.grid): self.state.grid})
+        mark = len(self.events)
+        try:
+            fn()
+        except BaseException:
+            self.ctx.state = backup
+            del self.events[mark:]
+            raise
+        self._check_victory()
+
+    def _order(self, order: str, unit: str | None, args: dict[str, Any]) -> None:
+        self.emit(OrderIssued(self.active_player, order, unit, args))
+
+    def _start_movement(self, unit: UnitState) -> None:
+        """R-HAZ-13/14 hook before the unit's own movement (once per turn)."""
+        if unit.movement_started:
+            return
+        unit.movement_started = True
+        hz = hazard_phase()
+        if hz is not None and hasattr(hz, "start_of_movement"):
+            hz.start_of_movement(self.ctx, unit)
+
+    def _step_check(self, mover: UnitState, prev: Cell, cell: Cell) -> Any:
+        return movement_triggers(self.ctx, mover, prev, cell)
+
+    def _step_resolve(self, mover: UnitState, triggers: Any) -> bool:
+        return resolve_movement_triggers(self.ctx, mover, triggers)
+
+    def move(self, unit_id: str, target: Cell | Sequence[Cell]) -> None:
+        """Move to a cell by the cheapest legal path, or along an explicit path (cells; the start
+        cell may be left out). Enemy Responses may interrupt it (R-MOVE-5)."""
+        unit = self._own_unit(unit_id)
+        plan = plan_move(self.state, unit, target)  # raises IllegalOrder before any change
+        explicit = not (len(target) == 2 and isinstance(target[0], int))
+        args = (
+            {"path": [list(c) for c in plan.cells]}
+            if explicit
+            else {"to": [plan.cells[-1][0], plan.cells[-1][1]]}
+        )
+
+        def run() -> None:
+            self._order("move", unit_id, args)
+            start = unit.pos
+            self._start_movement(unit)
+            route = plan
+            if unit.pos != start:  # a Current or a slide moved it first: re-plan from there
+                if explicit or movement_problem_now(unit):
+                    self.emit(MovementStopped(unit.id, "pushed off its planned path before moving"))
+                    return
+                try:
+                    route = plan_move(self.state, unit, plan.cells[-1])
+                except IllegalOrder as exc:
+                    self.emit(MovementStopped(unit.id, f"cannot go on after being pushed: {exc}"))
+                    return
+            walk(self.ctx, unit, route, check=self._step_check, resolve=self._step_resolve)
+
+        self._guarded(run)
+
+    def act(self, unit_id: str, action: Action) -> None:
+        """Take the unit's Action (see rules/actions.py for the kinds)."""
+        unit = self._own_unit(unit_id)
+        check_action(self.state, unit, action)
+
+        def run() -> None:
+            self._order("act", unit_id, action.to_dict())
+            if action.kind == "sprint":
+                self._start_movement(unit)
+                if movement_problem_now(unit):
+                    return
+            perform_action(self.ctx, unit, action, check=self._step_check, resolve=self._step_resolve)
+            if action.kind == "hold":
+                self.emit(UnitDone(unit.id))
+
+        self._guarded(run)
+
+    def face(self, unit_id: str, facing: str) -> None:
+        """GRID-6: turn to one of the 8 facings (free, on its own turn)."""
+        unit = self._own_unit(unit_id)
+        if facing not in ("N", "NE", "E", "SE", "S", "SW", "W", "NW"):
+            raise IllegalOrder(f"{facing!r} is not one of the 8 facings")
+        if not unit.alive or unit.disrupted:
+            raise IllegalOrder(f"{unit.name} cannot turn now")
+
+        def run() -> None:
+            self._order("face", unit_id, {"facing": facing})
+            if unit.facing != facing:
+                unit.facing = facing
+                self.emit(FacingChanged(unit.id, facing))
+
+        self._guarded(run)
+
+    def end_unit(self, unit_id: str) -> None:
+        """The unit is finished for this turn (an unused Action will be saved, R-RESP-1)."""
+        unit = self._own_unit(unit_id)
+        if unit.done:
+            raise IllegalOrder(f"{unit.name} has already finished this turn")
+
+        def run() -> None:
+            self._order("end_unit", unit_id, {})
+            unit.done = True
+            self.emit(UnitDone(unit.id))
+
+        self._guarded(run)
+
+    def end_turn(self) -> None:
+        """End the active player's turn and start the next player's."""
+        if self.over:
+            raise IllegalOrder("the game is over")
+
+        def run() -> None:
+            self._order("end_turn", None, {})
+            self._finish_turn()
+
+        self._guarded(run)
+
+    # -- turn sequence --------------------------------------------------------------------------
+
+    def start(self) -> None:
+        """Emit game_started and begin the first player's turn (called by the constructor)."""
+        if self._rounds_started:
+            return
+        self._rounds_started = True
+        state = self.state
+        self.emit(GameStarted(state.name, list(state.turn_order), len(state.units)))
+        self._check_victory()
+        if not self.over:
+            self._begin_turn(first=True)
+
+    def _team_alive(self, player: str) -> bool:
+        return any(u.alive and u.team == player for u in self.state.units.values())
+
+    def _begin_turn(self, *, first: bool = False) -> None:
+        state = self.state
+        # players without living units are skipped (G-24)
+        for _ in range(len(state.turn_order)):
+            if self._team_alive(state.active_player):
+                break
+            self._advance()
+            if self.over:
+                return
+        player = state.active_player
+        self.emit(TurnStarted(state.round, player))
+        self.snapshots.append(state.snapshot())
+        water = water_cells(state.grid)
+        for unit in sorted(self.units_of(player), key=lambda u: u.id):
+            if not unit.alive:
+                continue
+            unit.move_spent = 0
+            unit.bonus_move = 0
+            unit.has_moved = False
+            unit.movement_started = False
+            unit.action_used = False
+            unit.saved_action = False  # the saved Action turns into this turn's Action
+            unit.sprinting = False
+            unit.stopped = False
+            unit.done = False
+            unit.diagonal_parity = 0
+            unit.recovering = False
+            unit.full_round = False
+            unit.activity = "" if unit.extended_left == 0 else unit.activity
+            if unit.disrupted:  # R-MOVE-17
+                unit.disrupted = False
+                whole = unit.heavy_armor
+                if whole:
+                    unit.stopped = True
+                    unit.action_used = True
+                else:
+                    unit.recovering = True
+                self.emit(Recovered(unit.id, whole))
+            if unit.extended_left > 0:  # R-ACT-8: the Extended Action goes on
+                unit.extended_left -= 1
+                unit.full_round = True
+                unit.stopped = True
+                unit.action_used = True
+            if unit.pos in water and burdened(unit) and not unit.stopped:
+                unit.stopped = True
+                self.emit(MovementStopped(unit.id, "immobilized in the water by its burden (R-MOVE-10)"))
+        hz = hazard_phase()
+        if hz is not None and hasattr(hz, "start_of_player_turn"):
+            hz.start_of_player_turn(self.ctx, player)
+        self._check_victory()
+
+    def _finish_turn(self) -> None:
+        state = self.state
+        player = state.active_player
+        water = water_cells(state.grid)
+        for unit in sorted(self.units_of(player), key=lambda u: u.id):
+            if not unit.alive:
+                continue
+            if unit.pos in water and burdened(unit):  # G-17
+                roll = skill_roll(unit.skill, self.dice, use=3, purpose=f"{unit.id} drowning")
+                self.emit(DrowningCheck(unit.id, roll.to_dict(), bool(roll.success)))
+                if not roll.success:
+                    kill(self.ctx, unit.id, "drowned (G-17)")
+                    continue
+            if not unit.disrupted and not unit.action_used:
+                unit.saved_action = True
+                self.emit(ActionSaved(unit.id))
+        hz = hazard_phase()
+        if hz is not None and hasattr(hz, "end_of_player_turn"):
+            hz.end_of_player_turn(self.ctx, player)
+        self.emit(TurnEnded(state.round, player))
+        self._check_victory()
+        if self.over:
+            return
+        last_round = state.round
+        self._advance()
+        if self.max_rounds is not None and state.round > self.max_rounds:
+            state.round = last_round
+            self._game_over(None, f"turn limit of {self.max_rounds} rounds")
+            return
+        self._begin_turn()
+
+    def _advance(self) -> None:
+        state = self.state
+        state.active_index += 1
+        if state.active_index >= len(state.turn_order):
+            state.active_index = 0
+            state.round += 1
+
+    def survivors(self) -> dict[str, int]:
+        return {
+            p: sum(1 for u in self.state.units.values() if u.alive and u.team == p)
+            for p in self.state.turn_order
+        }
+
+    def _check_victory(self) -> None:
+        """G-24: the last team with living units wins; nobody left is a draw."""
+        if self.over or not self._rounds_started:
+            return
+        alive = [p for p, n in self.survivors().items() if n > 0]
+        if len(alive) == 1:
+            self._game_over(alive[0], "last team standing (G-24)")
+        elif not alive:
+            self._game_over(None, "no units left (G-24)")
+
+    def _game_over(self, winner: str | None, reason: str) -> None:
+        state = self.state
+        state.over = True
+        state.winner = winner
+        for p in state.players:
+            p.defeated = not self._team_alive(p.id)
+        self.emit(GameOver(winner, reason, self.survivors()))
+        self.snapshots.append(state.snapshot())
+
+    # -- logs -----------------------------------------------------------------------------------
+
+    def header(self, **extra: Any) -> dict[str, Any]:
+        """The first line of a JSONL log (see engine/replay.py)."""
+        return {"log": "brikwars-sim", "engine_version": __version__, "max_rounds": self.max_rounds, **extra}
+
+
+def movement_problem_now(unit: UnitState) -> bool:
+    """True when a hook has left the unit unable to go on moving (dead, Disrupted, Stopped)."""
+    return not unit.alive or unit.disrupted or unit.stopped

@@ -453,6 +453,12 @@ class BattlefieldView(QGraphicsView):
         return self.doc.brush_cells(cell, self.settings.brush)
 
     def _apply_brush(self, cell: tuple[int, int]) -> None:
+        try:
+            self._paint(cell)
+        except ValueError as exc:
+            self.doc.editRejected.emit(str(exc))
+
+    def _paint(self, cell: tuple[int, int]) -> None:
         cells = self._brush(cell)
         s = self.settings
         if self.tool == "terrain":
@@ -517,12 +523,20 @@ class BattlefieldView(QGraphicsView):
             self._ruler_from = cell
             self._update_ruler(cell)
         elif tool == "unit" and cell is not None:
-            unit = self.doc.new_unit(cell, self.settings.team)
-            self.selection.select("unit", unit.id)
+            if unit := self._try(self.doc.new_unit, cell, self.settings.team):
+                self.selection.select("unit", unit.id)
         elif tool == "object" and cell is not None:
-            obj = self.doc.new_object(cell, self.settings.object_kind)
-            self.selection.select("object", obj.id)
+            if obj := self._try(self.doc.new_object, cell, self.settings.object_kind):
+                self.selection.select("object", obj.id)
         event.accept()
+
+    def _try(self, func, *args):
+        """Run a document edit; a rejected edit (inconsistent scenario) is reported, not raised."""
+        try:
+            return func(*args)
+        except ValueError as exc:
+            self.doc.editRejected.emit(str(exc))
+            return None
 
     def mouseMoveEvent(self, event: QMouseEvent) -> None:
         if self._pan_from is not None:
@@ -570,9 +584,7 @@ class BattlefieldView(QGraphicsView):
                 item = d["item"]
                 if isinstance(item, UnitItem):
                     if cell is not None and cell != d["from"]:
-                        try:
-                            self.doc.move_unit(item.unit_id, cell)
-                        except ValueError:
+                        if self._try(self.doc.move_unit, item.unit_id, cell) is None:
                             self.bscene.update_unit(item.unit_id)
                     else:
                         self.bscene.update_unit(item.unit_id)
@@ -581,7 +593,7 @@ class BattlefieldView(QGraphicsView):
                     dx, dy = round(delta.x() / CELL), round(delta.y() / CELL)
                     item.setPos(QPointF(0, 0))
                     if dx or dy:
-                        self.doc.move_object(item.object_id, dx, dy)
+                        self._try(self.doc.move_object, item.object_id, dx, dy)
             elif self._ruler_from is not None:
                 if cell is not None:
                     self._update_ruler(cell)

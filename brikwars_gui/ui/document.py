@@ -81,6 +81,7 @@ class EditorDocument(QObject):
     metaChanged = Signal()
     pathChanged = Signal()
     modifiedChanged = Signal(bool)
+    editRejected = Signal(str)
 
     def __init__(self, scenario: Scenario | None = None, path: Path | None = None, parent=None) -> None:
         super().__init__(parent)
@@ -136,8 +137,35 @@ class EditorDocument(QObject):
     def turn_order(self) -> list[str]:
         return list(self.scenario.turn_order) or [p.id for p in self.scenario.players]
 
-    def unique_id(self, base: str, taken: Iterable[str]) -> str:
-        taken = set(taken)
+    def all_ids(self) -> set[str]:
+        s = self.scenario
+        return {x.id for group in (s.units, s.objects, s.hazards, s.fires) for x in group}
+
+    def check(self, **changes: Any) -> None:
+        """Raise `ValueError` (first problem) if the scenario with `changes` would not be consistent."""
+        problems = self.scenario.model_copy(update=changes).problems()
+        if problems:
+            raise ValueError(problems[0])
+
+    def free_cell_near(self, cell: tuple[int, int]) -> tuple[int, int] | None:
+        """The nearest cell (ring by ring) where a unit may stand: on the field, no unit, no obstacle."""
+        taken = {tuple(u.position) for u in self.scenario.units}
+        for o in self.scenario.objects:
+            if o.blocks_movement:
+                taken.update(o.iter_cells())
+        obstacle = KIND_INDEX[TerrainKind.OBSTACLE]
+        for r in range(max(self.width, self.height)):
+            for dy in range(-r, r + 1):
+                for dx in range(-r, r + 1):
+                    if max(abs(dx), abs(dy)) != r:
+                        continue
+                    c = (cell[0] + dx, cell[1] + dy)
+                    if self.in_bounds(c) and c not in taken and self.terrain.kind[c[1], c[0]] != obstacle:
+                        return c
+        return None
+
+    def unique_id(self, base: str, taken: Iterable[str] = ()) -> str:
+        taken = set(taken) | self.all_ids()
         stem = base.rstrip("0123456789-") or "item"
         for n in itertools.count(2):
             candidate = f"{stem}-{n}"
@@ -169,6 +197,9 @@ class EditorDocument(QObject):
         new = self.validated_unit(unit_id, **changes)
         old = self.unit(unit_id)
         if new != old:
+            units = list(self.scenario.units)
+            units[self.unit_index(unit_id)] = new
+            self.check(units=units)
             label = text or f"Change {', '.join(changes)} of {old.name}"
             self.undo_stack.push(ListItemCommand(self, "units", self.unit_index(unit_id), old, new, label))
         return new
@@ -187,11 +218,14 @@ class EditorDocument(QObject):
                 update={"id": self.unique_id(unit.id, (u.id for u in self.scenario.units))}
             )
         index = len(self.scenario.units) if index is None else index
+        units = list(self.scenario.units)
+        units.insert(index, unit)
+        self.check(units=units)
         self.undo_stack.push(ListItemCommand(self, "units", index, None, unit, f"Place {unit.name}"))
 
     def new_unit(self, cell: tuple[int, int], team: str | None = None) -> Unit:
         team = team or self.turn_order()[0]
-        taken = {u.id for u in self.scenario.units}
+        taken = self.all_ids()
         n = len(self.scenario.units) + 1
         while f"u{n}" in taken:
             n += 1
@@ -202,6 +236,7 @@ class EditorDocument(QObject):
     def remove_unit(self, unit_id: str) -> None:
         old = self.unit(unit_id)
         if old is not None:
+            self.check(units=[u for u in self.scenario.units if u.id != unit_id])
             self.undo_stack.push(
                 ListItemCommand(self, "units", self.unit_index(unit_id), old, None, f"Delete {old.name}")
             )
@@ -211,10 +246,9 @@ class EditorDocument(QObject):
         if old is None:
             return None
         new_id = self.unique_id(old.id, (u.id for u in self.scenario.units))
-        x, y = old.position
-        cell = next(
-            (c for c in ((x + 1, y), (x, y + 1), (x - 1, y), (x, y - 1)) if self.in_bounds(c)), (x, y)
-        )
+        cell = self.free_cell_near(tuple(old.position))
+        if cell is None:
+            raise ValueError("no free cell for the copy")
         copy = old.model_copy(update={"id": new_id, "name": f"{old.name} (copy)", "position": cell})
         self.add_unit(copy, self.unit_index(unit_id) + 1)
         return copy
@@ -225,10 +259,13 @@ class EditorDocument(QObject):
 
     def add_object(self, obj: StructureObject, index: int | None = None) -> None:
         index = len(self.scenario.objects) if index is None else index
+        objects = list(self.scenario.objects)
+        objects.insert(index, obj)
+        self.check(objects=objects)
         self.undo_stack.push(ListItemCommand(self, "objects", index, None, obj, f"Place {obj.name}"))
 
     def new_object(self, cell: tuple[int, int], kind: str = "building") -> StructureObject:
-        taken = {o.id for o in self.scenario.objects}
+        taken = self.all_ids()
         n = len(self.scenario.objects) + 1
         while f"o{n}" in taken:
             n += 1
@@ -254,10 +291,15 @@ class EditorDocument(QObject):
                 "cells": [(x + dx, y + dy) for x, y in old.cells],
             }
         )
-        self.undo_stack.push(
-            ListItemCommand(self, "objects", self.object_index(object_id), old, new, f"Move {old.name}")
-        )
+        self._replace_object(object_id, new, f"Move {old.name}")
         return new
+
+    def _replace_object(self, object_id: str, new: StructureObject, text: str) -> None:
+        index = self.object_index(object_id)
+        objects = list(self.scenario.objects)
+        old, objects[index] = objects[index], new
+        self.check(objects=objects)
+        self.undo_stack.push(ListItemCommand(self, "objects", index, old, new, text))
 
     def rotate_object(self, object_id: str) -> StructureObject | None:
         """Rotate the footprint 90° clockwise inside its bounding box's top-left corner."""
@@ -273,14 +315,13 @@ class EditorDocument(QObject):
             return None
         area = mask_to_area(cells_mask(rotated, self.width, self.height))
         new = StructureObject.model_validate({**old.model_dump(mode="json"), **area})
-        self.undo_stack.push(
-            ListItemCommand(self, "objects", self.object_index(object_id), old, new, f"Rotate {old.name}")
-        )
+        self._replace_object(object_id, new, f"Rotate {old.name}")
         return new
 
     def remove_object(self, object_id: str) -> None:
         old = self.object(object_id)
         if old is not None:
+            self.check(objects=[o for o in self.scenario.objects if o.id != object_id])
             self.undo_stack.push(
                 ListItemCommand(
                     self, "objects", self.object_index(object_id), old, None, f"Delete {old.name}"
@@ -291,8 +332,20 @@ class EditorDocument(QObject):
         old = self.object(object_id)
         if old is None:
             return None
-        new_id = self.unique_id(old.id, (o.id for o in self.scenario.objects))
-        copy = old.model_copy(update={"id": new_id, "name": f"{old.name} (copy)"})
+        new_id = self.unique_id(old.id)
+        cells = old.iter_cells()
+        h = max(c[1] for c in cells) - min(c[1] for c in cells) + 1
+        dy = h if all(self.in_bounds((x, y + h)) for x, y in cells) else -h
+        copy = old.model_copy(
+            update={
+                "id": new_id,
+                "name": f"{old.name} (copy)",
+                "rects": [(x, y + dy, w, hh) for x, y, w, hh in old.rects],
+                "cells": [(x, y + dy) for x, y in old.cells],
+            }
+        )
+        if not all(self.in_bounds(c) for c in copy.iter_cells()):
+            raise ValueError("no room for the copy")
         self.add_object(copy, self.object_index(object_id) + 1)
         return copy
 
@@ -321,13 +374,15 @@ class EditorDocument(QObject):
             new.elevation, self.terrain.elevation
         ):
             return
+        regions = new.to_regions()
+        self.check(terrain=regions)
         self.undo_stack.push(
             TerrainCommand(
                 self,
                 self.terrain,
                 new,
                 list(self.scenario.terrain),
-                new.to_regions(),
+                regions,
                 bounding_rect(cells),
                 stroke,
             )
@@ -352,7 +407,7 @@ class EditorDocument(QObject):
         hazards = list(self.scenario.hazards)
         field = self.hazard(hazard_id) if hazard_id else None
         if field is None:
-            taken = {h.id for h in hazards}
+            taken = self.all_ids()
             n = len(hazards) + 1
             while f"h{n}" in taken:
                 n += 1
@@ -366,6 +421,7 @@ class EditorDocument(QObject):
         if new_field == field and field in self.scenario.hazards:
             return hazard_id
         hazards[[h.id for h in hazards].index(hazard_id)] = new_field
+        self.check(hazards=hazards)
         self.undo_stack.push(
             HazardsCommand(
                 self, list(self.scenario.hazards), hazards, bounding_rect(cells), stroke, "Paint hazard"
@@ -391,6 +447,7 @@ class EditorDocument(QObject):
                     HazardField.model_validate({**field.model_dump(mode="json"), **mask_to_area(mask)})
                 )
         if changed:
+            self.check(hazards=hazards)
             self.undo_stack.push(
                 HazardsCommand(
                     self, list(self.scenario.hazards), hazards, bounding_rect(cells), stroke, "Erase hazard"

@@ -301,6 +301,7 @@ class MainWindow(QMainWindow):
         self.doc.pathChanged.connect(self._update_title)
         self.doc.metaChanged.connect(self._update_title)
         self.doc.scenarioReset.connect(self._on_reset)
+        self.doc.editRejected.connect(lambda msg: self.statusBar().showMessage(f"Not applied: {msg}", 6000))
         self.selection.selectionChanged.connect(lambda *_: self._update_actions())
         self.view.cellHovered.connect(self._show_cell)
         self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"Zoom {z * 100:.0f}%"))
@@ -440,26 +441,33 @@ class MainWindow(QMainWindow):
         self._update_actions()
 
     # -- edit actions ---------------------------------------------------------------------------
+    def _try(self, func, *args):
+        try:
+            return func(*args)
+        except ValueError as exc:
+            self.doc.editRejected.emit(str(exc))
+            return None
+
     def delete_selected(self) -> None:
         kind, item_id = self.selection.kind, self.selection.item_id
         if kind == "unit":
-            self.doc.remove_unit(item_id)
+            self._try(self.doc.remove_unit, item_id)
         elif kind == "object":
-            self.doc.remove_object(item_id)
+            self._try(self.doc.remove_object, item_id)
 
     def duplicate_selected(self) -> None:
         kind, item_id = self.selection.kind, self.selection.item_id
-        if kind == "unit" and (copy := self.doc.duplicate_unit(item_id)):
+        if kind == "unit" and (copy := self._try(self.doc.duplicate_unit, item_id)):
             self.selection.select("unit", copy.id)
-        elif kind == "object" and (copy := self.doc.duplicate_object(item_id)):
+        elif kind == "object" and (copy := self._try(self.doc.duplicate_object, item_id)):
             self.selection.select("object", copy.id)
 
     def rotate_selected(self) -> None:
         kind, item_id = self.selection.kind, self.selection.item_id
         if kind == "unit":
-            self.doc.rotate_unit(item_id)
+            self._try(self.doc.rotate_unit, item_id)
         elif kind == "object":
-            self.doc.rotate_object(item_id)
+            self._try(self.doc.rotate_object, item_id)
 
     # -- files ----------------------------------------------------------------------------------
     def _ask_unsaved_dialog(self) -> str:

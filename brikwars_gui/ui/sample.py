@@ -28,7 +28,9 @@ def generated_scenario(width: int = 72, height: int = 48, n_units: int = 40) -> 
     ]
     objects = [
         StructureObject(id="house", name="Farmhouse", size=4, weight=3, rects=[(width // 4, 2, 4, 3)]),
-        StructureObject(id="tree", name="Oak", kind="tree", size=3, weight=2, cells=[(width - 6, 3)]),
+        StructureObject(
+            id="tree", name="Oak", kind="tree", size=3, weight=2, cells=[(width - 9, height - 3)]
+        ),
         StructureObject(
             id="crate",
             name="Crates",

@@ -8,9 +8,18 @@ Coordinates are cells (1 cell = 1 inch), `[x, y]` with `[0, 0]` the top-left cel
 from __future__ import annotations
 
 from enum import StrEnum
-from typing import Annotated, Literal
+from typing import Annotated, Any, Literal
 
-from pydantic import BaseModel, ConfigDict, Field, field_validator
+from pydantic import (
+    BaseModel,
+    BeforeValidator,
+    ConfigDict,
+    Field,
+    ValidationError,
+    field_validator,
+    model_validator,
+)
+from pydantic_core import PydanticCustomError
 
 from brikwars_gui.engine.dice.expression import parse_dice, parse_single_die
 
@@ -44,7 +53,15 @@ def _single_die_text(value: str) -> str:
     return value
 
 
-DiceText = Annotated[str, Field(min_length=1)]
+def _number_as_text(value: Any) -> Any:
+    """A plain number is a fixed roll: `"armor": 4` in a file reads as the dice text `"4"`."""
+    if isinstance(value, int) and not isinstance(value, bool):
+        return str(value)
+    return value
+
+
+DiceText = Annotated[str, BeforeValidator(_number_as_text), Field(min_length=1)]
+"""A dice expression such as `1d6+1`, `2d4` or `4` (a bare JSON number is accepted too)."""
 
 
 class Facing(StrEnum):
@@ -77,6 +94,27 @@ class Area(Strict):
             seen[(cell[0], cell[1])] = None
         return list(seen)
 
+    def bounding_box(self) -> tuple[int, int, int, int] | None:
+        """`(x, y, width, height)` of the smallest rectangle holding every cell; None if empty."""
+        xs: list[int] = []
+        ys: list[int] = []
+        for x, y, w, h in self.rects:
+            xs += (x, x + w - 1)
+            ys += (y, y + h - 1)
+        for x, y in self.cells:
+            xs.append(x)
+            ys.append(y)
+        if not xs:
+            return None
+        return min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1
+
+    def contains(self, cell: tuple[int, int]) -> bool:
+        """Whether `cell` is one of the area's cells."""
+        x, y = cell
+        if any(rx <= x < rx + w and ry <= y < ry + h for rx, ry, w, h in self.rects):
+            return True
+        return any(c[0] == x and c[1] == y for c in self.cells)
+
 
 class TerrainKind(StrEnum):
     """Ground types (R-MOVE-3, R-MOVE-6): cost and passability are rules data in the engine."""
@@ -97,6 +135,10 @@ class TerrainRegion(Area):
 class Battlefield(Strict):
     width: int = Field(ge=1, le=400, description="inches (cells) across")
     height: int = Field(ge=1, le=400, description="inches (cells) deep")
+
+    def contains(self, cell: tuple[int, int]) -> bool:
+        """Whether `cell` lies on the table."""
+        return 0 <= cell[0] < self.width and 0 <= cell[1] < self.height
 
 
 class WeaponKind(StrEnum):
@@ -204,6 +246,15 @@ class HazardField(Area):
 
     _check_dice = field_validator("dice")(lambda v: v if v is None else _dice_text(v))
 
+    def field_size(self) -> int:
+        """Field Size in inches: max(bounding-box width, height) (R-HAZ-2, GRID-8); 0 if empty."""
+        box = self.bounding_box()
+        return 0 if box is None else max(box[2], box[3])
+
+    def dice_count(self) -> int:
+        """How many Hazard Dice the field has (0 for smoke); compared with `field_size` (R-HAZ-4)."""
+        return 0 if self.dice is None else parse_dice(self.dice).dice_count
+
 
 class FireType(StrEnum):
     FIRE = "fire"
@@ -243,7 +294,12 @@ class Player(Strict):
 
 
 class Scenario(Strict):
-    """A whole scenario file; saved games add `state` (engine-owned) in later formats."""
+    """A whole scenario file; saved games add `state` (engine-owned) in later formats.
+
+    Besides the per-field checks, a scenario must be consistent as a whole (ids unique, every
+    position on the table, teams are players, ...): see `problems()`. Construction and
+    validation raise one error listing every problem, each starting with its JSON path.
+    """
 
     format_version: Literal[1] = FORMAT_VERSION
     name: str = Field(min_length=1)
@@ -257,3 +313,331 @@ class Scenario(Strict):
     fires: list[Fire] = Field(default_factory=list)
     players: list[Player] = Field(min_length=1)
     turn_order: list[str] = Field(default_factory=list, description="player ids; default: listed")
+
+    @field_validator("format_version", mode="before")
+    @classmethod
+    def _known_version(cls, value: Any) -> Any:
+        if isinstance(value, bool) or not isinstance(value, int):
+            raise PydanticCustomError(
+                "format_version",
+                "expected the integer {expected}, got {got}",
+                {"expected": FORMAT_VERSION, "got": repr(value)},
+            )
+        if value != FORMAT_VERSION:
+            raise PydanticCustomError(
+                "format_version",
+                "unsupported version {got}; this program reads version {expected}",
+                {"expected": FORMAT_VERSION, "got": value},
+            )
+        return value
+
+    def __setattr__(self, name: str, value: Any) -> None:
+        # pydantic runs the whole-scenario check after storing an assigned value; undo the
+        # assignment when that check fails, so a rejected edit leaves the scenario unchanged.
+        if name not in type(self).model_fields:
+            super().__setattr__(name, value)
+            return
+        old = self.__dict__.get(name)
+        was_set = name in self.model_fields_set
+        try:
+            super().__setattr__(name, value)
+        except ValidationError:
+            self.__dict__[name] = old
+            if not was_set:
+                self.model_fields_set.discard(name)
+            raise
+
+    @model_validator(mode="after")
+    def _consistent(self) -> Scenario:
+        problems = self.problems()
+        if problems:
+            raise PydanticCustomError(
+                "scenario_consistency", "{summary}", {"summary": "\n".join(problems), "problems": problems}
+            )
+        return self
+
+    # -- helpers for the engine and the GUI --------------------------------------------------
+
+    def player_ids(self) -> list[str]:
+        """Player ids in the order listed."""
+        return [p.id for p in self.players]
+
+    def effective_turn_order(self) -> list[str]:
+        """`turn_order` if given, else the players in the order listed (G-24)."""
+        return list(self.turn_order) if self.turn_order else self.player_ids()
+
+    def units_of(self, player_id: str) -> list[Unit]:
+        """The units a player controls, in file order."""
+        return [u for u in self.units if u.team == player_id]
+
+    def find(self, entity_id: str) -> Unit | StructureObject | HazardField | Fire | None:
+        """The unit, object, hazard field or fire with this id (ids are unique across all four)."""
+        for group in (self.units, self.objects, self.hazards, self.fires):
+            for item in group:
+                if item.id == entity_id:
+                    return item
+        return None
+
+    def terrain_at(self) -> dict[tuple[int, int], TerrainRegion]:
+        """The region that decides each covered cell; later regions paint over earlier ones.
+
+        Cells in no region are open ground at elevation 0.
+        """
+        result: dict[tuple[int, int], TerrainRegion] = {}
+        for region in self.terrain:
+            for cell in region.iter_cells():
+                result[cell] = region
+        return result
+
+    def problems(self) -> list[str]:
+        """Every cross-field problem as `json.path: message`; empty when the scenario is sound."""
+        return _ScenarioChecker(self).run()
+
+
+def _cell_text(cell: tuple[int, int]) -> str:
+    return f"({cell[0]}, {cell[1]})"
+
+
+_SECTION_ORDER = ("format_version", "name", "battlefield", "terrain", "objects", "units", "hazards", "fires")
+
+
+def _path_order(message: str) -> tuple[int, int]:
+    """Sort key: problems in file order of the sections, then by entry index (stable otherwise)."""
+    head = message.split(":", 1)[0]
+    section = head.split("[", 1)[0].split(".", 1)[0]
+    rank = _SECTION_ORDER.index(section) if section in _SECTION_ORDER else len(_SECTION_ORDER)
+    index = int(head.split("[", 1)[1].split("]", 1)[0]) if "[" in head else 1 << 30
+    if section in ("players", "turn_order"):
+        rank = -2 if section == "players" else -1
+    return rank, index
+
+
+class _ScenarioChecker:
+    """Cross-field rules of a scenario; each finding is `path: message` (see docs/scenario-format.md)."""
+
+    def __init__(self, scenario: Scenario) -> None:
+        self.s = scenario
+        self.out: list[str] = []
+        self.field = scenario.battlefield
+        self.size_text = f"{self.field.width}x{self.field.height}"
+
+    def add(self, path: str, message: str) -> None:
+        self.out.append(f"{path}: {message}")
+
+    def run(self) -> list[str]:
+        self.check_players()
+        self.check_ids()
+        self.check_terrain()
+        self.check_objects()
+        self.check_units()
+        self.check_hazards()
+        self.check_fires()
+        return sorted(self.out, key=_path_order)
+
+    # -- shared pieces -------------------------------------------------------------------------
+
+    def check_owner(self, path: str, owner: str | None, what: str = "owner") -> None:
+        if owner is not None and owner not in self.s.player_ids():
+            known = ", ".join(self.s.player_ids())
+            self.add(f"{path}.{what}", f"{owner!r} is not a player id (players: {known})")
+
+    def check_area(self, path: str, area: Area, *, need_cells: bool = True) -> bool:
+        """Cells and rects on the table; returns False when something is off the map."""
+        ok = True
+        for i, (x, y, w, h) in enumerate(area.rects):
+            if x + w > self.field.width or y + h > self.field.height:
+                self.add(
+                    f"{path}.rects[{i}]",
+                    f"rect at ({x}, {y}) of {w}x{h} cells extends off the {self.size_text} battlefield",
+                )
+                ok = False
+        for i, cell in enumerate(area.cells):
+            if not self.field.contains(cell):
+                self.add(
+                    f"{path}.cells[{i}]", f"cell {_cell_text(cell)} is off the {self.size_text} battlefield"
+                )
+                ok = False
+        if need_cells and not area.cells and not area.rects:
+            self.add(path, "covers no cells: give at least one entry in cells or rects")
+            ok = False
+        return ok
+
+    # -- sections ------------------------------------------------------------------------------
+
+    def check_players(self) -> None:
+        seen: dict[str, int] = {}
+        for i, player in enumerate(self.s.players):
+            if player.id in seen:
+                self.add(
+                    f"players[{i}].id",
+                    f"duplicate player id {player.id!r} (already players[{seen[player.id]}])",
+                )
+            else:
+                seen[player.id] = i
+        listed: dict[str, int] = {}
+        for i, pid in enumerate(self.s.turn_order):
+            if pid not in seen:
+                self.add(f"turn_order[{i}]", f"{pid!r} is not a player id (players: {', '.join(seen)})")
+            elif pid in listed:
+                self.add(
+                    f"turn_order[{i}]", f"player {pid!r} is listed twice (already turn_order[{listed[pid]}])"
+                )
+            else:
+                listed[pid] = i
+        if self.s.turn_order:
+            missing = [pid for pid in seen if pid not in listed]
+            if missing:
+                self.add("turn_order", "missing player(s) " + ", ".join(repr(m) for m in missing))
+
+    def check_ids(self) -> None:
+        seen: dict[str, str] = {}
+        for section in ("units", "objects", "hazards", "fires"):
+            for i, item in enumerate(getattr(self.s, section)):
+                path = f"{section}[{i}]"
+                if item.id in seen:
+                    self.add(f"{path}.id", f"duplicate id {item.id!r} (already used by {seen[item.id]})")
+                else:
+                    seen[item.id] = path
+
+    def check_terrain(self) -> None:
+        for i, region in enumerate(self.s.terrain):
+            self.check_area(f"terrain[{i}]", region)
+
+    def check_objects(self) -> None:
+        owners: dict[tuple[int, int], int] = {}
+        for i, obj in enumerate(self.s.objects):
+            path = f"objects[{i}]"
+            self.check_owner(path, obj.owner)
+            if not self.check_area(path, obj):
+                continue
+            for cell in obj.iter_cells():
+                j = owners.get(cell)
+                if j is None:
+                    owners[cell] = i
+                    continue
+                other = self.s.objects[j]
+                if obj.blocks_movement or other.blocks_movement:
+                    self.add(
+                        path,
+                        f"overlaps objects[{j}] ({other.id!r}) at cell {_cell_text(cell)}; "
+                        "an object that blocks movement may not share cells",
+                    )
+                    break
+
+    def check_units(self) -> None:
+        terrain = self.s.terrain_at()
+        blockers: dict[tuple[int, int], int] = {}
+        for j, obj in enumerate(self.s.objects):
+            if obj.blocks_movement:
+                for cell in obj.iter_cells():
+                    blockers.setdefault(cell, j)
+        occupied: dict[tuple[int, int], int] = {}
+        for i, unit in enumerate(self.s.units):
+            path = f"units[{i}]"
+            self.check_owner(path, unit.team, "team")
+            cell = (unit.position[0], unit.position[1])
+            where = f"{path}.position"
+            if not self.field.contains(cell):
+                self.add(where, f"cell {_cell_text(cell)} is off the {self.size_text} battlefield")
+            elif cell in occupied:
+                j = occupied[cell]
+                other = self.s.units[j]
+                self.add(where, f"cell {_cell_text(cell)} is already taken by units[{j}] ({other.id!r})")
+            else:
+                occupied[cell] = i
+                region = terrain.get(cell)
+                if region is not None and region.kind == TerrainKind.OBSTACLE:
+                    k = self.s.terrain.index(region)
+                    self.add(where, f"cell {_cell_text(cell)} is an impassable obstacle (terrain[{k}])")
+                if cell in blockers:
+                    j = blockers[cell]
+                    self.add(
+                        where,
+                        f"cell {_cell_text(cell)} is inside objects[{j}] ({self.s.objects[j].id!r}), "
+                        "which blocks movement",
+                    )
+            for w, weapon in enumerate(unit.weapons):
+                wpath = f"{path}.weapons[{w}]"
+                if weapon.kind == WeaponKind.CLOSE and weapon.range is not None:
+                    self.add(
+                        f"{wpath}.range", "a close-combat weapon has no range (use null or leave it out)"
+                    )
+                elif weapon.kind != WeaponKind.CLOSE and weapon.range is None:
+                    self.add(f"{wpath}.range", f"a {weapon.kind.value} weapon needs a range in inches")
+
+    def check_hazards(self) -> None:
+        for i, hazard in enumerate(self.s.hazards):
+            path = f"hazards[{i}]"
+            self.check_owner(path, hazard.owner)
+            on_map = self.check_area(path, hazard)
+            if hazard.kind == HazardKind.SMOKE:
+                if hazard.dice is not None:
+                    self.add(f"{path}.dice", "smoke has no Hazard Dice (R-HAZ-6); leave dice out")
+            elif hazard.dice is None:
+                self.add(
+                    f"{path}.dice", f'a {hazard.kind.value} field needs Hazard Dice, e.g. "1d6" (R-HAZ-6)'
+                )
+            elif on_map:
+                count, size = hazard.dice_count(), hazard.field_size()
+                if count > size:
+                    self.add(
+                        f"{path}.dice",
+                        f"{count} hazard dice exceed the field's Size {size} (R-HAZ-4)",
+                    )
+            if hazard.kind == HazardKind.CURRENT and hazard.direction is None:
+                self.add(f"{path}.direction", "a current field needs a direction (N, NE, E, ... NW)")
+            elif hazard.kind != HazardKind.CURRENT and hazard.direction is not None:
+                self.add(f"{path}.direction", "only current fields have a direction")
+            if hazard.payload == "move" and hazard.kind != HazardKind.CONCEALED:
+                self.add(f"{path}.payload", "only concealed fields have a payload")
+
+    def check_fires(self) -> None:
+        units = {u.id: (i, u) for i, u in enumerate(self.s.units)}
+        objects = {o.id: (i, o) for i, o in enumerate(self.s.objects)}
+        burning: dict[str, int] = {}
+        for i, fire in enumerate(self.s.fires):
+            path = f"fires[{i}]"
+            self.check_owner(path, fire.owner)
+            for c, cell in enumerate(fire.cells):
+                if not self.field.contains(cell):
+                    self.add(
+                        f"{path}.cells[{c}]",
+                        f"cell {_cell_text(cell)} is off the {self.size_text} battlefield",
+                    )
+            if fire.object is None:
+                if fire.permanent is None:
+                    self.add(
+                        path, "a fire needs an object it burns on or a permanent kind (regular, fuel, ...)"
+                    )
+                elif not fire.cells:
+                    self.add(f"{path}.cells", "a permanent fire needs at least one cell")
+                continue
+            if fire.object in burning:
+                self.add(
+                    f"{path}.object",
+                    f"{fire.object!r} already burns (fires[{burning[fire.object]}]); "
+                    "a second fire adds to its Size instead (R-FIRE-4)",
+                )
+            burning.setdefault(fire.object, i)
+            if fire.object in objects:
+                j, obj = objects[fire.object]
+                label, size, covers = f"objects[{j}] ({obj.id!r})", obj.size, obj.contains
+                if not obj.flammable and fire.fire_type == FireType.FIRE:
+                    self.add(f"{path}.object", f"{label} is not flammable")
+            elif fire.object in units:
+                j, unit = units[fire.object]
+                label, size = f"units[{j}] ({unit.id!r})", unit.size
+                pos = (unit.position[0], unit.position[1])
+
+                def covers(cell: tuple[int, int], pos: tuple[int, int] = pos) -> bool:
+                    return (cell[0], cell[1]) == pos
+            else:
+                self.add(f"{path}.object", f"{fire.object!r} is not the id of an object or a unit")
+                continue
+            if fire.size > size:
+                self.add(
+                    f"{path}.size", f"Fire Size {fire.size} exceeds the Size {size} of {label} (R-FIRE-4)"
+                )
+            for c, cell in enumerate(fire.cells):
+                if self.field.contains(cell) and not covers(cell):
+                    self.add(f"{path}.cells[{c}]", f"cell {_cell_text(cell)} is not on {label}")

@@ -525,9 +525,12 @@ class BattlefieldView(QGraphicsView):
         elif tool == "unit" and cell is not None:
             if unit := self._try(self.doc.new_unit, cell, self.settings.team):
                 self.selection.select("unit", unit.id)
-        elif tool == "object" and cell is not None:
-            if obj := self._try(self.doc.new_object, cell, self.settings.object_kind):
-                self.selection.select("object", obj.id)
+        elif (
+            tool == "object"
+            and cell is not None
+            and (obj := self._try(self.doc.new_object, cell, self.settings.object_kind))
+        ):
+            self.selection.select("object", obj.id)
         event.accept()
 
     def _try(self, func, *args):

@@ -86,10 +86,13 @@ class EditorDocument(QObject):
     def __init__(self, scenario: Scenario | None = None, path: Path | None = None, parent=None) -> None:
         super().__init__(parent)
         self.undo_stack = QUndoStack(self)
-        self.undo_stack.cleanChanged.connect(lambda clean: self.modifiedChanged.emit(not clean))
+        self.undo_stack.cleanChanged.connect(self._clean_changed)
         self.scenario = scenario or empty_scenario()
         self.path: Path | None = Path(path) if path else None
         self.terrain = TerrainArrays.from_scenario(self.scenario)
+
+    def _clean_changed(self, clean: bool) -> None:
+        self.modifiedChanged.emit(not clean)
 
     # -- whole document -------------------------------------------------------------------------
     def reset(self, scenario: Scenario, path: Path | None = None) -> None:

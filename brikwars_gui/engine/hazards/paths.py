@@ -1,0 +1,145 @@
+"""What happens along a declared path (`phase.resolve_path`): G-18 on-entry effects, concealed
+fields, Slow / Spiked / Slippery fields, water putting fires out."""
+
+from __future__ import annotations
+
+from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.hazards.common import HazardMove, exposed_this_turn, note_exposed, step_costs
+from brikwars_gui.engine.hazards.concealed import Crossing, plan_crossing, trigger
+from brikwars_gui.engine.hazards.exposure import affected, expose
+from brikwars_gui.engine.hazards.fields import ExposureSource, exposure_sources_at, fields_at, hazard_dice
+from brikwars_gui.engine.hazards.fire import extinguish_if_submerged, fires_on
+from brikwars_gui.engine.hazards.terrain import hazard_inches
+from brikwars_gui.engine.state import Cell, UnitState
+
+
+def _covers(source: ExposureSource, state, cell: Cell) -> bool:  # type: ignore[no-untyped-def]
+    if source.field is not None:
+        return bool(source.field.mask[cell[1], cell[0]])
+    fire = state.fires.get(source.id)
+    return fire is not None and cell in fire.cells
+
+
+def entry_effects(
+    ctx: RulesContext, unit: UnitState, prev: Cell, cell: Cell, *, voluntary: bool = True
+) -> None:
+    """G-18: Exposure fields and fires the unit enters at `cell` (once per turn each); water puts its
+    fires out (R-FIRE-11). `voluntary=False` (thrust, slides) means it is caught by surprise."""
+    state = ctx.state
+    for source in exposure_sources_at(state, cell, exclude_target=unit.id):
+        if not _covers(source, state, prev):
+            expose(ctx, unit.id, source, surprised=not voluntary, at=cell)
+        if not unit.alive:
+            return
+    water = getattr(state.grid, "water", None)
+    if water is not None and water[cell[1], cell[0]] and fires_on(state, unit.id):
+        pos, unit.pos = unit.pos, cell
+        extinguish_if_submerged(ctx, unit)
+        unit.pos = pos
+
+
+def resolve_path(
+    ctx: RulesContext, unit: UnitState, path: list[Cell], *, careful: bool = False
+) -> list[Cell]:
+    """See `phase.resolve_path`."""
+    state = ctx.state
+    cells: list[Cell] = [(int(c[0]), int(c[1])) for c in path]
+    if len(cells) <= 1 or not unit.alive:
+        return cells[:1]
+    costs = step_costs(state, unit, cells)
+    budget = unit.move_left
+    end = len(cells) - 1
+    crossings: dict[str, Crossing] = {}
+    lock: tuple[Cell, int, int] | None = None  # slippery: (direction, from index, inches)
+    slow = 0
+    i = 1
+    while i <= end:
+        prev, cell = cells[i - 1], cells[i]
+        step = (cell[0] - prev[0], cell[1] - prev[1])
+        # R-HAZ-14: inside a slide the unit cannot turn.
+        if lock is not None:
+            direction, start, inches = lock
+            if costs[i - 1] - costs[start] < inches and step != direction:
+                ctx.emit(HazardMove(unit.id, "slippery", "locked", inches, tuple(cells[start:i])))
+                end = i - 1
+                break
+        # Concealed fields (R-HAZ-17..19): one roll per field for the rest of the declared path.
+        stop_here = False
+        for field in fields_at(state, cell, {"concealed"}):
+            if field.id not in crossings:
+                crossings[field.id] = plan_crossing(ctx, unit, field, cells, costs, i - 1)
+                crossing = crossings[field.id]
+                if crossing.index is not None and crossing.index == i - 1:
+                    if crossing.outcome == "triggered":
+                        trigger(ctx, field, cells[i - 1], unit.id)
+                    end = i - 1
+                    stop_here = True
+                    break
+        if stop_here:
+            if crossings and any(c.outcome == "triggered" and c.index == end for c in crossings.values()):
+                unit.stopped = True
+            break
+        # On-entry Exposure (G-18) and water.
+        entry_effects(ctx, unit, prev, cell, voluntary=True)
+        if not unit.alive or unit.disrupted:
+            end = i
+            break
+        # Concealed spot reached?
+        for fid, crossing in crossings.items():
+            if crossing.index == i:
+                if crossing.outcome == "triggered":
+                    field = state.fields[fid]
+                    trigger(ctx, field, cell, unit.id)
+                    if field.payload != "move":
+                        unit.stopped = True
+                        end = i
+                else:  # Scout stops safely before the spot (R-SCOUT-3)
+                    end = i
+        if end == i or not unit.alive or unit.disrupted:
+            end = i
+            break
+        # Difficult Terrain entered here (R-HAZ-12/14/15).
+        for field in fields_at(state, cell, {"slow", "spiked", "slippery"}):
+            if field.mask[prev[1], prev[0]] or exposed_this_turn(state, unit.id, field.id):
+                continue
+            if field.kind == "spiked" and not (careful and not unit.action_used):
+                if not affected(state, unit.id, field):
+                    continue
+                expr = hazard_dice(field)
+                if expr is not None and expr.terms:
+                    expose(
+                        ctx, unit.id, ExposureSource(field.id, expr, field.damage_type, False, field), at=cell
+                    )
+                continue
+            note_exposed(state, unit.id, field.id)
+            if field.kind == "spiked" and not affected(state, unit.id, field):
+                continue
+            inches = hazard_inches(ctx, field, unit.id)
+            if field.kind == "slippery":
+                lock = (step, i, inches)
+                ctx.emit(HazardMove(unit.id, field.id, "slide", inches, ()))
+                continue
+            if field.kind == "spiked":
+                unit.action_used = True
+                ctx.emit(HazardMove(unit.id, field.id, "careful", inches, ()))
+            else:
+                ctx.emit(HazardMove(unit.id, field.id, "slow", inches, ()))
+            slow += inches
+            unit.move_spent += inches
+        if not unit.alive or unit.disrupted:
+            end = i
+            break
+        if slow:
+            allowed = budget - slow
+            last = i
+            while last + 1 <= end and costs[last + 1] <= allowed:
+                last += 1
+            if last < end:
+                end = last
+        i += 1
+    travelled = cells[: end + 1]
+    if len(travelled) > 1:
+        a, b = travelled[-2], travelled[-1]
+        state.hazard.momentum[unit.id] = (b[0] - a[0], b[1] - a[1])
+        state.hazard.moved.add(unit.id)
+    return travelled

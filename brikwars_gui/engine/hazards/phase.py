@@ -1,0 +1,82 @@
+"""The hazard hooks the turn engine calls (docs/architecture.md, "Hazard hooks").
+
+* `start_of_player_turn(ctx, player_id)`: per-turn counters reset (powered dice, shields, G-18
+  exposure, Overload), that player's Scouts' Marks expire (R-SCOUT-5), the player's Scouts track
+  (R-SCOUT-4), then the Burning Rolls of that player's fires and of the unaligned fires he set
+  (R-FIRE-8).
+* `start_of_movement(ctx, unit)`: Currents' thrust (R-HAZ-13) and the Slippery slide (R-HAZ-14),
+  before the unit's own movement; call once per unit per turn.
+* `resolve_path(ctx, unit, path, *, careful=False) -> list[Cell]`: the declared path (start
+  included) against concealed fields (R-HAZ-17..19), on-entry Exposure and fires (G-18), Slow and
+  Spiked fields (R-HAZ-12/15; `careful=True` spends the Action to cross Spiked fields slowly),
+  Slippery entry (no turning for the Hazard inches), water (R-FIRE-11). Returns the prefix
+  actually travelled; may raise `unit.move_spent` (Slow inches) and set `unit.stopped`.
+  The effects are applied before the movement rule moves the unit along the prefix.
+* `end_of_player_turn(ctx, player_id)`: G-18 Exposure for the player's units still inside fields or
+  burning areas, water puts them out, breath and momentum bookkeeping, Scout trails cleared.
+"""
+
+from __future__ import annotations
+
+from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.hazards.exposure import expose
+from brikwars_gui.engine.hazards.fields import exposure_sources_at, fields_at
+from brikwars_gui.engine.hazards.fire import burning_rolls, extinguish_if_submerged
+from brikwars_gui.engine.hazards.paths import resolve_path as _resolve_path
+from brikwars_gui.engine.hazards.scout import expire_marks, track
+from brikwars_gui.engine.hazards.terrain import apply_currents, apply_slippery_start
+from brikwars_gui.engine.state import Cell, UnitState
+
+__all__ = ["end_of_player_turn", "resolve_path", "start_of_movement", "start_of_player_turn"]
+
+
+def start_of_player_turn(ctx: RulesContext, player_id: str) -> None:
+    state = ctx.state
+    ledger = state.hazard
+    ledger.turn += 1
+    ledger.exposed.clear()
+    ledger.overload.clear()
+    ledger.shield_used.clear()
+    ledger.trails.clear()
+    for field in state.fields.values():
+        field.dice_used_this_turn = 0
+    ledger.moved.difference_update(u.id for u in state.units.values() if u.team == player_id)
+    expire_marks(ctx, player_id)
+    track(ctx, player_id)
+    burning_rolls(ctx, player_id)
+
+
+def start_of_movement(ctx: RulesContext, unit: UnitState) -> None:
+    if not unit.alive or unit.disrupted:
+        return
+    apply_currents(ctx, unit)
+    apply_slippery_start(ctx, unit)
+
+
+def resolve_path(
+    ctx: RulesContext, unit: UnitState, path: list[Cell], *, careful: bool = False
+) -> list[Cell]:
+    return _resolve_path(ctx, unit, path, careful=careful)
+
+
+def end_of_player_turn(ctx: RulesContext, player_id: str) -> None:
+    state = ctx.state
+    ledger = state.hazard
+    for unit in sorted((u for u in state.units.values() if u.team == player_id), key=lambda u: u.id):
+        if not unit.alive:
+            continue
+        for source in exposure_sources_at(state, unit.pos, exclude_target=unit.id):
+            expose(ctx, unit.id, source, surprised=True, at=unit.pos)
+            if not unit.alive:
+                break
+        if not unit.alive:
+            continue
+        extinguish_if_submerged(ctx, unit)
+        if unit.id in ledger.breath and not any(
+            f.living_only for f in fields_at(state, unit.pos, {"exposure"})
+        ):
+            del ledger.breath[unit.id]
+        if unit.id not in ledger.moved:
+            ledger.momentum.pop(unit.id, None)
+    track(ctx, player_id)
+    ledger.trails.pop(player_id, None)

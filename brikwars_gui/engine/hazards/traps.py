@@ -1,0 +1,136 @@
+"""Traps (R-TRAP-1..5): Triggers (an object, or a concealed field) and Weapon Traps.
+
+* A Trap has no initiative: it fires only when its Trigger trips (R-TRAP-1/2). `interact` is called
+  when a unit operates a battlefield object (optionally with a specific interaction: a code, a key
+  order); `trip` when a concealed field wired to the Trap goes off (R-TRAP-4: aimed at the spot).
+* A Weapon Trap attacks with its Action die (inanimate d4, R-TRAP-5) against the weapon's Use, −1
+  per inch Out of Range on each die (R-ACT-6); a hit rolls the weapon's Damage on the victim.
+* A plain Weapon Trap is single-use until a minifig technician resets it (`reset_trap`, his
+  Action, within 1" of the Trap). A Smart Trap (`smart`, G-24: d6) re-arms itself: once per turn.
+"""
+
+from __future__ import annotations
+
+import math
+
+from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.dice.brikwars import roll_expression, skill_roll
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.hazards.common import present, target_cells
+from brikwars_gui.engine.rules.damage import apply_damage
+from brikwars_gui.engine.state import Cell, TrapState
+
+
+@register_event
+class TrapFired(Event):
+    kind = "trap_fired"
+    trap: str
+    target: str | None
+    at: tuple[int, int]
+    roll: int
+    needed: int
+    hit: bool
+    damage: int
+    explain: str
+
+
+@register_event
+class TrapReset(Event):
+    kind = "trap_reset"
+    trap: str
+    unit: str
+
+
+def ready(ctx: RulesContext, trap: TrapState) -> bool:
+    if trap.smart:
+        return trap.last_fired_turn != ctx.state.hazard.turn
+    return trap.armed
+
+
+def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell) -> TrapFired | None:
+    """Attack `target` at `spot` with the Trap's weapon (R-TRAP-4/5)."""
+    state = ctx.state
+    if not ready(ctx, trap) or trap.weapon is None:
+        return None
+    weapon = trap.weapon
+    if trap.smart:
+        trap.last_fired_turn = state.hazard.turn
+    else:
+        trap.armed = False
+    trap.hidden = False
+    origin = trap.at if trap.at is not None else spot
+    dist = math.hypot(spot[0] - origin[0], spot[1] - origin[1])
+    if weapon.range is None:
+        over = 0 if max(abs(spot[0] - origin[0]), abs(spot[1] - origin[1])) <= 1 else 99
+    else:
+        over = 0 if dist <= weapon.range else math.ceil(dist - weapon.range - 1e-9)
+    roll = skill_roll(
+        trap.action, ctx.dice, use=weapon.use, per_die_modifier=-over, purpose=f"trap {trap.id}"
+    )
+    hit = bool(roll.success) and target is not None and present(state, target)
+    damage = 0
+    fire_dice: list[int] = []
+    if hit and target is not None:
+        result = roll_expression(
+            weapon.damage, ctx.dice, per_die_modifier=-over, purpose=f"trap {trap.id} damage"
+        )
+        damage = result.total
+        if weapon.damage_type in ("fire", "acid", "ion", "poison"):
+            fire_dice = [d.value for d in result.dice if d.sides == 4 and d.sign > 0]
+    event = ctx.emit(
+        TrapFired(trap.id, target, spot, roll.total, roll.needed or 0, hit, damage, roll.explain())
+    )
+    if hit and target is not None:
+        ftype = weapon.damage_type if weapon.damage_type in ("fire", "acid", "ion", "poison") else "fire"
+        apply_damage(
+            ctx, target, damage, cause=f"trap {trap.id}", fire_dice=fire_dice, fire_type=ftype, at=spot
+        )
+    return event  # type: ignore[return-value]
+
+
+def trip(ctx: RulesContext, trigger_id: str, spot: Cell, victim: str | None) -> list[TrapFired]:
+    """Every ready Trap whose Trigger is `trigger_id` fires at the trip spot (R-TRAP-2/4)."""
+    out = []
+    for trap in list(ctx.state.traps.values()):
+        if trap.trigger == trigger_id and trap.interaction is None:
+            event = fire_trap(ctx, trap, victim, spot)
+            if event is not None:
+                out.append(event)
+    return out
+
+
+def interact(
+    ctx: RulesContext, unit_id: str, object_id: str, interaction: str | None = None
+) -> list[TrapFired]:
+    """A unit operates `object_id` (R-TRAP-2): Traps on any interaction fire, and those whose
+    required interaction matches. The unit is the target."""
+    state = ctx.state
+    unit = state.units[unit_id]
+    out = []
+    for trap in list(state.traps.values()):
+        if trap.trigger != object_id:
+            continue
+        if trap.interaction is not None and trap.interaction != interaction:
+            continue
+        event = fire_trap(ctx, trap, unit_id, unit.pos)
+        if event is not None:
+            out.append(event)
+    return out
+
+
+def reset_trap(ctx: RulesContext, technician_id: str, trap_id: str) -> bool:
+    """R-TRAP-5: a minifig technician within 1" of the Trap (or its Trigger) re-arms it with his Action."""
+    state = ctx.state
+    unit = state.units[technician_id]
+    trap = state.traps[trap_id]
+    if not unit.active or unit.action_used or trap.smart or trap.armed:
+        return False
+    spots = [trap.at] if trap.at is not None else []
+    if trap.trigger in state.objects or trap.trigger in state.units:
+        spots += target_cells(state, trap.trigger)
+    if spots and not any(max(abs(s[0] - unit.pos[0]), abs(s[1] - unit.pos[1])) <= 1 for s in spots):
+        return False
+    unit.action_used = True
+    trap.armed = True
+    ctx.emit(TrapReset(trap_id, technician_id))
+    return True

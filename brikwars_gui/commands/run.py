@@ -1,0 +1,161 @@
+"""`brikwars-sim run SCENARIO`: play a scenario headless with the default AI on every side.
+
+Prints a turn-by-turn report (round headers, one readable line per event, a final summary).
+`--log` writes a JSONL event log (header line, then one event per line; see engine/replay.py),
+`--save` writes the final state as a snapshot JSON: `{"format": "brikwars-snapshot", "scenario",
+"round", "winner", "over", "state": GameState.snapshot()}`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import re
+import sys
+from pathlib import Path
+from typing import Any
+
+from brikwars_gui.engine.dice.source import DiceError
+from brikwars_gui.engine.events import Event
+from brikwars_gui.scenario.io import ScenarioError, load_scenario
+
+EXIT_ERROR = 1
+EXIT_INVALID = 2
+
+# events shown only in --verbose mode (bookkeeping rather than battle)
+_QUIET_KINDS = frozenset({"order", "decided", "facing_changed", "unit_done"})
+
+
+def register(subparsers: Any) -> argparse.ArgumentParser:
+    parser = subparsers.add_parser(
+        "run",
+        help="play a scenario with the AI on every side",
+        description="Play a scenario headless with the default AI for every player and print a report.",
+    )
+    parser.add_argument("scenario", metavar="SCENARIO", help="scenario JSON file")
+    parser.add_argument(
+        "--turns", type=int, default=10, metavar="N", help="rounds to play at most (default 10)"
+    )
+    dice = parser.add_mutually_exclusive_group()
+    dice.add_argument(
+        "--seed", type=int, default=None, metavar="S", help="seed of the dice (default: random)"
+    )
+    dice.add_argument(
+        "--dice-script", metavar="FILE", help="file of die faces to use in order (whitespace/commas)"
+    )
+    parser.add_argument("--log", metavar="LOG.jsonl", help="write the event log (JSON lines) here")
+    parser.add_argument("--save", metavar="OUT.json", help="write the final state (snapshot JSON) here")
+    parser.add_argument("--quiet", action="store_true", help="print only the final summary")
+    parser.add_argument("--verbose", action="store_true", help="also print orders and decisions")
+    parser.set_defaults(func=run)
+    return parser
+
+
+def read_script(path: str) -> list[int]:
+    text = Path(path).read_text(encoding="utf-8")
+    faces = [int(t) for t in re.split(r"[\s,;]+", text.strip()) if t]
+    return faces
+
+
+def describe(event: Event) -> str:
+    """One readable line per event (events of other modules get a generic line)."""
+    kind = event.kind
+    data = event.to_dict()
+    if kind == "armor_rolled":
+        outcome = {"none": "no effect", "size_lost": 'loses 1" of Size'}.get(data["outcome"], data["outcome"])
+        armor = f"Armor {data['armor']} ({data['explain']})"
+        return f"{data['target']}: Damage {data['damage']} vs {armor} → {outcome}"
+    if kind == "killed":
+        return f"✝ {data['unit']} is killed ({data['cause']})"
+    if kind == "disrupted":
+        return f"{data['unit']} is Disrupted ({data['cause']})"
+    if kind == "object_destroyed":
+        return f"{data['target']} is destroyed ({data['cause']})"
+    return event.describe()
+
+
+def run(args: argparse.Namespace) -> int:
+    from brikwars_gui.engine.ai import play_turn
+    from brikwars_gui.engine.replay import make_header, write_log
+    from brikwars_gui.engine.session import Game
+
+    try:
+        scenario = load_scenario(args.scenario)
+    except ScenarioError as exc:
+        for line in exc.messages:
+            print(line, file=sys.stderr)
+        return EXIT_INVALID
+    script = None
+    if args.dice_script:
+        try:
+            script = read_script(args.dice_script)
+        except (OSError, ValueError) as exc:
+            print(f"{args.dice_script}: cannot read the dice script: {exc}", file=sys.stderr)
+            return EXIT_INVALID
+    seed = args.seed
+    if script is None and seed is None:
+        import secrets
+
+        seed = secrets.randbelow(2**31)
+    if args.turns < 1:
+        print("--turns must be at least 1", file=sys.stderr)
+        return EXIT_INVALID
+
+    out = sys.stdout
+
+    def show(event: Event) -> None:
+        if args.quiet:
+            return
+        if event.kind in _QUIET_KINDS and not args.verbose:
+            return
+        if event.kind == "turn_started":
+            out.write(f"\n=== Round {event.round} — {event.player} ===\n")  # type: ignore[attr-defined]
+            return
+        out.write(f"  {describe(event)}\n")
+
+    game = Game.from_scenario(scenario, seed=seed, script=script, listener=show, max_rounds=args.turns)
+    source = "dice script " + args.dice_script if script is not None else f"seed {seed}"
+    if not args.quiet:
+        out.write(f"{scenario.name}: {len(game.state.units)} units, up to {args.turns} rounds, {source}\n")
+    error = None
+    try:
+        while not game.over:
+            play_turn(game)
+    except DiceError as exc:
+        error = str(exc)
+    state = game.state
+    out.write("\n=== Result ===\n")
+    if error:
+        out.write(f"stopped early: {error}\n")
+    if game.winner:
+        out.write(f"Winner: {state.player(game.winner).name} ({game.winner}) in round {state.round}\n")
+    elif game.over:
+        last = game.events[-1]
+        out.write(f"No winner: {getattr(last, 'reason', 'game over')}\n")
+    for player in state.players:
+        alive = [u.name for u in state.units.values() if u.team == player.id and u.alive]
+        out.write(
+            f"  {player.name} ({player.id}): {len(alive)} survivor(s)"
+            + (f": {', '.join(alive)}" if alive else "")
+            + "\n"
+        )
+    if args.log:
+        header = make_header(
+            args.scenario, seed=seed if script is None else None, script=script, max_rounds=args.turns
+        )
+        write_log(args.log, header, game.events)
+        if not args.quiet:
+            out.write(f"event log: {args.log} ({len(game.events)} events)\n")
+    if args.save:
+        data = {
+            "format": "brikwars-snapshot",
+            "scenario": str(args.scenario),
+            "round": state.round,
+            "winner": state.winner,
+            "over": state.over,
+            "state": state.snapshot(),
+        }
+        Path(args.save).write_text(json.dumps(data, indent=1), encoding="utf-8")
+        if not args.quiet:
+            out.write(f"final state: {args.save}\n")
+    return EXIT_ERROR if error else 0

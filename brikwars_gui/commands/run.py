@@ -47,6 +47,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument("--save", metavar="OUT.json", help="write the final state (snapshot JSON) here")
     parser.add_argument("--quiet", action="store_true", help="print only the final summary")
     parser.add_argument("--verbose", action="store_true", help="also print orders and decisions")
+    parser.add_argument(
+        "--hazard-map",
+        action="store_true",
+        help="print a text map of fires, smoke and triggered spots after every player turn",
+    )
     parser.set_defaults(func=run)
     return parser
 
@@ -103,7 +108,13 @@ def run(args: argparse.Namespace) -> int:
 
     out = sys.stdout
 
+    shown: dict[str, Any] = {}  # --hazard-map: the game state once the Game exists
+
     def show(event: Event) -> None:
+        if getattr(args, "hazard_map", False) and event.kind == "turn_ended" and "state" in shown:
+            from brikwars_gui.engine.hazards.history import render_hazard_map
+
+            out.write(render_hazard_map(shown["state"]) + "\n")
         if args.quiet:
             return
         if event.kind in _QUIET_KINDS and not args.verbose:
@@ -114,6 +125,7 @@ def run(args: argparse.Namespace) -> int:
         out.write(f"  {describe(event)}\n")
 
     game = Game.from_scenario(scenario, seed=seed, script=script, listener=show, max_rounds=args.turns)
+    shown["state"] = game.state
     source = "dice script " + args.dice_script if script is not None else f"seed {seed}"
     if not args.quiet:
         out.write(f"{scenario.name}: {len(game.state.units)} units, up to {args.turns} rounds, {source}\n")

@@ -373,4 +373,27 @@ class GameState:
             objects=objects,
             fields=fields,
             fires=fires,
+            traps=_traps_from(scenario),
         )
+
+
+def _traps_from(scenario: Scenario) -> dict[str, TrapState]:
+    """Traps of the scenario (R-TRAP-1..5); absent in files without a `traps` list."""
+    out: dict[str, TrapState] = {}
+    for t in getattr(scenario, "traps", ()):
+        w = t.weapon
+        weapon = WeaponState(w.name, str(w.kind), w.use, w.range, w.damage, str(w.damage_type), w.burning)
+        out[t.id] = TrapState(
+            id=t.id,
+            name=t.name or t.id,
+            trigger=t.trigger,
+            weapon=weapon,
+            at=(t.at[0], t.at[1]) if t.at is not None else None,
+            action=parse_single_die(t.action),
+            smart=t.smart,
+            armed=t.armed,
+            hidden=t.hidden,
+            interaction=t.interaction,
+            owner=t.owner,
+        )
+    return out

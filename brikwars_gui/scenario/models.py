@@ -311,6 +311,7 @@ class Scenario(Strict):
     units: list[Unit] = Field(default_factory=list)
     hazards: list[HazardField] = Field(default_factory=list)
     fires: list[Fire] = Field(default_factory=list)
+    traps: list[Trap] = Field(default_factory=list, description="Traps (R-TRAP-1..5); see Trap below")
     players: list[Player] = Field(min_length=1)
     turn_order: list[str] = Field(default_factory=list, description="player ids; default: listed")
 
@@ -432,6 +433,7 @@ class _ScenarioChecker:
         self.check_units()
         self.check_hazards()
         self.check_fires()
+        self.out += _trap_problems(self.s)
         return sorted(self.out, key=_path_order)
 
     # -- shared pieces -------------------------------------------------------------------------
@@ -641,3 +643,61 @@ class _ScenarioChecker:
             for c, cell in enumerate(fire.cells):
                 if self.field.contains(cell) and not covers(cell):
                     self.add(f"{path}.cells[{c}]", f"cell {_cell_text(cell)} is not on {label}")
+
+
+# -- Traps (R-TRAP-1..5), read by engine/hazards/traps.py ----------------------------------------
+
+
+class Trap(Strict):
+    """A Trap: a weapon fired when its Trigger trips (R-TRAP-1..5).
+
+    `trigger` is the id of an object (any interaction with it, or only `interaction`) or of a
+    concealed hazard field (pressure plates: the weapon aims at the spot that went off, R-TRAP-4).
+    A plain Weapon Trap fires once until a technician resets it, with the inanimate Action d4; a
+    `smart` Trap re-arms itself every turn and may have a larger Action die (R-TRAP-5, G-24).
+    """
+
+    id: str = Field(min_length=1)
+    name: str = ""
+    trigger: str = Field(min_length=1, description="id of the trigger object or concealed hazard field")
+    weapon: Weapon
+    at: Cell | None = Field(default=None, description="where the weapon sits; null = at the trip spot")
+    action: str = Field(default="d4", description="Action die: d4 inanimate (R-TRAP-5); smart: d6")
+    smart: bool = False
+    armed: bool = True
+    hidden: bool = Field(default=False, description="secret Trigger, revealed by a Scout (R-TRAP-3)")
+    interaction: str | None = Field(default=None, description="required interaction; null = any")
+    owner: str | None = None
+
+    _check_action = field_validator("action")(_single_die_text)
+
+
+def _trap_problems(scenario: Scenario) -> list[str]:
+    """Cross-field checks of `traps`: unique ids, a known trigger, owner a player, `at` on the table."""
+    out: list[str] = []
+    ids = {
+        item.id
+        for group in (scenario.units, scenario.objects, scenario.hazards, scenario.fires)
+        for item in group
+    }
+    triggers = {o.id for o in scenario.objects} | {
+        h.id for h in scenario.hazards if h.kind == HazardKind.CONCEALED
+    }
+    players = set(scenario.player_ids())
+    for i, trap in enumerate(scenario.traps):
+        path = f"traps[{i}]"
+        if trap.id in ids:
+            out.append(f"{path}.id: duplicate id {trap.id!r}")
+        ids.add(trap.id)
+        if trap.trigger not in triggers:
+            out.append(
+                f"{path}.trigger: {trap.trigger!r} is not the id of an object or a concealed hazard field"
+            )
+        if trap.owner is not None and trap.owner not in players:
+            out.append(f"{path}.owner: {trap.owner!r} is not a player id")
+        if trap.at is not None and not scenario.battlefield.contains(trap.at):
+            out.append(f"{path}.at: cell {_cell_text(trap.at)} is off the battlefield")
+    return out
+
+
+Scenario.model_rebuild()

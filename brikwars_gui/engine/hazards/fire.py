@@ -418,6 +418,7 @@ def burning_roll(ctx: RulesContext, fire_id: str) -> BurningRolled | None:
     if tid is None or not present(state, tid):
         extinguish(ctx, fire_id, "its target is gone")
         return None
+    reshape(state, fire)  # a burning unit may have moved since its last roll
     before = fire.size
     faces = tuple(ctx.dice.roll(4, f"burning roll {fire_id}") for _ in range(before))
     weight = target_weight(state, tid)

@@ -114,7 +114,7 @@ def test_inspector_is_read_only_in_play_mode(window: MainWindow) -> None:
     window.selection.select_unit(unit.id)
     window.set_play_mode(True)
     assert window.inspector.edits["move"].isReadOnly()
-    assert not window.act_end_turn.isEnabled()
+    assert window.act_end_turn.isEnabled()  # the turn engine runs: red (human) is to play
     assert "Round 1" in window.turn_panel.round_label.text()
     window.set_play_mode(False)
     assert not window.inspector.edits["move"].isReadOnly()

@@ -9,8 +9,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass, field
 
+import numpy as np
 from PySide6.QtCore import QElapsedTimer, QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPen, QPixmap, QWheelEvent
+from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QWheelEvent
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
@@ -31,6 +32,7 @@ from brikwars_gui.ui.items import (
     Z_SMOKE,
     Z_TERRAIN,
     Z_TOOL,
+    Z_UNIT,
     GridItem,
     LabelItem,
     ObjectItem,
@@ -38,7 +40,15 @@ from brikwars_gui.ui.items import (
     area_path,
     cell_center,
 )
-from brikwars_gui.ui.layers import HAZARD_COLORS, fire_image, hazard_image, terrain_image
+from brikwars_gui.ui.layers import (
+    HAZARD_COLORS,
+    fire_image,
+    fire_image_from_arrays,
+    hazard_image,
+    mask_image,
+    reach_image,
+    terrain_image,
+)
 from brikwars_gui.ui.models import SelectionService
 
 LAYERS = ("grid", "hazards", "smoke", "fire", "labels")
@@ -60,6 +70,11 @@ class BattlefieldScene(QGraphicsScene):
         self.selection = selection
         self.visible_layers = dict.fromkeys(LAYERS, True)
         self.badge_provider = None  # Play mode: unit_id -> [(text, colour)]
+        self.play_provider = None  # Play mode: unit_id -> UnitView (position, badges, death)
+        self.play_fire_count = 0
+        self.reach_item = self.triggered_item = None
+        self.path_item = self.highlight_item = None
+        self.path_label: LabelItem | None = None
         self.unit_items: dict[str, UnitItem] = {}
         self.object_items: dict[str, ObjectItem] = {}
         self.hazard_items: list[QGraphicsItem] = []
@@ -108,8 +123,146 @@ class BattlefieldScene(QGraphicsScene):
             self.update_object(obj.id)
         for unit in self.doc.scenario.units:
             self.add_unit(unit.id)
+        self.reach_item = self.triggered_item = self.path_item = self.highlight_item = None
+        self.path_label = None
         self._apply_visibility()
         self._on_selection(self.selection.kind, self.selection.item_id)
+
+    def _play_items(self) -> None:
+        if self.reach_item is None:
+            self._install_play_items()
+
+    def _install_play_items(self) -> None:
+        """Play-mode overlays, made on first use: reachable cells and triggered spots (one image
+        each), the hovered path and the event highlight (one path item each)."""
+        w, h = self.doc.width, self.doc.height
+        self.reach_item = _layer_item(reach_image({}, w, h))
+        self.reach_item.setZValue(Z_FIRE + 0.2)
+        self.reach_item.setVisible(False)
+        self.triggered_item = _layer_item(mask_image(np.zeros((h, w), dtype=bool), "#6a1b9a"))
+        self.triggered_item.setZValue(Z_OUTLINE + 0.5)
+        self.triggered_item.setVisible(False)
+        self.path_item = QGraphicsPathItem()
+        pen = QPen(
+            QColor("#0d47a1"), 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin
+        )
+        pen.setCosmetic(True)
+        self.path_item.setPen(pen)
+        self.path_item.setZValue(Z_TOOL)
+        self.path_label = LabelItem("", "#0d47a1", anchor="center", bold=True, point_size=9)
+        self.path_label.setZValue(Z_TOOL + 1)
+        self.highlight_item = QGraphicsPathItem()
+        hpen = QPen(QColor("#ff1744"), 3)
+        hpen.setCosmetic(True)
+        self.highlight_item.setPen(hpen)
+        self.highlight_item.setBrush(QColor(255, 23, 68, 50))
+        self.highlight_item.setZValue(Z_TOOL - 1)
+        for item in (
+            self.reach_item,
+            self.triggered_item,
+            self.path_item,
+            self.path_label,
+            self.highlight_item,
+        ):
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            if item not in (self.reach_item, self.triggered_item):
+                item.setVisible(False)
+            self.addItem(item)
+
+    # -- play mode ------------------------------------------------------------------------------
+    def set_reach(self, costs: dict[tuple[int, int], int] | None, half_speed=None) -> None:
+        """Shade the selected unit's reachable cells by Move cost (None/empty hides the overlay)."""
+        self._play_items()
+        if not costs:
+            self.reach_item.setVisible(False)
+            return
+        self.reach_item.setPixmap(
+            QPixmap.fromImage(reach_image(costs, self.doc.width, self.doc.height, half_speed))
+        )
+        self.reach_item.setVisible(True)
+
+    def show_path(self, cells: list[tuple[int, int]] | None, text: str = "") -> None:
+        self._play_items()
+        if not cells or len(cells) < 2:
+            self.path_item.setVisible(False)
+            self.path_label.setVisible(False)
+            return
+        path = QPainterPath(cell_center(cells[0]))
+        for c in cells[1:]:
+            path.lineTo(cell_center(c))
+        end = cell_center(cells[-1])
+        path.addEllipse(end, CELL * 0.18, CELL * 0.18)
+        self.path_item.setPath(path)
+        self.path_item.setVisible(True)
+        self.path_label.set_text(text)
+        self.path_label.setPos(end + QPointF(0, -CELL * 0.55))
+        self.path_label.setVisible(bool(text))
+
+    def highlight(self, units: list[str] | tuple[str, ...] = (), cells=()) -> None:
+        """Mark the units and cells an event involves (one path item; empty clears it)."""
+        self._play_items()
+        path = QPainterPath()
+        for uid in units:
+            item = self.unit_items.get(uid)
+            if item is not None:
+                r = item.radius * 1.55
+                path.addEllipse(item.pos(), r, r)
+        for x, y in cells:
+            path.addRect(QRectF(x * CELL + 3, y * CELL + 3, CELL - 6, CELL - 6))
+        self.highlight_item.setPath(path)
+        self.highlight_item.setVisible(not path.isEmpty())
+
+    def set_play_hazards(self, view) -> None:
+        """Replace only the fire, smoke and triggered-spot images (and the few fire labels)."""
+        self._play_items()
+        if view is None:
+            return
+        self._replace_layer(
+            "fire_item", fire_image_from_arrays(view.fire_size, view.fire_type), Z_FIRE, "fire"
+        )
+        self._replace_layer(
+            "smoke_item", mask_image(view.smoke, HAZARD_COLORS[HazardKind.SMOKE], 170), Z_SMOKE, "smoke"
+        )
+        self.triggered_item.setPixmap(QPixmap.fromImage(mask_image(view.triggered, "#6a1b9a", 200)))
+        self.triggered_item.setVisible(bool(view.triggered.any()) and self.visible_layers["hazards"])
+        for item in self.fire_labels:
+            self.removeItem(item)
+        self.fire_labels.clear()
+        for text, (x, y), _size in view.labels:
+            label = LabelItem(text, "#b71c1c", anchor="center", point_size=7.5)
+            label.setPos(QPointF((x + 0.5) * CELL, (y + 0.2) * CELL))
+            label.setZValue(Z_FIRE + 0.5)
+            label.setToolTip("Fire (R-FIRE-1)")
+            self.addItem(label)
+            self.fire_labels.append(label)
+        self.play_fire_count = len(view.labels)
+        if self.play_fire_count and self.visible_layers["fire"]:
+            self.fire_timer.start()
+        else:
+            self.fire_timer.stop()
+            self.fire_item.setOpacity(1.0)
+        self._apply_visibility()
+
+    def set_object_destroyed(self, object_id: str, destroyed: bool) -> None:
+        item = self.object_items.get(object_id)
+        if item is not None:
+            item.setOpacity(0.3 if destroyed else 1.0)
+
+    def leave_play(self) -> None:
+        """Back to the document's picture (Edit mode)."""
+        self.play_provider = None
+        self.play_fire_count = 0
+        if self.reach_item is not None:
+            self.set_reach(None)
+            self.show_path(None)
+            self.highlight()
+            self.triggered_item.setVisible(False)
+        for oid in self.object_items:
+            self.set_object_destroyed(oid, False)
+        self.refresh_hazards(QRect())
+        self.refresh_fires()
+        for uid in self.unit_items:
+            self.update_unit(uid)
 
     def _team_color(self, team: str) -> str:
         player = self.doc.player(team)
@@ -127,6 +280,15 @@ class BattlefieldScene(QGraphicsScene):
         unit = self.doc.unit(unit_id)
         if item is None or unit is None:
             return
+        if self.play_provider is not None:
+            view = self.play_provider(unit_id)
+            if view is not None:
+                item.apply_view(view, self._team_color(unit.team))
+                return
+        if item.dead:
+            item.dead = False
+            item.setOpacity(1.0)
+            item.setZValue(Z_UNIT)
         badges = self.badge_provider(unit_id) if self.badge_provider else None
         item.update_from(unit, self._team_color(unit.team), badges)
 
@@ -242,7 +404,7 @@ class BattlefieldScene(QGraphicsScene):
         self.visible_layers[layer] = visible
         self._apply_visibility()
         if layer == "fire":
-            if visible and self.doc.scenario.fires:
+            if visible and (self.doc.scenario.fires or self.play_fire_count):
                 self.fire_timer.start()
             else:
                 self.fire_timer.stop()
@@ -259,8 +421,12 @@ class BattlefieldScene(QGraphicsScene):
             item.setVisible(v[item.data(0)])
         for item in self.fire_labels:
             item.setVisible(v["fire"] and v["labels"])
-        for item in (*self.unit_items.values(), *self.object_items.values()):
+        for item in self.unit_items.values():
+            item.label.setVisible(v["labels"] and not item.dead)
+        for item in self.object_items.values():
             item.label.setVisible(v["labels"])
+        if self.triggered_item is not None and not v["hazards"]:
+            self.triggered_item.setVisible(False)
 
     # -- selection ------------------------------------------------------------------------------
     def _on_selection(self, kind: str, item_id: str) -> None:
@@ -305,6 +471,8 @@ class BattlefieldView(QGraphicsView):
     viewportMoved = Signal()
     rulerMeasured = Signal(float)
     toolChanged = Signal(str)
+    playClicked = Signal(int, int, str)  # Play mode left click: cell, unit id under the mouse or ""
+    playContext = Signal(int, int, str, QPoint)  # Play mode right click: cell, unit id, global pos
 
     MIN_SCALE, MAX_SCALE = 0.05, 8.0
 
@@ -496,10 +664,28 @@ class BattlefieldView(QGraphicsView):
             self.viewport().setCursor(Qt.CursorShape.ClosedHandCursor)
             event.accept()
             return
+        cell = self._cell(event)
+        if (
+            not self.edit_mode
+            and self.tool == "select"
+            and cell is not None
+            and event.button()
+            in (
+                Qt.MouseButton.LeftButton,
+                Qt.MouseButton.RightButton,
+            )
+        ):
+            item = self._item_at(event)
+            unit_id = item.unit_id if isinstance(item, UnitItem) and not item.dead else ""
+            if event.button() == Qt.MouseButton.LeftButton:
+                self.playClicked.emit(cell[0], cell[1], unit_id)
+            else:
+                self.playContext.emit(cell[0], cell[1], unit_id, event.globalPosition().toPoint())
+            event.accept()
+            return
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return
-        cell = self._cell(event)
         tool = self.tool
         if tool == "select":
             item = self._item_at(event)

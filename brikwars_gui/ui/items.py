@@ -128,6 +128,7 @@ class UnitItem(QGraphicsItem):
         self.setZValue(Z_UNIT)
         self.setAcceptHoverEvents(True)
         self.badges: list[tuple[str, str]] = []
+        self.dead = False
         self.label = LabelItem(unit.name, parent=self)
         self.label.setZValue(Z_LABEL)
         self.update_from(unit, color)
@@ -154,6 +155,24 @@ class UnitItem(QGraphicsItem):
             f'Armor {unit.armor} · Size {unit.size}"<br>'
             + "<br>".join(f"{w.name}: Use {w.use}, {w.damage}" for w in unit.weapons)
             + "<br><i>R-MOVE-1: move up to Move and take one Action</i>"
+        )
+        self.update()
+
+    def apply_view(self, view, color: str) -> None:
+        """Play mode: position, facing, badges and death from the engine (a `UnitView`)."""
+        dead = not view.alive
+        if dead != self.dead:
+            self.dead = dead
+            self.setOpacity(0.45 if dead else 1.0)
+            self.setZValue(Z_UNIT - 1 if dead else Z_UNIT)
+            self.label.setVisible(not dead and self.label.isVisible())
+        self.color = QColor("#8a8a8a") if dead else QColor(color)
+        self.facing = Facing(view.facing) if view.facing in Facing.__members__ else self.facing
+        self.badges = [("✝", "#9e9e9e")] if dead else list(view.badges)
+        self.setPos(cell_center(view.pos))
+        self.setToolTip(
+            f"<b>{view.name}</b> ({view.team})<br>{view.status}<br>"
+            f'Move left {view.move_left}" of {view.move}" · Action {view.action}'
         )
         self.update()
 
@@ -200,7 +219,7 @@ class UnitItem(QGraphicsItem):
         font.setPixelSize(max(6, int(r * 0.5)))
         font.setBold(True)
         painter.setFont(font)
-        for i, (text, color) in enumerate(self.badges[:3]):
+        for i, (text, color) in enumerate(self.badges[:4]):
             c = QPointF(r * 0.8 - i * r * 0.62, -r * 0.8)
             painter.setPen(QPen(QColor("#222222"), 1))
             painter.setBrush(QColor(color))

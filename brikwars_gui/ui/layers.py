@@ -240,3 +240,47 @@ def fire_image(scenario: Scenario, alpha: int = 190) -> QImage:
     for fire, mask in fire_cells(scenario):
         rgba[mask] = _rgba(fire_color(fire.size, str(fire.fire_type)), alpha)
     return _image_from_rgba(rgba)
+
+
+# -- Play mode: images from the engine's arrays --------------------------------------------------
+
+FIRE_CODE_COLORS = {2: "#9ccc3c", 3: "#40c4ff", 4: "#ab47bc"}
+
+
+def fire_image_from_arrays(fire_size: np.ndarray, fire_type: np.ndarray, alpha: int = 200) -> QImage:
+    """Fire Size per cell (0: none) coloured yellow → orange → red; other fire types by type code."""
+    lut = np.zeros((10, 4), dtype=np.uint8)
+    for size in range(1, 10):
+        lut[size] = _rgba(fire_color(size), alpha)
+    rgba = lut[np.clip(fire_size, 0, 9).astype(np.intp)]
+    for code, color in FIRE_CODE_COLORS.items():
+        rgba[fire_type == code] = _rgba(color, alpha)
+    return _image_from_rgba(rgba)
+
+
+def mask_image(mask: np.ndarray, color: str, alpha: int = 150) -> QImage:
+    rgba = np.zeros((*mask.shape, 4), dtype=np.uint8)
+    rgba[mask] = _rgba(color, alpha)
+    return _image_from_rgba(rgba)
+
+
+def reach_image(
+    costs: dict[tuple[int, int], int], width: int, height: int, half_speed: np.ndarray | None = None
+) -> QImage:
+    """Reachable cells shaded by Move cost (light → deep blue); Half Speed cells in amber."""
+    rgba = np.zeros((height, width, 4), dtype=np.uint8)
+    if not costs:
+        return _image_from_rgba(rgba)
+    arr = np.asarray(list(costs), dtype=np.intp)
+    xs, ys = arr[:, 0], arr[:, 1]
+    values = np.asarray(list(costs.values()), dtype=np.float32)
+    top = max(1.0, float(values.max()))
+    t = values / top
+    normal = np.stack([90 - 60 * t, 170 - 90 * t, 255 - 40 * t, 70 + 60 * t], axis=1)
+    amber = np.stack([255 + 0 * t, 190 - 70 * t, 40 + 0 * t, 90 + 60 * t], axis=1)
+    colors = normal
+    if half_speed is not None and half_speed.shape == (height, width):
+        hs = half_speed[ys, xs]
+        colors = np.where(hs[:, None], amber, normal)
+    rgba[ys, xs] = np.clip(colors, 0, 255).astype(np.uint8)
+    return _image_from_rgba(rgba)

@@ -2,10 +2,11 @@
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -13,7 +14,9 @@ from PySide6.QtWidgets import (
     QFileDialog,
     QLabel,
     QMainWindow,
+    QMenu,
     QMessageBox,
+    QTableView,
     QTextBrowser,
     QToolBar,
     QUndoView,
@@ -22,26 +25,34 @@ from PySide6.QtWidgets import (
 )
 
 from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.scenario.savegame import is_saved_game_file, load_saved_game, save_saved_game
 from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
 from brikwars_gui.ui.document import EditorDocument, empty_scenario
+from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.inspector import UnitInspector
-from brikwars_gui.ui.models import SelectionService
+from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
 from brikwars_gui.ui.panels import (
-    EventLogPanel,
     MiniMap,
     PalettePanel,
     ScenarioPanel,
     TurnPanel,
     UnitListPanel,
 )
+from brikwars_gui.ui.play_panels import AIControls, NewBattleDialog, TurnUnitsModel
+from brikwars_gui.ui.recovery import RecoveryStore, setup_logging
+from brikwars_gui.ui.response_dialog import ask_with_dialog
 from brikwars_gui.ui.rules_ref import reference_html
 from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario, save_scenario
-from brikwars_gui.ui.session_controller import SessionController
+from brikwars_gui.ui.session_controller import SessionController, random_seed
+from brikwars_gui.ui.timeline import TimelineBar
+
+log = logging.getLogger("brikwars_gui.window")
 
 ORGANIZATION = "brikwars"
 APPLICATION = "brikwars_gui"
 MAX_RECENT = 8
-FILE_FILTER = "BrikWars scenarios (*.json);;All files (*)"
+FILE_FILTER = "BrikWars scenarios and saved games (*.json);;All files (*)"
+GAME_FILTER = "BrikWars saved games (*.json);;All files (*)"
 
 
 def default_settings() -> QSettings:
@@ -56,6 +67,7 @@ class MainWindow(QMainWindow):
         *,
         settings: QSettings | None = None,
         controller: SessionController | None = None,
+        data_dir: str | Path | None = None,
     ) -> None:
         super().__init__()
         self.setObjectName("MainWindow")
@@ -66,6 +78,27 @@ class MainWindow(QMainWindow):
         self.selection = SelectionService(self)
         self.controller = controller or SessionController(self)
         self.play_mode = False
+        self.game_path: Path | None = None
+        self.ask_recover: Callable[[Path], bool] = self._ask_recover_dialog
+        """Asked at startup when a recovery file was left by an unclean exit; tests replace it."""
+        self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
+        """Shows an engine error; returns "save" when the user wants to save the game."""
+        self.ask_new_battle: Callable[[int], tuple[int, int | None] | None] = self._new_battle_dialog
+        self.controller.ask_response = lambda request: ask_with_dialog(
+            self, self.controller, request, {u.id: u.name for u in self.doc.scenario.units}
+        )
+        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.recovery: RecoveryStore | None = None
+        if self.data_dir is not None:
+            setup_logging(self.data_dir)
+            self.recovery = RecoveryStore(self.data_dir)
+            self.recovery.begin_session()
+        self.last_action_menu: QMenu | None = None
+        self._reach: dict[tuple[int, int], int] = {}
+        self._overlay_timer = QTimer(self)
+        self._overlay_timer.setSingleShot(True)
+        self._overlay_timer.setInterval(0)
+        self._overlay_timer.timeout.connect(self.refresh_play_overlays)
 
         self.scene = BattlefieldScene(self.doc, self.selection, self)
         self.view = BattlefieldView(self.scene)
@@ -75,7 +108,22 @@ class MainWindow(QMainWindow):
         self.unit_panel = UnitListPanel(self.doc, self.selection)
         self.inspector = UnitInspector(self.doc, self.selection)
         self.turn_panel = TurnPanel(self.doc)
+        self.turn_units = TurnUnitsModel(self.controller, self)
+        self.turn_table = QTableView()
+        self.turn_table.setObjectName("turnUnits")
+        self.turn_table.setModel(self.turn_units)
+        self.turn_table.verticalHeader().setVisible(False)
+        self.turn_table.verticalHeader().setDefaultSectionSize(20)
+        self.turn_table.horizontalHeader().setStretchLastSection(True)
+        self.turn_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.turn_table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.turn_table.clicked.connect(
+            lambda idx: self.selection.select_unit(self.turn_units.data(idx, UNIT_ID_ROLE))
+        )
+        self.ai_controls = AIControls(self.controller)
+        self.turn_panel.add_play_widgets(self.turn_table, self.ai_controls)
         self.log_panel = EventLogPanel()
+        self.timeline = TimelineBar()
         self.palette = PalettePanel(self.doc, self.view.settings)
         self.scenario_panel = ScenarioPanel(self.doc)
         self.minimap = MiniMap(self.doc, self.view)
@@ -176,6 +224,27 @@ class MainWindow(QMainWindow):
             "End the active player's turn (R-MOVE-1)",
         )
         self.act_end_turn.setEnabled(False)
+        self.act_end_unit = self._action(
+            "End &Unit",
+            self.end_selected_unit,
+            QKeySequence("Ctrl+E"),
+            "The selected unit is done for this turn (an unused Action is saved, R-RESP-1)",
+        )
+        self.act_end_unit.setEnabled(False)
+        self.act_new_battle = self._action(
+            "&New Battle…", self.new_battle, QKeySequence("Ctrl+Shift+N"), "Start a battle with a chosen seed"
+        )
+        self.act_undo_order = self._action(
+            "Undo Last &Order",
+            self.undo_last_order,
+            None,
+            "Take back your last order (the game is replayed from the same dice)",
+        )
+        self.act_undo_order.setEnabled(False)
+        self.act_save_game = self._action(
+            "Save &Game As…", lambda: self.save_game_as(), None, "Save the battle in progress"
+        )
+        self.act_save_game.setEnabled(False)
         self.act_rules = self._action(
             "&Rules Reference for Selection",
             self.show_rules_reference,
@@ -244,7 +313,7 @@ class MainWindow(QMainWindow):
         self.recent_menu = file_menu.addMenu("Open &Recent")
         self.recent_menu.aboutToShow.connect(self._fill_recent)
         file_menu.addSeparator()
-        file_menu.addActions([self.act_save, self.act_save_as])
+        file_menu.addActions([self.act_save, self.act_save_as, self.act_save_game])
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
@@ -263,9 +332,9 @@ class MainWindow(QMainWindow):
         for dock in self.findChildren(QDockWidget):
             panels.addAction(dock.toggleViewAction())
         game = bar.addMenu("&Game")
-        game.addActions([self.act_edit_mode, self.act_play_mode])
+        game.addActions([self.act_edit_mode, self.act_play_mode, self.act_new_battle])
         game.addSeparator()
-        game.addAction(self.act_end_turn)
+        game.addActions([self.act_end_unit, self.act_end_turn, self.act_undo_order])
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.act_rules, self.act_about])
 
@@ -280,9 +349,15 @@ class MainWindow(QMainWindow):
         tb.addSeparator()
         tb.addActions(list(self.tool_actions.values()))
         tb.addSeparator()
-        tb.addActions([self.act_edit_mode, self.act_play_mode, self.act_end_turn])
+        tb.addActions([self.act_edit_mode, self.act_play_mode, self.act_end_unit, self.act_end_turn])
+        tb.addAction(self.act_undo_order)
         self.addToolBar(tb)
         self.toolbar = tb
+        self.timeline_bar = QToolBar("Timeline", self)
+        self.timeline_bar.setObjectName("timelineToolBar")
+        self.timeline_bar.addWidget(self.timeline)
+        self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.timeline_bar)
+        self.timeline_bar.setVisible(False)
 
     def _create_status_bar(self) -> None:
         self.cell_label = QLabel("–")
@@ -310,12 +385,31 @@ class MainWindow(QMainWindow):
         )
         self.view.toolChanged.connect(self._tool_changed)
         self.palette.toolSelected.connect(self.set_tool)
-        self.controller.turnChanged.connect(lambda r, p: self.turn_panel.set_turn(r, p or None))
-        self.controller.eventLogged.connect(self.log_panel.model.append)
-        self.controller.unitUpdated.connect(self.scene.update_unit)
-        self.controller.unitUpdated.connect(self.unit_panel.model.refresh_status)
-        self.controller.canEndTurnChanged.connect(self._end_turn_enabled)
-        self.turn_panel.endTurnRequested.connect(self.controller.end_turn)
+        c = self.controller
+        c.turnChanged.connect(self._turn_changed)
+        c.eventAdded.connect(self.log_panel.add_entry)
+        c.logReset.connect(lambda: self.log_panel.set_entries(self.controller.log))
+        c.unitUpdated.connect(self.scene.update_unit)
+        c.unitUpdated.connect(self.unit_panel.model.refresh_status)
+        c.unitUpdated.connect(self._unit_updated)
+        c.objectUpdated.connect(lambda oid: self.scene.set_object_destroyed(oid, c.object_destroyed(oid)))
+        c.hazardsChanged.connect(lambda: self.scene.set_play_hazards(self.controller.hazard_view()))
+        c.canEndTurnChanged.connect(self._end_turn_enabled)
+        c.ordersEnabledChanged.connect(lambda _on: self._update_play_actions())
+        c.aiRunningChanged.connect(lambda _on: self._update_play_actions())
+        c.orderRejected.connect(lambda msg: self.statusBar().showMessage(f"Not allowed: {msg}", 6000))
+        c.engineError.connect(self._engine_error)
+        c.turnCompleted.connect(self.autosave)
+        c.gameOver.connect(self._game_over)
+        c.viewChanged.connect(self._view_changed)
+        self.turn_panel.endTurnRequested.connect(self.end_turn)
+        self.view.playClicked.connect(self._play_click)
+        self.view.playContext.connect(self._play_context)
+        self.view.cellHovered.connect(self._play_hover)
+        self.selection.selectionChanged.connect(lambda *_: self._schedule_overlays())
+        self.log_panel.eventActivated.connect(self._event_activated)
+        self.timeline.snapshotRequested.connect(self.controller.show_snapshot)
+        self.timeline.liveRequested.connect(self.controller.show_live)
 
     # -- settings -------------------------------------------------------------------------------
     def _restore_settings(self) -> None:
@@ -375,11 +469,22 @@ class MainWindow(QMainWindow):
             act.setEnabled(editing and has_sel)
         for name, act in self.tool_actions.items():
             act.setEnabled(editing or name in ("select", "ruler"))
-        self.act_end_turn.setEnabled(self.play_mode and self.controller.can_end_turn)
+        self._update_play_actions()
 
     def _end_turn_enabled(self, enabled: bool) -> None:
         self.act_end_turn.setEnabled(self.play_mode and enabled)
         self.turn_panel.end_turn.setEnabled(self.play_mode and enabled)
+
+    def _update_play_actions(self) -> None:
+        c = self.controller
+        live = self.play_mode and c.game is not None
+        self.act_end_turn.setEnabled(live and c.can_end_turn)
+        self.turn_panel.end_turn.setEnabled(live and c.can_end_turn)
+        sel = self.selection.unit_id
+        self.act_end_unit.setEnabled(live and bool(sel) and c.can_command(sel))
+        self.act_undo_order.setEnabled(live and c.can_undo())
+        self.act_save_game.setEnabled(live)
+        self._schedule_overlays()
 
     def _on_reset(self) -> None:
         self.selection.clear()
@@ -417,7 +522,10 @@ class MainWindow(QMainWindow):
                     act.setChecked(False)
                     self.tool_group.setExclusive(True)
 
-    def set_play_mode(self, play: bool) -> None:
+    def set_play_mode(self, play: bool, *, seed: int | None = None, saved=None, max_rounds=None) -> None:
+        """Play: a new Game on the current scenario (seed random unless given) or `saved` resumed."""
+        if play and self.play_mode and saved is None and seed is None:
+            return
         self.play_mode = play
         (self.act_play_mode if play else self.act_edit_mode).setChecked(True)
         self.view.set_edit_mode(not play)
@@ -427,18 +535,305 @@ class MainWindow(QMainWindow):
         self.act_undo.setEnabled(not play and self.doc.undo_stack.canUndo())
         self.act_redo.setEnabled(not play and self.doc.undo_stack.canRedo())
         self.mode_label.setText("Play" if play else "Edit")
+        if self.play_mode:
+            self.act_undo.setShortcut(QKeySequence())
+            self.act_redo.setShortcut(QKeySequence())
+            self.act_undo_order.setShortcut(QKeySequence.StandardKey.Undo)
+        else:
+            self.act_undo_order.setShortcut(QKeySequence())
+            self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+            self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
         if play:
-            self.controller.start(self.doc.scenario)
+            self.scene.play_provider = self.controller.unit_view
             self.scene.badge_provider = self.controller.unit_badges
-            self.unit_panel.model.status_provider = self.controller.unit_status
             self.unit_panel.model.status_provider = lambda uid: self.controller.unit_status(uid) or "Ready"
+            if saved is not None:
+                self.controller.start_saved(*saved) if isinstance(
+                    saved, tuple
+                ) else self.controller.start_saved(saved)
+            else:
+                self.controller.start(self.doc.scenario, seed, max_rounds=max_rounds)
+                self.game_path = None
+            self.turn_panel.set_seed(self.controller.seed)
+            self.timeline_bar.setVisible(True)
         else:
             self.controller.stop()
             self.scene.badge_provider = None
+            self.scene.leave_play()
             self.unit_panel.model.status_provider = None
             self.turn_panel.set_turn(1, None)
+            self.turn_panel.set_seed(None)
+            self.timeline_bar.setVisible(False)
+            self.log_panel.set_entries([])
+            self.game_path = None
+        self.turn_panel.set_play(play)
         self.unit_panel.model.refresh_status()
         self._update_actions()
+
+    # -- play mode ------------------------------------------------------------------------------
+    def _turn_changed(self, round_number: int, player: str) -> None:
+        self.turn_panel.set_turn(round_number, player or None)
+        c = self.controller
+        if c.game is not None:
+            labels = [c.snapshot_label(i) for i in range(c.snapshot_count)]
+            self.timeline.set_count(c.snapshot_count, labels)
+        self._update_play_actions()
+
+    def _unit_updated(self, unit_id: str) -> None:
+        if unit_id == self.selection.unit_id:
+            self._schedule_overlays()
+
+    def _schedule_overlays(self) -> None:
+        if self.play_mode:
+            self._overlay_timer.start()
+
+    def refresh_play_overlays(self) -> None:
+        """Reachable cells of the selected unit (one image) and End Unit's state."""
+        if not self.play_mode:
+            return
+        sel = self.selection.unit_id
+        c = self.controller
+        self._reach = c.reachable(sel) if sel else {}
+        self.scene.set_reach(self._reach, c.half_speed_mask())
+        if not self._reach:
+            self.scene.show_path(None)
+        self.act_end_unit.setEnabled(bool(sel) and c.can_command(sel))
+
+    def _play_click(self, x: int, y: int, unit_id: str) -> None:
+        cell = (x, y)
+        sel = self.selection.unit_id
+        if not self._reach and sel:
+            self._reach = self.controller.reachable(sel)
+        if unit_id:
+            self.selection.select("unit", unit_id)
+        elif sel and cell in self._reach:
+            self.order_move(sel, cell)
+        else:
+            self.selection.clear()
+
+    def order_move(self, unit_id: str, cell: tuple[int, int]) -> bool:
+        ok = self.controller.order_move(unit_id, cell)
+        self.scene.show_path(None)
+        self.refresh_play_overlays()
+        return ok
+
+    def _play_hover(self, x: int, y: int) -> None:
+        if not self.play_mode:
+            return
+        sel = self.selection.unit_id
+        if x < 0 or not sel or (x, y) not in self._reach:
+            self.scene.show_path(None)
+            return
+        path = self.controller.preview_path(sel, (x, y))
+        if path is None:
+            self.scene.show_path(None)
+            return
+        self.scene.show_path(list(path.cells), f'{path.total}" of Move')
+
+    def build_action_menu(self, unit_id: str, cell: tuple[int, int], target: str = "") -> QMenu:
+        """The legal actions of `unit_id` (those aimed at `target` first) with Use and odds."""
+        menu = QMenu(self)
+        c = self.controller
+        options = c.legal_actions(unit_id)
+        names = {u.id: u.name for u in self.doc.scenario.units}
+        menu.setTitle(names.get(unit_id, unit_id))
+        aimed = [o for o in options if o.kind == "attack" and target and o.target == target]
+        others = [o for o in options if o.kind == "attack" and o not in aimed]
+        general = [o for o in options if o.kind != "attack"]
+        for group in (aimed, others):
+            for o in group:
+                odds = "automatic" if o.needed is None else f"{(o.chance or 0):.0%}"
+                text = f"{o.label} — Use {o.use}, {odds}"
+                menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+            if group:
+                menu.addSeparator()
+        for o in general:
+            if o.kind == "sprint" and (cell == c.unit_position(unit_id)):
+                continue
+            label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if o.kind == "sprint" else "")
+            menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+        if c.can_command(unit_id):
+            menu.addSeparator()
+            menu.addAction("End Unit", lambda: self.controller.end_unit(unit_id))
+        if menu.isEmpty():
+            menu.addAction("(no orders possible)").setEnabled(False)
+        return menu
+
+    def take_action(self, unit_id: str, option, cell: tuple[int, int]) -> bool:
+        action = option.action
+        if action is None and option.kind == "sprint":
+            from brikwars_gui.engine.rules.actions import Sprint
+
+            action = Sprint((int(cell[0]), int(cell[1])))
+        if action is None:
+            return False
+        ok = self.controller.order_action(unit_id, action)
+        self.refresh_play_overlays()
+        return ok
+
+    def _play_context(self, x: int, y: int, unit_id: str, global_pos) -> None:
+        c = self.controller
+        sel = self.selection.unit_id
+        actor = sel if sel and c.can_command(sel) else None
+        if unit_id and c.can_command(unit_id):
+            actor = unit_id
+            self.selection.select("unit", unit_id)
+        if actor is None:
+            return
+        menu = self.build_action_menu(actor, (x, y), unit_id if unit_id != actor else "")
+        self.last_action_menu = menu
+        menu.popup(global_pos)
+
+    def end_selected_unit(self) -> bool:
+        sel = self.selection.unit_id
+        return bool(sel) and self.controller.end_unit(sel)
+
+    def end_turn(self) -> bool:
+        ok = self.controller.end_turn()
+        self.refresh_play_overlays()
+        return ok
+
+    def undo_last_order(self) -> bool:
+        ok = self.controller.undo_last_order()
+        if ok:
+            for uid in self.scene.unit_items:
+                self.scene.update_unit(uid)
+            self.statusBar().showMessage("Last order taken back", 4000)
+        self.refresh_play_overlays()
+        return ok
+
+    def _new_battle_dialog(self, seed: int) -> tuple[int, int | None] | None:
+        dialog = NewBattleDialog(seed, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.seed.value(), (dialog.max_rounds.value() or None)
+
+    def new_battle(self) -> bool:
+        answer = self.ask_new_battle(random_seed())
+        if answer is None:
+            return False
+        seed, max_rounds = answer
+        if self.play_mode:
+            self.set_play_mode(False)
+        self.set_play_mode(True, seed=seed, max_rounds=max_rounds)
+        return True
+
+    def _engine_error_dialog(self, message: str) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle("Engine error")
+        box.setText("The rules engine failed on this order; the game is back at its last good state.")
+        box.setInformativeText(message)
+        box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Ok)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        return "save" if box.exec() == QMessageBox.StandardButton.Save else "ok"
+
+    def _engine_error(self, message: str) -> None:
+        self.statusBar().showMessage(f"Engine error: {message}", 10000)
+        if self.engine_error_prompt(message) == "save":
+            self.save_game_as()
+
+    def _game_over(self, winner: str) -> None:
+        player = self.doc.player(winner) if winner else None
+        self.statusBar().showMessage(f"Game over — {player.name if player else winner or 'no winner'}", 0)
+        self._update_play_actions()
+
+    def _view_changed(self) -> None:
+        c = self.controller
+        for uid in self.scene.unit_items:
+            self.scene.update_unit(uid)
+        for oid in self.scene.object_items:
+            self.scene.set_object_destroyed(oid, c.object_destroyed(oid))
+        self.scene.set_play_hazards(c.hazard_view())
+        self.unit_panel.model.refresh_status()
+        self.timeline.set_live(c.view_index is None)
+        if c.view_index is not None:
+            self.scene.set_reach(None)
+            self.scene.show_path(None)
+            self.mode_label.setText(f"Play · viewing {c.snapshot_label(c.view_index)}")
+        else:
+            self.mode_label.setText("Play")
+        self._update_play_actions()
+
+    def _event_activated(self, units, cells) -> None:
+        self.scene.highlight(units, cells)
+        if units and units[0] in self.scene.unit_items:
+            self.view.ensureVisible(self.scene.unit_items[units[0]], 60, 60)
+
+    def autosave(self) -> None:
+        if self.recovery is None or self.controller.game is None:
+            return
+        try:
+            self.recovery.autosave(self.controller.saved_game())
+        except Exception:
+            log.exception("autosave failed")
+
+    def save_game_as(self, path: str | Path | None = None) -> bool:
+        if self.controller.game is None:
+            return False
+        if path is None:
+            start = str(self.game_path or f"{self.doc.scenario.name} (game).json")
+            path, _ = QFileDialog.getSaveFileName(self, "Save game as", start, GAME_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        try:
+            save_saved_game(self.controller.saved_game(), path)
+        except (ScenarioError, OSError, ValueError) as exc:
+            messages = getattr(exc, "messages", None) or [str(exc)]
+            QMessageBox.critical(self, "Cannot save game", f"{path.name}:\n\n" + "\n".join(messages))
+            return False
+        self.game_path = path
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved game {path}", 4000)
+        return True
+
+    def open_saved_game(self, path: str | Path) -> bool:
+        """Resume a saved game; a bad file or a failed replay shows the messages and keeps the game."""
+        path = Path(path)
+        try:
+            saved = load_saved_game(path)
+            built = self.controller.replay_saved(saved)
+        except ScenarioError as exc:
+            QMessageBox.critical(
+                self,
+                "Cannot open saved game",
+                f"{path.name} could not be opened:\n\n" + "\n".join(exc.messages),
+            )
+            return False
+        except Exception as exc:
+            log.exception("saved game %s does not replay", path)
+            QMessageBox.critical(
+                self, "Cannot open saved game", f"{path.name}: its orders do not replay:\n\n{exc}"
+            )
+            return False
+        if self.play_mode:
+            self.set_play_mode(False)
+        self.doc.reset(saved.scenario, None)
+        self.set_play_mode(True, saved=(saved, built))
+        self.game_path = path
+        self._add_recent(path)
+        return True
+
+    def _ask_recover_dialog(self, path: Path) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Recover the last battle?",
+            "BrikWars did not exit cleanly last time. Resume the battle autosaved at the last end of turn?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def offer_recovery(self) -> bool:
+        """At startup: offer the recovery file an unclean exit left behind."""
+        if self.recovery is None:
+            return False
+        path = self.recovery.pending()
+        if path is None:
+            return False
+        if not self.ask_recover(path):
+            self.recovery.discard()
+            return False
+        return self.open_saved_game(path)
 
     # -- edit actions ---------------------------------------------------------------------------
     def _try(self, func, *args):
@@ -514,6 +909,8 @@ class MainWindow(QMainWindow):
             if not path:
                 return False
         path = Path(path)
+        if is_saved_game_file(path):
+            return self.open_saved_game(path)
         try:
             scenario = load_scenario(path)
         except ScenarioError as exc:
@@ -530,6 +927,8 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
+        if self.play_mode and self.controller.game is not None:
+            return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
         if self.doc.path is None:
             return self.save_as()
         return self._write(self.doc.path)
@@ -561,6 +960,8 @@ class MainWindow(QMainWindow):
             return
         self.save_window_settings()
         self.controller.stop()
+        if self.recovery is not None:
+            self.recovery.end_session()
         event.accept()
 
     # -- help -----------------------------------------------------------------------------------

@@ -149,15 +149,42 @@ class TurnPanel(QWidget):
         self.end_turn.setEnabled(False)
         self.end_turn.setToolTip("Available in Play mode once the turn engine runs")
         self.end_turn.clicked.connect(self.endTurnRequested)
-        for w in (self.round_label, self.active_label, self.order_label, self.dice_label):
+        self.seed_label = QLabel()
+        self.seed_label.setObjectName("seedLabel")
+        self.seed_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.seed_label.setVisible(False)
+        for w in (self.round_label, self.active_label, self.order_label, self.dice_label, self.seed_label):
             layout.addWidget(w)
         layout.addWidget(self.end_turn)
+        self._layout = layout
+        self.play_widgets: list[QWidget] = []
+        self._stretch = 1
         layout.addStretch(1)
         doc.metaChanged.connect(self.refresh)
         doc.scenarioReset.connect(self.refresh)
         self.round = 1
         self.active_player: str | None = None
         self.refresh()
+
+    def add_play_widgets(self, *widgets: QWidget) -> None:
+        """Play-mode widgets (the per-unit turn table, AI controls), shown only in Play mode."""
+        self._layout.takeAt(self._layout.count() - 1)  # the stretch
+        for i, w in enumerate(widgets):
+            self._layout.insertWidget(self._layout.count() - 1, w, 1 if i == 0 else 0)
+            w.setVisible(False)
+            self.play_widgets.append(w)
+
+    def set_play(self, play: bool) -> None:
+        for w in self.play_widgets:
+            w.setVisible(play)
+        if not self.play_widgets:
+            return
+        if not play:
+            self.end_turn.setEnabled(False)
+
+    def set_seed(self, seed: int | None) -> None:
+        self.seed_label.setVisible(seed is not None)
+        self.seed_label.setText(f"Dice seed: <b>{seed}</b>" if seed is not None else "")
 
     def set_turn(self, round_number: int, player_id: str | None) -> None:
         self.round = round_number

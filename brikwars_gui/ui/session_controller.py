@@ -1,26 +1,336 @@
 """The one seam between the UI and the turn engine (`engine/session.py`'s `Game`).
 
 The window never computes rules: in Play mode it asks this controller and listens to its signals.
-Until the engine's `Game` lands the controller runs in *preview* mode: round 1, the first player
-in turn order active, no orders accepted, End Turn disabled.
 
-What the window expects (signals):
-* `sessionStarted()` / `sessionStopped()`
-* `turnChanged(round: int, player_id: str)`          -> turn panel
-* `unitUpdated(unit_id: str)`                         -> that unit's map item / table row only
-* `eventLogged(text: str, detail: str)`               -> dice & event log (one line per typed event,
-                                                         `detail` = dice `.explain()` / JSON)
-* `canEndTurnChanged(bool)`                           -> End Turn action
-And methods: `start(scenario)`, `stop()`, `round`, `active_player`, `can_end_turn`, `end_turn()`,
-`unit_position(unit_id)`, `unit_badges(unit_id)`, `unit_status(unit_id)`, `reachable(unit_id)`,
-`order_move(unit_id, cell)`; the engine adapter fills them from `Game` events and snapshots.
+Starting and stopping
+* `start(scenario, seed=None, script=None, max_rounds=None)`: a new `Game` (seed recorded; a
+  random one when None). `script` (dice faces used first, then the seed) is the test hook for
+  scripted dice. `start_saved(saved)` / `replay_saved(saved)` resume a `SavedGame` (replaying its
+  orders); `stop()`.
+Orders (human player on its turn; each returns True when the engine accepted it)
+* `order_move(unit_id, cell)`, `order_action(unit_id, action)`, `end_unit(unit_id)`, `end_turn()`,
+  `undo_last_order()` (replays the game with one human order less from the same dice).
+  An `IllegalOrder` is reported by `orderRejected(text)`; any other exception inside the engine is
+  logged, reported by `engineError(text)`, the engine restores the pre-order state and the dice
+  given to the failed order are given back (so saved games still replay exactly).
+Queries
+* `round`, `active_player`, `is_human_turn`, `can_end_turn`, `orders_enabled`, `reachable(unit_id)`
+  (`{cell: cost}`), `half_speed_mask()`, `preview_path(unit_id, cell)`, `legal_actions(unit_id)`,
+  `unit_view(unit_id)` (`UnitView`: position, facing, alive, badges, Move left, Action state;
+  from the live state or from the timeline snapshot shown), `unit_status`, `unit_badges`,
+  `hazard_view()` (numpy arrays of Fire Size/type, Smoke, triggered spots), `log` (`LogEntry` list),
+  `saved_game()`.
+Timeline
+* `snapshot_count`, `show_snapshot(i)` (read-only: orders disabled), `show_live()`, `view_index`.
+AI
+* players with `controller == "ai"` are played by `engine/ai.py` one unit activation per step of
+  a QTimer (`ai_interval` ms; `skip_ai()` plays to the next human turn at once); their Responses
+  use the default policy. A human's Responses are asked through `ask_response(request) -> answer`
+  (the window shows a dialog; tests replace it), unless "always do the default" was chosen.
+
+Signals: `sessionStarted`, `sessionStopped`, `turnChanged(round, player)`, `unitUpdated(unit_id)`
+(only units whose state changed), `objectUpdated(object_id)`, `hazardsChanged()`,
+`eventAdded(LogEntry)`, `logReset()`, `eventLogged(text, detail)`, `canEndTurnChanged(bool)`,
+`ordersEnabledChanged(bool)`, `aiRunningChanged(bool)`, `orderRejected(str)`, `engineError(str)`,
+`turnCompleted()` (after each end of turn: autosave), `gameOver(str)`, `viewChanged()`.
 """
 
 from __future__ import annotations
 
-from PySide6.QtCore import QObject, Signal
+import logging
+import secrets
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+import numpy as np
+from PySide6.QtCore import QObject, QTimer, Signal
 
 from brikwars_gui.scenario.models import Scenario
+
+log = logging.getLogger("brikwars_gui.play")
+
+Cell = tuple[int, int]
+
+BADGE_COLORS = {
+    "disrupted": ("D", "#ef5350"),
+    "half_speed": ("½", "#ffb74d"),
+    "stopped": ("S", "#b0bec5"),
+    "fire": ("F", "#ff7043"),
+    "saved": ("A", "#81c784"),
+    "hero": ("H", "#f9a825"),
+    "done": ("✓", "#e0e0e0"),
+}
+
+
+@dataclass(frozen=True)
+class UnitView:
+    id: str
+    name: str
+    team: str
+    pos: Cell
+    facing: str
+    alive: bool
+    badges: tuple[tuple[str, str], ...]
+    status: str
+    move_left: int
+    move: int
+    action: str  # "available" | "used" | "saved" | "—"
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    index: int
+    round: int
+    player: str
+    kind: str
+    text: str
+    detail: str
+    units: tuple[str, ...]
+    cells: tuple[Cell, ...]
+
+
+@dataclass
+class HazardView:
+    fire_size: np.ndarray  # int16 (height, width)
+    fire_type: np.ndarray  # uint8 codes: 1 fire, 2 acid, 3 ion, 4 poison
+    smoke: np.ndarray  # bool
+    triggered: np.ndarray  # bool
+    labels: list[tuple[str, Cell, int]]  # (text, cell, Fire Size) per fire
+
+
+FIRE_TYPE_CODES = {"fire": 1, "acid": 2, "ion": 3, "poison": 4}
+
+
+# ---------------------------------------------------------------------------------------------
+# Dice with a rewind point (dice plumbing only: the faces come from the engine's own sources)
+
+
+class SessionDice:
+    """`script` faces first (tests, worked examples), then `SeededDice(seed)`. `mark()`/`rewind()`
+    give back the dice drawn by an order that failed, so the game stays replayable from its log."""
+
+    def __init__(self, seed: int, script: Iterable[int] | None = None) -> None:
+        from brikwars_gui.engine.dice.source import ScriptedDice, SeededDice
+
+        self.seed = seed
+        self.script = list(script or [])
+        self._scripted = ScriptedDice(self.script)
+        self._seeded = SeededDice(seed)
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        if self._scripted.remaining > 0:
+            return self._scripted.roll(sides, purpose)
+        return self._seeded.roll(sides, purpose)
+
+    def mark(self) -> tuple[int, Any]:
+        rng = getattr(self._seeded, "_rng", None)  # SeededDice keeps a private random.Random
+        return self._scripted.position, rng.getstate() if rng is not None else None
+
+    def rewind(self, mark: tuple[int, Any]) -> None:
+        self._scripted.position = mark[0]
+        rng = getattr(self._seeded, "_rng", None)
+        if rng is not None and mark[1] is not None:
+            rng.setstate(mark[1])
+
+
+def random_seed() -> int:
+    return secrets.randbelow(2**31 - 1) + 1
+
+
+# ---------------------------------------------------------------------------------------------
+# Helpers over engine objects or snapshot dicts
+
+
+def _get(obj: Any, name: str, default: Any = None) -> Any:
+    if isinstance(obj, dict):
+        return obj.get(name, default)
+    return getattr(obj, name, default)
+
+
+def _cell(value: Any) -> Cell | None:
+    if isinstance(value, list | tuple) and len(value) == 2 and all(isinstance(v, int) for v in value):
+        return (int(value[0]), int(value[1]))
+    return None
+
+
+CELL_KEYS = ("at", "path", "cells", "toward", "to", "landing", "spot", "pos", "cell", "from_cell")
+DICE_KEYS = ("roll", "damage_roll", "boost", "burning", "hazard_roll", "dice", "rolls")
+
+
+def event_cells(data: dict[str, Any]) -> tuple[Cell, ...]:
+    """Cells named by an event's fields (for highlighting on the map)."""
+    out: list[Cell] = []
+    for key in CELL_KEYS:
+        value = data.get(key)
+        cell = _cell(value)
+        if cell is not None:
+            out.append(cell)
+        elif isinstance(value, list):
+            out.extend(c for v in value if (c := _cell(v)) is not None)
+    return tuple(dict.fromkeys(out))
+
+
+def dice_detail(data: dict[str, Any]) -> str:
+    """The dice behind an event: each roll's `.explain()` text (bonus chains, Overskill, Critical
+    Failure), the Armor explanation, or the JSON of the event when it rolled nothing."""
+    lines: list[str] = []
+
+    def walk(value: Any, label: str) -> None:
+        if isinstance(value, dict):
+            text = value.get("text") if ("dice" in value or "total" in value) else None
+            if isinstance(text, str) and text:
+                lines.append(f"{label}: {text}" if label else text)
+                return
+            for k, v in value.items():
+                if isinstance(v, dict | list):
+                    walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, label)
+
+    for key, value in data.items():
+        if key == "explain" and isinstance(value, str):
+            lines.append(f"Armor: {value}")
+        elif isinstance(value, dict | list) and key not in ("path", "cells", "options", "args"):
+            walk(value, key)
+    if data.get("critical_failure") is True and not any("CRITICAL" in s.upper() for s in lines):
+        lines.append("Critical Failure")
+    if data.get("overskill"):
+        lines.append(f"Overskill: {data['overskill']}")
+    return "\n".join(lines)
+
+
+def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
+    alive = bool(_get(u, "alive", True))
+    move = int(_get(u, "move", 0)) + int(_get(u, "bonus_move", 0) or 0)
+    stopped = bool(_get(u, "stopped", False))
+    move_left = 0 if stopped else max(0, move - int(_get(u, "move_spent", 0)))
+    badges: list[tuple[str, str]] = []
+    flags: list[str] = []
+    half = bool(_get(u, "heavy_armor") or _get(u, "carrying_heavy") or _get(u, "recovering"))
+    if not alive:
+        status = "Dead"
+    else:
+        if _get(u, "disrupted"):
+            badges.append(BADGE_COLORS["disrupted"])
+            flags.append("Disrupted")
+        if half:
+            badges.append(BADGE_COLORS["half_speed"])
+            flags.append("Half Speed")
+        if stopped:
+            badges.append(BADGE_COLORS["stopped"])
+            flags.append("Stopped")
+        if int(_get(u, "fire_size", 0) or 0) > 0:
+            badges.append(BADGE_COLORS["fire"])
+            flags.append(f'On Fire {_get(u, "fire_size")}"')
+        if _get(u, "saved_action"):
+            badges.append(BADGE_COLORS["saved"])
+            flags.append("Saved Action")
+        if _get(u, "hero", hero_default):
+            badges.append(BADGE_COLORS["hero"])
+        if _get(u, "done") and not flags:
+            flags.append("Done")
+        status = ", ".join(flags) or "Ready"
+    if not alive:
+        action = "—"
+    elif _get(u, "saved_action"):
+        action = "saved"
+    elif _get(u, "action_used") or _get(u, "disrupted"):
+        action = "used"
+    else:
+        action = "available"
+    pos = _cell(list(_get(u, "pos", (0, 0)))) or (0, 0)
+    return UnitView(
+        str(_get(u, "id")),
+        str(_get(u, "name")),
+        str(_get(u, "team")),
+        pos,
+        str(_get(u, "facing", "N")),
+        alive,
+        tuple(badges),
+        status,
+        move_left,
+        move,
+        action,
+    )
+
+
+def hazard_view_from(
+    fires: Iterable[Any],
+    fields: Iterable[Any],
+    units: dict[str, Any],
+    objects: dict[str, Any],
+    w: int,
+    h: int,
+) -> HazardView:
+    """Fire/smoke/triggered arrays from live engine objects or snapshot dicts."""
+    size = np.zeros((h, w), dtype=np.int16)
+    ftype = np.zeros((h, w), dtype=np.uint8)
+    smoke = np.zeros((h, w), dtype=bool)
+    triggered = np.zeros((h, w), dtype=bool)
+    labels: list[tuple[str, Cell, int]] = []
+    for fire in fires:
+        fsize = int(_get(fire, "size", 0) or 0)
+        if fsize <= 0:
+            continue
+        target = _get(fire, "target")
+        unit = units.get(target) if target else None
+        if unit is not None:
+            if not _get(unit, "alive", True):
+                continue
+            cells = [_cell(list(_get(unit, "pos")))]
+        else:
+            obj = objects.get(target) if target else None
+            if obj is not None and _get(obj, "destroyed", False):
+                continue
+            cells = [_cell(list(c)) for c in (_get(fire, "cells") or [])]
+            if not cells and obj is not None:
+                cells = [_cell(list(c)) for c in _get(obj, "cells", [])]
+        cells = [c for c in cells if c is not None and 0 <= c[0] < w and 0 <= c[1] < h]
+        if not cells:
+            continue
+        arr = np.asarray(cells, dtype=np.intp)
+        xs, ys = arr[:, 0], arr[:, 1]
+        size[ys, xs] = np.maximum(size[ys, xs], fsize)
+        kind = str(_get(fire, "fire_type", "fire") or "fire")
+        ftype[ys, xs] = FIRE_TYPE_CODES.get(kind, 1)
+        top = min(cells, key=lambda c: (c[1], c[0]))
+        name = "Fire" if kind == "fire" else kind.title()
+        labels.append((f'{name} {fsize}"', top, fsize))
+    for f in fields:
+        mask = _get(f, "mask")
+        if mask is None:
+            mask = np.zeros((h, w), dtype=bool)
+            for c in _get(f, "cells", []) or []:
+                mask[c[1], c[0]] = True
+        if _get(f, "kind") == "smoke":
+            smoke |= mask
+        for c in _get(f, "triggered", []) or []:
+            triggered[c[1], c[0]] = True
+    return HazardView(size, ftype, smoke, triggered, labels)
+
+
+def _replay_kinds(events: Iterable[Any]) -> list[dict[str, Any]]:
+    out = []
+    for e in events:
+        d = e.to_dict() if hasattr(e, "to_dict") else dict(e)
+        if d.get("kind") in ("order", "decided"):
+            out.append(d)
+    return out
+
+
+# ---------------------------------------------------------------------------------------------
+
+
+class _UIPolicy:
+    """ResponsePolicy: AI players answer with the default; humans are asked through the controller."""
+
+    def __init__(self, controller: SessionController) -> None:
+        self.controller = controller
+
+    def decide(self, game: Any, request: Any) -> str:
+        return self.controller._decide(game, request)
 
 
 class SessionController(QObject):
@@ -28,67 +338,643 @@ class SessionController(QObject):
     sessionStopped = Signal()
     turnChanged = Signal(int, str)
     unitUpdated = Signal(str)
+    objectUpdated = Signal(str)
+    hazardsChanged = Signal()
+    eventAdded = Signal(object)
+    logReset = Signal()
     eventLogged = Signal(str, str)
     canEndTurnChanged = Signal(bool)
+    ordersEnabledChanged = Signal(bool)
+    aiRunningChanged = Signal(bool)
+    orderRejected = Signal(str)
+    engineError = Signal(str)
+    turnCompleted = Signal()
+    gameOver = Signal(str)
+    viewChanged = Signal()
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self.scenario: Scenario | None = None
-        self.game = None  # engine.session.Game once available
-        self.round = 0
-        self.active_player: str | None = None
+        self.game = None
+        self.dice: SessionDice | None = None
+        self.seed: int | None = None
+        self.script: list[int] = []
+        self.max_rounds: int | None = None
+        self.log: list[LogEntry] = []
+        self.view_index: int | None = None
+        self.ask_response: Callable[[Any], str] = lambda request: request.default
+        """Asks a human player a DecisionRequest; the window installs a dialog."""
+        self.always_default: set[str] = set()
+        """Questions the human chose to always answer with the default (this session)."""
+        self.ai_interval = 350
+        self._ai_timer = QTimer(self)
+        self._ai_timer.timeout.connect(self._ai_tick)
+        self._ai_running = False
+        self._ai_turn: tuple[int, str] | None = None
+        self._ai_queue: list[str] = []
+        self._busy = False
+        self._units_sig: dict[str, tuple] = {}
+        self._objects_sig: dict[str, tuple] = {}
+        self._hazard_sig: tuple = ()
+        self._turn_key: tuple[int, str] | None = None
+        self._turn_completed = False
+        self._order_mark: tuple[int, Any] | None = None
+        self._order_mark_index = -1
+        self.last_step_events = 0
+        self._log_turn: tuple[int, str] = (1, "")
 
+    # -- availability -------------------------------------------------------------------------
     @staticmethod
     def engine_available() -> bool:
-        """True once `engine/session.py` provides a `Game` the controller can drive."""
         try:
-            from brikwars_gui.engine import session  # noqa: F401
+            from brikwars_gui.engine.session import Game  # noqa: F401
         except ImportError:
             return False
-        return False  # adapter not written yet: stays in preview mode
+        return True
 
+    @staticmethod
+    def _ai_module():
+        try:
+            from brikwars_gui.engine import ai
+        except ImportError:
+            return None
+        return ai
+
+    # -- properties ---------------------------------------------------------------------------
     @property
     def active(self) -> bool:
         return self.scenario is not None
 
     @property
-    def can_end_turn(self) -> bool:
-        return self.game is not None
+    def round(self) -> int:
+        return self.game.round if self.game is not None else (1 if self.scenario else 0)
 
-    def start(self, scenario: Scenario) -> None:
+    @property
+    def active_player(self) -> str | None:
+        if self.game is not None:
+            return self.game.active_player
+        if self.scenario is None:
+            return None
+        order = list(self.scenario.turn_order) or [p.id for p in self.scenario.players]
+        return order[0] if order else None
+
+    def is_ai(self, player_id: str | None) -> bool:
+        if self.game is None or not player_id:
+            return False
+        try:
+            return self.game.state.player(player_id).controller == "ai"
+        except StopIteration:
+            return False
+
+    @property
+    def is_human_turn(self) -> bool:
+        return self.game is not None and not self.game.over and not self.is_ai(self.game.active_player)
+
+    @property
+    def orders_enabled(self) -> bool:
+        return self.is_human_turn and self.view_index is None and not self._ai_running and not self._busy
+
+    @property
+    def can_end_turn(self) -> bool:
+        return self.orders_enabled
+
+    @property
+    def ai_running(self) -> bool:
+        return self._ai_running
+
+    @property
+    def order_count(self) -> int:
+        return sum(1 for e in self.game.events if e.kind == "order") if self.game else 0
+
+    # -- starting -----------------------------------------------------------------------------
+    def _make_dice(self) -> SessionDice:
+        return SessionDice(self.seed if self.seed is not None else 0, self.script)
+
+    def start(
+        self,
+        scenario: Scenario,
+        seed: int | None = None,
+        *,
+        script: Iterable[int] | None = None,
+        max_rounds: int | None = None,
+    ) -> None:
+        """A new battle on `scenario` (seed recorded; random when None)."""
+        self._stop_ai()
         self.scenario = scenario
-        order = list(scenario.turn_order) or [p.id for p in scenario.players]
-        self.round = 1
-        self.active_player = order[0] if order else None
+        self.seed = random_seed() if seed is None else int(seed)
+        self.script = list(script or [])
+        self.max_rounds = max_rounds
+        self.view_index = None
+        if not self.engine_available():  # pragma: no cover - the engine is part of the package
+            self.game = None
+            self.sessionStarted.emit()
+            return
+        from brikwars_gui.engine.session import Game
+
+        self.dice = self._make_dice()
+        self.log = []
+        self._log_turn = (1, "")
+        self._ai_turn = None
+        self.game = Game.from_scenario(
+            scenario,
+            dice=self.dice,
+            policy=_UIPolicy(self),
+            listener=self._on_event,
+            max_rounds=max_rounds,
+        )
+        log.info("battle %r started, seed %s", scenario.name, self.seed)
+        self._after_install()
+
+    def replay_saved(self, saved: Any) -> Any:
+        """Build (not install) the game of a SavedGame; raises when its orders do not replay."""
+        from brikwars_gui.engine.session import Game
+
+        self.seed, self.script = (saved.seed or 0), list(saved.dice_script or [])
+        dice = self._make_dice()
+        game = Game.from_events(
+            saved.scenario,
+            saved.events,
+            dice,
+            policy=_UIPolicy(self),
+            max_rounds=saved.max_rounds,
+        )
+        game.policy = _UIPolicy(self)
+        return game, dice
+
+    def start_saved(self, saved: Any, built: tuple[Any, Any] | None = None) -> None:
+        """Resume a saved game (replaying its orders); raises and keeps nothing changed on failure."""
+        seed_before, script_before = self.seed, self.script
+        try:
+            game, dice = built if built is not None else self.replay_saved(saved)
+        except Exception:
+            self.seed, self.script = seed_before, script_before
+            raise
+        self._stop_ai()
+        self.scenario = saved.scenario
+        self.seed, self.script = (saved.seed or 0), list(saved.dice_script or [])
+        self.max_rounds = saved.max_rounds
+        self._install(game, dice)
+
+    def _install(self, game: Any, dice: SessionDice) -> None:
+        self.game, self.dice = game, dice
+        self.view_index = None
+        game.listener = self._on_event
+        self._log_turn = (1, "")
+        self._ai_turn = None
+        self.log = [self._entry(i, e) for i, e in enumerate(game.events)]
+        self._after_install()
+
+    def _after_install(self) -> None:
+        self._units_sig.clear()
+        self._objects_sig.clear()
+        self._hazard_sig = ()
+        self._turn_key = None
         self.sessionStarted.emit()
-        self.turnChanged.emit(self.round, self.active_player or "")
-        self.canEndTurnChanged.emit(self.can_end_turn)
+        self.logReset.emit()
+        self._flush(force=True)
+        self._after_order()
 
     def stop(self) -> None:
+        self._stop_ai()
         self.scenario = None
         self.game = None
+        self.view_index = None
         self.sessionStopped.emit()
         self.canEndTurnChanged.emit(False)
+        self.ordersEnabledChanged.emit(False)
 
-    def end_turn(self) -> None:
-        if self.game is None:
+    # -- events -------------------------------------------------------------------------------
+    def _entry(self, index: int, event: Any) -> LogEntry:
+        data = event.to_dict()
+        if event.kind == "order":
+            self._order_mark = self.dice.mark() if self.dice is not None else None
+            self._order_mark_index = index
+        try:
+            text = event.describe()
+        except Exception:  # a describe() bug must not break the log
+            text = f"{event.kind}: {data}"
+        if event.kind == "turn_started":
+            self._log_turn = (int(getattr(event, "round", 1)), str(getattr(event, "player", "")))
+        return LogEntry(
+            index,
+            self._log_turn[0],
+            self._log_turn[1],
+            event.kind,
+            text,
+            dice_detail(data),
+            tuple(getattr(event, "units", ()) or ()),
+            event_cells(data),
+        )
+
+    def _on_event(self, event: Any) -> None:
+        entry = self._entry(len(self.log), event)
+        self.log.append(entry)
+        if event.kind == "turn_ended":
+            self._turn_completed = True
+        self.eventAdded.emit(entry)
+        self.eventLogged.emit(entry.text, entry.detail)
+
+    # -- diffing: tell the views only what changed ---------------------------------------------
+    @staticmethod
+    def _unit_sig(u: Any) -> tuple:
+        return (
+            u.pos,
+            u.facing,
+            u.alive,
+            u.disrupted,
+            u.recovering,
+            u.stopped,
+            u.move_spent,
+            u.bonus_move,
+            u.action_used,
+            u.saved_action,
+            u.done,
+            u.fire_size,
+            u.heavy_armor,
+            u.carrying_heavy,
+        )
+
+    def _hazard_signature(self) -> tuple:
+        st = self.game.state
+        fires = tuple(
+            (
+                f.id,
+                f.size,
+                f.fire_type,
+                tuple(f.cells),
+                st.units[f.target].pos if f.target in st.units else None,
+            )
+            for f in st.fires.values()
+        )
+        fields = tuple((f.id, len(f.triggered), hash(f.mask.tobytes())) for f in st.fields.values())
+        return fires, fields
+
+    def _flush(self, *, force: bool = False) -> None:
+        """After an order (or an AI step): emit updates for the units/objects/hazards that changed."""
+        game = self.game
+        if game is None:
             return
-        raise NotImplementedError  # pragma: no cover - filled by the engine adapter
+        for uid, u in game.state.units.items():
+            sig = self._unit_sig(u)
+            if force or self._units_sig.get(uid) != sig:
+                self._units_sig[uid] = sig
+                if self.view_index is None:
+                    self.unitUpdated.emit(uid)
+        for oid, o in game.state.objects.items():
+            sig = (o.destroyed, o.effective_size)
+            if force or self._objects_sig.get(oid) != sig:
+                self._objects_sig[oid] = sig
+                if self.view_index is None:
+                    self.objectUpdated.emit(oid)
+        hsig = self._hazard_signature()
+        if force or hsig != self._hazard_sig:
+            self._hazard_sig = hsig
+            if self.view_index is None:
+                self.hazardsChanged.emit()
+        key = (game.round, game.active_player)
+        if key != self._turn_key:
+            self._turn_key = key
+            self.turnChanged.emit(game.round, game.active_player)
+        if self._turn_completed:
+            self._turn_completed = False
+            self.turnCompleted.emit()
 
-    # -- per-unit views (engine state once a Game runs; scenario values meanwhile) --------------
-    def unit_position(self, unit_id: str) -> tuple[int, int] | None:
+    def _after_order(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        if game.over:
+            self._stop_ai()
+            self.gameOver.emit(game.winner or "")
+        elif self.is_ai(game.active_player) and self.view_index is None:
+            self._start_ai()
+        self._emit_enabled()
+
+    def _emit_enabled(self) -> None:
+        self.canEndTurnChanged.emit(self.can_end_turn)
+        self.ordersEnabledChanged.emit(self.orders_enabled)
+
+    # -- running engine calls ------------------------------------------------------------------
+    def _run(self, fn: Callable[[], Any], what: str) -> bool:
+        """Run engine calls; IllegalOrder → orderRejected; anything else → engineError."""
+        from brikwars_gui.engine.rules.common import IllegalOrder
+
+        game = self.game
+        events_before = len(game.events)
+        self._order_mark, self._order_mark_index = None, -1
+        self._busy = True
+        try:
+            fn()
+        except IllegalOrder as exc:
+            self._recover_after_failure()
+            self.orderRejected.emit(str(exc))
+            return False
+        except Exception as exc:
+            log.exception("engine error during %s (seed %s, %d orders)", what, self.seed, self.order_count)
+            self._recover_after_failure()
+            self.engineError.emit(f"{what}: {type(exc).__name__}: {exc}")
+            return False
+        finally:
+            self._busy = False
+            self.last_step_events = len(game.events) - events_before
+        return True
+
+    def _recover_after_failure(self) -> None:
+        """The engine has restored the pre-order state and events; give back the failed order's
+        dice and drop the log lines of the events it took back."""
+        game = self.game
+        n = len(game.events)
+        if self._order_mark is not None and self._order_mark_index == n and self.dice is not None:
+            self.dice.rewind(self._order_mark)
+        if len(self.log) > n:
+            del self.log[n:]
+            self.logReset.emit()
+        self._turn_completed = False
+        self._flush()
+
+    def _order(self, fn: Callable[[], Any], what: str) -> bool:
+        if self.game is None:
+            return False
+        if not self.orders_enabled:
+            self.orderRejected.emit(
+                "viewing an earlier turn: go back to live first"
+                if self.view_index is not None
+                else "not your turn"
+            )
+            return False
+        ok = self._run(fn, what)
+        if ok:
+            self._flush()
+            self._after_order()
+        return ok
+
+    # -- orders -------------------------------------------------------------------------------
+    def order_move(self, unit_id: str, cell: Cell) -> bool:
+        return self._order(lambda: self.game.move(unit_id, (int(cell[0]), int(cell[1]))), f"move {unit_id}")
+
+    def order_action(self, unit_id: str, action: Any) -> bool:
+        return self._order(lambda: self.game.act(unit_id, action), f"action of {unit_id}")
+
+    def order_face(self, unit_id: str, facing: str) -> bool:
+        return self._order(lambda: self.game.face(unit_id, facing), f"facing of {unit_id}")
+
+    def end_unit(self, unit_id: str) -> bool:
+        return self._order(lambda: self.game.end_unit(unit_id), f"end unit {unit_id}")
+
+    def end_turn(self) -> bool:
+        if self.game is None:
+            return False
+        return self._order(self.game.end_turn, "end turn")
+
+    # -- undo (replay with fewer orders) --------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self._undo_cut() is not None and self.view_index is None and not self._ai_running
+
+    def _undo_cut(self) -> int | None:
+        """Index (in events) of the last order given by a human player, or None."""
+        if self.game is None:
+            return None
+        events = self.game.events
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.kind == "order" and not self.is_ai(getattr(e, "player", None)):
+                return i
+        return None
+
+    def undo_last_order(self) -> bool:
+        """Replay the game without its last human order (fresh dice of the same seed)."""
+        from brikwars_gui.engine.session import Game
+
+        cut = self._undo_cut()
+        if cut is None or self.view_index is not None or self._busy:
+            return False
+        self._stop_ai()
+        kept = self.game.events[:cut]
+        dice = self._make_dice()
+        try:
+            game = Game.from_events(self.scenario, _replay_kinds(kept), dice, max_rounds=self.max_rounds)
+        except Exception as exc:
+            log.exception("undo replay failed")
+            self.engineError.emit(f"undo: the replay failed: {exc}")
+            return False
+        expected = [e.to_dict() for e in kept]
+        actual = [e.to_dict() for e in game.events]
+        if actual != expected:
+            log.error("undo replay diverged after %d of %d events", len(actual), len(expected))
+            self.engineError.emit("undo: the replay did not reproduce the game; nothing was undone")
+            return False
+        game.policy = _UIPolicy(self)
+        self._install(game, dice)
+        return True
+
+    # -- queries ------------------------------------------------------------------------------
+    def _live_unit(self, unit_id: str):
+        return self.game.state.units.get(unit_id) if self.game is not None else None
+
+    def can_command(self, unit_id: str) -> bool:
+        u = self._live_unit(unit_id)
+        return bool(u is not None and u.alive and self.orders_enabled and u.team == self.game.active_player)
+
+    def reachable(self, unit_id: str) -> dict[Cell, int]:
+        if not self.can_command(unit_id):
+            return {}
+        try:
+            return dict(self.game.legal_moves(unit_id))
+        except Exception:
+            log.exception("legal_moves failed")
+            return {}
+
+    def half_speed_mask(self) -> np.ndarray | None:
+        grid = self.game.state.grid if self.game is not None else None
+        return getattr(grid, "half_speed", None)
+
+    def preview_path(self, unit_id: str, cell: Cell):
+        if not self.can_command(unit_id):
+            return None
+        try:
+            return self.game.preview_path(unit_id, (int(cell[0]), int(cell[1])))
+        except Exception:
+            return None
+
+    def legal_actions(self, unit_id: str) -> list[Any]:
+        if not self.can_command(unit_id):
+            return []
+        try:
+            return list(self.game.legal_actions(unit_id))
+        except Exception:
+            log.exception("legal_actions failed")
+            return []
+
+    def unit_view(self, unit_id: str) -> UnitView | None:
+        if self.game is None:
+            return None
+        if self.view_index is not None:
+            units = self.game.snapshots[self.view_index]["units"]
+            u = units.get(unit_id)
+        else:
+            u = self.game.state.units.get(unit_id)
+        return _unit_view(u) if u is not None else None
+
+    def unit_position(self, unit_id: str) -> Cell | None:
+        view = self.unit_view(unit_id)
+        if view is not None:
+            return view.pos
         unit = next((u for u in self.scenario.units if u.id == unit_id), None) if self.scenario else None
         return tuple(unit.position) if unit else None
 
     def unit_badges(self, unit_id: str) -> list[tuple[str, str]] | None:
-        """Status badges (text, colour) for a unit token; None = the scenario defaults."""
-        return None
+        view = self.unit_view(unit_id)
+        return list(view.badges) if view is not None else None
 
     def unit_status(self, unit_id: str) -> str | None:
-        return None
+        view = self.unit_view(unit_id)
+        return view.status if view is not None else None
 
-    def reachable(self, unit_id: str) -> dict[tuple[int, int], int]:
-        return {}
+    def object_destroyed(self, object_id: str) -> bool:
+        if self.game is None:
+            return False
+        if self.view_index is not None:
+            o = self.game.snapshots[self.view_index]["objects"].get(object_id)
+        else:
+            o = self.game.state.objects.get(object_id)
+        return bool(o is not None and _get(o, "destroyed", False))
 
-    def order_move(self, unit_id: str, cell: tuple[int, int]) -> bool:
-        return False
+    def hazard_view(self) -> HazardView | None:
+        game = self.game
+        if game is None:
+            return None
+        st = game.state
+        if self.view_index is not None:
+            snap = game.snapshots[self.view_index]
+            return hazard_view_from(
+                snap["fires"].values(),
+                snap["fields"].values(),
+                snap["units"],
+                snap["objects"],
+                st.width,
+                st.height,
+            )
+        return hazard_view_from(
+            st.fires.values(), st.fields.values(), st.units, st.objects, st.width, st.height
+        )
+
+    def player_controller(self, player_id: str) -> str:
+        try:
+            return self.game.state.player(player_id).controller
+        except Exception:
+            return "human"
+
+    # -- responses ----------------------------------------------------------------------------
+    def _decide(self, game: Any, request: Any) -> str:
+        if self.is_ai(request.team) or request.question in self.always_default:
+            return request.default
+        try:
+            answer = self.ask_response(request)
+        except Exception:
+            log.exception("response prompt failed")
+            answer = request.default
+        return answer if answer in request.options else request.default
+
+    # -- timeline -----------------------------------------------------------------------------
+    @property
+    def snapshot_count(self) -> int:
+        return len(self.game.snapshots) if self.game is not None else 0
+
+    def snapshot_label(self, index: int) -> str:
+        snap = self.game.snapshots[index]
+        return f"Round {snap.get('round')}: {snap.get('active_player')}"
+
+    def show_snapshot(self, index: int | None) -> None:
+        if self.game is None:
+            return
+        if index is not None:
+            index = max(0, min(int(index), self.snapshot_count - 1))
+        if index == self.view_index:
+            return
+        self.view_index = index
+        if index is not None:
+            self._ai_timer.stop()
+        self.viewChanged.emit()
+        self._emit_enabled()
+        if index is None:
+            self._after_order()
+
+    def show_live(self) -> None:
+        self.show_snapshot(None)
+
+    # -- AI -----------------------------------------------------------------------------------
+    def _start_ai(self) -> None:
+        if self._ai_module() is None:
+            log.warning("engine/ai.py is missing: AI players end their turns at once")
+        if not self._ai_running:
+            self._ai_running = True
+            self.aiRunningChanged.emit(True)
+        self._ai_timer.start(max(0, int(self.ai_interval)))
+
+    def _stop_ai(self) -> None:
+        self._ai_timer.stop()
+        if self._ai_running:
+            self._ai_running = False
+            self.aiRunningChanged.emit(False)
+
+    def set_ai_interval(self, ms: int) -> None:
+        self.ai_interval = max(0, int(ms))
+        if self._ai_timer.isActive():
+            self._ai_timer.setInterval(self.ai_interval)
+
+    def _ai_tick(self) -> None:
+        if self._busy or self.view_index is not None:
+            return
+        if not self.ai_step():
+            self._stop_ai()
+            self._emit_enabled()
+
+    def ai_step(self) -> bool:
+        """One AI step: one unit's activation, or the end of the AI's turn. False when no AI is due."""
+        game = self.game
+        if game is None or game.over or not self.is_ai(game.active_player) or self.view_index is not None:
+            return False
+        ai = self._ai_module()
+        key = (game.round, game.active_player)
+        if self._ai_turn != key:
+            self._ai_turn = key
+            self._ai_queue = sorted(u.id for u in game.state.units.values() if u.team == key[1] and u.alive)
+        if self._ai_queue and ai is not None:
+            uid = self._ai_queue.pop(0)
+            self._run(lambda: ai.play_unit(game, uid), f"AI turn of {uid}")
+        else:
+            if not self._run(game.end_turn, f"end of {key[1]}'s AI turn"):
+                self._flush()
+                self._stop_ai()
+                return False
+        self._flush()
+        if game.over:
+            self._after_order()
+            return False
+        return self.is_ai(self.game.active_player)
+
+    def skip_ai(self, max_steps: int = 100_000) -> None:
+        """Play the AI players' orders at once, up to the next human turn (or the end)."""
+        for _ in range(max_steps):
+            if self._busy or not self.ai_step():
+                break
+        self._stop_ai()
+        self._after_order()
+
+    # -- saved games --------------------------------------------------------------------------
+    def saved_game(self):
+        from brikwars_gui import __version__
+        from brikwars_gui.scenario.savegame import SavedGame
+
+        if self.game is None or self.scenario is None:
+            raise ValueError("no game is running")
+        return SavedGame(
+            engine_version=__version__,
+            scenario=self.scenario,
+            seed=self.seed,
+            dice_script=list(self.script) or None,
+            max_rounds=self.max_rounds,
+            events=_replay_kinds(self.game.events),
+            round=self.game.round,
+            active_player=self.game.active_player,
+        )

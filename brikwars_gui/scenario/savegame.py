@@ -1,0 +1,216 @@
+"""Saved games: a scenario plus the dice and the orders that replay the battle (`format_version` 1).
+
+A saved game file is JSON with `"kind": "saved_game"`: the whole `scenario`, the dice (`seed`, and/or
+a `dice_script` of faces used first, then the seed), the `order` and `decided` events of the game
+(what `Game.from_events` needs to replay it) and, for display only, the round and active player.
+
+* `load_saved_game(path)` / `parse_saved_game(text, source)` return a validated `SavedGame` or raise
+  `ScenarioError` with the loader's `source: json.path: problem` lines.
+* `save_saved_game(saved, path)` writes atomically (temp file, fsync, `os.replace`), like scenarios.
+* `is_saved_game_text(text)` / `is_saved_game_file(path)` tell a saved game from a scenario.
+"""
+
+from __future__ import annotations
+
+import contextlib
+import json
+import os
+import stat
+import tempfile
+from pathlib import Path
+from typing import Any, Literal
+
+from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
+
+from brikwars_gui.scenario.io import (
+    ScenarioError,
+    _DuplicateKeyError,
+    _format,
+    _fsync_directory,
+    _no_duplicate_keys,
+    describe_validation_error,
+    scenario_to_data,
+)
+from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
+
+__all__ = [
+    "SAVED_GAME_KIND",
+    "SavedGame",
+    "dump_saved_game",
+    "is_saved_game_file",
+    "is_saved_game_text",
+    "load_saved_game",
+    "parse_saved_game",
+    "save_saved_game",
+]
+
+SAVED_GAME_KIND = "saved_game"
+REPLAY_KINDS = ("order", "decided")
+
+
+class SavedGame(BaseModel):
+    """A game in progress: replay `events` (orders and decisions) on `scenario` with the dice."""
+
+    model_config = ConfigDict(extra="forbid")
+
+    format_version: Literal[1] = FORMAT_VERSION
+    kind: Literal["saved_game"] = SAVED_GAME_KIND
+    engine_version: str = ""
+    scenario: Scenario
+    seed: int | None = None
+    dice_script: list[int] | None = None
+    max_rounds: int | None = Field(default=None, ge=1)
+    events: list[dict[str, Any]] = Field(default_factory=list)
+    round: int = Field(default=1, ge=1)
+    active_player: str = ""
+
+    @model_validator(mode="after")
+    def _check(self) -> SavedGame:
+        if self.seed is None and self.dice_script is None:
+            raise ValueError("a saved game needs a seed or a dice_script to replay its dice")
+        for i, event in enumerate(self.events):
+            if event.get("kind") not in REPLAY_KINDS:
+                raise ValueError(
+                    f"events[{i}]: expected an order or decided event, got {event.get('kind')!r}"
+                )
+            if event.get("kind") == "order" and not isinstance(event.get("order"), str):
+                raise ValueError(f"events[{i}]: an order event needs an 'order' name")
+        ids = {p.id for p in self.scenario.players}
+        if self.active_player and self.active_player not in ids:
+            raise ValueError(f"active_player: {self.active_player!r} is not a player of the scenario")
+        return self
+
+    @property
+    def order_count(self) -> int:
+        return sum(1 for e in self.events if e.get("kind") == "order")
+
+
+# -- reading -----------------------------------------------------------------------------------------
+
+
+def is_saved_game_data(data: Any) -> bool:
+    return isinstance(data, dict) and data.get("kind") == SAVED_GAME_KIND
+
+
+def is_saved_game_text(text: str) -> bool:
+    """True when `text` is a JSON object with `"kind": "saved_game"` (False for anything else)."""
+    try:
+        return is_saved_game_data(json.loads(text))
+    except (ValueError, RecursionError):
+        return '"saved_game"' in text[:4000] and '"kind"' in text[:4000]
+
+
+def is_saved_game_file(path: str | os.PathLike[str]) -> bool:
+    try:
+        return is_saved_game_text(Path(path).read_bytes().decode("utf-8-sig", errors="replace"))
+    except OSError:
+        return False
+
+
+def load_saved_game(path: str | os.PathLike[str]) -> SavedGame:
+    source = os.fspath(path)
+    try:
+        data = Path(path).read_bytes()
+    except IsADirectoryError:
+        raise ScenarioError(source, [f"{source}: cannot read: it is a directory"]) from None
+    except OSError as exc:
+        raise ScenarioError(source, [f"{source}: cannot read: {exc.strerror or exc}"]) from None
+    try:
+        text = data.decode("utf-8-sig")
+    except UnicodeDecodeError as exc:
+        raise ScenarioError(
+            source, [f"{source}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"]
+        ) from None
+    return parse_saved_game(text, source)
+
+
+def parse_saved_game(text: str, source: str = "<string>") -> SavedGame:
+    if not text.strip():
+        raise ScenarioError(source, [f"{source}: the file is empty (expected a JSON object)"])
+    try:
+        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
+    except _DuplicateKeyError as exc:
+        raise ScenarioError(source, [f"{source}: invalid JSON: {exc}"]) from None
+    except json.JSONDecodeError as exc:
+        ends_early = " (the file ends too early)" if exc.pos >= len(text.rstrip()) else ""
+        raise ScenarioError(
+            source, [f"{source}: line {exc.lineno}, column {exc.colno}: invalid JSON: {exc.msg}{ends_early}"]
+        ) from None
+    except RecursionError:
+        raise ScenarioError(source, [f"{source}: invalid JSON: nested too deeply"]) from None
+    return saved_game_from_data(data, source)
+
+
+def saved_game_from_data(data: Any, source: str = "<data>") -> SavedGame:
+    if not isinstance(data, dict):
+        raise ScenarioError(source, [f"{source}: expected a JSON object {{...}} at the top level"])
+    if not is_saved_game_data(data):
+        raise ScenarioError(source, [f'{source}: kind: expected "saved_game", got {data.get("kind")!r}'])
+    version = data.get("format_version")
+    if version != FORMAT_VERSION or isinstance(version, bool):
+        raise ScenarioError(
+            source,
+            [
+                f"{source}: format_version: unsupported version {version!r}; reads {FORMAT_VERSION}"
+            ],
+        )
+    try:
+        return SavedGame.model_validate_json(json.dumps(data), strict=True)
+    except ValidationError as exc:
+        raise ScenarioError(
+            source, [f"{source}: {line}" for line in describe_validation_error(exc)]
+        ) from None
+
+
+# -- writing -----------------------------------------------------------------------------------------
+
+
+def saved_game_to_data(saved: SavedGame) -> dict[str, Any]:
+    data = saved.model_dump(mode="json", exclude={"scenario"})
+    return {
+        "format_version": saved.format_version,
+        "kind": saved.kind,
+        "engine_version": saved.engine_version,
+        "round": saved.round,
+        "active_player": saved.active_player,
+        "seed": data["seed"],
+        "dice_script": data["dice_script"],
+        "max_rounds": data["max_rounds"],
+        "scenario": scenario_to_data(saved.scenario),
+        "events": data["events"],
+    }
+
+
+def dump_saved_game(saved: SavedGame) -> str:
+    return _format(saved_game_to_data(saved), 0) + "\n"
+
+
+def save_saved_game(saved: SavedGame, path: str | os.PathLike[str]) -> None:
+    """Write atomically; the text is read back first, so a file the loader rejects is never written."""
+    text = dump_saved_game(saved)
+    parse_saved_game(text, source=os.fspath(path))
+    _atomic_write(Path(path), text.encode("utf-8"))
+
+
+def _atomic_write(target: Path, payload: bytes) -> None:
+    """Same steps as `scenario.io.save_scenario` (temp file in the directory, fsync, os.replace)."""
+    directory = target.parent
+    try:
+        mode = stat.S_IMODE(target.stat().st_mode)
+    except FileNotFoundError:
+        umask = os.umask(0)
+        os.umask(umask)
+        mode = 0o666 & ~umask
+    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
+    try:
+        with os.fdopen(fd, "wb") as handle:
+            handle.write(payload)
+            handle.flush()
+            os.fsync(handle.fileno())
+        os.chmod(tmp_name, mode)
+        os.replace(tmp_name, target)
+    except BaseException:
+        with contextlib.suppress(OSError):
+            os.unlink(tmp_name)
+        raise
+    _fsync_directory(directory)

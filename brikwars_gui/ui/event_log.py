@@ -1,0 +1,267 @@
+"""Dice & event log: every engine event with its readable line and the dice behind it.
+
+`EventLogModel` (a table: #, round, kind, event, dice) holds the controller's `LogEntry` list;
+`EventFilterProxy` filters by kind, unit and free text; `EventLogPanel` adds the filter widgets,
+Ctrl+C copying of the selected lines, and `eventActivated(units, cells)` when a line is clicked
+(the window highlights them on the map).
+"""
+
+from __future__ import annotations
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    Signal,
+)
+from PySide6.QtGui import QAction, QBrush, QColor, QGuiApplication, QKeySequence
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QComboBox,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QLineEdit,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
+
+KIND_COLORS = {
+    "attacked": "#b71c1c",
+    "killed": "#4a0000",
+    "armor_rolled": "#6d4c41",
+    "disrupted": "#c62828",
+    "unit_moved": "#1a237e",
+    "turn_started": "#1b5e20",
+    "turn_ended": "#33691e",
+    "game_over": "#000000",
+    "order": "#757575",
+    "decided": "#6a1b9a",
+}
+
+
+class EventLogModel(QAbstractTableModel):
+    """The controller's log entries, newest last. `append(text, detail)` is kept for plain lines."""
+
+    COLUMNS = ("#", "Round", "Kind", "Event", "Dice")
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.entries: list = []
+
+    # compatibility with the Edit-mode list model (plain lines)
+    def append(self, text: str, detail: str = "") -> None:
+        from brikwars_gui.ui.session_controller import LogEntry
+
+        self.add(LogEntry(len(self.entries), 0, "", "note", text, detail, (), ()))
+
+    def add(self, entry) -> None:
+        row = len(self.entries)
+        self.beginInsertRows(QModelIndex(), row, row)
+        self.entries.append(entry)
+        self.endInsertRows()
+
+    def set_entries(self, entries) -> None:
+        self.beginResetModel()
+        self.entries = list(entries)
+        self.endResetModel()
+
+    def clear(self) -> None:
+        self.set_entries([])
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.entries)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        e = self.entries[index.row()]
+        col = index.column()
+        if role == ENTRY_ROLE:
+            return e
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return str(e.index)
+            if col == 1:
+                return str(e.round) if e.round else ""
+            if col == 2:
+                return e.kind
+            if col == 3:
+                return e.text
+            return e.detail.replace("\n", " · ")
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return e.text + (f"\n\n{e.detail}" if e.detail else "")
+        if role == Qt.ItemDataRole.ForegroundRole and col in (2, 3) and e.kind in KIND_COLORS:
+            return QBrush(QColor(KIND_COLORS[e.kind]))
+        return None
+
+    def line(self, row: int) -> str:
+        e = self.entries[row]
+        return e.text + (f"  [{e.detail.replace(chr(10), '; ')}]" if e.detail else "")
+
+
+class EventFilterProxy(QSortFilterProxyModel):
+    """Kind ('' = all), unit id ('' = all) and free text (event line or dice)."""
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.kind = ""
+        self.unit = ""
+        self.text = ""
+        self.hide_orders = True
+
+    def set_filter(
+        self, *, kind: str | None = None, unit: str | None = None, text: str | None = None
+    ) -> None:
+        self.beginFilterChange()
+        if kind is not None:
+            self.kind = kind
+        if unit is not None:
+            self.unit = unit
+        if text is not None:
+            self.text = text.lower()
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def set_hide_orders(self, hide: bool) -> None:
+        self.beginFilterChange()
+        self.hide_orders = hide
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
+    def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
+        e = self.sourceModel().entries[source_row]
+        if self.kind:
+            if e.kind != self.kind:
+                return False
+        elif self.hide_orders and e.kind == "order":
+            return False
+        if self.unit and self.unit not in e.units:
+            return False
+        return not self.text or self.text in e.text.lower() or self.text in e.detail.lower()
+
+
+class EventLogPanel(QWidget):
+    eventActivated = Signal(object, object)  # units (tuple[str]), cells (tuple[cell])
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.model = EventLogModel(self)
+        self.proxy = EventFilterProxy(self)
+        self.proxy.setSourceModel(self.model)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(4, 4, 4, 4)
+        row = QHBoxLayout()
+        self.kind_combo = QComboBox()
+        self.kind_combo.setToolTip("Show one kind of event (orders are hidden under “All events”)")
+        self.kind_combo.addItem("All events", "")
+        self.kind_combo.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_filter(kind=self.kind_combo.currentData() or "")
+        )
+        self.unit_combo = QComboBox()
+        self.unit_combo.setToolTip("Show the events involving one unit")
+        self.unit_combo.addItem("All units", "")
+        self.unit_combo.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_filter(unit=self.unit_combo.currentData() or "")
+        )
+        self.filter_edit = QLineEdit()
+        self.filter_edit.setPlaceholderText("Filter events and dice…")
+        self.filter_edit.setClearButtonEnabled(True)
+        self.filter_edit.textChanged.connect(lambda t: self.proxy.set_filter(text=t))
+        row.addWidget(self.kind_combo)
+        row.addWidget(self.unit_combo)
+        row.addWidget(self.filter_edit, 1)
+        layout.addLayout(row)
+        self.placeholder = QLabel("Dice rolls and events appear here in Play mode.")
+        self.placeholder.setStyleSheet("color: #888;")
+        layout.addWidget(self.placeholder)
+        self.view = QTableView()
+        self.view.setObjectName("eventLog")
+        self.view.setModel(self.proxy)
+        self.view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.view.setSelectionMode(QAbstractItemView.SelectionMode.ExtendedSelection)
+        self.view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        self.view.setAlternatingRowColors(True)
+        self.view.setWordWrap(False)
+        self.view.verticalHeader().setVisible(False)
+        self.view.verticalHeader().setDefaultSectionSize(20)
+        header = self.view.horizontalHeader()
+        for col in (0, 1, 2):
+            header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
+        header.resizeSection(3, 420)
+        header.setStretchLastSection(True)
+        layout.addWidget(self.view)
+        self.copy_action = QAction("Copy", self.view)
+        self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
+        self.copy_action.setShortcutContext(Qt.ShortcutContext.WidgetWithChildrenShortcut)
+        self.copy_action.triggered.connect(self.copy_selected)
+        self.view.addAction(self.copy_action)
+        self.view.setContextMenuPolicy(Qt.ContextMenuPolicy.ActionsContextMenu)
+        self.view.clicked.connect(self._clicked)
+        self.model.rowsInserted.connect(self._inserted)
+        self.model.modelReset.connect(self._reset)
+        self._kinds: set[str] = set()
+        self._units: set[str] = set()
+
+    # -- controller wiring ----------------------------------------------------------------------
+    def add_entry(self, entry) -> None:
+        self.model.add(entry)
+
+    def set_entries(self, entries) -> None:
+        self.model.set_entries(entries)
+
+    def set_unit_names(self, names: dict[str, str]) -> None:
+        self._names = names
+
+    def _note(self, entry) -> None:
+        if entry.kind not in self._kinds:
+            self._kinds.add(entry.kind)
+            self.kind_combo.addItem(entry.kind, entry.kind)
+        for uid in entry.units:
+            if uid not in self._units:
+                self._units.add(uid)
+                name = getattr(self, "_names", {}).get(uid, uid)
+                self.unit_combo.addItem(name, uid)
+
+    def _inserted(self, _parent, first: int, last: int) -> None:
+        for row in range(first, last + 1):
+            self._note(self.model.entries[row])
+        self.placeholder.setVisible(False)
+        self.view.scrollToBottom()
+
+    def _reset(self) -> None:
+        for e in self.model.entries:
+            self._note(e)
+        self.placeholder.setVisible(not self.model.entries)
+        self.view.scrollToBottom()
+
+    # -- actions --------------------------------------------------------------------------------
+    def selected_rows(self) -> list[int]:
+        rows = {self.proxy.mapToSource(i).row() for i in self.view.selectionModel().selectedRows()}
+        return sorted(rows)
+
+    def selected_text(self) -> str:
+        return "\n".join(self.model.line(r) for r in self.selected_rows())
+
+    def copy_selected(self) -> str:
+        text = self.selected_text()
+        if text:
+            QGuiApplication.clipboard().setText(text)
+        return text
+
+    def _clicked(self, index: QModelIndex) -> None:
+        entry = self.proxy.data(index, ENTRY_ROLE)
+        if entry is not None:
+            self.eventActivated.emit(tuple(entry.units), tuple(entry.cells))

@@ -1,0 +1,142 @@
+"""Play-mode widgets: the per-unit turn table, the AI controls, the New Battle dialog."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QFormLayout,
+    QHBoxLayout,
+    QLabel,
+    QPushButton,
+    QSlider,
+    QSpinBox,
+    QWidget,
+)
+
+from brikwars_gui.ui.models import UNIT_ID_ROLE
+
+
+class TurnUnitsModel(QAbstractTableModel):
+    """The active player's units and what each has left this turn (Move inches, Action)."""
+
+    COLUMNS = ("Unit", "Move left", "Action", "Status")
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        self._ids: list[str] = []
+        controller.turnChanged.connect(lambda *_: self.reset())
+        controller.sessionStarted.connect(self.reset)
+        controller.sessionStopped.connect(self.reset)
+        controller.viewChanged.connect(self.reset)
+        controller.unitUpdated.connect(self.refresh_unit)
+
+    def reset(self) -> None:
+        self.beginResetModel()
+        c = self.controller
+        if c.game is None:
+            self._ids = []
+        else:
+            player = c.active_player
+            if c.view_index is not None:
+                player = c.game.snapshots[c.view_index].get("active_player", player)
+            self._ids = sorted(u.id for u in c.game.state.units.values() if u.team == player)
+        self.endResetModel()
+
+    def refresh_unit(self, unit_id: str) -> None:
+        if unit_id in self._ids:
+            row = self._ids.index(unit_id)
+            self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+    def row_of(self, unit_id: str) -> int:
+        return self._ids.index(unit_id) if unit_id in self._ids else -1
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._ids)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        uid = self._ids[index.row()]
+        view = self.controller.unit_view(uid)
+        if view is None:
+            return None
+        col = index.column()
+        if role == UNIT_ID_ROLE:
+            return uid
+        if role == Qt.ItemDataRole.DisplayRole:
+            if col == 0:
+                return view.name
+            if col == 1:
+                return f'{view.move_left}" / {view.move}"' if view.alive else "—"
+            if col == 2:
+                return view.action
+            return view.status
+        if role == Qt.ItemDataRole.ForegroundRole:
+            if not view.alive:
+                return QBrush(QColor("#9e9e9e"))
+            if col == 2 and view.action == "available":
+                return QBrush(QColor("#2e7d32"))
+            if col == 2 and view.action == "saved":
+                return QBrush(QColor("#1565c0"))
+        return None
+
+
+class AIControls(QWidget):
+    """Speed slider (ms per AI step) and a Skip button."""
+
+    def __init__(self, controller, parent=None) -> None:
+        super().__init__(parent)
+        self.controller = controller
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        layout.addWidget(QLabel("AI speed"))
+        self.speed = QSlider(Qt.Orientation.Horizontal)
+        self.speed.setRange(0, 10)
+        self.speed.setValue(7)
+        self.speed.setToolTip("How fast AI players' orders are shown (right: faster)")
+        self.speed.valueChanged.connect(self._speed)
+        self.skip = QPushButton("Skip")
+        self.skip.setToolTip("Play the AI's orders at once")
+        self.skip.setEnabled(False)
+        self.skip.clicked.connect(controller.skip_ai)
+        layout.addWidget(self.speed, 1)
+        layout.addWidget(self.skip)
+        controller.aiRunningChanged.connect(self.skip.setEnabled)
+        self._speed(self.speed.value())
+
+    def _speed(self, value: int) -> None:
+        self.controller.set_ai_interval(int(1200 * (10 - value) / 10) + 20)
+
+
+class NewBattleDialog(QDialog):
+    """Seed for a new battle (default: a random one, recorded in saved games)."""
+
+    def __init__(self, seed: int, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New battle")
+        form = QFormLayout(self)
+        self.seed = QSpinBox()
+        self.seed.setRange(1, 2**31 - 1)
+        self.seed.setValue(seed)
+        self.seed.setToolTip("The same seed and orders replay the same battle")
+        self.max_rounds = QSpinBox()
+        self.max_rounds.setRange(0, 999)
+        self.max_rounds.setSpecialValueText("no limit")
+        form.addRow("Dice seed", self.seed)
+        form.addRow("Turn limit (rounds)", self.max_rounds)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel)
+        box.accepted.connect(self.accept)
+        box.rejected.connect(self.reject)
+        form.addRow(box)

@@ -1,0 +1,81 @@
+"""The prompt for a human player's Response (a `DecisionRequest` from the engine)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import (
+    QButtonGroup,
+    QCheckBox,
+    QDialog,
+    QDialogButtonBox,
+    QLabel,
+    QRadioButton,
+    QVBoxLayout,
+    QWidget,
+)
+
+QUESTIONS = {
+    "close_attack": "An enemy moves into close combat range: attack it? (R-MOVE-5)",
+    "angry_inch": "Take the Angry Inch towards the attacker? (R-RESP-2)",
+    "shoot": "An enemy enters weapon range: shoot it with the saved Action?",
+    "counter": "Counter the close-combat attack? (R-MOVE-5)",
+    "attack_response": "You are attacked: respond with the saved Action? (R-RESP-1/5)",
+    "bail_to": "Where to Bail to? (R-RESP-6)",
+    "overskill": "Overskill: how to spend the Benny? (R-DICE-8)",
+}
+
+
+def describe_request(request, unit_name: str = "", about_name: str = "") -> str:
+    head = QUESTIONS.get(request.question, request.question.replace("_", " ").capitalize())
+    who = unit_name or request.unit
+    about = f" — about {about_name or request.about}" if request.about else ""
+    return f"<b>{who}</b>{about}<br>{head}"
+
+
+class ResponseDialog(QDialog):
+    """Options as radio buttons, the default preselected, and an "always do the default" box."""
+
+    def __init__(self, request, text: str = "", parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.request = request
+        self.setWindowTitle("Response")
+        layout = QVBoxLayout(self)
+        label = QLabel(text or describe_request(request))
+        label.setWordWrap(True)
+        layout.addWidget(label)
+        detail = getattr(request, "detail", None) or {}
+        if detail:
+            info = QLabel("<br>".join(f"<span style='color:#555'>{k}: {v}</span>" for k, v in detail.items()))
+            info.setWordWrap(True)
+            layout.addWidget(info)
+        self.group = QButtonGroup(self)
+        self.buttons: dict[str, QRadioButton] = {}
+        for option in request.options:
+            button = QRadioButton(option + ("  (default)" if option == request.default else ""))
+            button.setChecked(option == request.default)
+            self.group.addButton(button)
+            self.buttons[option] = button
+            layout.addWidget(button)
+        self.always = QCheckBox("Always do the default for this question (this session)")
+        layout.addWidget(self.always)
+        box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
+        box.accepted.connect(self.accept)
+        layout.addWidget(box)
+
+    def answer(self) -> str:
+        for option, button in self.buttons.items():
+            if button.isChecked():
+                return option
+        return self.request.default
+
+
+def ask_with_dialog(parent, controller, request, names: dict[str, str] | None = None) -> str:
+    names = names or {}
+    dialog = ResponseDialog(
+        request,
+        describe_request(request, names.get(request.unit, ""), names.get(request.about or "", "")),
+        parent,
+    )
+    dialog.exec()
+    if dialog.always.isChecked():
+        controller.always_default.add(request.question)
+    return dialog.answer()

@@ -1,0 +1,62 @@
+"""Timeline: a slider over the turns played (`Game.snapshots`); scrubbing is read-only."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, Signal
+from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+
+
+class TimelineBar(QWidget):
+    snapshotRequested = Signal(int)
+    liveRequested = Signal()
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        layout = QHBoxLayout(self)
+        layout.setContentsMargins(6, 2, 6, 2)
+        layout.addWidget(QLabel("Timeline"))
+        self.slider = QSlider(Qt.Orientation.Horizontal)
+        self.slider.setObjectName("timelineSlider")
+        self.slider.setRange(0, 0)
+        self.slider.setPageStep(1)
+        self.slider.setToolTip("Turns played: drag to see the battlefield as it was (read-only)")
+        self.slider.valueChanged.connect(self._moved)
+        self.label = QLabel("–")
+        self.label.setMinimumWidth(190)
+        self.live_button = QPushButton("Back to live")
+        self.live_button.setEnabled(False)
+        self.live_button.clicked.connect(self.liveRequested)
+        layout.addWidget(self.slider, 1)
+        layout.addWidget(self.label)
+        layout.addWidget(self.live_button)
+        self._syncing = False
+        self.live = True
+
+    def set_count(self, count: int, labels: list[str] | None = None) -> None:
+        self._syncing = True
+        self.slider.setRange(0, max(0, count - 1))
+        if self.live:
+            self.slider.setValue(max(0, count - 1))
+        self._syncing = False
+        self._labels = labels or []
+        self._update_label()
+
+    def set_live(self, live: bool) -> None:
+        self.live = live
+        self.live_button.setEnabled(not live)
+        if live:
+            self._syncing = True
+            self.slider.setValue(self.slider.maximum())
+            self._syncing = False
+        self._update_label()
+
+    def _update_label(self) -> None:
+        labels = getattr(self, "_labels", [])
+        i = self.slider.value()
+        text = labels[i] if 0 <= i < len(labels) else "–"
+        self.label.setText(("Live · " if self.live else "Viewing · ") + text)
+
+    def _moved(self, value: int) -> None:
+        if self._syncing:
+            return
+        self.snapshotRequested.emit(value)

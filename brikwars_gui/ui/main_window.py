@@ -39,7 +39,7 @@ from brikwars_gui.ui.panels import (
     UnitListPanel,
 )
 from brikwars_gui.ui.play_panels import AIControls, NewBattleDialog, TurnUnitsModel
-from brikwars_gui.ui.recovery import RecoveryStore, setup_logging
+from brikwars_gui.ui.recovery import RecoveryStore, app_data_dir, setup_logging
 from brikwars_gui.ui.response_dialog import ask_with_dialog
 from brikwars_gui.ui.rules_ref import reference_html
 from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario, save_scenario
@@ -87,6 +87,9 @@ class MainWindow(QMainWindow):
         self.controller.ask_response = lambda request: ask_with_dialog(
             self, self.controller, request, {u.id: u.name for u in self.doc.scenario.units}
         )
+        auto_data = data_dir is None and settings is None  # the real application (not tests/scripts)
+        if auto_data:
+            data_dir = app_data_dir()
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.recovery: RecoveryStore | None = None
         if self.data_dir is not None:
@@ -139,6 +142,8 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         self._update_title()
         self._update_actions()
+        if auto_data:
+            QTimer.singleShot(0, self.offer_recovery)
 
     # -- construction ---------------------------------------------------------------------------
     def _action(self, text: str, slot=None, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
@@ -522,7 +527,9 @@ class MainWindow(QMainWindow):
                     act.setChecked(False)
                     self.tool_group.setExclusive(True)
 
-    def set_play_mode(self, play: bool, *, seed: int | None = None, saved=None, max_rounds=None) -> None:
+    def set_play_mode(
+        self, play: bool, *, seed: int | None = None, saved=None, max_rounds=None, script=None
+    ) -> None:
         """Play: a new Game on the current scenario (seed random unless given) or `saved` resumed."""
         if play and self.play_mode and saved is None and seed is None:
             return
@@ -552,7 +559,7 @@ class MainWindow(QMainWindow):
                     saved, tuple
                 ) else self.controller.start_saved(saved)
             else:
-                self.controller.start(self.doc.scenario, seed, max_rounds=max_rounds)
+                self.controller.start(self.doc.scenario, seed, max_rounds=max_rounds, script=script)
                 self.game_path = None
             self.turn_panel.set_seed(self.controller.seed)
             self.timeline_bar.setVisible(True)

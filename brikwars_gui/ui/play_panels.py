@@ -110,7 +110,7 @@ class AIControls(QWidget):
         self.skip = QPushButton("Skip")
         self.skip.setToolTip("Play the AI's orders at once")
         self.skip.setEnabled(False)
-        self.skip.clicked.connect(controller.skip_ai)
+        self.skip.clicked.connect(lambda: controller.skip_ai())
         layout.addWidget(self.speed, 1)
         layout.addWidget(self.skip)
         controller.aiRunningChanged.connect(self.skip.setEnabled)

@@ -1,0 +1,330 @@
+"""Play mode in the real window (offscreen, pytest-qt): orders by mouse, AI turns, log, timeline,
+undo, saved games, engine errors, autosave and recovery."""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtGui import QGuiApplication
+from PySide6.QtWidgets import QMessageBox
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.scenario.savegame import load_saved_game
+from brikwars_gui.ui.items import cell_center
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.scenario_io import load_scenario
+
+SKIRMISH = SCENARIOS / "skirmish.json"
+pytestmark = pytest.mark.skipif(not SKIRMISH.is_file(), reason="skirmish sample missing")
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    return tmp_path / "data"
+
+
+def make_window(qtbot, settings, data_dir, path: Path = SKIRMISH) -> MainWindow:
+    w = MainWindow(load_scenario(path), path, settings=settings, data_dir=data_dir)
+    w.ask_unsaved = lambda: "discard"
+    w.errors = []
+    w.engine_error_prompt = lambda msg: w.errors.append(msg) or "ok"
+    w.controller.ask_response = lambda request: request.default
+    w.controller.ai_interval = 0
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.view.fit()
+    return w
+
+
+@pytest.fixture
+def window(qtbot, settings, data_dir) -> MainWindow:
+    return make_window(qtbot, settings, data_dir)
+
+
+def vp(window: MainWindow, cell) -> QPoint:
+    return window.view.mapFromScene(cell_center(tuple(cell)))
+
+
+def click(qtbot, window: MainWindow, cell, button=Qt.MouseButton.LeftButton) -> None:
+    qtbot.mouseClick(window.view.viewport(), button, pos=vp(window, cell))
+
+
+def log_kinds(window: MainWindow) -> list[str]:
+    return [e.kind for e in window.log_panel.model.entries]
+
+
+def far_free_cell(window: MainWindow, unit_id: str) -> tuple[tuple[int, int], int]:
+    reach = window.controller.reachable(unit_id)
+    cell = max(reach, key=lambda c: (reach[c], c))
+    return cell, reach[cell]
+
+
+def test_click_a_token_then_a_destination_moves_the_unit(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=11)
+    c = window.controller
+    assert c.seed == 11 and "11" in window.turn_panel.seed_label.text()
+    assert c.active_player == "red" and c.orders_enabled
+    start = c.game.unit("red-captain").pos
+    click(qtbot, window, start)
+    assert window.selection.unit_id == "red-captain"
+    qtbot.waitUntil(lambda: window.scene.reach_item is not None and window.scene.reach_item.isVisible())
+    cell, cost = far_free_cell(window, "red-captain")
+    # hovering shows the path preview with its Move cost
+    qtbot.mouseMove(window.view.viewport(), vp(window, cell))
+    assert window.scene.path_item.isVisible()
+    assert f'{cost}" of Move' in window.scene.path_label.text
+    click(qtbot, window, cell)
+    unit = c.game.unit("red-captain")
+    assert unit.pos == cell and unit.move_spent == cost
+    assert window.scene.unit_items["red-captain"].pos() == cell_center(cell)
+    moved = [e for e in window.log_panel.model.entries if e.kind == "unit_moved"]
+    assert moved and "red-captain" in moved[-1].text and moved[-1].units == ("red-captain",)
+    # the turn table shows what is left
+    row = window.turn_units.row_of("red-captain")
+    assert window.turn_units.index(row, 1).data().startswith(f'{unit.move_left}"')
+
+
+def test_attack_with_scripted_dice_kills_and_logs(window: MainWindow, qtbot) -> None:
+    window.doc.move_unit("blue-spear", (6, 8))  # next to red-spear at (5, 8)
+    # scripted dice: Skill 5 (hit), Damage 6 → bonus 1 (+2) = 9 vs Armor 4 → killed
+    window.set_play_mode(True, seed=3, script=[5, 6, 1])
+    click(qtbot, window, (5, 8))
+    assert window.selection.unit_id == "red-spear"
+    menu = window.build_action_menu("red-spear", (6, 8), "blue-spear")
+    texts = [a.text() for a in menu.actions() if a.text()]
+    strike = next(a for a in menu.actions() if "Spearman Gill" in a.text())
+    assert "Use 3" in strike.text() and "67%" in strike.text()
+    assert any("Hold" in t for t in texts)
+    strike.trigger()
+    game = window.controller.game
+    assert not game.unit("blue-spear").alive
+    assert game.unit("red-spear").action_used
+    kinds = log_kinds(window)
+    assert "attacked" in kinds and "killed" in kinds
+    attacked = next(e for e in window.log_panel.model.entries if e.kind == "attacked")
+    assert "bonus d6: 1" in attacked.detail  # the bonus chain is in the dice explanation
+    assert window.scene.unit_items["blue-spear"].dead
+    assert window.controller.unit_status("blue-spear") == "Dead"
+
+
+def test_right_click_opens_the_action_menu(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=5)
+    click(qtbot, window, (5, 2))  # red-rifle-1
+    click(qtbot, window, (19, 4), Qt.MouseButton.RightButton)  # blue-rifle-1
+    menu = window.last_action_menu
+    assert menu is not None
+    first = next(a for a in menu.actions() if a.text())
+    assert "Rifleman" in first.text() and "Use" in first.text() and "%" in first.text()
+    menu.close()
+
+
+def test_response_prompt_is_answered_by_the_player(window: MainWindow, qtbot) -> None:
+    window.doc.move_unit("blue-spear", (6, 8))
+    window.set_play_mode(True, seed=3, script=[6, 6, 1, 1])
+    asked = []
+
+    def answer(request):
+        asked.append(request)
+        return next(o for o in request.options if o != request.default)
+
+    window.controller.ask_response = answer
+    from brikwars_gui.engine.rules.actions import Attack
+
+    assert window.controller.order_action("red-spear", Attack("Spear", "blue-spear"))
+    assert asked and asked[0].question == "overskill" and asked[0].unit == "red-spear"
+    decided = [e for e in window.controller.game.events if e.kind == "decided"]
+    assert decided[0].answer == next(o for o in asked[0].options if o != asked[0].default)
+    # "always do the default" is remembered for the session
+    window.controller.always_default.add("overskill")
+    assert window.controller._decide(window.controller.game, asked[0]) == asked[0].default
+
+
+def test_end_turn_lets_the_ai_play_with_animation(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=21)
+    c = window.controller
+    c.ai_interval = 1
+    window.act_end_turn.trigger()
+    assert c.ai_running and not window.act_end_turn.isEnabled()
+    qtbot.waitUntil(lambda: c.round == 2 and c.active_player == "red", timeout=10000)
+    assert not c.ai_running and window.act_end_turn.isEnabled()
+    assert "Round 2" in window.turn_panel.round_label.text()
+    assert any(e.kind == "turn_started" and e.round == 2 for e in window.log_panel.model.entries)
+    blue_orders = [e for e in c.game.events if e.kind == "order" and e.player == "blue"]
+    assert blue_orders[-1].order == "end_turn"
+
+
+def test_skip_plays_the_ai_turn_at_once(window: MainWindow) -> None:
+    window.set_play_mode(True, seed=22)
+    c = window.controller
+    c.ai_interval = 5000
+    window.end_turn()
+    assert c.ai_running
+    window.ai_controls.skip.click()
+    assert c.round == 2 and c.active_player == "red" and not c.ai_running
+
+
+def test_undo_last_order_replays_the_game(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=8)
+    c = window.controller
+    start = c.game.unit("red-captain").pos
+    window.selection.select_unit("red-captain")
+    cell, _ = far_free_cell(window, "red-captain")
+    n_events = len(c.game.events)
+    assert window.order_move("red-captain", cell)
+    assert window.act_undo_order.isEnabled()
+    window.act_undo_order.trigger()
+    assert c.game.unit("red-captain").pos == start
+    assert len(c.game.events) == n_events
+    assert len(window.log_panel.model.entries) == n_events
+    assert window.scene.unit_items["red-captain"].pos() == cell_center(start)
+    # the same order again gives the same events (same dice)
+    assert window.order_move("red-captain", cell)
+    assert c.game.unit("red-captain").pos == cell
+
+
+def test_save_game_and_reopen_gives_the_same_state(window: MainWindow, qtbot, tmp_path, settings, data_dir):
+    window.set_play_mode(True, seed=31)
+    c = window.controller
+    cell, _ = far_free_cell(window, "red-rifle-2")
+    assert c.order_move("red-rifle-2", cell)
+    window.end_turn()
+    c.skip_ai()
+    path = tmp_path / "battle.json"
+    assert window.save_game_as(path)
+    saved = load_saved_game(path)
+    assert saved.seed == 31 and saved.round == c.round and saved.order_count == c.order_count
+    positions = {u.id: (u.pos, u.alive) for u in c.game.state.units.values()}
+    events = [e.to_dict() for e in c.game.events]
+    other = make_window(qtbot, settings, data_dir)
+    assert other.open_file(path)
+    assert other.play_mode
+    oc = other.controller
+    assert {u.id: (u.pos, u.alive) for u in oc.game.state.units.values()} == positions
+    assert [e.to_dict() for e in oc.game.events] == events
+    assert oc.seed == 31 and len(other.log_panel.model.entries) == len(events)
+    assert other.scene.unit_items["red-rifle-2"].pos() == cell_center(cell)
+
+
+def test_a_corrupted_saved_game_shows_the_messages_and_keeps_the_game(window, tmp_path, monkeypatch):
+    window.set_play_mode(True, seed=4)
+    c = window.controller
+    cell, _ = far_free_cell(window, "red-captain")
+    c.order_move("red-captain", cell)
+    game = c.game
+    good = tmp_path / "good.json"
+    window.save_game_as(good)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a))
+    bad = tmp_path / "bad.json"
+    bad.write_text(good.read_text()[:-200], encoding="utf-8")
+    assert not window.open_file(bad)
+    assert shown and "bad.json" in shown[-1][2]
+    data = json.loads(good.read_text())
+    data["seed"] = None
+    data["dice_script"] = None
+    worse = tmp_path / "worse.json"
+    worse.write_text(json.dumps(data), encoding="utf-8")
+    assert not window.open_file(worse)
+    assert "seed" in shown[-1][2]
+    assert c.game is game and window.play_mode and c.game.unit("red-captain").pos == cell
+
+
+def test_timeline_shows_an_earlier_turn_read_only(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=12)
+    c = window.controller
+    start = c.game.unit("red-captain").pos
+    cell, _ = far_free_cell(window, "red-captain")
+    c.order_move("red-captain", cell)
+    window.end_turn()
+    c.skip_ai()
+    assert c.snapshot_count >= 3
+    assert window.timeline_bar.isVisible()
+    window.timeline.slider.setValue(0)  # round 1, red: before the move
+    assert c.view_index == 0
+    item = window.scene.unit_items["red-captain"]
+    assert item.pos() == cell_center(start)
+    assert not window.act_end_turn.isEnabled() and not c.orders_enabled
+    assert not c.order_move("red-captain", start)
+    assert window.timeline.live_button.isEnabled()
+    window.timeline.live_button.click()
+    assert c.view_index is None and item.pos() == cell_center(c.game.unit("red-captain").pos)
+    assert window.act_end_turn.isEnabled()
+
+
+def test_engine_exception_shows_a_dialog_and_keeps_the_state(window, qtbot, monkeypatch, data_dir):
+    import brikwars_gui.engine.session as session
+
+    window.set_play_mode(True, seed=9)
+    c = window.controller
+    before = c.game.state.snapshot()
+    events = len(c.game.events)
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("rule exploded")
+
+    monkeypatch.setattr(session, "walk", broken)
+    click(qtbot, window, c.game.unit("red-captain").pos)
+    cell, _ = far_free_cell(window, "red-captain")
+    click(qtbot, window, cell)
+    assert window.errors and "rule exploded" in window.errors[0]
+    assert c.game.state.snapshot() == before
+    assert len(c.game.events) == events == len(window.log_panel.model.entries)
+    assert "rule exploded" in (data_dir / "brikwars.log").read_text(encoding="utf-8")
+    monkeypatch.undo()
+    # the dice given to the failed order were given back: the game still replays exactly
+    assert c.order_move("red-captain", cell)
+    assert c.undo_last_order() and c.game.unit("red-captain").pos != cell
+
+
+def test_autosave_on_end_turn_and_recovery_at_startup(window, qtbot, settings, data_dir) -> None:
+    window.set_play_mode(True, seed=14)
+    window.end_turn()
+    window.controller.skip_ai()
+    recovery = data_dir / "recovery.json"
+    assert recovery.is_file()
+    saved = load_saved_game(recovery)
+    assert saved.seed == 14 and saved.order_count >= 2
+    # the window was not closed: the marker is still there, as after a crash
+    other = make_window(qtbot, settings, data_dir)
+    offered = []
+    other.ask_recover = lambda path: offered.append(path) or True
+    assert other.offer_recovery()
+    assert offered == [recovery] and other.play_mode
+    assert other.controller.round == window.controller.round
+    other.close()
+    assert not (data_dir / "session.lock").exists()
+
+
+def test_event_log_filters_copies_and_highlights(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=17)
+    c = window.controller
+    cell, _ = far_free_cell(window, "red-captain")
+    c.order_move("red-captain", cell)
+    panel = window.log_panel
+    panel.kind_combo.setCurrentIndex(panel.kind_combo.findData("unit_moved"))
+    assert panel.proxy.rowCount() == 1
+    panel.view.selectAll()
+    panel.view.setFocus()
+    panel.copy_action.trigger()
+    assert "red-captain moves" in QGuiApplication.clipboard().text()
+    index = panel.proxy.index(0, 3)
+    panel.view.clicked.emit(index)
+    assert window.scene.highlight_item.isVisible()
+    panel.kind_combo.setCurrentIndex(0)
+    panel.filter_edit.setText("round 1")
+    assert panel.proxy.rowCount() >= 1
+    panel.filter_edit.clear()
+    panel.unit_combo.setCurrentIndex(panel.unit_combo.findData("red-captain"))
+    assert all(
+        "red-captain" in panel.proxy.data(panel.proxy.index(r, 3)) for r in range(panel.proxy.rowCount())
+    )

@@ -16,6 +16,71 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
+def bench_ai_round(app, scenario, settings) -> None:
+    """Play mode on the large battle, every side played by the AI for one round: the UI's update
+    time per event (log model rows, changed unit items, hazard images, repaint) and per AI step."""
+    from brikwars_gui.ui.main_window import MainWindow
+
+    window = MainWindow(scenario, settings=settings)
+    window.resize(1400, 900)
+    window.show()
+    app.processEvents()
+    c = window.controller
+    c.ask_response = lambda request: request.default
+    window.set_play_mode(True, seed=1)
+    c._stop_ai()
+    c.ai_interval = 10**7
+    for p in c.game.state.players:
+        p.controller = "ai"
+    ui_time = [0.0]
+    on_event = c._on_event
+
+    def timed(event) -> None:
+        t = time.perf_counter()
+        on_event(event)
+        ui_time[0] += time.perf_counter() - t
+
+    c.game.listener = timed
+    c._on_event = timed
+    per_event, per_step, engine = [], [], []
+    start_round = c.game.round
+    while not c.game.over and c.game.round == start_round:
+        ui_time[0] = 0.0
+        n0 = len(c.game.events)
+        t0 = time.perf_counter()
+        game = c.game
+        ai_flush = c._flush
+        flush_time = [0.0]
+
+        def flush(*a, _f=ai_flush, _acc=flush_time, **k) -> None:
+            t = time.perf_counter()
+            _f(*a, **k)
+            app.processEvents()
+            _acc[0] += time.perf_counter() - t
+
+        c._flush = flush
+        more = c.ai_step()
+        c._flush = ai_flush
+        total = time.perf_counter() - t0
+        n = len(game.events) - n0
+        ui = ui_time[0] + flush_time[0]
+        if n:
+            per_event.append(ui / n)
+            per_step.append(ui)
+            engine.append(total - ui)
+        if not more and c.game.round == start_round:
+            break
+    c._stop_ai()
+    print(
+        f"AI round on the large battle, {len(per_step)} steps, {sum(1 for _ in c.game.events)} events: "
+        f"UI update per event median {statistics.median(per_event) * 1000:.3f} ms, "
+        f"per AI step (redraw incl.) median {statistics.median(per_step) * 1000:.2f} ms, "
+        f"engine per step median {statistics.median(engine) * 1000:.2f} ms"
+    )
+    window.doc.undo_stack.setClean()
+    window.close()
+
+
 def main() -> int:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -70,6 +135,7 @@ def main() -> int:
     doc.paint_terrain(doc.brush_cells((doc.width // 2, doc.height // 2), 5), "mud")
     app.processEvents()
     print(f"paint a 5x5 terrain brush + redraw: {(time.perf_counter() - t0) * 1000:.1f} ms")
+    bench_ai_round(app, scenario, settings)
     for w in (window, big):
         w.doc.undo_stack.setClean()
         w.close()

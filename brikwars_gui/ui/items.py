@@ -169,6 +169,9 @@ class UnitItem(QGraphicsItem):
         self.color = QColor("#8a8a8a") if dead else QColor(color)
         self.facing = Facing(view.facing) if view.facing in Facing.__members__ else self.facing
         self.badges = [("✝", "#9e9e9e")] if dead else list(view.badges)
+        short = view.name.split()[-1] if view.name else view.id
+        if self.label.text != short:
+            self.label.set_text(short)  # Play mode: short names keep neighbours' labels apart
         self.setPos(cell_center(view.pos))
         self.setToolTip(
             f"<b>{view.name}</b> ({view.team})<br>{view.status}<br>"
@@ -177,7 +180,7 @@ class UnitItem(QGraphicsItem):
         self.update()
 
     def boundingRect(self) -> QRectF:
-        r = self.radius * 1.35
+        r = self.radius * 1.6
         return QRectF(-r, -r, 2 * r, 2 * r)
 
     def shape(self) -> QPainterPath:
@@ -191,9 +194,9 @@ class UnitItem(QGraphicsItem):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         r = self.radius
         if self.isSelected():
-            painter.setPen(Qt.PenStyle.NoPen)
-            painter.setBrush(QColor(255, 214, 0, 170))
-            painter.drawEllipse(QPointF(0, 0), r * 1.3, r * 1.3)
+            painter.setPen(QPen(QColor("#ffd600"), max(2.0, r * 0.16)))
+            painter.setBrush(QColor(255, 214, 0, 120))
+            painter.drawEllipse(QPointF(0, 0), r * 1.42, r * 1.42)
         # facing marker: a wedge just outside the disc (GRID-6 Cone of Vision direction)
         angle = math.radians(FACING_ANGLE[self.facing])
         tip = QPointF(math.cos(angle) * r * 1.32, math.sin(angle) * r * 1.32)

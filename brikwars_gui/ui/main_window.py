@@ -561,13 +561,23 @@ class MainWindow(QMainWindow):
             else:
                 self.controller.start(self.doc.scenario, seed, max_rounds=max_rounds, script=script)
                 self.game_path = None
+            self.unit_panel.model.position_provider = self.controller.unit_position
             self.turn_panel.set_seed(self.controller.seed)
             self.timeline_bar.setVisible(True)
+            self._edit_docks = [d for d in (self.dock_palette, self.dock_scenario) if d.isVisible()]
+            for dock in (self.dock_palette, self.dock_scenario):
+                dock.setVisible(False)
+            self.resizeDocks([self.dock_turn, self.dock_inspector], [420, 330], Qt.Orientation.Vertical)
+            self.resizeDocks([self.dock_units, self.dock_log], [420, 780], Qt.Orientation.Horizontal)
         else:
             self.controller.stop()
             self.scene.badge_provider = None
             self.scene.leave_play()
             self.unit_panel.model.status_provider = None
+            self.unit_panel.model.position_provider = None
+            for dock in getattr(self, "_edit_docks", []):
+                dock.setVisible(True)
+            self._edit_docks = []
             self.turn_panel.set_turn(1, None)
             self.turn_panel.set_seed(None)
             self.timeline_bar.setVisible(False)

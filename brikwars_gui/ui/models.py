@@ -50,12 +50,22 @@ class UnitTableModel(QAbstractTableModel):
         super().__init__(parent)
         self.doc = doc
         self.status_provider = None
+        self.position_provider = None  # Play mode: unit_id -> (x, y) from the engine
+        self._cache: dict[str, Unit] = {}
+        for sig in (doc.scenarioReset, doc.unitChanged, doc.unitAdded, doc.unitRemoved):
+            sig.connect(lambda *_: self._cache.clear())  # connected first: cleared before the views ask
         doc.scenarioReset.connect(self._reset)
         doc.unitChanged.connect(self._unit_changed)
         doc.unitAdded.connect(self._unit_added)
         doc.unitRemoved.connect(self._unit_removed)
         doc.metaChanged.connect(self._meta_changed)
         self._ids = [u.id for u in doc.scenario.units]
+
+    def _unit(self, unit_id: str) -> Unit | None:
+        """The document's unit, looked up once per change (views ask for every cell and role)."""
+        if not self._cache:
+            self._cache = {u.id: u for u in self.doc.scenario.units}
+        return self._cache.get(unit_id)
 
     # -- document sync --------------------------------------------------------------------------
     def _reset(self) -> None:
@@ -86,12 +96,13 @@ class UnitTableModel(QAbstractTableModel):
             self.dataChanged.emit(self.index(0, 1), self.index(len(self._ids) - 1, 1))
 
     def refresh_status(self, unit_id: str | None = None) -> None:
+        """Position and Status columns (Play mode: they follow the engine)."""
         col = len(self.COLUMNS) - 1
         if unit_id is None:
             if self._ids:
-                self.dataChanged.emit(self.index(0, col), self.index(len(self._ids) - 1, col))
+                self.dataChanged.emit(self.index(0, 2), self.index(len(self._ids) - 1, col))
         elif (row := self.row_of(unit_id)) >= 0:
-            self.dataChanged.emit(self.index(row, col), self.index(row, col))
+            self.dataChanged.emit(self.index(row, 2), self.index(row, col))
 
     # -- model API ------------------------------------------------------------------------------
     def row_of(self, unit_id: str) -> int:
@@ -120,7 +131,7 @@ class UnitTableModel(QAbstractTableModel):
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
-        unit = self.doc.unit(self._ids[index.row()])
+        unit = self._unit(self._ids[index.row()])
         if unit is None:
             return None
         col = index.column()
@@ -168,7 +179,9 @@ class UnitTableModel(QAbstractTableModel):
             player = self.doc.player(unit.team)
             return player.name if player else unit.team
         if col == 2:
-            return f"{unit.position[0]}, {unit.position[1]}"
+            pos = self.position_provider(unit.id) if self.position_provider else None
+            pos = pos or unit.position
+            return f"{pos[0]}, {pos[1]}"
         if col == 3:
             return f'{unit.move}"'
         if col == 4:

@@ -528,16 +528,16 @@ class MiniMap(QWidget):
         w, h = self.doc.width, self.doc.height
         scale = min((self.width() - 8) / w, (self.height() - 8) / h)
         ox = (self.width() - w * scale) / 2
-        oy = (self.height() - h * scale) / 2
+        oy = min((self.height() - h * scale) / 2, 4.0)  # at the top when the dock is tall
         return scale, ox, oy
 
     def paintEvent(self, event) -> None:
         if self._image is None:
             self._image = terrain_image(self.doc.terrain)
         painter = QPainter(self)
-        painter.fillRect(self.rect(), QColor("#2b2f35"))
         scale, ox, oy = self._frame()
         target = QRectF(ox, oy, self.doc.width * scale, self.doc.height * scale)
+        painter.fillRect(target.adjusted(-4, -4, 4, 4), QColor("#2b2f35"))
         painter.drawImage(target, self._image)
         painter.setPen(QPen(QColor(70, 50, 40), 1))
         painter.setBrush(QColor(150, 130, 110, 200))

@@ -84,7 +84,7 @@ def test_loader_messages_name_the_file_and_path(tmp_path: Path, mutate, expected
 def test_bad_json_and_truncation(tmp_path: Path) -> None:
     _, saved = played(turns=1)
     text = dump_saved_game(saved)
-    with pytest.raises(ScenarioError, match="cut.json: line .*invalid JSON"):
+    with pytest.raises(ScenarioError, match=r"cut\.json: line .*invalid JSON"):
         parse_saved_game(text[: len(text) // 2], "cut.json")
     with pytest.raises(ScenarioError, match="empty"):
         parse_saved_game("  ", "empty.json")

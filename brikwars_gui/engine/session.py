@@ -188,6 +188,9 @@ class ScriptedPolicy:
         self.fallback = fallback
 
     def decide(self, game: Game, request: DecisionRequest) -> str:
+        # single-option questions are answered by the rules without asking (PlayContext.ask)
+        while self.position < len(self.answers) and len(self.answers[self.position].get("options", ())) == 1:
+            self.position += 1
         if self.position >= len(self.answers):
             if self.fallback is None:
                 raise IllegalOrder(f"no logged answer left for {request.question} of {request.unit}")

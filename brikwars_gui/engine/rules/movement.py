@@ -365,6 +365,12 @@ def walk(
     last = 0
     for i in range(1, len(cells)):
         prev, cell = cells[i - 1], cells[i]
+        other = ctx.state.unit_at(cell)
+        if other is not None and other.id != unit.id and (other.team != unit.team or i == len(cells) - 1):
+            # a Responder stepped into the path (Angry Inch): the mover stops short
+            flush(last)
+            ctx.emit(MovementStopped(unit.id, f"its path is blocked by {other.id}"))
+            break
         unit.facing = str(facing_towards(prev, cell))
         unit.pos = cell
         walked.append(cell)

@@ -403,3 +403,45 @@ def test_save_keeps_existing_permissions(tmp_path: Path) -> None:
     os.chmod(path, 0o640)
     save_scenario(parse_scenario(json.dumps(base())), path)
     assert (path.stat().st_mode & 0o777) == 0o640
+
+
+@pytest.mark.parametrize("broken", ["replace", "fsync", "chmod"])
+def test_atomic_write_text_failure_leaves_the_old_file(
+    tmp_path: Path, monkeypatch: pytest.MonkeyPatch, broken: str
+) -> None:
+    from brikwars_gui.scenario.io import atomic_write_text
+
+    path = tmp_path / "keep.txt"
+    path.write_text("OLD CONTENT", encoding="utf-8")
+
+    def fail(*_a: Any, **_k: Any) -> None:
+        raise OSError(f"{broken} failed")
+
+    monkeypatch.setattr(os, broken, fail)
+    with pytest.raises(OSError, match=f"{broken} failed"):
+        atomic_write_text(path, "NEW CONTENT")
+    assert path.read_text(encoding="utf-8") == "OLD CONTENT"
+    assert sorted(os.listdir(tmp_path)) == ["keep.txt"]
+
+
+@pytest.mark.skipif(os.name != "posix", reason="POSIX permissions")
+def test_atomic_write_text_keeps_permissions_and_replaces(tmp_path: Path) -> None:
+    from brikwars_gui.scenario.io import atomic_write_text
+
+    path = tmp_path / "perm.txt"
+    path.write_text("old", encoding="utf-8")
+    os.chmod(path, 0o640)
+    atomic_write_text(path, "new ✓")
+    assert path.read_text(encoding="utf-8") == "new ✓"
+    assert (path.stat().st_mode & 0o777) == 0o640
+    assert sorted(os.listdir(tmp_path)) == ["perm.txt"]
+
+
+def test_saved_games_use_the_shared_atomic_writer(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    from brikwars_gui.scenario import savegame
+
+    calls = []
+    monkeypatch.setattr(savegame, "atomic_write_text", lambda p, t: calls.append((p, t)))
+    saved = savegame.SavedGame(scenario=parse_scenario(json.dumps(base())), seed=3)
+    savegame.save_saved_game(saved, tmp_path / "g.json")
+    assert calls and calls[0][0] == tmp_path / "g.json" and '"saved_game"' in calls[0][1]

@@ -9,6 +9,9 @@
 * `save_scenario(scenario, path)` writes that text atomically (temp file in the same directory,
   fsync, `os.replace`): the old file stays intact if anything fails, and a file is never written
   that `load_scenario` would reject.
+* Shared with `savegame.py`: `atomic_write_text(path, text)`, `format_json(value, indent)` (the
+  canonical layout), `no_duplicate_keys` (a `json.loads` hook raising `DuplicateKeyError`),
+  `fsync_directory(directory)`.
 """
 
 from __future__ import annotations
@@ -78,8 +81,8 @@ def parse_scenario(text: str, source: str = "<string>") -> Scenario:
     if not text.strip():
         raise ScenarioError(source, [f"{source}: the file is empty (expected a JSON object)"])
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except _DuplicateKeyError as exc:
+        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+    except DuplicateKeyError as exc:
         raise ScenarioError(source, [f"{source}: invalid JSON: {exc}"]) from None
     except json.JSONDecodeError as exc:
         ends_early = " (the file ends too early)" if exc.pos >= len(text.rstrip()) else ""
@@ -126,15 +129,15 @@ def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
         ) from None
 
 
-class _DuplicateKeyError(ValueError):
+class DuplicateKeyError(ValueError):
     pass
 
 
-def _no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
+def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
     result: dict[str, Any] = {}
     for key, value in pairs:
         if key in result:
-            raise _DuplicateKeyError(f"key {key!r} appears twice in one object")
+            raise DuplicateKeyError(f"key {key!r} appears twice in one object")
         result[key] = value
     return result
 
@@ -340,7 +343,7 @@ def _area_cells_last(item: dict[str, Any]) -> dict[str, Any]:
 
 def dump_scenario(scenario: Scenario) -> str:
     """The canonical file text of `scenario` (see the module docstring); ends with a newline."""
-    return _format(scenario_to_data(scenario), 0) + "\n"
+    return format_json(scenario_to_data(scenario), 0) + "\n"
 
 
 def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
@@ -349,11 +352,22 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
     The text is checked by reading it back first, so an in-place edit that broke the scenario
     raises `ScenarioError` (naming `path`) instead of writing a file that cannot be loaded.
     """
-    target = Path(path)
     source = os.fspath(path)
     text = dump_scenario(scenario)
     parse_scenario(text, source=source)
-    payload = text.encode("utf-8")
+    atomic_write_text(path, text)
+
+
+def atomic_write_text(path: str | os.PathLike[str], text: str, *, encoding: str = "utf-8") -> None:
+    """Replace `path` by a complete new file holding `text`, or leave the old file untouched.
+
+    The text goes to a temporary file in the same directory (so `os.replace` is a rename on one
+    file system), is flushed and fsynced, gets the old file's permissions (or the umask's for a
+    new file) and replaces the target; the directory is fsynced where the platform allows it.
+    On any failure the temporary file is removed and the exception propagates.
+    """
+    target = Path(path)
+    payload = text.encode(encoding)
     directory = target.parent
     try:
         mode = stat.S_IMODE(target.stat().st_mode)
@@ -373,10 +387,10 @@ def save_scenario(scenario: Scenario, path: str | os.PathLike[str]) -> None:
         with contextlib.suppress(OSError):
             os.unlink(tmp_name)
         raise
-    _fsync_directory(directory)
+    fsync_directory(directory)
 
 
-def _fsync_directory(directory: Path) -> None:
+def fsync_directory(directory: Path) -> None:
     """Make the rename durable where the platform allows it (POSIX); best effort elsewhere."""
     if os.name != "posix":
         return
@@ -392,7 +406,7 @@ def _fsync_directory(directory: Path) -> None:
         os.close(fd)
 
 
-def _format(value: Any, indent: int, lead: int = 0) -> str:
+def format_json(value: Any, indent: int, lead: int = 0) -> str:
     """JSON with indent 2, but lists and flat objects that fit the line width on one line.
 
     `indent` is the nesting indentation; `lead` the columns already used before the value on its
@@ -409,14 +423,14 @@ def _format(value: Any, indent: int, lead: int = 0) -> str:
             return "[]"
         if all(not isinstance(v, dict | list) or _flat_list(v) for v in value):
             return _wrap_list(value, indent)
-        items = [pad + _format(v, indent + 2) for v in value]
+        items = [pad + format_json(v, indent + 2) for v in value]
         return "[\n" + ",\n".join(items) + "\n" + " " * indent + "]"
     if not value:
         return "{}"
     items = []
     for k, v in value.items():
         key = json.dumps(k, ensure_ascii=False)
-        items.append(f"{pad}{key}: {_format(v, indent + 2, len(key) + 2)}")
+        items.append(f"{pad}{key}: {format_json(v, indent + 2, len(key) + 2)}")
     return "{\n" + ",\n".join(items) + "\n" + " " * indent + "}"
 
 

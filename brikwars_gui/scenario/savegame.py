@@ -6,29 +6,26 @@ a `dice_script` of faces used first, then the seed), the `order` and `decided` e
 
 * `load_saved_game(path)` / `parse_saved_game(text, source)` return a validated `SavedGame` or raise
   `ScenarioError` with the loader's `source: json.path: problem` lines.
-* `save_saved_game(saved, path)` writes atomically (temp file, fsync, `os.replace`), like scenarios.
+* `save_saved_game(saved, path)` writes atomically with `scenario.io.atomic_write_text`, like scenarios.
 * `is_saved_game_text(text)` / `is_saved_game_file(path)` tell a saved game from a scenario.
 """
 
 from __future__ import annotations
 
-import contextlib
 import json
 import os
-import stat
-import tempfile
 from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from brikwars_gui.scenario.io import (
+    DuplicateKeyError,
     ScenarioError,
-    _DuplicateKeyError,
-    _format,
-    _fsync_directory,
-    _no_duplicate_keys,
+    atomic_write_text,
     describe_validation_error,
+    format_json,
+    no_duplicate_keys,
     scenario_to_data,
 )
 from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
@@ -128,8 +125,8 @@ def parse_saved_game(text: str, source: str = "<string>") -> SavedGame:
     if not text.strip():
         raise ScenarioError(source, [f"{source}: the file is empty (expected a JSON object)"])
     try:
-        data = json.loads(text, object_pairs_hook=_no_duplicate_keys)
-    except _DuplicateKeyError as exc:
+        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+    except DuplicateKeyError as exc:
         raise ScenarioError(source, [f"{source}: invalid JSON: {exc}"]) from None
     except json.JSONDecodeError as exc:
         ends_early = " (the file ends too early)" if exc.pos >= len(text.rstrip()) else ""
@@ -182,35 +179,12 @@ def saved_game_to_data(saved: SavedGame) -> dict[str, Any]:
 
 
 def dump_saved_game(saved: SavedGame) -> str:
-    return _format(saved_game_to_data(saved), 0) + "\n"
+    return format_json(saved_game_to_data(saved), 0) + "\n"
 
 
 def save_saved_game(saved: SavedGame, path: str | os.PathLike[str]) -> None:
     """Write atomically; the text is read back first, so a file the loader rejects is never written."""
     text = dump_saved_game(saved)
     parse_saved_game(text, source=os.fspath(path))
-    _atomic_write(Path(path), text.encode("utf-8"))
+    atomic_write_text(path, text)
 
-
-def _atomic_write(target: Path, payload: bytes) -> None:
-    """Same steps as `scenario.io.save_scenario` (temp file in the directory, fsync, os.replace)."""
-    directory = target.parent
-    try:
-        mode = stat.S_IMODE(target.stat().st_mode)
-    except FileNotFoundError:
-        umask = os.umask(0)
-        os.umask(umask)
-        mode = 0o666 & ~umask
-    fd, tmp_name = tempfile.mkstemp(prefix=f".{target.name}.", suffix=".tmp", dir=directory)
-    try:
-        with os.fdopen(fd, "wb") as handle:
-            handle.write(payload)
-            handle.flush()
-            os.fsync(handle.fileno())
-        os.chmod(tmp_name, mode)
-        os.replace(tmp_name, target)
-    except BaseException:
-        with contextlib.suppress(OSError):
-            os.unlink(tmp_name)
-        raise
-    _fsync_directory(directory)

@@ -10,7 +10,8 @@ Every state change is a typed event; every order is logged first as an `order` e
 choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so
 `Game.from_events(scenario, events, dice)` replays a game exactly (also for undo: replay fewer
 orders). Illegal orders raise `IllegalOrder` before anything changes; if a rule raises midway the
-pre-order state and event list are restored (the dice already drawn are not given back).
+pre-order state, event list and dice position are restored (`RecordingDice.snapshot()/restore()`;
+an inner source without `snapshot`/`restore` is not rewound).
 """
 
 from __future__ import annotations
@@ -386,14 +387,19 @@ class Game:
         return unit
 
     def _guarded(self, fn: Callable[[], None]) -> None:
-        """Run a checked order; restore the state if a rule raises halfway (a bug or a hook)."""
+        """Run a checked order; if a rule raises halfway (a bug, a hook, a dice script running out)
+        restore the state, the events and the dice (when the source can rewind: SeededDice,
+        ScriptedDice, or anything with `snapshot()`/`restore(token)`), so the next roll is the
+        one the failed order would have drawn and a saved game stays replayable."""
         backup = copy.deepcopy(self.state, {id(self.state.grid): self.state.grid})
         mark = len(self.events)
+        dice_mark = self.dice.snapshot()
         try:
             fn()
         except BaseException:
             self.ctx.state = backup
             del self.events[mark:]
+            self.dice.restore(dice_mark)
             raise
         self._check_victory()
 

@@ -35,8 +35,10 @@ from brikwars_gui.engine.dice.source import (
     DiceSource,
     ImpossibleScriptedRoll,
     RecordingDice,
+    RewindableDice,
     ScriptedDice,
     SeededDice,
+    dice_snapshot,
 )
 
 __all__ = [
@@ -55,12 +57,14 @@ __all__ = [
     "OverskillBenny",
     "OverskillError",
     "RecordingDice",
+    "RewindableDice",
     "RollResult",
     "ScriptedDice",
     "SeededDice",
     "SkillRoll",
     "StatBoost",
     "chain_at_least",
+    "dice_snapshot",
     "die_at_least",
     "expected_total",
     "overskill_damage_expression",

@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterable
-from typing import Protocol, runtime_checkable
+from typing import Any, Protocol, runtime_checkable
 
 VALID_SIDES: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
 
@@ -32,6 +32,21 @@ class DiceSource(Protocol):
     def roll(self, sides: int, purpose: str = "") -> int: ...
 
 
+@runtime_checkable
+class RewindableDice(Protocol):
+    """A source that can give dice back: `restore(snapshot())` puts it where it was, so the next
+    rolls are the ones it would have handed out then (used to undo a failed order)."""
+
+    def snapshot(self) -> Any: ...
+
+    def restore(self, token: Any) -> None: ...
+
+
+def dice_snapshot(source: DiceSource) -> Any:
+    """`source.snapshot()`, or None when the source cannot rewind."""
+    return source.snapshot() if isinstance(source, RewindableDice) else None
+
+
 class SeededDice:
     """Pseudo-random faces from a private `random.Random`, so one seed replays a game."""
 
@@ -41,6 +56,14 @@ class SeededDice:
 
     def roll(self, sides: int, purpose: str = "") -> int:
         return self._rng.randint(1, sides)
+
+    def snapshot(self) -> Any:
+        """An opaque token of the generator's position (see `restore`)."""
+        return self._rng.getstate()
+
+    def restore(self, token: Any) -> None:
+        """Rewind to a `snapshot()`: the next faces are the ones that followed it."""
+        self._rng.setstate(token)
 
 
 class ScriptedDice:
@@ -68,6 +91,16 @@ class ScriptedDice:
         self.position += 1
         return face
 
+    def snapshot(self) -> int:
+        """The script position (see `restore`)."""
+        return self.position
+
+    def restore(self, token: int) -> None:
+        """Rewind to a `snapshot()`: the faces drawn since are handed out again."""
+        if not 0 <= token <= len(self._faces):
+            raise ValueError(f"dice script position {token} out of range")
+        self.position = token
+
 
 class RecordingDice:
     """Wraps another source and keeps every (sides, face, purpose) it hands out, for event logs."""
@@ -80,3 +113,18 @@ class RecordingDice:
         face = self.inner.roll(sides, purpose)
         self.record.append((sides, face, purpose))
         return face
+
+    @property
+    def can_rewind(self) -> bool:
+        return isinstance(self.inner, RewindableDice)
+
+    def snapshot(self) -> tuple[int, Any]:
+        """(record length, the inner source's snapshot or None if it cannot rewind)."""
+        return len(self.record), dice_snapshot(self.inner)
+
+    def restore(self, token: tuple[int, Any]) -> None:
+        """Forget the rolls recorded since `snapshot()` and rewind the inner source (if it can)."""
+        length, inner = token
+        if inner is not None and isinstance(self.inner, RewindableDice):
+            self.inner.restore(inner)
+        del self.record[length:]

@@ -130,7 +130,8 @@ def trigger(ctx: RulesContext, field: FieldState, spot: Cell, victim: str | None
             unit = state.units.get(victim) if victim else None
             if unit is not None:
                 result = roll_expression(expr, ctx.dice, purpose=f"concealed {field.id} slow")
-                unit.move_spent = min(unit.move, unit.move_spent + max(0, result.total))
+                cap = unit.move + unit.bonus_move  # Sprint inches count as Move (R-MOVE-18)
+                unit.move_spent = min(cap, unit.move_spent + max(0, result.total))
                 ctx.emit(HazardMove(unit.id, field.id, "slow", result.total, ()))
         elif field.damage_type == "explosive":
             explode(ctx, field.id, spot, str(expr), victim=victim)

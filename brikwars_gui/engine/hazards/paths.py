@@ -47,11 +47,11 @@ def resolve_path(
     if len(cells) <= 1 or not unit.alive:
         return cells[:1]
     costs = step_costs(state, unit, cells)
-    budget = unit.move_left
+    budget = unit.move_left  # Move + Sprint inches (UnitState.bonus_move) − Move already spent
+    spent_before = unit.move_spent
     end = len(cells) - 1
     crossings: dict[str, Crossing] = {}
     lock: tuple[Cell, int, int] | None = None  # slippery: (direction, from index, inches)
-    slow = 0
     i = 1
     while i <= end:
         prev, cell = cells[i - 1], cells[i]
@@ -124,12 +124,13 @@ def resolve_path(
                 ctx.emit(HazardMove(unit.id, field.id, "careful", inches, ()))
             else:
                 ctx.emit(HazardMove(unit.id, field.id, "slow", inches, ()))
-            slow += inches
             unit.move_spent += inches
         if not unit.alive or unit.disrupted:
             end = i
             break
-        if slow:
+        # Slow inches of fields and of concealed `move` payloads (both raise move_spent)
+        slow = unit.move_spent - spent_before
+        if slow > 0:
             allowed = budget - slow
             last = i
             while last + 1 <= end and costs[last + 1] <= allowed:

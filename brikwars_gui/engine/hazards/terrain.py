@@ -106,5 +106,5 @@ def apply_slippery_start(ctx: RulesContext, unit: UnitState) -> None:
     moved: list[Cell] = []
     if direction is not None:
         moved = push(ctx, unit, direction, inches)
-    unit.move_spent = min(unit.move, unit.move_spent + inches)
+    unit.move_spent = min(unit.move + unit.bonus_move, unit.move_spent + inches)
     ctx.emit(HazardMove(unit.id, field.id, "slide" if direction else "stuck", inches, tuple(moved)))

@@ -2,8 +2,9 @@
 
 Orders for `Game.act` are small frozen dataclasses with `to_dict`/`action_from_dict` (they are
 logged in `order` events): `Attack(weapon, target)`, `Sprint(toward)`, `Bail()`,
-`FullRound(label, turns)`, `Hold()` (keep the Action for Response, R-RESP-1) and `Shed()` (drop a
-heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14).
+`FullRound(label, turns)`, `Hold()` (keep the Action for Response, R-RESP-1), `Shed()` (drop a
+heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14) and `Mark(target)` (a
+Scout Marks an enemy he sees within 8", R-SCOUT-5).
 `legal_actions` lists what a unit can do now with labels, needed numbers and exact odds.
 """
 
@@ -13,6 +14,9 @@ from dataclasses import asdict, dataclass
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import distance, sees
+from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
+from brikwars_gui.engine.hazards.scout import mark as scout_mark
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import (
     IllegalOrder,
@@ -75,6 +79,17 @@ class Hold:
 
 
 @dataclass(frozen=True)
+class Mark:
+    """R-SCOUT-5: a Scout Marks a target he sees within 8" (uses the Action)."""
+
+    target: str
+    kind = "mark"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "target": self.target}
+
+
+@dataclass(frozen=True)
 class Shed:
     kind = "shed"
 
@@ -82,7 +97,7 @@ class Shed:
         return {"kind": self.kind}
 
 
-Action = Attack | Sprint | Bail | FullRound | Hold | Shed
+Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
@@ -99,6 +114,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Hold()
     if kind == "shed":
         return Shed()
+    if kind == "mark":
+        return Mark(str(data["target"]))
     raise ValueError(f"unknown action kind {kind!r}")
 
 
@@ -195,6 +212,16 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
                         plan.distance,
                     )
                 )
+        for other in markable(state, unit):
+            out.append(
+                ActionOption(
+                    "mark",
+                    f"Mark target {other.name} (allies' Ranged attacks +1, R-SCOUT-5)",
+                    Mark(other.id),
+                    target=other.id,
+                    distance=round(distance(unit.pos, other.pos), 3),
+                )
+            )
         if movement_problem(unit) is None and not unit.has_moved:
             out.append(ActionOption("sprint", "Sprint in a straight line (+Skill roll inches)", None))
         out.append(ActionOption("bail", "Bail (leap Skill-roll inches, ends Disrupted)", Bail()))
@@ -203,6 +230,21 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
     if burdened(unit):
         out.append(ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed()))
     return out
+
+
+def markable(state: GameState, unit: UnitState) -> list[UnitState]:
+    """R-SCOUT-5: the enemies a Scout could Mark now (seen, within 8", GRID-3)."""
+    if not is_scout(unit):
+        return []
+    smoke = state.smoke_mask()
+    return [
+        other
+        for other in sorted(state.units.values(), key=lambda u: u.id)
+        if other.alive
+        and other.team != unit.team
+        and distance(unit.pos, other.pos) <= MARK_RANGE
+        and sees(state.grid, unit.pos, unit.facing, other.pos, smoke=smoke)
+    ]
 
 
 def check_action(state: GameState, unit: UnitState, action: Action) -> None:
@@ -231,6 +273,15 @@ def check_action(state: GameState, unit: UnitState, action: Action) -> None:
         toward = (int(action.toward[0]), int(action.toward[1]))
         if toward == unit.pos or not state.grid.in_bounds(toward):
             raise IllegalOrder(f"cannot Sprint toward {toward}")
+    elif isinstance(action, Mark):
+        target = state.units.get(action.target)
+        if target is None or target not in markable(state, unit):
+            if not is_scout(unit):
+                raise IllegalOrder(f"{unit.name} is not a Scout: only Scouts Mark targets (R-SCOUT-5)")
+            raise IllegalOrder(
+                f"{unit.name} cannot Mark {action.target}: "
+                f'it must be a living enemy he sees within {MARK_RANGE}"'
+            )
     elif isinstance(action, FullRound) and action.turns < 1:
         raise IllegalOrder("a Full-Round Action lasts at least one turn")
 
@@ -250,6 +301,9 @@ def perform_action(
         return
     if isinstance(action, Hold):
         unit.done = True
+        return
+    if isinstance(action, Mark):
+        scout_mark(ctx, unit.id, action.target)  # uses the Action
         return
     unit.action_used = True
     if isinstance(action, Attack):

@@ -28,6 +28,7 @@ from brikwars_gui.engine.dice.brikwars import (
     spend_overskill_on_skill,
     spend_overskill_on_stat,
 )
+from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
 from brikwars_gui.engine.rules.common import (
@@ -40,6 +41,21 @@ from brikwars_gui.engine.rules.damage import apply_damage, disrupt
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 
 _HAS_FIRE = importlib.util.find_spec("brikwars_gui.engine.hazards.fire") is not None
+
+#: Damage types whose d4 dice may set the target alight (R-FIRE-3, R-FIRE-13..16).
+FIRE_LIKE = ("fire", "acid", "ion", "poison")
+
+
+def ignition_dice(dmg: RollResult) -> tuple[int, ...]:
+    """R-FIRE-3: the (modified) result of each d4 Damage die with its Bonus chain, as ignition dice."""
+    groups: dict[int, int] = {}
+    base: dict[int, int] = {}
+    for d in dmg.dice:
+        if d.sign <= 0 or not d.kept:
+            continue
+        base.setdefault(d.group, d.sides)
+        groups[d.group] = groups.get(d.group, 0) + d.value
+    return tuple(v for g, v in groups.items() if base[g] == 4)
 
 
 def target_size_penalty(size: int) -> int:
@@ -73,10 +89,11 @@ class AttackPlan:
     needed: int | None  # None: no roll (trivial Use 0 or an automatic hit)
     automatic: bool
     chance: float
+    mark_bonus: int = 0  # R-SCOUT-5: +1 on a Ranged attack at a target an allied Scout Marked
 
     @property
     def penalty(self) -> int:
-        return self.size_penalty - self.disrupted_bonus
+        return self.size_penalty - self.disrupted_bonus - self.mark_bonus
 
 
 def _target(state: GameState, target_id: str, origin: Cell) -> tuple[Cell, int, UnitState | None]:
@@ -108,6 +125,7 @@ def plan_attack(
     disrupted = tunit is not None and tunit.disrupted
     automatic = False
     bonus = 0
+    marked = 0
     if weapon.is_close:
         if not within_reach(origin, at):  # GRID-4, G-11: adjacent cells only
             raise IllegalOrder(
@@ -120,11 +138,12 @@ def plan_attack(
             raise IllegalOrder(f"{attacker.name} has no line of sight to {target_id} (GRID-5)")
         oor = out_of_range(dist, weapon.range)
         bonus = 1 if disrupted else 0  # R-MOVE-16: +1 to Ranged Attacks against it
+        marked = _mark_bonus(state, attacker.id, target_id)
     size_penalty = target_size_penalty(size)
     if automatic or weapon.use <= 0:
         needed, chance = None, 1.0
     else:
-        needed = weapon.use + size_penalty - bonus
+        needed = weapon.use + size_penalty - bonus - marked
         chance = skill_success_probability(attacker.skill, needed, per_die_modifier=-oor)
     return AttackPlan(
         attacker.id,
@@ -138,7 +157,17 @@ def plan_attack(
         needed,
         automatic,
         chance,
+        marked,
     )
+
+
+def _mark_bonus(state: GameState, attacker_id: str, target_id: str) -> int:
+    """R-SCOUT-5 via `hazards.scout.mark_bonus` (0 without the hazard rules)."""
+    try:
+        from brikwars_gui.engine.hazards.scout import mark_bonus
+    except ImportError:  # pragma: no cover - the hazard rules are part of the engine
+        return 0
+    return mark_bonus(state, attacker_id, target_id)
 
 
 @register_event
@@ -247,6 +276,8 @@ def resolve_attack(
     parts = [f'{attacker.id} attacks {target_id} with {weapon.name} at {plan.distance:g}"']
     if oor:
         parts.append(f'{oor}" out of range (−{oor} per die, R-ACT-6)')
+    if plan.mark_bonus:
+        parts.append("+1 on a Marked target (R-SCOUT-5)")
     if plan.automatic:
         hit, crit = True, False
         parts.append("automatic hit on a Disrupted target (R-MOVE-16)")
@@ -254,11 +285,14 @@ def resolve_attack(
         hit, crit = True, False
         parts.append("trivial, no roll (R-ACT-2)")
     else:
+        burning = burning_penalty(ctx, attacker, weapon)  # R-FIRE-5: −1d4 while on fire
+        if burning:
+            parts.append(f"on fire {burning:+d} (R-FIRE-5)")
         roll = skill_roll(
             attacker.skill,
             ctx.dice,
             use=weapon.use,
-            penalty=plan.penalty,
+            penalty=plan.penalty - burning,
             per_die_modifier=-oor,
             purpose=f"{attacker.id} attack with {weapon.name}",
         )
@@ -286,18 +320,31 @@ def resolve_attack(
                 roll = _with_skill_modifier(roll, -oor)
                 parts.append(f'Overskill Range {boost.explain()}: now {oor}" out of range')
         hit, crit = bool(roll.success), roll.critical_failure
-        parts.append(f"Skill {roll.explain()}")
+        parts.append(roll.explain())
     dmg: RollResult | None = None
+    extra = 0  # R-FIRE-6: +1d4 Fire Damage from a burning attacker / burning weapon in close combat
+    extra_fire: tuple[int, ...] = ()
+    extra_type = "fire"
     if hit:
-        if spent == "damage" and roll is not None:
+        expr: Any = weapon.damage
+        if weapon.damage_type != "explosive":  # Shields protect the target, not a blast radius
+            shielded = _shielded(ctx, target_id, weapon.damage)
+            if shielded != parse_dice(weapon.damage):
+                expr = shielded
+                left = str(shielded) if shielded.terms else "no Damage dice"
+                parts.append(f"Energy Shield leaves {left} (R-HAZ-21)")
+        has_dice = bool(expr.terms) if not isinstance(expr, str) else True
+        if spent == "damage" and roll is not None and has_dice:
             dmg = spend_overskill_on_damage(
-                roll, weapon.damage, ctx.dice, per_die_modifier=-oor, purpose=f"{weapon.name} damage"
+                roll, expr, ctx.dice, per_die_modifier=-oor, purpose=f"{weapon.name} damage"
             )
         else:
-            dmg = roll_expression(
-                weapon.damage, ctx.dice, per_die_modifier=-oor, purpose=f"{weapon.name} damage"
-            )
+            dmg = roll_expression(expr, ctx.dice, per_die_modifier=-oor, purpose=f"{weapon.name} damage")
         parts.append(f"hit: Damage {dmg.explain()}")
+        if weapon.is_close:
+            extra, extra_fire, extra_type, text = burning_attack(ctx, attacker, weapon, target_id)
+            if text:
+                parts.append(text)
     else:
         parts.append("miss")
     if weapon.kind == "thrown":
@@ -316,7 +363,7 @@ def resolve_attack(
             spent,
             hit,
             crit,
-            dmg.total if dmg is not None else None,
+            dmg.total + extra if dmg is not None else None,
             dmg.to_dict() if dmg is not None else None,
             response,
             "; ".join(parts),
@@ -326,6 +373,7 @@ def resolve_attack(
     if crit:
         detail = "the Action fails (G-9)"
         ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", detail))
+        slippery_fall(ctx, attacker)
         if ctx.options.firearm_mishaps and not weapon.is_close:
             own = roll_expression(weapon.damage, ctx.dice, purpose=f"{weapon.name} mishap")
             ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", f"own weapon hits: {own.explain()}"))
@@ -334,8 +382,70 @@ def resolve_attack(
         if weapon.damage_type == "explosive":
             explode(ctx, plan.at, _explosion_radius(dmg), dmg.total, cause=cause)
         else:
-            fire = ()
-            if weapon.damage_type == "fire" and _HAS_FIRE:
-                fire = tuple(d.value for d in dmg.dice if d.sides == 4 and d.sign > 0 and d.role != "bonus")
-            apply_damage(ctx, target_id, dmg.total, cause=cause, fire_dice=fire, fire_type="fire", at=plan.at)
+            fire: tuple[int, ...] = ()
+            fire_type = "fire"
+            if weapon.damage_type in FIRE_LIKE and _HAS_FIRE:  # R-FIRE-3
+                fire, fire_type = ignition_dice(dmg), str(weapon.damage_type)
+            if extra_fire and not fire:
+                fire_type = extra_type
+            apply_damage(
+                ctx,
+                target_id,
+                dmg.total + extra,
+                cause=cause,
+                fire_dice=fire + extra_fire,
+                fire_type=fire_type,
+                at=plan.at,
+            )
     return event
+
+
+# ---------------------------------------------------------------------------------------------
+# Hazard rules that touch attacks (Chapter F)
+
+
+def burning_penalty(ctx: PlayContext, unit: UnitState, weapon: WeaponState | None = None) -> int:
+    """R-FIRE-5: a unit on fire rolls −1d4 on its Action rolls (not with a weapon made to burn);
+    returns the (negative) penalty rolled, 0 when not burning."""
+    if not _HAS_FIRE:
+        return 0
+    from brikwars_gui.engine.hazards.fire import roll_burning_action_penalty
+
+    return roll_burning_action_penalty(ctx, unit, weapon)
+
+
+def burning_attack(
+    ctx: PlayContext, attacker: UnitState, weapon: WeaponState | None, target_id: str
+) -> tuple[int, tuple[int, ...], str, str]:
+    """R-FIRE-6: a burning attacker (or a burning weapon) striking in close combat or colliding adds
+    +1d4 Fire Damage, whose die may set the target alight (R-FIRE-3). A target's Energy Shield d4
+    may cancel that die (R-HAZ-21). Returns (Damage, ignition dice, fire type, text)."""
+    if not _HAS_FIRE:
+        return 0, (), "fire", ""
+    from brikwars_gui.engine.hazards.fire import burning_attack_bonus, roll_burning_attack_bonus
+
+    bonus = burning_attack_bonus(ctx.state, attacker.id, weapon)
+    if bonus is None:
+        return 0, (), "fire", ""
+    if not _shielded(ctx, target_id, bonus[0]).terms:
+        return 0, (), "fire", "burning +1d4 Fire cancelled by an Energy Shield (R-FIRE-6, R-HAZ-21)"
+    damage, fire, fire_type = roll_burning_attack_bonus(ctx, attacker.id, weapon)
+    return damage, tuple(fire), fire_type, f"burning +1d4 {fire_type.title()}: +{damage} (R-FIRE-6)"
+
+
+def _shielded(ctx: PlayContext, target_id: str, expr: str) -> Any:
+    """R-HAZ-21/22: the Damage expression after the target's Energy Shields (G-8)."""
+    try:
+        from brikwars_gui.engine.hazards.shields import shielded_expression
+    except ImportError:  # pragma: no cover
+        return parse_dice(expr)
+    return shielded_expression(ctx, target_id, expr)
+
+
+def slippery_fall(ctx: PlayContext, unit: UnitState) -> bool:
+    """R-HAZ-14: a Critical Failure on an Action roll while standing in a Slippery field Disrupts."""
+    try:
+        from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
+    except ImportError:  # pragma: no cover
+        return False
+    return slippery_critical_failure(ctx, unit)

@@ -33,6 +33,7 @@ from brikwars_gui.engine.grid import (
     step_cost,
     straight_line,
 )
+from brikwars_gui.engine.rules.combat import burning_penalty, slippery_fall
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
     IllegalOrder,
@@ -332,11 +333,30 @@ def walk(
     """
     cells = list(plan.cells)
     hz = hazard_phase()
+    hazard_events: list[Event] = []
     if hz is not None and hasattr(hz, "resolve_path"):
-        travelled = list(hz.resolve_path(ctx, unit, cells))
+        # the hazard events are held back until we know whether the unit makes it: a unit killed
+        # or Disrupted on the way is first moved to the cell where it happened (unit_moved), then
+        # the events that stopped it follow, in that order for the log and the listener
+        listener, mark = ctx.listener, len(ctx.events)
+        ctx.listener = None
+        try:
+            travelled = list(hz.resolve_path(ctx, unit, cells))
+        finally:
+            ctx.listener = listener
+        hazard_events = ctx.events[mark:]
         if travelled[: len(cells)] != cells[: len(travelled)]:
             raise RuntimeError("hazards.resolve_path must return a prefix of the declared path")
         cells = travelled or cells[:1]
+        if (not unit.alive or unit.disrupted) and len(cells) > 1:
+            del ctx.events[mark:]
+            _place_at_end(ctx, unit, plan, cells)
+            for event in hazard_events:
+                ctx.emit(event)
+            return cells
+        if listener is not None:
+            for event in hazard_events:
+                listener(event)
     water = water_cells(ctx.state.grid)
     hs = at_half_speed(unit)
     seg_start = 0
@@ -392,6 +412,28 @@ def walk(
             break
     flush(last)
     return walked
+
+
+def _place_at_end(ctx: PlayContext, unit: UnitState, plan: PlannedMove, cells: list[Cell]) -> None:
+    """A hazard on the declared path killed or Disrupted the unit at `cells[-1]` (a mine going off,
+    Exposure on entry): it travelled exactly that prefix, with no Responses on the way (there is no
+    one left to respond to), and lies there."""
+    i = len(cells) - 1
+    unit.has_moved = True
+    unit.move_spent += plan.costs[i]
+    unit.diagonal_parity = plan.parities[i]
+    unit.facing = str(facing_towards(cells[-2], cells[-1]))
+    unit.pos = cells[-1]
+    ctx.emit(
+        UnitMoved(
+            unit.id,
+            [tuple(c) for c in cells],
+            plan.costs[i],
+            unit.move_left,
+            at_half_speed(unit),
+            unit.facing,
+        )
+    )
 
 
 # ---------------------------------------------------------------------------------------------
@@ -465,12 +507,16 @@ def sprint(
         inches = boost.total
     chain = [d for d in roll.dice if d.kept] + (list(boost.boost.dice) if boost else [])
     forced = len(chain) >= 2 and chain[-1].face == 1  # R-MOVE-21, A-7
-    inches = max(0, inches)
+    burning = burning_penalty(ctx, unit)  # R-FIRE-5
+    inches = max(0, inches + burning)
     unit.sprinting = True
-    cells, reason = _sprint_line(state, unit, toward, inches, forced)
-    text = f"{unit.id} sprints toward {tuple(toward)}: Skill {roll.explain()}"
+    fell = roll.critical_failure and slippery_fall(ctx, unit)  # R-HAZ-14
+    cells, reason = _sprint_line(state, unit, toward, inches, forced) if not fell else ([unit.pos], "")
+    text = f"{unit.id} sprints toward {tuple(toward)}: {roll.explain()}"
     if boost is not None:
         text += f"; Overskill {boost.explain()}"
+    if burning:
+        text += f"; on fire {burning:+d} (R-FIRE-5)"
     text += f' → +{inches}" of Move in a straight line (R-MOVE-18)'
     if forced:
         text += "; the Critical Successes end in a 1: it must run the full distance (R-MOVE-21)"
@@ -490,7 +536,9 @@ def sprint(
     plan = _cumulative(state.grid, cells, at_half_speed(unit), unit.diagonal_parity)
     if len(cells) > 1:
         walk(ctx, unit, plan, check=check, resolve=resolve)
-    if unit.alive and reason == "off the table":
+    if fell:
+        pass  # Disrupted where it stood: helpless until its next turn (R-MOVE-16)
+    elif unit.alive and reason == "off the table":
         kill(ctx, unit.id, "ran off the table (R-MOVE-21)")
     elif unit.alive and not unit.stopped:
         unit.stopped = True

@@ -31,7 +31,7 @@ from brikwars_gui.engine.grid import (
     path_cost,
     sees,
 )
-from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack
+from brikwars_gui.engine.rules.combat import AttackPlan, burning_penalty, plan_attack, resolve_attack
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
     IllegalOrder,
@@ -337,9 +337,10 @@ def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> 
     a Critical Failure falls on the spot (R-RESP-8), Overskill may keep it on its feet (R-RESP-9)."""
     state = ctx.state
     roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} bail")
-    inches = max(0, roll.total)
+    burning = burning_penalty(ctx, unit)  # R-FIRE-5: −1d4 on the Action roll while on fire
+    inches = max(0, roll.total + burning)
     stay = False
-    notes = []
+    notes = [f"on fire {burning:+d} (R-FIRE-5)"] if burning else []
     if roll.critical_failure:
         inches = 0
         notes.append("Critical Failure: falls on the spot (R-RESP-8)")
@@ -386,7 +387,7 @@ def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> 
     unit.pos = dest
     if dest != start:
         unit.facing = str(facing_towards(start, dest))  # faces the way it leapt
-    text = f'{unit.id} bails: Skill {roll.explain()} → {inches}", lands at {dest}'
+    text = f'{unit.id} bails: {roll.explain()} → {inches}", lands at {dest}'
     if notes:
         text += " (" + "; ".join(notes) + ")"
     event = ctx.emit(Bailed(unit.id, roll.to_dict(), inches, dest, not stay, text))

@@ -1,4 +1,9 @@
-"""`brikwars [SCENARIO]`: start the desktop application on a scenario (default: the bundled skirmish)."""
+"""`brikwars [SCENARIO]`: start the desktop application on a scenario (default: the bundled skirmish).
+
+The application (not the window) decides where the log file and the recovery autosave live: `main`
+passes `data_dir=` (Qt's AppDataLocation, e.g. `~/.local/share/brikwars/brikwars_gui` on Linux)
+to the window; tests and scripts pass their own directory or none.
+"""
 
 from __future__ import annotations
 
@@ -11,12 +16,24 @@ from brikwars_gui.paths import RESOURCES, SCENARIOS
 
 DEFAULT_SCENARIO = SCENARIOS / "skirmish.json"
 STYLE_SHEET = RESOURCES / "styles" / "app.qss"
+ICON_FILES = (RESOURCES / "icons" / "brikwars.svg", RESOURCES / "icons" / "brikwars.png")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="brikwars", description="BrikWars battle simulator (desktop app)")
     parser.add_argument("scenario", nargs="?", help="scenario file (.json); default: the bundled skirmish")
     return parser
+
+
+def app_icon():
+    """The application icon (a brick with a die face) from resources/icons, or a null QIcon."""
+    from PySide6.QtGui import QIcon
+
+    icon = QIcon()
+    for path in ICON_FILES:
+        if path.is_file():
+            icon.addFile(str(path))
+    return icon
 
 
 def create_application(argv: Sequence[str] | None = None):
@@ -28,13 +45,32 @@ def create_application(argv: Sequence[str] | None = None):
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("BrikWars")
+    app.setDesktopFileName("brikwars")
+    icon = app_icon()
+    if not icon.isNull():
+        app.setWindowIcon(icon)
     if STYLE_SHEET.is_file():
         app.setStyleSheet(STYLE_SHEET.read_text(encoding="utf-8"))
     return app
 
 
-def open_window(path: str | Path | None, *, settings=None, show_errors: bool = True):
-    """A `MainWindow` on `path`; a missing/bad file shows the loader's messages and an empty scenario."""
+def default_data_dir() -> Path:
+    """Where the real application keeps brikwars.log and recovery.json (Qt AppDataLocation)."""
+    from brikwars_gui.ui.recovery import app_data_dir
+
+    return app_data_dir()
+
+
+def open_window(
+    path: str | Path | None,
+    *,
+    settings=None,
+    data_dir: str | Path | None = None,
+    show_errors: bool = True,
+):
+    """A `MainWindow` on `path`; a missing/bad file shows the loader's messages and an empty scenario.
+
+    `data_dir` (log file, recovery autosave) is off unless given."""
     from PySide6.QtWidgets import QMessageBox
 
     from brikwars_gui.ui.main_window import MainWindow
@@ -47,7 +83,7 @@ def open_window(path: str | Path | None, *, settings=None, show_errors: bool = T
         except ScenarioError as exc:
             error = exc
             path = None
-    window = MainWindow(scenario, path, settings=settings)
+    window = MainWindow(scenario, path, settings=settings, data_dir=data_dir)
     if error is not None and show_errors:
         QMessageBox.critical(
             window,
@@ -58,12 +94,15 @@ def open_window(path: str | Path | None, *, settings=None, show_errors: bool = T
 
 
 def main(argv: Sequence[str] | None = None) -> int:
+    from PySide6.QtCore import QTimer
+
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
     app = create_application()
     path = args.scenario or (DEFAULT_SCENARIO if DEFAULT_SCENARIO.is_file() else None)
-    window = open_window(path)
+    window = open_window(path, data_dir=default_data_dir())
     window.show()
     window.view.fit()
+    QTimer.singleShot(0, window.offer_recovery)
     return app.exec()
 
 

@@ -316,7 +316,7 @@ def test_event_log_filters_copies_and_highlights(window: MainWindow, qtbot) -> N
     panel.view.selectAll()
     panel.view.setFocus()
     panel.copy_action.trigger()
-    assert "red-captain moves" in QGuiApplication.clipboard().text()
+    assert "Captain Rufus moves" in QGuiApplication.clipboard().text()  # names, not ids
     index = panel.proxy.index(0, 3)
     panel.view.clicked.emit(index)
     assert window.scene.highlight_item.isVisible()
@@ -326,5 +326,5 @@ def test_event_log_filters_copies_and_highlights(window: MainWindow, qtbot) -> N
     panel.filter_edit.clear()
     panel.unit_combo.setCurrentIndex(panel.unit_combo.findData("red-captain"))
     assert all(
-        "red-captain" in panel.proxy.data(panel.proxy.index(r, 3)) for r in range(panel.proxy.rowCount())
+        "Captain Rufus" in panel.proxy.data(panel.proxy.index(r, 3)) for r in range(panel.proxy.rowCount())
     )

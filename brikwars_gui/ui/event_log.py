@@ -1,12 +1,15 @@
 """Dice & event log: every engine event with its readable line and the dice behind it.
 
-`EventLogModel` (a table: #, round, kind, event, dice) holds the controller's `LogEntry` list;
+`EventLogModel` (a table: #, round, kind, event, dice) holds the controller's `LogEntry` list and
+shows unit and player names instead of the engine's ids (`set_names`; the ids stay in the tooltip);
 `EventFilterProxy` filters by kind, unit and free text; `EventLogPanel` adds the filter widgets,
 Ctrl+C copying of the selected lines, and `eventActivated(units, cells)` when a line is clicked
 (the window highlights them on the map).
 """
 
 from __future__ import annotations
+
+import re
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -53,6 +56,34 @@ class EventLogModel(QAbstractTableModel):
     def __init__(self, parent=None) -> None:
         super().__init__(parent)
         self.entries: list = []
+        self.names: dict[str, str] = {}
+        self._name_re: re.Pattern[str] | None = None
+        self._named: dict[int, str] = {}
+
+    def set_names(self, names: dict[str, str]) -> None:
+        """Ids (units, players) → names shown in the Event column; the engine's text is untouched."""
+        self.names = {k: v for k, v in names.items() if k and v and k != v}
+        ids = sorted(self.names, key=len, reverse=True)
+        self._name_re = (
+            re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+        )
+        self._named.clear()
+        if self.entries:
+            self.dataChanged.emit(self.index(0, 3), self.index(len(self.entries) - 1, 3))
+
+    def named(self, text: str) -> str:
+        """`text` with every known id replaced by its name ("sap-1 attacks" → "Sapper Gravel attacks")."""
+        if self._name_re is None:
+            return text
+        return self._name_re.sub(lambda m: self.names[m.group(1)], text)
+
+    def display_text(self, row: int) -> str:
+        e = self.entries[row]
+        text = self._named.get(e.index)
+        if text is None:
+            text = self.named(e.text)
+            self._named[e.index] = text
+        return text
 
     # compatibility with the Edit-mode list model (plain lines)
     def append(self, text: str, detail: str = "") -> None:
@@ -69,6 +100,7 @@ class EventLogModel(QAbstractTableModel):
     def set_entries(self, entries) -> None:
         self.beginResetModel()
         self.entries = list(entries)
+        self._named.clear()
         self.endResetModel()
 
     def clear(self) -> None:
@@ -100,17 +132,22 @@ class EventLogModel(QAbstractTableModel):
             if col == 2:
                 return e.kind
             if col == 3:
-                return e.text
+                return self.display_text(index.row())
             return e.detail.replace("\n", " · ")
         if role == Qt.ItemDataRole.ToolTipRole:
-            return e.text + (f"\n\n{e.detail}" if e.detail else "")
+            named = self.display_text(index.row())
+            ids = [f"{self.names.get(u, u)} = {u}" for u in e.units]
+            tip = named + (f"\n\n{e.detail}" if e.detail else "")
+            if named != e.text or ids:
+                tip += "\n\nEngine line: " + e.text + (("\nIds: " + ", ".join(ids)) if ids else "")
+            return tip
         if role == Qt.ItemDataRole.ForegroundRole and col in (2, 3) and e.kind in KIND_COLORS:
             return QBrush(QColor(KIND_COLORS[e.kind]))
         return None
 
     def line(self, row: int) -> str:
         e = self.entries[row]
-        return e.text + (f"  [{e.detail.replace(chr(10), '; ')}]" if e.detail else "")
+        return self.display_text(row) + (f"  [{e.detail.replace(chr(10), '; ')}]" if e.detail else "")
 
 
 class EventFilterProxy(QSortFilterProxyModel):
@@ -141,7 +178,8 @@ class EventFilterProxy(QSortFilterProxyModel):
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
     def filterAcceptsRow(self, source_row: int, source_parent: QModelIndex | QPersistentModelIndex) -> bool:
-        e = self.sourceModel().entries[source_row]
+        model = self.sourceModel()
+        e = model.entries[source_row]
         if self.kind:
             if e.kind != self.kind:
                 return False
@@ -149,7 +187,10 @@ class EventFilterProxy(QSortFilterProxyModel):
             return False
         if self.unit and self.unit not in e.units:
             return False
-        return not self.text or self.text in e.text.lower() or self.text in e.detail.lower()
+        if not self.text:
+            return True
+        shown = model.display_text(source_row).lower() if hasattr(model, "display_text") else ""
+        return self.text in e.text.lower() or self.text in shown or self.text in e.detail.lower()
 
 
 class EventLogPanel(QWidget):
@@ -223,7 +264,13 @@ class EventLogPanel(QWidget):
         self.model.set_entries(entries)
 
     def set_unit_names(self, names: dict[str, str]) -> None:
-        self._names = names
+        """Unit (and player) ids → names: the log lines and the unit filter show the names."""
+        self._names = dict(names)
+        self.model.set_names(self._names)
+        for i in range(self.unit_combo.count()):
+            uid = self.unit_combo.itemData(i)
+            if uid:
+                self.unit_combo.setItemText(i, self._names.get(uid, uid))
 
     def _note(self, entry) -> None:
         if entry.kind not in self._kinds:

@@ -39,7 +39,7 @@ from brikwars_gui.ui.panels import (
     UnitListPanel,
 )
 from brikwars_gui.ui.play_panels import AIControls, NewBattleDialog, TurnUnitsModel
-from brikwars_gui.ui.recovery import RecoveryStore, app_data_dir, setup_logging
+from brikwars_gui.ui.recovery import RecoveryStore, setup_logging
 from brikwars_gui.ui.response_dialog import ask_with_dialog
 from brikwars_gui.ui.rules_ref import reference_html
 from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario, save_scenario
@@ -84,12 +84,13 @@ class MainWindow(QMainWindow):
         self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
         """Shows an engine error; returns "save" when the user wants to save the game."""
         self.ask_new_battle: Callable[[int], tuple[int, int | None] | None] = self._new_battle_dialog
+        self.show_game_over: Callable[[object], None] = self._game_over_dialog
+        """Shows the end of the battle (a `GameSummary`); tests replace it."""
+        self.game_over_summary = None
+        self.game_over_dialog = None
         self.controller.ask_response = lambda request: ask_with_dialog(
             self, self.controller, request, {u.id: u.name for u in self.doc.scenario.units}
         )
-        auto_data = data_dir is None and settings is None  # the real application (not tests/scripts)
-        if auto_data:
-            data_dir = app_data_dir()
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self.recovery: RecoveryStore | None = None
         if self.data_dir is not None:
@@ -142,8 +143,6 @@ class MainWindow(QMainWindow):
         self._restore_settings()
         self._update_title()
         self._update_actions()
-        if auto_data:
-            QTimer.singleShot(0, self.offer_recovery)
 
     # -- construction ---------------------------------------------------------------------------
     def _action(self, text: str, slot=None, shortcut=None, tip: str = "", checkable: bool = False) -> QAction:
@@ -153,6 +152,7 @@ class MainWindow(QMainWindow):
                 action.setShortcuts(list(shortcut))
             else:
                 action.setShortcut(shortcut)
+        action.setProperty("tip", tip)
         if tip:
             action.setToolTip(tip)
             action.setStatusTip(tip)
@@ -169,11 +169,13 @@ class MainWindow(QMainWindow):
         self.act_save_as = self._action(
             "Save &As…", lambda: self.save_as(), sk.SaveAs, "Save under a new name"
         )
-        self.act_quit = self._action("&Quit", self.close, sk.Quit)
+        self.act_quit = self._action("&Quit", self.close, sk.Quit, "Quit BrikWars (asks to save changes)")
         self.act_undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
         self.act_undo.setShortcut(sk.Undo)
+        self.act_undo.setProperty("tip", "Undo the last edit of the scenario (Edit mode)")
         self.act_redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
         self.act_redo.setShortcut(sk.Redo)
+        self.act_redo.setProperty("tip", "Redo the edit just undone (Edit mode)")
         self.act_delete = self._action(
             "&Delete", self.delete_selected, [QKeySequence(sk.Delete)], "Delete the selected unit or object"
         )
@@ -189,16 +191,22 @@ class MainWindow(QMainWindow):
             QKeySequence("R"),
             "Rotate the selected unit's facing 45° (GRID-6) or an object 90°",
         )
-        self.act_zoom_in = self._action("Zoom &In", self.view.zoom_in, sk.ZoomIn)
-        self.act_zoom_out = self._action("Zoom &Out", self.view.zoom_out, sk.ZoomOut)
-        self.act_fit = self._action("&Fit to Window", self.view.fit, QKeySequence("Ctrl+0"))
+        self.act_zoom_in = self._action(
+            "Zoom &In", self.view.zoom_in, sk.ZoomIn, "Zoom in on the battlefield (or the mouse wheel)"
+        )
+        self.act_zoom_out = self._action(
+            "Zoom &Out", self.view.zoom_out, sk.ZoomOut, "Zoom out (or the mouse wheel)"
+        )
+        self.act_fit = self._action(
+            "&Fit to Window", self.view.fit, QKeySequence("Ctrl+0"), "Show the whole battlefield"
+        )
         self.layer_actions: dict[str, QAction] = {}
         for layer, label, tip in (
             ("grid", "&Grid", "Grid lines (1 cell = 1 inch, GRID-1)"),
             ("hazards", "&Hazard Fields", "Field Hazards overlay (R-HAZ-1, R-HAZ-6)"),
             ("smoke", "S&moke", "Smoke fields (R-HAZ-7)"),
             ("fire", "&Fire", "Fires, coloured by Fire Size (R-FIRE-1)"),
-            ("labels", "&Labels", "Unit, object and field labels"),
+            ("labels", "&Labels", "Unit, object and field labels (names of crowded units on hover)"),
         ):
             act = self._action(label, tip=tip, checkable=True)
             act.setChecked(True)
@@ -256,21 +264,27 @@ class MainWindow(QMainWindow):
             QKeySequence.StandardKey.HelpContents,
             "RULES.md entries for the selection",
         )
-        self.act_about = self._action("&About", self._about)
+        self.act_about = self._action("&About", self._about, tip="Version and where files live")
+        self.act_shortcuts = self._action(
+            "&Keyboard Shortcuts",
+            self.show_shortcuts,
+            QKeySequence("Ctrl+/"),
+            "Every keyboard shortcut and mouse control",
+        )
         self.tool_actions: dict[str, QAction] = {}
         self.tool_group = QActionGroup(self)
-        for tool, label, key in (
-            ("select", "Select", "S"),
-            ("ruler", "Ruler", "M"),
-            ("terrain", "Terrain", "T"),
-            ("hazard", "Hazard", "H"),
-            ("unit", "Unit", "U"),
+        for tool, label, key, tip in (
+            ("select", "Select", "S", "Select: pick and drag units and objects; in Play mode give orders"),
+            ("ruler", "Ruler", "M", "Ruler: measure a distance in inches (GRID-3)"),
+            ("terrain", "Terrain", "T", "Terrain brush: paint terrain kinds and elevation (GRID-2)"),
+            ("hazard", "Hazard", "H", "Hazard brush: paint Field Hazards (R-HAZ-1)"),
+            ("unit", "Unit", "U", "Place unit: click an empty cell to add a unit of the palette's team"),
         ):
             act = self._action(
                 label,
                 lambda _c=False, t=tool: self.set_tool(t),
                 QKeySequence(key),
-                f"{label} tool ({key})",
+                tip,
                 checkable=True,
             )
             self.tool_group.addAction(act)
@@ -335,13 +349,19 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         panels = view.addMenu("&Panels")
         for dock in self.findChildren(QDockWidget):
-            panels.addAction(dock.toggleViewAction())
+            toggle = dock.toggleViewAction()
+            title = dock.windowTitle().replace("&&", "&")
+            toggle.setStatusTip(f"Show or hide the {title} panel")
+            toggle.setProperty("tip", f"Show or hide the {title} panel")
+            panels.addAction(toggle)
         game = bar.addMenu("&Game")
         game.addActions([self.act_edit_mode, self.act_play_mode, self.act_new_battle])
         game.addSeparator()
         game.addActions([self.act_end_unit, self.act_end_turn, self.act_undo_order])
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.act_rules, self.act_about])
+        help_menu.addActions([self.act_rules, self.act_shortcuts])
+        help_menu.addSeparator()
+        help_menu.addAction(self.act_about)
 
         tb = QToolBar("Main", self)
         tb.setObjectName("mainToolBar")
@@ -358,6 +378,8 @@ class MainWindow(QMainWindow):
         tb.addAction(self.act_undo_order)
         self.addToolBar(tb)
         self.toolbar = tb
+        self.update_action_tips()
+        self.doc.undo_stack.indexChanged.connect(self._undo_index_changed)
         self.timeline_bar = QToolBar("Timeline", self)
         self.timeline_bar.setObjectName("timelineToolBar")
         self.timeline_bar.addWidget(self.timeline)
@@ -407,6 +429,7 @@ class MainWindow(QMainWindow):
         c.turnCompleted.connect(self.autosave)
         c.gameOver.connect(self._game_over)
         c.viewChanged.connect(self._view_changed)
+        c.sessionStarted.connect(self._session_started)
         self.turn_panel.endTurnRequested.connect(self.end_turn)
         self.view.playClicked.connect(self._play_click)
         self.view.playContext.connect(self._play_context)
@@ -550,6 +573,7 @@ class MainWindow(QMainWindow):
             self.act_undo_order.setShortcut(QKeySequence())
             self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
             self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.update_action_tips()
         if play:
             self.scene.play_provider = self.controller.unit_view
             self.scene.badge_provider = self.controller.unit_badges
@@ -583,6 +607,7 @@ class MainWindow(QMainWindow):
             self.timeline_bar.setVisible(False)
             self.log_panel.set_entries([])
             self.game_path = None
+            self.turn_panel.set_game_over(None)
         self.turn_panel.set_play(play)
         self.unit_panel.model.refresh_status()
         self._update_actions()
@@ -671,10 +696,38 @@ class MainWindow(QMainWindow):
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if c.can_command(unit_id):
             menu.addSeparator()
+            self._add_face_menu(menu, unit_id)
             menu.addAction("End Unit", lambda: self.controller.end_unit(unit_id))
         if menu.isEmpty():
             menu.addAction("(no orders possible)").setEnabled(False)
         return menu
+
+    FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+    def _add_face_menu(self, menu: QMenu, unit_id: str) -> QMenu:
+        """Face ▸ N/NE/…: turn the unit (free on its own turn; sets its Cone of Vision, GRID-6)."""
+        view = self.controller.unit_view(unit_id)
+        face = menu.addMenu("Face")
+        face.setObjectName("faceMenu")
+        face.menuAction().setStatusTip("Turn to one of the 8 facings: free, sets the Cone of Vision (GRID-6)")
+        disrupted = view is not None and "Disrupted" in view.status
+        face.setEnabled(not disrupted)
+        group = QActionGroup(face)
+        for facing in self.FACINGS:
+            act = face.addAction(facing, lambda f=facing: self.order_face(unit_id, f))
+            act.setCheckable(True)
+            act.setChecked(view is not None and view.facing == facing)
+            act.setData(facing)
+            act.setStatusTip(f"Face {facing} (GRID-6)")
+            group.addAction(act)
+        return face
+
+    def order_face(self, unit_id: str, facing: str) -> bool:
+        ok = self.controller.order_face(unit_id, facing)
+        if ok:
+            self.scene.update_unit(unit_id)
+        self.refresh_play_overlays()
+        return ok
 
     def take_action(self, unit_id: str, option, cell: tuple[int, int]) -> bool:
         action = option.action
@@ -750,10 +803,49 @@ class MainWindow(QMainWindow):
         if self.engine_error_prompt(message) == "save":
             self.save_game_as()
 
+    def _session_started(self) -> None:
+        """A new or resumed game: names for the log lines, no game-over banner."""
+        scenario = self.controller.scenario or self.doc.scenario
+        names = {p.id: p.name for p in scenario.players}
+        names.update({u.id: u.name for u in scenario.units})
+        self.log_panel.set_unit_names(names)
+        self.turn_panel.set_game_over(None)
+        self.game_over_summary = None
+
+    def _game_over_dialog(self, summary) -> None:
+        from brikwars_gui.ui.game_over import GameOverDialog
+
+        old = getattr(self, "game_over_dialog", None)
+        if old is not None:
+            old.close()
+        dialog = GameOverDialog(summary, self)
+        dialog.finished.connect(lambda _r, d=dialog: self._game_over_choice(d.choice))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.game_over_dialog = dialog
+        dialog.open()
+
+    def _game_over_choice(self, choice: str) -> None:
+        self.game_over_dialog = None
+        if choice == "new":
+            QTimer.singleShot(0, self.new_battle)
+        elif choice == "editor":
+            self.set_play_mode(False)
+
     def _game_over(self, winner: str) -> None:
-        player = self.doc.player(winner) if winner else None
-        self.statusBar().showMessage(f"Game over — {player.name if player else winner or 'no winner'}", 0)
+        from brikwars_gui.ui.game_over import game_summary
+
+        summary = game_summary(self.controller)
+        if summary is None or getattr(self, "game_over_summary", None) == summary:
+            self._update_play_actions()
+            return
+        self.game_over_summary = summary
+        self.statusBar().showMessage(summary.text(), 0)
+        self.turn_panel.set_game_over(summary.text())
+        self.mode_label.setText("Play · game over")
+        self.scene.set_reach(None)
+        self.scene.show_path(None)
         self._update_play_actions()
+        self.show_game_over(summary)
 
     def _view_changed(self) -> None:
         c = self.controller
@@ -769,7 +861,7 @@ class MainWindow(QMainWindow):
             self.scene.show_path(None)
             self.mode_label.setText(f"Play · viewing {c.snapshot_label(c.view_index)}")
         else:
-            self.mode_label.setText("Play")
+            self.mode_label.setText("Play · game over" if self.game_over_summary else "Play")
         self._update_play_actions()
 
     def _event_activated(self, units, cells) -> None:
@@ -982,6 +1074,93 @@ class MainWindow(QMainWindow):
         event.accept()
 
     # -- help -----------------------------------------------------------------------------------
+    def menu_actions(self) -> list[tuple[str, QAction]]:
+        """Every action of the menu bar as (menu path, action), in menu order."""
+        out: list[tuple[str, QAction]] = []
+
+        def walk(menu: QMenu, path: str) -> None:
+            for act in menu.actions():
+                if act.isSeparator():
+                    continue
+                if act.menu() is not None:
+                    walk(act.menu(), f"{path} ▸ {act.text().replace('&', '')}")
+                else:
+                    out.append((path, act))
+
+        for top in self.menuBar().actions():
+            if top.menu() is not None:
+                walk(top.menu(), top.text().replace("&", ""))
+        return out
+
+    @staticmethod
+    def shortcut_text(action: QAction) -> str:
+        native = QKeySequence.SequenceFormat.NativeText
+        return ", ".join(k.toString(native) for k in action.shortcuts() if not k.isEmpty())
+
+    def update_action_tips(self) -> None:
+        """Tooltips: what the action does, its shortcut and (in its description) the rule it applies."""
+        for _path, act in self.menu_actions():
+            name = act.text().replace("&", "")
+            tip = act.property("tip") or ""
+            keys = self.shortcut_text(act)
+            head = f"{name} ({keys})" if keys else name
+            act.setToolTip(f"{head}\n{tip}" if tip and tip != name else head)
+            if not act.statusTip():
+                act.setStatusTip(tip or name)
+
+    def _undo_index_changed(self, _index: int) -> None:
+        for act in (self.act_undo, self.act_redo):
+            keys = self.shortcut_text(act)
+            name = act.text().replace("&", "")
+            act.setToolTip((f"{name} ({keys})" if keys else name) + "\n" + str(act.property("tip") or ""))
+
+    def shortcut_rows(self) -> list[tuple[str, str, str]]:
+        """(keys, action, menu) for every menu action with a shortcut, then the mouse/keyboard controls
+        of the battlefield itself."""
+        rows = [
+            (self.shortcut_text(act), act.text().replace("&", ""), path)
+            for path, act in self.menu_actions()
+            if self.shortcut_text(act)
+        ]
+        rows += [
+            ("Mouse wheel", "Zoom under the pointer", "Battlefield"),
+            ("Middle drag, or Space + drag", "Pan the battlefield", "Battlefield"),
+            ("Left click", "Select; in Play mode move the selected unit to a shaded cell", "Battlefield"),
+            ("Right click", "Play mode: orders, attacks and Face ▸ for your unit", "Battlefield"),
+            ("Ctrl+C", "Copy the selected log lines", "Dice & Event Log"),
+        ]
+        return rows
+
+    def show_shortcuts(self) -> QDialog:
+        from PySide6.QtWidgets import QHeaderView, QTableWidget, QTableWidgetItem
+
+        rows = self.shortcut_rows()
+        dialog = QDialog(self)
+        dialog.setObjectName("shortcutsDialog")
+        dialog.setWindowTitle("Keyboard shortcuts")
+        layout = QVBoxLayout(dialog)
+        table = QTableWidget(len(rows), 3)
+        table.setObjectName("shortcutTable")
+        table.setHorizontalHeaderLabels(["Keys", "Action", "Where"])
+        table.verticalHeader().setVisible(False)
+        table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        for r, row in enumerate(rows):
+            for col, text in enumerate(row):
+                table.setItem(r, col, QTableWidgetItem(text))
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        layout.addWidget(table)
+        note = QLabel("In Play mode Ctrl+Z takes back your last order instead of undoing an edit.")
+        note.setWordWrap(True)
+        layout.addWidget(note)
+        dialog.resize(620, 560)
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        dialog.show()
+        self.shortcuts_dialog = dialog
+        return dialog
+
     def rules_reference_kind(self) -> str:
         if self.selection.kind:
             return self.selection.kind
@@ -1007,6 +1186,16 @@ class MainWindow(QMainWindow):
         return dialog
 
     def _about(self) -> None:
+        from brikwars_gui import __version__
+
+        where = (
+            f"<p>Log file and recovery autosave: <code>{self.data_dir}</code></p>" if self.data_dir else ""
+        )
         QMessageBox.about(
-            self, "About BrikWars", "BrikWars battle simulator — rules engine, editor and player."
+            self,
+            "About BrikWars",
+            f"<h3>BrikWars battle simulator {__version__}</h3>"
+            "<p>A rules engine, scenario editor and battle player for the BrikWars tabletop wargame: "
+            "play against the computer, prepare encounters, watch fire and Field Hazards spread.</p>"
+            "<p>Every die comes from one seeded source, so a saved game replays exactly.</p>" + where,
         )

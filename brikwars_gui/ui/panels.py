@@ -153,7 +153,18 @@ class TurnPanel(QWidget):
         self.seed_label.setObjectName("seedLabel")
         self.seed_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.seed_label.setVisible(False)
-        for w in (self.round_label, self.active_label, self.order_label, self.dice_label, self.seed_label):
+        self.game_over_banner = QLabel()
+        self.game_over_banner.setObjectName("gameOverBanner")
+        self.game_over_banner.setWordWrap(True)
+        self.game_over_banner.setVisible(False)
+        for w in (
+            self.game_over_banner,
+            self.round_label,
+            self.active_label,
+            self.order_label,
+            self.dice_label,
+            self.seed_label,
+        ):
             layout.addWidget(w)
         layout.addWidget(self.end_turn)
         self._layout = layout
@@ -180,6 +191,13 @@ class TurnPanel(QWidget):
         if not self.play_widgets:
             return
         if not play:
+            self.end_turn.setEnabled(False)
+
+    def set_game_over(self, text: str | None) -> None:
+        """The end-of-battle banner (winner, rounds, survivors), or none."""
+        self.game_over_banner.setText(f"<b>{text}</b>" if text else "")
+        self.game_over_banner.setVisible(bool(text))
+        if text:
             self.end_turn.setEnabled(False)
 
     def set_seed(self, seed: int | None) -> None:

@@ -41,6 +41,7 @@ import logging
 import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
@@ -92,14 +93,13 @@ class LogEntry:
 
 @dataclass
 class HazardView:
+    """What the battlefield draws of the hazards: the engine's `HazardFrame` arrays plus fire labels."""
+
     fire_size: np.ndarray  # int16 (height, width)
-    fire_type: np.ndarray  # uint8 codes: 1 fire, 2 acid, 3 ion, 4 poison
+    fire_type: np.ndarray  # uint8 codes (engine/hazards/history.py FIRE_TYPE_CODES)
     smoke: np.ndarray  # bool
     triggered: np.ndarray  # bool
     labels: list[tuple[str, Cell, int]]  # (text, cell, Fire Size) per fire
-
-
-FIRE_TYPE_CODES = {"fire": 1, "acid": 2, "ion": 3, "poison": 4}
 
 
 # ---------------------------------------------------------------------------------------------
@@ -256,59 +256,52 @@ def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
     )
 
 
-def hazard_view_from(
-    fires: Iterable[Any],
-    fields: Iterable[Any],
-    units: dict[str, Any],
-    objects: dict[str, Any],
-    w: int,
-    h: int,
-) -> HazardView:
-    """Fire/smoke/triggered arrays from live engine objects or snapshot dicts."""
-    size = np.zeros((h, w), dtype=np.int16)
-    ftype = np.zeros((h, w), dtype=np.uint8)
-    smoke = np.zeros((h, w), dtype=bool)
-    triggered = np.zeros((h, w), dtype=bool)
+def snapshot_state(snap: dict[str, Any], width: int, height: int) -> SimpleNamespace:
+    """A read-only, GameState-like view of a `Game.snapshots` dict: just what `hazard_frame` and the
+    fire labels read (fires, units' life and position, objects' destruction, field masks)."""
+
+    def ns(d: dict[str, Any]) -> SimpleNamespace:
+        return SimpleNamespace(**d)
+
+    fields = {}
+    for fid, f in snap.get("fields", {}).items():
+        mask = np.zeros((height, width), dtype=bool)
+        cells = np.asarray(f.get("cells") or [], dtype=np.intp).reshape(-1, 2)
+        if len(cells):
+            mask[cells[:, 1], cells[:, 0]] = True
+        triggered = f.get("triggered") or []
+        fields[fid] = SimpleNamespace(id=fid, kind=f.get("kind"), mask=mask, triggered=triggered)
+    player = snap.get("active_player") or ""
+    units, objects = snap.get("units", {}), snap.get("objects", {})
+    return SimpleNamespace(
+        width=width,
+        height=height,
+        round=snap.get("round", 0),
+        active_player=player,
+        turn_order=[player] if player else [],
+        fires={k: ns(v) for k, v in snap.get("fires", {}).items()},
+        units={k: SimpleNamespace(alive=u.get("alive", True), pos=tuple(u["pos"])) for k, u in units.items()},
+        objects={k: SimpleNamespace(destroyed=o.get("destroyed", False)) for k, o in objects.items()},
+        fields=fields,
+    )
+
+
+def hazard_view_of(state: Any) -> HazardView:
+    """`engine.hazards.history.hazard_frame(state)` plus one label per burning fire (at its top cell)."""
+    from brikwars_gui.engine.hazards.history import hazard_frame
+
+    frame = hazard_frame(state)
     labels: list[tuple[str, Cell, int]] = []
-    for fire in fires:
-        fsize = int(_get(fire, "size", 0) or 0)
-        if fsize <= 0:
-            continue
-        target = _get(fire, "target")
-        unit = units.get(target) if target else None
-        if unit is not None:
-            if not _get(unit, "alive", True):
-                continue
-            cells = [_cell(list(_get(unit, "pos")))]
-        else:
-            obj = objects.get(target) if target else None
-            if obj is not None and _get(obj, "destroyed", False):
-                continue
-            cells = [_cell(list(c)) for c in (_get(fire, "cells") or [])]
-            if not cells and obj is not None:
-                cells = [_cell(list(c)) for c in _get(obj, "cells", [])]
-        cells = [c for c in cells if c is not None and 0 <= c[0] < w and 0 <= c[1] < h]
+    for fire_id, size in frame.fires.items():
+        fire = state.fires[fire_id]
+        unit = state.units.get(fire.target) if fire.target else None
+        cells = [tuple(unit.pos)] if unit is not None else [tuple(c) for c in fire.cells]
         if not cells:
             continue
-        arr = np.asarray(cells, dtype=np.intp)
-        xs, ys = arr[:, 0], arr[:, 1]
-        size[ys, xs] = np.maximum(size[ys, xs], fsize)
-        kind = str(_get(fire, "fire_type", "fire") or "fire")
-        ftype[ys, xs] = FIRE_TYPE_CODES.get(kind, 1)
-        top = min(cells, key=lambda c: (c[1], c[0]))
+        kind = str(fire.fire_type or "fire")
         name = "Fire" if kind == "fire" else kind.title()
-        labels.append((f'{name} {fsize}"', top, fsize))
-    for f in fields:
-        mask = _get(f, "mask")
-        if mask is None:
-            mask = np.zeros((h, w), dtype=bool)
-            for c in _get(f, "cells", []) or []:
-                mask[c[1], c[0]] = True
-        if _get(f, "kind") == "smoke":
-            smoke |= mask
-        for c in _get(f, "triggered", []) or []:
-            triggered[c[1], c[0]] = True
-    return HazardView(size, ftype, smoke, triggered, labels)
+        labels.append((f'{name} {size}"', min(cells, key=lambda c: (c[1], c[0])), size))
+    return HazardView(frame.fire_size, frame.fire_type, frame.smoke, frame.triggered, labels)
 
 
 def _replay_kinds(events: Iterable[Any]) -> list[dict[str, Any]]:
@@ -382,6 +375,7 @@ class SessionController(QObject):
         self._order_mark_index = -1
         self.last_step_events = 0
         self._log_turn: tuple[int, str] = (1, "")
+        self._snapshot_hazards: dict[int, HazardView] = {}
 
     # -- availability -------------------------------------------------------------------------
     @staticmethod
@@ -525,6 +519,7 @@ class SessionController(QObject):
         self._after_install()
 
     def _after_install(self) -> None:
+        self._snapshot_hazards.clear()
         self._units_sig.clear()
         self._objects_sig.clear()
         self._hazard_sig = ()
@@ -840,23 +835,19 @@ class SessionController(QObject):
         return bool(o is not None and _get(o, "destroyed", False))
 
     def hazard_view(self) -> HazardView | None:
+        """The hazards of the live state, or of the timeline snapshot shown (cached per snapshot)."""
         game = self.game
         if game is None:
             return None
-        st = game.state
-        if self.view_index is not None:
+        if self.view_index is None:
+            return hazard_view_of(game.state)
+        view = self._snapshot_hazards.get(self.view_index)
+        if view is None:
+            st = game.state
             snap = game.snapshots[self.view_index]
-            return hazard_view_from(
-                snap["fires"].values(),
-                snap["fields"].values(),
-                snap["units"],
-                snap["objects"],
-                st.width,
-                st.height,
-            )
-        return hazard_view_from(
-            st.fires.values(), st.fields.values(), st.units, st.objects, st.width, st.height
-        )
+            view = hazard_view_of(snapshot_state(snap, st.width, st.height))
+            self._snapshot_hazards[self.view_index] = view
+        return view
 
     def player_controller(self, player_id: str) -> str:
         try:

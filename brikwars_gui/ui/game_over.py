@@ -1,0 +1,151 @@
+"""The end of a battle: a summary (winner, why, rounds, survivors per team) and a dialog offering
+"New Battle…", "Back to Editor" or staying to look back over the timeline and the log.
+
+`game_summary(controller)` reads the finished `Game` through the controller (the engine's
+`game_over` event gives the reason and the survivors); `GameOverDialog(summary)` is non-modal-safe
+(`open()`), and `choice` is "new", "editor" or "view" once it is closed.
+"""
+
+from __future__ import annotations
+
+import html
+from dataclasses import dataclass
+
+from PySide6.QtCore import Qt
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import (
+    QDialog,
+    QDialogButtonBox,
+    QHeaderView,
+    QLabel,
+    QPushButton,
+    QTableWidget,
+    QTableWidgetItem,
+    QVBoxLayout,
+)
+
+
+@dataclass(frozen=True)
+class TeamResult:
+    id: str
+    name: str
+    color: str
+    survivors: int
+    started: int
+
+
+@dataclass(frozen=True)
+class GameSummary:
+    winner: str | None
+    winner_name: str
+    reason: str
+    rounds: int
+    teams: tuple[TeamResult, ...]
+
+    @property
+    def headline(self) -> str:
+        return f"{self.winner_name} wins" if self.winner else "No winner"
+
+    def text(self) -> str:
+        """One line for the status bar and the banner."""
+        alive = ", ".join(f"{t.name} {t.survivors}/{t.started}" for t in self.teams)
+        rounds = f"{self.rounds} round{'s' if self.rounds != 1 else ''}"
+        return f"Game over — {self.headline} after {rounds} · survivors: {alive}"
+
+
+def game_summary(controller) -> GameSummary | None:
+    """The result of the controller's finished game (None while no game has ended)."""
+    game = controller.game
+    if game is None or not game.over:
+        return None
+    state = game.state
+    event = next((e for e in reversed(game.events) if e.kind == "game_over"), None)
+    survivors = dict(getattr(event, "survivors", None) or game.survivors())
+    reason = str(getattr(event, "reason", "") or "")
+    winner = getattr(event, "winner", None) if event is not None else state.winner
+    scenario = controller.scenario
+    players = {p.id: p for p in scenario.players} if scenario is not None else {}
+    started: dict[str, int] = {}
+    for u in state.units.values():
+        started[u.team] = started.get(u.team, 0) + 1
+    teams = []
+    for pid in state.turn_order:
+        p = players.get(pid)
+        teams.append(
+            TeamResult(
+                pid,
+                p.name if p else pid,
+                p.color if p else "#888888",
+                int(survivors.get(pid, 0)),
+                started.get(pid, 0),
+            )
+        )
+    winner_name = players[winner].name if winner in players else (winner or "")
+    return GameSummary(winner, winner_name, reason, int(game.round), tuple(teams))
+
+
+class GameOverDialog(QDialog):
+    """Winner, reason, rounds and survivors per team; New Battle… / Back to Editor / Keep Viewing."""
+
+    def __init__(self, summary: GameSummary, parent=None) -> None:
+        super().__init__(parent)
+        self.setObjectName("gameOverDialog")
+        self.setWindowTitle("Game over")
+        self.summary = summary
+        self.choice = "view"
+        layout = QVBoxLayout(self)
+        head = QLabel(
+            f"<h2 style='margin:0'>{html.escape(summary.headline)}</h2>"
+            f"<p style='margin-top:4px'>{html.escape(summary.reason or 'the battle is over')}"
+            f" · {summary.rounds} round{'s' if summary.rounds != 1 else ''} played</p>"
+        )
+        head.setObjectName("gameOverHeadline")
+        head.setTextFormat(Qt.TextFormat.RichText)
+        layout.addWidget(head)
+        self.table = QTableWidget(len(summary.teams), 2)
+        self.table.setObjectName("survivorTable")
+        self.table.setHorizontalHeaderLabels(["Team", "Survivors"])
+        self.table.verticalHeader().setVisible(False)
+        self.table.setEditTriggers(QTableWidget.EditTrigger.NoEditTriggers)
+        self.table.setSelectionMode(QTableWidget.SelectionMode.NoSelection)
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        for row, t in enumerate(summary.teams):
+            mark = " 🏆" if t.id == summary.winner else ""
+            name = QTableWidgetItem(f"● {t.name}{mark}")
+            name.setToolTip(t.id)
+            name.setForeground(QColor(t.color).darker(130))
+            self.table.setItem(row, 0, name)
+            alive = QTableWidgetItem(f"{t.survivors} of {t.started}")
+            alive.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
+            self.table.setItem(row, 1, alive)
+        self.table.setMaximumHeight(28 + 26 * max(1, len(summary.teams)))
+        layout.addWidget(self.table)
+        note = QLabel("Orders are closed. The timeline and the dice log stay open for a look back.")
+        note.setWordWrap(True)
+        note.setStyleSheet("color: #555;")
+        layout.addWidget(note)
+        buttons = QDialogButtonBox()
+        self.new_button = QPushButton("New Battle…")
+        self.new_button.setToolTip("Play the same scenario again with a new dice seed")
+        self.editor_button = QPushButton("Back to Editor")
+        self.editor_button.setToolTip("Leave Play mode and edit the scenario")
+        self.view_button = QPushButton("Keep Viewing")
+        self.view_button.setToolTip("Close this dialog; scrub the timeline or read the log")
+        buttons.addButton(self.new_button, QDialogButtonBox.ButtonRole.AcceptRole)
+        buttons.addButton(self.editor_button, QDialogButtonBox.ButtonRole.ActionRole)
+        buttons.addButton(self.view_button, QDialogButtonBox.ButtonRole.RejectRole)
+        self.new_button.clicked.connect(lambda: self._choose("new"))
+        self.editor_button.clicked.connect(lambda: self._choose("editor"))
+        self.view_button.clicked.connect(lambda: self._choose("view"))
+        layout.addWidget(buttons)
+        self.new_button.setDefault(True)
+        self.resize(420, 0)
+
+    def _choose(self, choice: str) -> None:
+        self.choice = choice
+        if choice == "view":
+            self.reject()
+        else:
+            self.accept()

@@ -63,20 +63,18 @@ def read_script(path: str) -> list[int]:
 
 
 def describe(event: Event) -> str:
-    """One readable line per event (events of other modules get a generic line)."""
-    kind = event.kind
-    data = event.to_dict()
-    if kind == "armor_rolled":
-        outcome = {"none": "no effect", "size_lost": 'loses 1" of Size'}.get(data["outcome"], data["outcome"])
-        armor = f"Armor {data['armor']} ({data['explain']})"
-        return f"{data['target']}: Damage {data['damage']} vs {armor} → {outcome}"
-    if kind == "killed":
-        return f"✝ {data['unit']} is killed ({data['cause']})"
-    if kind == "disrupted":
-        return f"{data['unit']} is Disrupted ({data['cause']})"
-    if kind == "object_destroyed":
-        return f"{data['target']} is destroyed ({data['cause']})"
+    """One readable line per event: the event's own `describe()` (the GUI log shows the same)."""
     return event.describe()
+
+
+def roster(state: Any) -> list[str]:
+    """One line per player mapping unit ids to names (events name units by id)."""
+    lines = []
+    for player in state.players:
+        units = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.team == player.id]
+        names = ", ".join(u.id if u.name == u.id else f"{u.id} = {u.name}" for u in units)
+        lines.append(f"  {player.name} ({player.id}): {names or 'no units'}")
+    return lines
 
 
 def run(args: argparse.Namespace) -> int:
@@ -124,13 +122,17 @@ def run(args: argparse.Namespace) -> int:
             return
         out.write(f"  {describe(event)}\n")
 
-    game = Game.from_scenario(scenario, seed=seed, script=script, listener=show, max_rounds=args.turns)
+    game = Game.from_scenario(
+        scenario, seed=seed, script=script, listener=show, max_rounds=args.turns, start=False
+    )
     shown["state"] = game.state
     source = "dice script " + args.dice_script if script is not None else f"seed {seed}"
     if not args.quiet:
         out.write(f"{scenario.name}: {len(game.state.units)} units, up to {args.turns} rounds, {source}\n")
+        out.write("\n".join(roster(game.state)) + "\n")
     error = None
     try:
+        game.start()  # game_started and the first turn's start (Burning Rolls...) are reported here
         while not game.over:
             play_turn(game)
     except DiceError as exc:

@@ -29,6 +29,11 @@ class HazardExposure(Event):
     explain: str
     at: tuple[int, int] | None = None
 
+    def describe(self) -> str:
+        where = f" at {tuple(self.at)}" if self.at is not None else ""
+        head = f"{self.target} exposed to {self.source}{where}"
+        return f"{head}: {self.dice} → {self.explain} = {self.damage} Damage (R-HAZ-8)"
+
 
 @register_event
 class HazardSkipped(Event):
@@ -38,6 +43,9 @@ class HazardSkipped(Event):
     target: str
     source: str
     reason: str
+
+    def describe(self) -> str:
+        return f"{self.target} is spared by {self.source}: {self.reason}"
 
 
 @register_event
@@ -50,6 +58,18 @@ class HazardMove(Event):
     effect: str  # "slow" | "thrust" | "slide" | "stuck" | "careful" | "locked"
     inches: int
     cells: tuple[tuple[int, int], ...] = ()
+
+    def describe(self) -> str:
+        end = f", to {tuple(self.cells[-1])}" if self.cells else ""
+        text = {
+            "slow": f'{self.unit} is slowed by {self.source}: −{self.inches}" of Move (R-HAZ-12)',
+            "thrust": f'{self.unit} is thrust {self.inches}" by {self.source}{end} (R-HAZ-13)',
+            "slide": f'{self.unit} slides {self.inches}" on {self.source}{end} (R-HAZ-14)',
+            "stuck": f'{self.unit} spends {self.inches}" finding its feet on {self.source} (R-HAZ-14)',
+            "careful": f'{self.unit} picks its way through {self.source}: −{self.inches}" (R-HAZ-15)',
+            "locked": f"{self.unit} cannot turn while sliding on {self.source}: its path ends (R-HAZ-14)",
+        }
+        return text.get(self.effect, f'{self.unit}: {self.effect} {self.inches}" ({self.source})')
 
 
 @register_event
@@ -65,6 +85,16 @@ class ConcealedRoll(Event):
     outcome: str  # "safe" | "triggered" | "scout_stop" | "no_roll"
     at: tuple[int, int] | None = None
 
+    def describe(self) -> str:
+        outcome = {
+            "safe": "safe",
+            "triggered": f"it goes off at {tuple(self.at)}" if self.at is not None else "it goes off",
+            "scout_stop": f"the Scout stops short at {tuple(self.at)} (R-SCOUT-3)" if self.at else "stops",
+            "no_roll": "no roll",
+        }.get(self.outcome, self.outcome)
+        head = f'{self.unit} crosses {self.field} ({self.inches}" inside)'
+        return f"{head}: {self.explain} → {outcome} (R-HAZ-17)"
+
 
 @register_event
 class ConcealedTriggered(Event):
@@ -75,6 +105,10 @@ class ConcealedTriggered(Event):
     at: tuple[int, int]
     victim: str | None
     payload: str
+
+    def describe(self) -> str:
+        who = f" under {self.victim}" if self.victim else ""
+        return f"{self.field} goes off at {tuple(self.at)}{who} ({self.payload}, G-19)"
 
 
 @register_event
@@ -89,6 +123,13 @@ class HazardExplosion(Event):
     explain: str
     victims: tuple[str, ...] = ()
 
+    def describe(self) -> str:
+        who = ", ".join(self.victims) or "nobody"
+        return (
+            f'{self.source} explodes at {tuple(self.at)}, radius {self.radius}": '
+            f"{self.explain} → {self.damage} Damage to {who} (G-12)"
+        )
+
 
 @register_event
 class ShieldDeflected(Event):
@@ -98,6 +139,10 @@ class ShieldDeflected(Event):
     target: str
     field: str
     sides: tuple[int, ...]
+
+    def describe(self) -> str:
+        dice = ", ".join(f"d{s}" for s in self.sides)
+        return f"{self.field} shields {self.target}: {dice} cancelled (R-HAZ-21)"
 
 
 # ---------------------------------------------------------------------------------------------

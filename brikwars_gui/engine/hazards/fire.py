@@ -52,6 +52,15 @@ class FireIgnited(Event):
     dice: tuple[int, ...]
     owner: str | None = None
 
+    def describe(self) -> str:
+        kind = "Fire" if self.fire_type == "fire" else self.fire_type.title()
+        how = (
+            f"Fire dice {', '.join(str(d) for d in self.dice)} beat its Weight (R-FIRE-3)"
+            if self.dice
+            else "the fire spreads to it (R-FIRE-9)"
+        )
+        return f'{kind} starts on {self.target} at {tuple(self.at)}: {self.size}" ({how})'
+
 
 @register_event
 class FireGrew(Event):
@@ -62,6 +71,9 @@ class FireGrew(Event):
     target: str
     added: int
     size: int
+
+    def describe(self) -> str:
+        return f'The fire on {self.target} grows by {self.added}" to Fire Size {self.size}" (R-FIRE-4)'
 
 
 @register_event
@@ -81,6 +93,23 @@ class BurningRolled(Event):
     cells: tuple[tuple[int, int], ...] = ()
     spread_to: tuple[str, ...] = ()
 
+    def describe(self) -> str:
+        faces = ", ".join(str(f) for f in self.faces)
+        changes = []
+        if self.died_down:
+            changes.append(f'−{self.died_down}"')
+        if self.spread:
+            changes.append(f'+{self.spread}"')
+        change = ", ".join(changes) or "no change"
+        after = f'Fire Size {self.size}"' if self.size > 0 else "dies down"
+        text = (
+            f"Burning {self.target}: Burning Roll {self.size_before}d4: {faces} → {change} → {after}, "
+            f"Grinding {self.grinding}"
+        )
+        if self.spread_to:
+            text += f"; spreads to {', '.join(self.spread_to)}"
+        return text + " (R-FIRE-9)"
+
 
 @register_event
 class GrindingChecked(Event):
@@ -92,6 +121,11 @@ class GrindingChecked(Event):
     armor: int
     explain: str
     outcome: str  # "none" | "size_lost"
+
+    def describe(self) -> str:
+        result = 'loses 1" of Size' if self.outcome == "size_lost" else "holds"
+        armor = f"Armor {self.armor} ({self.explain})"
+        return f"{self.target}: Grinding {self.grinding} vs {armor} → {result} (G-4)"
 
 
 @register_event
@@ -105,6 +139,10 @@ class FireFought(Event):
     size: int
     how: str
 
+    def describe(self) -> str:
+        who = f"{self.by}: " if self.by else ""
+        return f'{who}{self.how} cuts {self.fire} by {self.inches}" → Fire Size {self.size}"'
+
 
 @register_event
 class FireOut(Event):
@@ -112,6 +150,10 @@ class FireOut(Event):
     fire: str
     target: str | None
     reason: str
+
+    def describe(self) -> str:
+        on = f" on {self.target}" if self.target else ""
+        return f"The fire{on} is out ({self.reason})"
 
 
 class FireRuleError(ValueError):

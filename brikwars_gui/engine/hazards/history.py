@@ -105,6 +105,11 @@ def _unit_letters(state: GameState) -> dict[str, str]:
     return out
 
 
+def plural(n: int, noun: str) -> str:
+    """`1 fire`, `2 fires`."""
+    return f"{n} {noun}" if n == 1 else f"{n} {noun}s"
+
+
 def render_hazard_map(state: GameState, *, legend: bool = True) -> str:
     """One character per cell: unit letters over fire sizes over triggered spots over smoke over
     obstacles/water over open ground."""
@@ -134,7 +139,8 @@ def render_hazard_map(state: GameState, *, legend: bool = True) -> str:
             x, y = unit.pos
             chars[y, x] = letters.get(unit.team, "?")
     lines = [
-        f"round {frame.round}, {frame.player}: {len(frame.fires)} fires, {frame.burning_cells} burning cells"
+        f"round {frame.round}, {frame.player}: {plural(len(frame.fires), 'fire')}, "
+        f"{plural(frame.burning_cells, 'burning cell')}"
     ]
     lines += ["".join(row) for row in chars]
     if legend:

@@ -31,6 +31,9 @@ class ScoutRevealed(Event):
     team: str
     revealed: tuple[str, ...]
 
+    def describe(self) -> str:
+        return f"{self.unit} spots {', '.join(self.revealed)} for {self.team} (R-SCOUT-4)"
+
 
 @register_event
 class ScoutMarked(Event):
@@ -38,12 +41,18 @@ class ScoutMarked(Event):
     unit: str
     target: str
 
+    def describe(self) -> str:
+        return f"{self.unit} Marks {self.target}: allies' Ranged attacks on it +1 (R-SCOUT-5)"
+
 
 @register_event
 class MarksExpired(Event):
     kind = "marks_expired"
     unit: str
     targets: tuple[str, ...]
+
+    def describe(self) -> str:
+        return f"{self.unit}'s Marks on {', '.join(self.targets)} expire (R-SCOUT-5)"
 
 
 def is_scout(unit: UnitState | None) -> bool:

@@ -33,12 +33,20 @@ class TrapFired(Event):
     damage: int
     explain: str
 
+    def describe(self) -> str:
+        at = f" at {self.target}" if self.target else f" at {tuple(self.at)}"
+        result = f"hit: {self.damage} Damage" if self.hit else "miss"
+        return f"Trap {self.trap} fires{at}: {self.explain} → {result} (R-TRAP-4)"
+
 
 @register_event
 class TrapReset(Event):
     kind = "trap_reset"
     trap: str
     unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} resets trap {self.trap} (R-TRAP-5)"
 
 
 def ready(ctx: RulesContext, trap: TrapState) -> bool:

@@ -25,12 +25,23 @@ class ArmorRolled(Event):
     explain: str
     outcome: str  # "none" | "disrupted" | "size_lost" | "killed" | "destroyed"
 
+    def describe(self) -> str:
+        outcome = {
+            "none": "no effect",
+            "size_lost": 'loses 1" of Size',
+            "disrupted": "Disrupted (Something Bad, G-3)",
+        }.get(self.outcome, self.outcome)
+        return f"{self.target}: Damage {self.damage} vs Armor {self.armor} ({self.explain}) → {outcome}"
+
 
 @register_event
 class Disrupted(Event):
     kind = "disrupted"
     unit: str
     cause: str
+
+    def describe(self) -> str:
+        return f"{self.unit} is Disrupted ({self.cause})"
 
 
 @register_event
@@ -39,6 +50,9 @@ class Killed(Event):
     unit: str
     cause: str
 
+    def describe(self) -> str:
+        return f"✝ {self.unit} is killed ({self.cause})"
+
 
 @register_event
 class ObjectDamaged(Event):
@@ -46,12 +60,18 @@ class ObjectDamaged(Event):
     target: str
     effective_size: int
 
+    def describe(self) -> str:
+        return f'{self.target} is damaged: Effective Size now {self.effective_size}"'
+
 
 @register_event
 class ObjectDestroyed(Event):
     kind = "object_destroyed"
     target: str
     cause: str
+
+    def describe(self) -> str:
+        return f"{self.target} is destroyed ({self.cause})"
 
 
 def armor_roll(ctx: RulesContext, target_id: str) -> tuple[int, str]:

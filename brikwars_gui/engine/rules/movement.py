@@ -64,9 +64,10 @@ class UnitMoved(Event):
 
     def describe(self) -> str:
         a, b = self.path[0], self.path[-1]
+        n = len(self.path) - 1
         hs = " at Half Speed" if self.half_speed else ""
         return (
-            f"{self.unit} moves {tuple(a)} → {tuple(b)} ({len(self.path) - 1} cells, "
+            f"{self.unit} moves {tuple(a)} → {tuple(b)} ({n} cell{'' if n == 1 else 's'}, "
             f'{self.cost}" of Move{hs}; {self.move_left}" left)'
         )
 

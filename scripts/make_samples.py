@@ -175,7 +175,12 @@ def skirmish() -> dict[str, Any]:
 
 
 def hazard_showcase() -> dict[str, Any]:
-    river = [rect(31, 0, 3, 30)]
+    """The sappers (west) march on the garrison dug in east of the river, past every Field Hazard,
+    while the hamlet between them burns: the farmhouse fire (2" of its 4") touches a barn, a
+    woodshed and a chapel, and the barn a hay barn, so with ordinary dice it spreads from building to
+    building over the ten rounds it takes the two sides to meet and fight it out."""
+    ford = rect(44, 14, 3, 2)
+    river = [rect(44, 0, 3, 14), rect(44, 16, 3, 14)]
     wire = [[x, 19] for x in range(12, 20)]
     units = [
         minifig("sap-sgt", "Sergeant Flint", "sappers", 2, 14, FACING_EAST, [PISTOL, SHORTSWORD], hero=True),
@@ -185,30 +190,33 @@ def hazard_showcase() -> dict[str, Any]:
         minifig("sap-4", "Sapper Clay", "sappers", 4, 10, FACING_EAST, [TORCH, PISTOL]),
         minifig("sap-scout", "Scout Wren", "sappers", 5, 14, FACING_EAST, [LONGBOW], specialties=["scout"]),
         minifig(
-            "gar-cpt", "Castellan Ember", "garrison", 27, 12, FACING_WEST, [PISTOL, SHORTSWORD], hero=True
+            "gar-cpt", "Castellan Ember", "garrison", 63, 13, FACING_WEST, [PISTOL, SHORTSWORD], hero=True
         ),
-        minifig("gar-1", "Guard Soot", "garrison", 26, 9, FACING_WEST, [RIFLE]),
-        minifig("gar-2", "Guard Cinder", "garrison", 26, 16, FACING_WEST, [RIFLE]),
-        minifig("gar-3", "Guard Tinder", "garrison", 25, 20, FACING_WEST, [HALBERD]),
-        minifig("gar-4", "Guard Char", "garrison", 28, 18, FACING_WEST, [SPEAR]),
-        minifig("gar-5", "Guard Pyre", "garrison", 27, 6, FACING_WEST, [PISTOL, GRENADE]),
+        minifig("gar-1", "Guard Soot", "garrison", 62, 9, FACING_WEST, [RIFLE]),
+        minifig("gar-2", "Guard Cinder", "garrison", 62, 17, FACING_WEST, [RIFLE]),
+        minifig("gar-3", "Guard Tinder", "garrison", 64, 20, FACING_WEST, [HALBERD]),
+        minifig("gar-4", "Guard Char", "garrison", 65, 18, FACING_WEST, [SPEAR]),
+        minifig("gar-5", "Guard Pyre", "garrison", 63, 6, FACING_WEST, [PISTOL, GRENADE]),
     ]
     return {
         "format_version": 1,
         "name": "Hazard Showcase: The Burning Hamlet",
         "description": (
             "Every kind of Field Hazard on one table. The sappers must cross a minefield, barbed "
-            "wire, mud, smoke and an oil slick to reach the garrison, whose hamlet is already on "
-            "fire. A river with a strong current runs along the east edge; a toxic gas cloud "
-            "lingers over the old tannery pits."
+            "wire, mud, smoke and an oil slick, pass the burning hamlet and ford the river to reach "
+            "the garrison dug in on the far bank. The farmhouse fire touches a barn, a woodshed and "
+            "a chapel, and the barn a hay barn: left alone it spreads from building to building. "
+            "The river's strong current runs south; a toxic gas cloud lingers over the old tannery "
+            "pits."
         ),
-        "battlefield": {"width": 40, "height": 30},
+        "battlefield": {"width": 70, "height": 30},
         "terrain": [
             {"kind": "water", "rects": river},
+            {"kind": "rough", "rects": [ford]},
             {"kind": "mud", "rects": [rect(9, 22, 5, 4)]},
-            {"kind": "obstacle", "rects": [rect(22, 0, 1, 4), rect(22, 25, 1, 5)]},
+            {"kind": "obstacle", "rects": [rect(32, 0, 1, 4), rect(32, 25, 1, 5)]},
             {"kind": "rough", "rects": [rect(0, 0, 6, 5)]},
-            {"kind": "elevated", "elevation": 3, "rects": [rect(35, 2, 5, 6)]},
+            {"kind": "elevated", "elevation": 3, "rects": [rect(64, 0, 5, 5)]},
         ],
         "objects": [
             {
@@ -217,7 +225,7 @@ def hazard_showcase() -> dict[str, Any]:
                 "kind": "building",
                 "size": 4,
                 "weight": 1,
-                "rects": [rect(20, 10, 4, 3)],
+                "rects": [rect(30, 10, 4, 3)],
             },
             {
                 "id": "barn",
@@ -225,15 +233,23 @@ def hazard_showcase() -> dict[str, Any]:
                 "kind": "building",
                 "size": 3,
                 "weight": 1,
-                "rects": [rect(24, 10, 2, 3)],
+                "rects": [rect(34, 10, 2, 3)],
+            },
+            {
+                "id": "hay-barn",
+                "name": "Hay barn",
+                "kind": "building",
+                "size": 2,
+                "weight": 0.5,
+                "rects": [rect(36, 10, 2, 2)],
             },
             {
                 "id": "woodshed",
                 "name": "Woodshed",
                 "kind": "building",
                 "size": 2,
-                "weight": 1,
-                "rects": [rect(20, 13, 2, 2)],
+                "weight": 0.5,
+                "rects": [rect(30, 13, 2, 2)],
             },
             {
                 "id": "chapel",
@@ -241,7 +257,7 @@ def hazard_showcase() -> dict[str, Any]:
                 "kind": "building",
                 "size": 3,
                 "weight": 1,
-                "rects": [rect(19, 6, 3, 3)],
+                "rects": [rect(29, 7, 3, 3)],
             },
             {
                 "id": "bunker",
@@ -251,7 +267,7 @@ def hazard_showcase() -> dict[str, Any]:
                 "weight": 3,
                 "flammable": False,
                 "owner": "garrison",
-                "rects": [rect(28, 22, 2, 2)],
+                "rects": [rect(59, 22, 2, 2)],
             },
             {
                 "id": "oil-drums",
@@ -310,8 +326,8 @@ def hazard_showcase() -> dict[str, Any]:
             },
         ],
         "fires": [
-            {"id": "house-fire", "object": "burning-house", "cells": [[22, 10], [23, 10]], "size": 2},
-            {"id": "campfire", "cells": [[29, 4]], "size": 1, "permanent": "regular"},
+            {"id": "house-fire", "object": "burning-house", "cells": [[32, 10], [33, 10]], "size": 2},
+            {"id": "campfire", "cells": [[50, 4]], "size": 1, "permanent": "regular"},
         ],
         "players": [
             {"id": "sappers", "name": "Sappers", "color": "#c08020", "controller": "human"},

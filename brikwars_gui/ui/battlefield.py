@@ -11,7 +11,17 @@ from dataclasses import dataclass, field
 
 import numpy as np
 from PySide6.QtCore import QElapsedTimer, QLineF, QPoint, QPointF, QRect, QRectF, Qt, QTimer, Signal
-from PySide6.QtGui import QColor, QFont, QMouseEvent, QPainter, QPainterPath, QPen, QPixmap, QWheelEvent
+from PySide6.QtGui import (
+    QColor,
+    QFont,
+    QMouseEvent,
+    QPainter,
+    QPainterPath,
+    QPen,
+    QPixmap,
+    QTransform,
+    QWheelEvent,
+)
 from PySide6.QtWidgets import (
     QGraphicsItem,
     QGraphicsLineItem,
@@ -20,6 +30,7 @@ from PySide6.QtWidgets import (
     QGraphicsRectItem,
     QGraphicsScene,
     QGraphicsView,
+    QStyle,
 )
 
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
@@ -86,6 +97,11 @@ class BattlefieldScene(QGraphicsScene):
         self.fire_timer = QTimer(self)
         self.fire_timer.setInterval(90)
         self.fire_timer.timeout.connect(self._animate_fire)
+        self.hovered_unit = ""
+        self.declutter_timer = QTimer(self)
+        self.declutter_timer.setSingleShot(True)
+        self.declutter_timer.setInterval(0)
+        self.declutter_timer.timeout.connect(self.declutter_labels)
         doc.scenarioReset.connect(self.rebuild)
         doc.unitChanged.connect(self.update_unit)
         doc.unitAdded.connect(self.add_unit)
@@ -276,6 +292,7 @@ class BattlefieldScene(QGraphicsScene):
         self.addItem(item)
 
     def update_unit(self, unit_id: str) -> None:
+        self.schedule_declutter()
         item = self.unit_items.get(unit_id)
         unit = self.doc.unit(unit_id)
         if item is None or unit is None:
@@ -380,7 +397,8 @@ class BattlefieldScene(QGraphicsScene):
             if not len(xs):
                 continue
             kind = fire.permanent.value if fire.permanent else fire.fire_type.value
-            label = LabelItem(f'Fire: {kind} {fire.size}"', "#b71c1c", anchor="center", point_size=7.5)
+            name = "Fire" if kind in ("fire", "regular") else kind.replace("_", " ").title()
+            label = LabelItem(f'{name} {fire.size}"', "#b71c1c", anchor="center", point_size=7.5)
             label.setPos(QPointF((xs.min() + 0.5) * CELL, (ys.min() + 0.2) * CELL))
             label.setZValue(Z_FIRE + 0.5)
             label.setToolTip("Fire (R-FIRE-1)")
@@ -427,9 +445,73 @@ class BattlefieldScene(QGraphicsScene):
             item.label.setVisible(v["labels"])
         if self.triggered_item is not None and not v["hazards"]:
             self.triggered_item.setVisible(False)
+        self.schedule_declutter()
+
+    # -- label placement ------------------------------------------------------------------------
+    def schedule_declutter(self, *_args) -> None:
+        self.declutter_timer.start()
+
+    def set_hovered_unit(self, unit_id: str) -> None:
+        if unit_id != self.hovered_unit:
+            self.hovered_unit = unit_id
+            self.declutter_labels()
+
+    def _labels_by_priority(self) -> list[tuple[int, str, LabelItem, UnitItem | None]]:
+        """Labels the layers show, most important first: the selected/hovered unit, fires, field
+        hazards, other units, objects."""
+        v = self.visible_layers
+        focus = {self.selection.unit_id, self.hovered_unit} - {"", None}
+        out: list[tuple[int, str, LabelItem, UnitItem | None]] = []
+        for uid, item in self.unit_items.items():
+            if not item.dead:
+                out.append((0 if uid in focus else 3, uid, item.label, item))
+        if v["fire"]:
+            out += [(1, f"fire{i}", label, None) for i, label in enumerate(self.fire_labels)]
+        for i, outline in enumerate(self.hazard_items):
+            if v[outline.data(0)]:
+                out += [(2, f"hz{i}", c, None) for c in outline.childItems() if isinstance(c, LabelItem)]
+        out += [(4, oid, item.label, None) for oid, item in self.object_items.items()]
+        out.sort(key=lambda t: (t[0], t[1]))
+        return out
+
+    def declutter_labels(self) -> int:
+        """Show each label only where it does not cover a more important one at the current zoom
+        (a unit's name may move above its token first). Hidden names come back when the unit is
+        selected or hovered, or when zoomed in. Returns the number of labels hidden."""
+        if not self.visible_layers["labels"]:
+            return 0
+        views = self.views()
+        scale = views[0].transform().m11() if views else 1.0
+        scale = scale or 1.0
+        placed: list[QRectF] = []
+        hidden = 0
+
+        def screen_box(label: LabelItem) -> QRectF:
+            p = label.scenePos()
+            return label.box.translated(p.x() * scale, p.y() * scale).adjusted(-1, -1, 1, 1)
+
+        for priority, _key, label, unit in self._labels_by_priority():
+            chosen: QRectF | None = None
+            for above in (False, True) if unit is not None else (None,):
+                if unit is not None:
+                    unit.place_label(above)
+                box = screen_box(label)
+                if not any(box.intersects(r) for r in placed):
+                    chosen = box
+                    break
+            if chosen is None and unit is not None:
+                unit.place_label(False)
+            show = chosen is not None or priority == 0
+            label.setVisible(show)
+            if show:
+                placed.append(chosen if chosen is not None else screen_box(label))
+            else:
+                hidden += 1
+        return hidden
 
     # -- selection ------------------------------------------------------------------------------
     def _on_selection(self, kind: str, item_id: str) -> None:
+        self.schedule_declutter()
         self.blockSignals(True)
         for item in self.selectedItems():
             item.setSelected(False)
@@ -479,6 +561,7 @@ class BattlefieldView(QGraphicsView):
     def __init__(self, scene: BattlefieldScene, parent=None) -> None:
         super().__init__(scene, parent)
         self.bscene = scene
+        self.zoomChanged.connect(scene.schedule_declutter)
         self.doc = scene.doc
         self.selection = scene.selection
         self.settings = ToolSettings()
@@ -563,12 +646,22 @@ class BattlefieldView(QGraphicsView):
     def zoom_out(self) -> None:
         self.zoom_by(0.8)
 
+    FIT_MARGIN = (66, 40)
+    """Screen pixels kept around the field by `fit()`: the rulers plus room for edge labels."""
+
     def fit(self) -> None:
         w, h = self.doc.width * CELL, self.doc.height * CELL
-        self.fitInView(
-            QRectF(-CELL * 0.3, -CELL * 0.3, w + CELL * 0.6, h + CELL * 0.6),
-            Qt.AspectRatioMode.KeepAspectRatio,
-        )
+        # the same answer whether or not scroll bars show right now (room for them is always kept)
+        size = self.maximumViewportSize()
+        ext = self.style().pixelMetric(QStyle.PixelMetric.PM_ScrollBarExtent)
+        vw, vh = max(1, size.width() - ext), max(1, size.height() - ext)
+        mx, my = self.FIT_MARGIN
+        s = min((vw - 2 * mx) / w, (vh - 2 * my) / h)
+        if s <= 0:
+            s = min(vw / w, vh / h) or 1.0
+        s = max(self.MIN_SCALE, min(self.MAX_SCALE, s))
+        self.setTransform(QTransform.fromScale(s, s))
+        self.centerOn(QPointF(w / 2, h / 2))
         self.zoomChanged.emit(self.zoom_factor())
 
     def wheelEvent(self, event: QWheelEvent) -> None:

@@ -106,6 +106,11 @@ class LabelItem(QGraphicsItem):
     def boundingRect(self) -> QRectF:
         return self._rect.adjusted(-1, -1, 1, 1)
 
+    @property
+    def box(self) -> QRectF:
+        """The label's rectangle in screen pixels around its anchor point."""
+        return QRectF(self._rect)
+
     def paint(
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
@@ -131,7 +136,28 @@ class UnitItem(QGraphicsItem):
         self.dead = False
         self.label = LabelItem(unit.name, parent=self)
         self.label.setZValue(Z_LABEL)
+        self.label_above = False
         self.update_from(unit, color)
+
+    def place_label(self, above: bool) -> None:
+        """Put the name below the token (default) or above it (when below is crowded)."""
+        self.label_above = above
+        if above:
+            self.label.setPos(0, -self.radius - self.label.box.height() - 4)
+        else:
+            self.label.setPos(0, self.radius)
+
+    def hoverEnterEvent(self, event) -> None:
+        scene = self.scene()
+        if hasattr(scene, "set_hovered_unit"):
+            scene.set_hovered_unit(self.unit_id)
+        super().hoverEnterEvent(event)
+
+    def hoverLeaveEvent(self, event) -> None:
+        scene = self.scene()
+        if hasattr(scene, "set_hovered_unit"):
+            scene.set_hovered_unit("")
+        super().hoverLeaveEvent(event)
 
     def update_from(self, unit: Unit, color: str, badges: list[tuple[str, str]] | None = None) -> None:
         size = max(1, min(unit.size, 4))
@@ -148,7 +174,7 @@ class UnitItem(QGraphicsItem):
             self.badges = []
         if self.label.text != unit.name:
             self.label.set_text(unit.name)
-        self.label.setPos(0, self.radius)
+        self.place_label(self.label_above)
         self.setPos(cell_center(tuple(unit.position)))
         self.setToolTip(
             f'<b>{unit.name}</b> ({unit.team})<br>Move {unit.move}" · Skill {unit.skill} · '
@@ -172,6 +198,7 @@ class UnitItem(QGraphicsItem):
         short = view.name.split()[-1] if view.name else view.id
         if self.label.text != short:
             self.label.set_text(short)  # Play mode: short names keep neighbours' labels apart
+            self.place_label(self.label_above)
         self.setPos(cell_center(view.pos))
         self.setToolTip(
             f"<b>{view.name}</b> ({view.team})<br>{view.status}<br>"

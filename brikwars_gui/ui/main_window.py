@@ -323,7 +323,8 @@ class MainWindow(QMainWindow):
         self.resizeDocks([self.dock_inspector], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_turn, self.dock_inspector], [150, 500], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_units], [200], Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_units, self.dock_log], [600, 300], Qt.Orientation.Horizontal)
+        self.tabifyDockWidget(self.dock_log, self.dock_units)  # Edit mode: the unit table, full width
+        self.dock_units.raise_()
 
     def _create_menus(self) -> None:
         bar = self.menuBar()
@@ -447,6 +448,8 @@ class MainWindow(QMainWindow):
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+        else:  # first start: dock sizes once the window has its real size
+            QTimer.singleShot(0, self._initial_layout)
         for layer, act in self.layer_actions.items():
             value = self.settings.value(f"overlays/{layer}")
             if value is not None:
@@ -592,7 +595,7 @@ class MainWindow(QMainWindow):
             for dock in (self.dock_palette, self.dock_scenario):
                 dock.setVisible(False)
             self.resizeDocks([self.dock_turn, self.dock_inspector], [420, 330], Qt.Orientation.Vertical)
-            self.resizeDocks([self.dock_units, self.dock_log], [420, 780], Qt.Orientation.Horizontal)
+            self._arrange_docks(play=True)
         else:
             self.controller.stop()
             self.scene.badge_provider = None
@@ -602,6 +605,7 @@ class MainWindow(QMainWindow):
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []
+            self._arrange_docks(play=False)
             self.turn_panel.set_turn(1, None)
             self.turn_panel.set_seed(None)
             self.timeline_bar.setVisible(False)
@@ -611,6 +615,36 @@ class MainWindow(QMainWindow):
         self.turn_panel.set_play(play)
         self.unit_panel.model.refresh_status()
         self._update_actions()
+
+    def _initial_layout(self) -> None:
+        self._arrange_docks(play=self.play_mode)
+
+    def _arrange_docks(self, *, play: bool) -> None:
+        """Play: the unit table goes under the overview (status next to the name) and the dice log
+        gets the full width below the battlefield. Edit: the unit table is back below the map, the
+        full width, tabbed with the (empty) log and the undo history."""
+        L, B = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+        header = self.unit_panel.table.horizontalHeader()
+        status = len(self.unit_panel.model.COLUMNS) - 1
+        if play:
+            if self.dockWidgetArea(self.dock_units) != L:
+                self.addDockWidget(L, self.dock_units)
+            self.dock_units.setVisible(True)
+            self.dock_log.setVisible(True)
+            self.dock_log.raise_()
+            header.moveSection(header.visualIndex(status), 1)
+            self.resizeDocks([self.dock_minimap, self.dock_units], [230, 560], Qt.Orientation.Vertical)
+            self.resizeDocks([self.dock_minimap], [330], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.dock_log], [230], Qt.Orientation.Vertical)
+        else:
+            if self.dockWidgetArea(self.dock_units) != B or self.dock_units not in self.tabifiedDockWidgets(
+                self.dock_log
+            ):
+                self.tabifyDockWidget(self.dock_log, self.dock_units)
+            header.moveSection(header.visualIndex(status), status)
+            self.dock_units.raise_()
+            self.resizeDocks([self.dock_units], [210], Qt.Orientation.Vertical)
+            self.resizeDocks([self.dock_palette], [250], Qt.Orientation.Horizontal)
 
     # -- play mode ------------------------------------------------------------------------------
     def _turn_changed(self, round_number: int, player: str) -> None:
@@ -807,6 +841,8 @@ class MainWindow(QMainWindow):
         """A new or resumed game: names for the log lines, no game-over banner."""
         scenario = self.controller.scenario or self.doc.scenario
         names = {p.id: p.name for p in scenario.players}
+        names.update({o.id: o.name for o in scenario.objects})
+        names.update({h.id: h.name for h in scenario.hazards if getattr(h, "name", None)})
         names.update({u.id: u.name for u in scenario.units})
         self.log_panel.set_unit_names(names)
         self.turn_panel.set_game_over(None)

@@ -63,7 +63,7 @@ def render(out: Path, scenario: Path | None = None, select: bool = True) -> Path
 
 
 def zoom_to_action(window) -> None:
-    """Zoom onto the living units and the fires (2 cells of margin), keeping the aspect ratio."""
+    """Zoom onto the living units, the fires and the fields (2 cells of margin), keeping the aspect."""
     from PySide6.QtCore import QRectF, Qt
 
     from brikwars_gui.ui.items import CELL
@@ -71,6 +71,9 @@ def zoom_to_action(window) -> None:
     state = window.controller.game.state
     cells = [u.pos for u in state.units.values() if u.alive]
     cells += [c for f in state.fires.values() for c in f.cells]
+    for f in state.fields.values():  # the Field Hazards too, so none of their labels is cut off
+        ys, xs = f.mask.nonzero()
+        cells += list(zip(xs.tolist(), ys.tolist(), strict=True))
     if not cells:
         return
     xs, ys = [c[0] for c in cells], [c[1] for c in cells]

@@ -634,7 +634,7 @@ class MainWindow(QMainWindow):
             self.dock_log.raise_()
             header.moveSection(header.visualIndex(status), 1)
             self.resizeDocks([self.dock_minimap, self.dock_units], [230, 560], Qt.Orientation.Vertical)
-            self.resizeDocks([self.dock_minimap], [330], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.dock_minimap], [350], Qt.Orientation.Horizontal)
             self.resizeDocks([self.dock_log], [230], Qt.Orientation.Vertical)
         else:
             if self.dockWidgetArea(self.dock_units) != B or self.dock_units not in self.tabifiedDockWidgets(

@@ -31,11 +31,9 @@ RULE_IDS = {
 
 
 def rules_path() -> Path | None:
-    root = RESOURCES.parent
-    for candidate in (root / "RULES.md", root / "docs" / "RULES.md", root.parent / "shared" / "RULES.md"):
-        if candidate.is_file():
-            return candidate
-    return None
+    """The bundled copy of the rules specification (resources/rules/RULES.md)."""
+    candidate = RESOURCES / "rules" / "RULES.md"
+    return candidate if candidate.is_file() else None
 
 
 @cache

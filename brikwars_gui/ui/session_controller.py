@@ -107,8 +107,9 @@ class HazardView:
 
 
 class SessionDice:
-    """`script` faces first (tests, worked examples), then `SeededDice(seed)`. `mark()`/`rewind()`
-    give back the dice drawn by an order that failed, so the game stays replayable from its log."""
+    """`script` faces first (tests, worked examples), then `SeededDice(seed)`. Rewindable
+    (`snapshot()`/`restore()`), so `Game` gives back the dice drawn by an order that failed and the
+    game stays replayable from its log."""
 
     def __init__(self, seed: int, script: Iterable[int] | None = None) -> None:
         from brikwars_gui.engine.dice.source import ScriptedDice, SeededDice
@@ -123,15 +124,12 @@ class SessionDice:
             return self._scripted.roll(sides, purpose)
         return self._seeded.roll(sides, purpose)
 
-    def mark(self) -> tuple[int, Any]:
-        rng = getattr(self._seeded, "_rng", None)  # SeededDice keeps a private random.Random
-        return self._scripted.position, rng.getstate() if rng is not None else None
+    def snapshot(self) -> tuple[int, Any]:
+        return self._scripted.snapshot(), self._seeded.snapshot()
 
-    def rewind(self, mark: tuple[int, Any]) -> None:
-        self._scripted.position = mark[0]
-        rng = getattr(self._seeded, "_rng", None)
-        if rng is not None and mark[1] is not None:
-            rng.setstate(mark[1])
+    def restore(self, token: tuple[int, Any]) -> None:
+        self._scripted.restore(token[0])
+        self._seeded.restore(token[1])
 
 
 def random_seed() -> int:
@@ -371,8 +369,6 @@ class SessionController(QObject):
         self._hazard_sig: tuple = ()
         self._turn_key: tuple[int, str] | None = None
         self._turn_completed = False
-        self._order_mark: tuple[int, Any] | None = None
-        self._order_mark_index = -1
         self.last_step_events = 0
         self._log_turn: tuple[int, str] = (1, "")
         self._snapshot_hazards: dict[int, HazardView] = {}
@@ -541,9 +537,6 @@ class SessionController(QObject):
     # -- events -------------------------------------------------------------------------------
     def _entry(self, index: int, event: Any) -> LogEntry:
         data = event.to_dict()
-        if event.kind == "order":
-            self._order_mark = self.dice.mark() if self.dice is not None else None
-            self._order_mark_index = index
         try:
             text = event.describe()
         except Exception:  # a describe() bug must not break the log
@@ -656,7 +649,6 @@ class SessionController(QObject):
 
         game = self.game
         events_before = len(game.events)
-        self._order_mark, self._order_mark_index = None, -1
         self._busy = True
         try:
             fn()
@@ -675,12 +667,10 @@ class SessionController(QObject):
         return True
 
     def _recover_after_failure(self) -> None:
-        """The engine has restored the pre-order state and events; give back the failed order's
-        dice and drop the log lines of the events it took back."""
+        """The engine has restored the pre-order state, events and dice; drop the log lines of the
+        events it took back."""
         game = self.game
         n = len(game.events)
-        if self._order_mark is not None and self._order_mark_index == n and self.dice is not None:
-            self.dice.rewind(self._order_mark)
         if len(self.log) > n:
             del self.log[n:]
             self.logReset.emit()

@@ -98,15 +98,15 @@ def test_r_move_12_and_r_act_7_full_round_action_stops_movement_but_r_move_13_st
         g.move("a", (6, 5))
     with pytest.raises(IllegalOrder):
         g.act("a", Attack("pistol", "z"))
-    # a Stopped (water-immobilized) unit can still act: R-MOVE-13
-    water = [{"kind": "water", "cells": [[6, 5]]}]
+    # a Stopped unit can still act: R-MOVE-13 (Stopped to aim, R-MOVE-6; a unit Stopped in the
+    # water could not: it is swimming, R-MOVE-4)
     g2 = game(
         [sb.unit("a", "red", (5, 5), heavy_armor=True, weapons=[sb.PISTOL]), sb.unit("z", "blue", (9, 5))],
         faces=[2],
-        terrain=water,
     )
     g2.move("a", (6, 5))
-    assert g2.unit("a").stopped
+    g2.unit("a").stopped = True
+    assert g2.legal_moves("a") == {}
     g2.act("a", Attack("pistol", "z"))  # rolls 2 → miss, but the Action is allowed
     assert g2.events[-1].kind == "attacked"
 

@@ -314,6 +314,7 @@ def _search(
     half_speed: bool,
     parity: int,
     goal: Cell | None,
+    max_rise: int = MAX_CLIMB_BRICKS,
 ) -> tuple[_Window, list[float], dict[int, int], int | None]:
     """Dijkstra (A* when `goal` is given) over (cell, diagonal parity) states.
 
@@ -337,7 +338,7 @@ def _search(
     dist[s0] = 0
     orth = (1, -1, W, -W)
     diag = ((W + 1, 1, W), (W - 1, -1, W), (1 - W, 1, -W), (-1 - W, -1, -W))
-    climb = MAX_CLIMB_BRICKS
+    climb = max_rise
     push, pop = heapq.heappush, heapq.heappop
 
     if goal is None:
@@ -412,16 +413,17 @@ def reachable(
     no_stop: Collection[Cell] = frozenset(),
     half_speed: bool = False,
     diagonal_parity: int = 0,
+    max_rise: int = MAX_CLIMB_BRICKS,
 ) -> dict[Cell, int]:
     """Every cell a unit at `start` can end its move on with at most `budget` inches, with the
     minimum cost (GRID-2).  `blocked` cells (enemy units) can be neither entered nor passed;
     `no_stop` cells (allied units) can be passed through but are not returned.  The start cell is
     always returned at cost 0.  `diagonal_parity` is the parity of diagonal steps already taken
-    in this move."""
+    in this move.  `max_rise` is the most bricks one step may climb (R-MOVE-9: 1 at Half Speed)."""
     start = _check_start(grid, start, diagonal_parity)
     if budget < 0:
         raise ValueError(f"budget must be >= 0, got {budget}")
-    win, dist, _, _ = _search(grid, start, int(budget), blocked, half_speed, diagonal_parity, None)
+    win, dist, _, _ = _search(grid, start, int(budget), blocked, half_speed, diagonal_parity, None, max_rise)
     stop = _cell_set(no_stop)
     out: dict[Cell, int] = {}
     for s in range(0, len(dist), 2):
@@ -444,6 +446,7 @@ def find_path(
     no_stop: Collection[Cell] = frozenset(),
     half_speed: bool = False,
     diagonal_parity: int = 0,
+    max_rise: int = MAX_CLIMB_BRICKS,
 ) -> Path | None:
     """The cheapest legal move from `start` to `goal` (A* over cell and diagonal parity), or None
     when the goal cannot be reached (within `budget`, if given).  Same rules as `reachable`: its
@@ -460,7 +463,7 @@ def find_path(
     b = None if budget is None else int(budget)
     if b is not None and max(abs(goal[0] - start[0]), abs(goal[1] - start[1])) > b:
         return None
-    win, dist, prev, end = _search(grid, start, b, blocked, half_speed, diagonal_parity, goal)
+    win, dist, prev, end = _search(grid, start, b, blocked, half_speed, diagonal_parity, goal, max_rise)
     if end is None:
         return None
     states = [end]
@@ -480,6 +483,7 @@ def path_cost(
     blocked: Collection[Cell] = frozenset(),
     no_stop: Collection[Cell] = frozenset(),
     diagonal_parity: int = 0,
+    max_rise: int = MAX_CLIMB_BRICKS,
 ) -> int:
     """The GRID-2 cost of an explicit path (`cells[0]` is the start).  Raises `IllegalPath`
     naming the first illegal step, e.g. `step 3 (4, 5)->(5, 5) enters an obstacle`."""
@@ -509,8 +513,8 @@ def path_cost(
         if (bx, by) in enemy:
             raise IllegalPath(f"{where} enters a cell held by a blocking unit")
         rise = int(elev[by, bx]) - int(elev[ay, ax])
-        if rise > MAX_CLIMB_BRICKS:
-            raise IllegalPath(f"{where} climbs {rise} bricks (at most {MAX_CLIMB_BRICKS} per step)")
+        if rise > max_rise:
+            raise IllegalPath(f"{where} climbs {rise} bricks (at most {max_rise} per step)")
         diagonal = dx != 0 and dy != 0
         if diagonal and not (passable[ay, bx] and passable[by, ax]):
             raise IllegalPath(f"{where} cuts the corner of an obstacle")

@@ -256,8 +256,21 @@ class GameState:
     def copy(self) -> GameState:
         return copy.deepcopy(self)
 
-    def snapshot(self) -> dict[str, Any]:
-        """JSON-ready picture of the battle for the timeline and saved games."""
+    def trap_known_to(self, team: str, trap: TrapState) -> bool:
+        """R-TRAP-3: a secret (hidden) Trap is known only to its owner, and to a team whose Scout
+        has spotted it (R-SCOUT-4), until it fires (then `hidden` is cleared for everyone)."""
+        if not trap.hidden or (trap.owner is not None and trap.owner == team):
+            return True
+        return trap.id in self.hazard.revealed.get(team, ())
+
+    def snapshot(self, for_team: str | None = None) -> dict[str, Any]:
+        """JSON-ready picture of the battle for the timeline and saved games. With `for_team`,
+        the engine as impartial host leaves out the secret Traps that team does not know (R-TRAP-3)."""
+        traps = {
+            k: asdict(v)
+            for k, v in self.traps.items()
+            if for_team is None or self.trap_known_to(for_team, v)
+        }
         return {
             "round": self.round,
             "active_player": self.active_player,
@@ -265,7 +278,7 @@ class GameState:
             "units": {k: asdict(v) for k, v in self.units.items()},
             "objects": {k: asdict(v) for k, v in self.objects.items()},
             "fires": {k: asdict(v) for k, v in self.fires.items()},
-            "traps": {k: asdict(v) for k, v in self.traps.items()},
+            "traps": traps,
             "fields": {
                 k: {**{n: getattr(v, n) for n in ("id", "kind", "dice", "triggered")}, "cells": v.cells()}
                 for k, v in self.fields.items()

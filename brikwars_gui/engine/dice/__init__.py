@@ -20,7 +20,7 @@ from brikwars_gui.engine.dice.brikwars import (
     spend_overskill_on_stat,
     spend_overskill_other,
 )
-from brikwars_gui.engine.dice.d6system import D6Roll, D6RollError, parse_code, roll_code
+from brikwars_gui.engine.dice.d6system import D6Character, D6Roll, D6RollError, parse_code, roll_code
 from brikwars_gui.engine.dice.expression import (
     DiceExpression,
     DiceExpressionError,
@@ -44,6 +44,7 @@ from brikwars_gui.engine.dice.source import (
 __all__ = [
     "VALID_SIDES",
     "BlessingError",
+    "D6Character",
     "D6Roll",
     "D6RollError",
     "DiceError",

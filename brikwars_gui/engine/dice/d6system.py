@@ -1,13 +1,14 @@
-"""The D6 system's Wild Die rolls (R-D6-1..9, A-11): die codes such as `3D+1`.
+"""The D6 system's Wild Die rolls (R-D6-1..10, A-11): die codes such as `3D+1`.
 
 Dice are asked for in this order: the regular dice, then the Wild Die and its re-rolls, then each
-Character Point Wild Die with its re-rolls.
+Character Point Wild Die with its re-rolls. `D6Character` keeps a character's Character and Fate
+Point pools and their spending limits (R-D6-6..10).
 """
 
 from __future__ import annotations
 
 from collections.abc import Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import DieRoll
@@ -237,3 +238,115 @@ def _cancel_highest(rolled: Sequence[DieRoll], wild_group: int) -> list[DieRoll]
     return [
         DieRoll(d.sides, d.face, d.role, d.modifier, d.group not in drop, d.sign, d.group) for d in rolled
     ]
+
+
+@dataclass
+class D6Character:
+    """A character's Character Point and Fate Point pools (R-D6-6..10), for one session.
+
+    * `roll(code, dice, round=..., fate_point=..., character_points=...)` spends the points (never
+      beyond what is held, R-D6-6) and rolls; a Fate Point is declared before rolling (R-D6-8).
+    * R-D6-9: at most 1 Fate Point per roll — each roll of a round (`label`) may have its own — and
+      once per session `declare_climax(round)` spends one Fate Point to double all the character's
+      rolls that round (`allow_more=True`: the GM allows another climax).
+    * R-D6-10: spent points are gone; `end_session()` gives back the Fate Points spent for the
+      moral code and lets the GM take one more for each spent against it; `award_fate_point` /
+      `take_fate_point` for keeping / violating the code. The optional GM limits for 6D+/9D+
+      characters are not enforced (docs/rules-decisions.md).
+    """
+
+    name: str = ""
+    character_points: int = 0
+    fate_points: int = 0
+    climax_round: int | None = None
+    climaxes: int = 0
+    fp_rolls: set[tuple[int, str]] = field(default_factory=set)  # (round, roll label) with an FP
+    spent_for_code: int = 0
+    spent_against_code: int = 0
+
+    def doubled(self, round_no: int) -> bool:
+        """Every roll of the climactic round is doubled (R-D6-9)."""
+        return self.climax_round == round_no
+
+    def _take_fp(self, moral_code: bool | None) -> None:
+        if self.fate_points < 1:
+            raise D6RollError(f"{self.name or 'the character'} has no Fate Point left (R-D6-6)")
+        self.fate_points -= 1
+        if moral_code is True:
+            self.spent_for_code += 1
+        elif moral_code is False:
+            self.spent_against_code += 1
+
+    def declare_climax(
+        self, round_no: int, *, moral_code: bool | None = None, allow_more: bool = False
+    ) -> None:
+        """R-D6-9: once per session, one Fate Point doubles all the character's rolls this round."""
+        if self.climaxes and not allow_more:
+            raise D6RollError("the climactic Fate Point is spent once per session (R-D6-9)")
+        if self.doubled(round_no):
+            raise D6RollError(f"round {round_no} is already climactic (R-D6-9)")
+        self._take_fp(moral_code)
+        self.climaxes += 1
+        self.climax_round = round_no
+
+    def roll(
+        self,
+        code: str | DiceExpression,
+        dice: DiceSource,
+        *,
+        round_no: int,
+        label: str = "",
+        fate_point: bool = False,
+        character_points: int = 0,
+        moral_code: bool | None = None,
+        **options: Any,
+    ) -> D6Roll:
+        """Spend and roll (the pools change only when the roll is allowed). Options go to `roll_code`."""
+        climax = self.doubled(round_no)
+        if character_points < 0:
+            raise D6RollError("character_points cannot be negative")
+        if character_points > self.character_points:
+            raise D6RollError(
+                f"{character_points} Character Points asked, {self.character_points} held (R-D6-6)"
+            )
+        key = (round_no, label)
+        if fate_point and not climax:
+            if key in self.fp_rolls:
+                raise D6RollError(f"a Fate Point was already spent on {label or 'this roll'} (R-D6-9)")
+            if self.fate_points < 1:
+                raise D6RollError(f"{self.name or 'the character'} has no Fate Point left (R-D6-6)")
+        result = roll_code(
+            code,
+            dice,
+            character_points=character_points,
+            fate_point=fate_point or climax,
+            purpose=label,
+            **options,
+        )
+        if fate_point and not climax:  # in a climactic round the doubling is already paid for
+            self._take_fp(moral_code)
+            self.fp_rolls.add(key)
+        self.character_points -= character_points  # R-D6-7: spent CP are lost
+        return result
+
+    def award_fate_point(self, n: int = 1) -> None:
+        """R-D6-10: Fate Points gained by keeping the moral code (or by play)."""
+        self.fate_points += n
+
+    def take_fate_point(self, n: int = 1) -> None:
+        """R-D6-10: Fate Points lost by violating the moral code (never below 0)."""
+        self.fate_points = max(0, self.fate_points - n)
+
+    def end_session(self, *, gm_takes_extra: bool = True) -> int:
+        """R-D6-10 at the game's end: Fate Points spent for the moral code come back; for each one
+        spent against it the GM may take one more. Resets the per-session limits; returns the net
+        change of the Fate Point pool."""
+        before = self.fate_points
+        self.fate_points += self.spent_for_code
+        if gm_takes_extra:
+            self.take_fate_point(self.spent_against_code)
+        self.spent_for_code = self.spent_against_code = 0
+        self.climaxes = 0
+        self.climax_round = None
+        self.fp_rolls.clear()
+        return self.fate_points - before

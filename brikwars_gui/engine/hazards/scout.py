@@ -165,6 +165,9 @@ def visible_to_team(state: GameState, team: str, target_id: str) -> bool:
     team's other units is the combat rules' business."""
     if target_id in state.hazard.revealed.get(team, ()):
         return True
+    trap = state.traps.get(target_id)
+    if trap is not None:  # R-TRAP-3: secret Triggers stay hidden from the other teams
+        return state.trap_known_to(team, trap)
     return mark_bonus_team(state, team, target_id)
 
 

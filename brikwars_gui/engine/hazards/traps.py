@@ -5,6 +5,8 @@
   order); `trip` when a concealed field wired to the Trap goes off (R-TRAP-4: aimed at the spot).
 * A Weapon Trap attacks with its Action die (inanimate d4, R-TRAP-5) against the weapon's Use, −1
   per inch Out of Range on each die (R-ACT-6); a hit rolls the weapon's Damage on the victim.
+* Secret Triggers (R-TRAP-3): a `hidden` Trap is left out of other teams' views (`known_traps`,
+  `GameState.snapshot(for_team=...)`) until a Scout spots it or it fires.
 * A plain Weapon Trap is single-use until a minifig technician resets it (`reset_trap`, his
   Action, within 1" of the Trap). A Smart Trap (`smart`, G-24: d6) re-arms itself: once per turn.
 """
@@ -18,7 +20,7 @@ from brikwars_gui.engine.dice.brikwars import roll_expression, skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.hazards.common import present, target_cells
 from brikwars_gui.engine.rules.damage import apply_damage
-from brikwars_gui.engine.state import Cell, TrapState
+from brikwars_gui.engine.state import Cell, GameState, TrapState
 
 
 @register_event
@@ -142,3 +144,9 @@ def reset_trap(ctx: RulesContext, technician_id: str, trap_id: str) -> bool:
     trap.armed = True
     ctx.emit(TrapReset(trap_id, technician_id))
     return True
+
+
+def known_traps(state: GameState, team: str) -> list[TrapState]:
+    """R-TRAP-3: the Traps `team` may know about — open ones, its own, and secret ones its Scouts
+    spotted (R-SCOUT-4); a secret Trap stays off the other teams' views until it fires."""
+    return [t for t in state.traps.values() if state.trap_known_to(team, t)]

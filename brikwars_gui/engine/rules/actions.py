@@ -2,9 +2,11 @@
 
 Orders for `Game.act` are small frozen dataclasses with `to_dict`/`action_from_dict` (they are
 logged in `order` events): `Attack(weapon, target)`, `Sprint(toward)`, `Bail()`,
-`FullRound(label, turns)`, `Hold()` (keep the Action for Response, R-RESP-1), `Shed()` (drop a
-heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14) and `Mark(target)` (a
-Scout Marks an enemy he sees within 8", R-SCOUT-5).
+`FullRound(label, turns, difficulty)`, `Hold()` (keep the Action for Response, R-RESP-1), `Shed()`
+(drop a heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14), `Mark(target)` (a
+Scout Marks an enemy he sees within 8", R-SCOUT-5) and `Shove(target)` (push 2" and Disrupt,
+R-MOVE-15, G-11). A swimming unit has no arms free for Attacks, Shoves, Marks or Full-Round Actions
+(R-MOVE-4).
 `legal_actions` lists what a unit can do now with labels, needed numbers and exact odds.
 """
 
@@ -13,20 +15,24 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import distance, sees
+from brikwars_gui.engine.grid import distance, sees, within_reach
 from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
 from brikwars_gui.engine.hazards.scout import mark as scout_mark
-from brikwars_gui.engine.rules.combat import plan_attack
+from brikwars_gui.engine.rules.combat import burning_penalty, plan_attack
 from brikwars_gui.engine.rules.common import (
     IllegalOrder,
     PlayContext,
     burdened,
+    two_armed_problem,
     usable_weapons,
+    use_rating,
     weapon_named,
 )
 from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
 from brikwars_gui.engine.rules.response import attack_with_responses, bail
+from brikwars_gui.engine.rules.shove import plan_shove, shove
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 # ---------------------------------------------------------------------------------------------
@@ -62,8 +68,12 @@ class Bail:
 
 @dataclass(frozen=True)
 class FullRound:
+    """R-ACT-7/8. `difficulty` is an R-ACT-3 name: "trivial" needs no roll (R-ACT-2); None is a
+    non-equipment task at the default Use 3 (R-ACT-4); others roll Skill against their Use."""
+
     label: str = "Full-Round Action"
     turns: int = 1
+    difficulty: str | None = "trivial"
     kind = "full_round"
 
     def to_dict(self) -> dict[str, Any]:
@@ -90,6 +100,17 @@ class Mark:
 
 
 @dataclass(frozen=True)
+class Shove:
+    """R-MOVE-15, G-11: push a unit within reach 2" and knock it off its feet (uses the Action)."""
+
+    target: str
+    kind = "shove"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "target": self.target}
+
+
+@dataclass(frozen=True)
 class Shed:
     kind = "shed"
 
@@ -97,7 +118,7 @@ class Shed:
         return {"kind": self.kind}
 
 
-Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark
+Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
@@ -109,13 +130,20 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if kind == "bail":
         return Bail()
     if kind == "full_round":
-        return FullRound(str(data.get("label", "Full-Round Action")), int(data.get("turns", 1)))
+        difficulty = data.get("difficulty", "trivial")
+        return FullRound(
+            str(data.get("label", "Full-Round Action")),
+            int(data.get("turns", 1)),
+            None if difficulty is None else str(difficulty),
+        )
     if kind == "hold":
         return Hold()
     if kind == "shed":
         return Shed()
     if kind == "mark":
         return Mark(str(data["target"]))
+    if kind == "shove":
+        return Shove(str(data["target"]))
     raise ValueError(f"unknown action kind {kind!r}")
 
 
@@ -131,10 +159,17 @@ class FullRoundStarted(Event):
     unit: str
     label: str
     turns_left: int
+    use: int | None = None  # R-ACT-3/4: None = trivial, no roll
+    roll: dict[str, Any] | None = None
+    success: bool = True
 
     def describe(self) -> str:
         more = f", {self.turns_left} more turn(s)" if self.turns_left else ""
-        return f"{self.unit} is busy: {self.label} (Full-Round Action{more})"
+        rolled = ""
+        if self.use is not None:
+            total = self.roll["total"] if self.roll else "?"
+            rolled = f"; Skill {total} vs Use {self.use}: " + ("success" if self.success else "failure")
+        return f"{self.unit} is busy: {self.label} (Full-Round Action{more}){rolled}"
 
 
 @register_event
@@ -212,6 +247,28 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
                         plan.distance,
                     )
                 )
+        arms_free = two_armed_problem(state, unit) is None  # R-MOVE-4
+        for other in sorted(state.units.values(), key=lambda u: u.id):
+            if not arms_free or not other.alive or other.team == unit.team:
+                continue
+            if not within_reach(unit.pos, other.pos):
+                continue
+            try:
+                needed, chance = plan_shove(state, unit, other.id)
+            except IllegalOrder:
+                continue
+            odds = "automatic" if needed is None else f"needs {needed}, {chance:.0%}"
+            out.append(
+                ActionOption(
+                    "shove",
+                    f'Shove {other.name} 2" and knock it down ({odds}, R-MOVE-15)',
+                    Shove(other.id),
+                    target=other.id,
+                    use=None if needed is None else 2,
+                    needed=needed,
+                    chance=chance,
+                )
+            )
         for other in markable(state, unit):
             out.append(
                 ActionOption(
@@ -225,7 +282,8 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
         if movement_problem(unit) is None and not unit.has_moved:
             out.append(ActionOption("sprint", "Sprint in a straight line (+Skill roll inches)", None))
         out.append(ActionOption("bail", "Bail (leap Skill-roll inches, ends Disrupted)", Bail()))
-        out.append(ActionOption("full_round", "Full-Round Action", FullRound()))
+        if arms_free:
+            out.append(ActionOption("full_round", "Full-Round Action", FullRound()))
         out.append(ActionOption("hold", "Hold: keep the Action for a Response", Hold()))
     if burdened(unit):
         out.append(ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed()))
@@ -234,7 +292,7 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
 
 def markable(state: GameState, unit: UnitState) -> list[UnitState]:
     """R-SCOUT-5: the enemies a Scout could Mark now (seen, within 8", GRID-3)."""
-    if not is_scout(unit):
+    if not is_scout(unit) or two_armed_problem(state, unit):  # R-MOVE-4: binoculars need a hand
         return []
     smoke = state.smoke_mask()
     return [
@@ -273,7 +331,12 @@ def check_action(state: GameState, unit: UnitState, action: Action) -> None:
         toward = (int(action.toward[0]), int(action.toward[1]))
         if toward == unit.pos or not state.grid.in_bounds(toward):
             raise IllegalOrder(f"cannot Sprint toward {toward}")
+    elif isinstance(action, Shove):
+        plan_shove(state, unit, action.target)
     elif isinstance(action, Mark):
+        problem = two_armed_problem(state, unit)
+        if problem:
+            raise IllegalOrder(problem)
         target = state.units.get(action.target)
         if target is None or target not in markable(state, unit):
             if not is_scout(unit):
@@ -282,8 +345,13 @@ def check_action(state: GameState, unit: UnitState, action: Action) -> None:
                 f"{unit.name} cannot Mark {action.target}: "
                 f'it must be a living enemy he sees within {MARK_RANGE}"'
             )
-    elif isinstance(action, FullRound) and action.turns < 1:
-        raise IllegalOrder("a Full-Round Action lasts at least one turn")
+    elif isinstance(action, FullRound):
+        if action.turns < 1:
+            raise IllegalOrder("a Full-Round Action lasts at least one turn")
+        use_rating(action.difficulty)  # R-ACT-3: raises on an unknown difficulty
+        problem = two_armed_problem(state, unit)
+        if problem:
+            raise IllegalOrder(problem)
 
 
 def perform_action(
@@ -312,9 +380,29 @@ def perform_action(
         sprint(ctx, unit, (int(action.toward[0]), int(action.toward[1])), check=check, resolve=resolve)
     elif isinstance(action, Bail):
         bail(ctx, unit, None)
+    elif isinstance(action, Shove):
+        shove(ctx, unit, action.target)
     elif isinstance(action, FullRound):
         unit.full_round = True
         unit.stopped = True
         unit.activity = action.label
-        unit.extended_left = action.turns - 1
-        ctx.emit(FullRoundStarted(unit.id, action.label, unit.extended_left))
+        use = use_rating(action.difficulty)
+        roll = None
+        if use is not None:  # R-ACT-2: non-trivial tasks need a Skill Roll
+            burning = burning_penalty(ctx, unit)  # R-FIRE-5
+            roll = skill_roll(
+                unit.skill, ctx.dice, use=use, penalty=-burning, purpose=f"{unit.id} {action.label}"
+            )
+        success = roll is None or bool(roll.success)
+        # a failed attempt still takes the whole turn; an Extended Action is then abandoned
+        unit.extended_left = action.turns - 1 if success else 0
+        ctx.emit(
+            FullRoundStarted(
+                unit.id,
+                action.label,
+                unit.extended_left,
+                use,
+                roll.to_dict() if roll is not None else None,
+                success,
+            )
+        )

@@ -36,6 +36,7 @@ from brikwars_gui.engine.rules.common import (
     IllegalOrder,
     PlayContext,
     turn_to,
+    two_armed_problem,
 )
 from brikwars_gui.engine.rules.damage import apply_damage, disrupt
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
@@ -120,6 +121,9 @@ def plan_attack(
         raise IllegalOrder(f"{weapon.name} was already thrown")
     if target_id == attacker.id:
         raise IllegalOrder(f"{attacker.name} cannot attack itself")
+    problem = two_armed_problem(state, attacker, origin)  # R-MOVE-4: no attacks while swimming
+    if problem:
+        raise IllegalOrder(problem)
     at, size, tunit = _target(state, target_id, origin)
     dist = distance(origin, at)
     disrupted = tunit is not None and tunit.disrupted

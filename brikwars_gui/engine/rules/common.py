@@ -108,6 +108,76 @@ def at_half_speed(unit: UnitState) -> bool:
     return unit.heavy_armor or unit.carrying_heavy or unit.recovering
 
 
+#: R-MOVE-11: a heavy object is the size of a minifig (1") or a 2x4 brick (4 studs = 1¼", read 1").
+HEAVY_OBJECT_SIZE = 1
+
+
+def is_heavy_object(size: float) -> bool:
+    """R-MOVE-11: carrying or dragging an object this big (a minifig corpse, a 2x4 brick, a crate)
+    is a heavy item: the carrier's `carrying_heavy` flag, Half Speed (R-MOVE-6), Stopped in water
+    (R-MOVE-10). Smaller things (weapons, a 2x2 brick) cost nothing to carry."""
+    return size >= HEAVY_OBJECT_SIZE
+
+
+#: R-MOVE-9 / GRID-9: at Half Speed a step may rise at most one brick (a stair, a plate edge);
+#: higher rises (2-3 bricks) are jumps, which Half Speed forbids.
+HALF_SPEED_MAX_RISE = 1
+
+
+def max_rise(unit: UnitState) -> int:
+    """Bricks one step of this unit may rise: 3 (GRID-9), 1 at Half Speed (R-MOVE-9: no jumping)."""
+    from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS
+
+    return HALF_SPEED_MAX_RISE if at_half_speed(unit) else MAX_CLIMB_BRICKS
+
+
+def swimming(state: GameState, unit: UnitState, cell: Cell | None = None) -> bool:
+    """R-MOVE-4: a unit in a water cell is swimming, two-armed movement: no arms free for Attacks
+    or manual Actions while it stays in the water (`cell` overrides its position)."""
+    x, y = unit.pos if cell is None else cell
+    return bool(state.grid.water[y, x])
+
+
+def two_armed_problem(state: GameState, unit: UnitState, cell: Cell | None = None) -> str | None:
+    """Why a manual Action (attack, Shove, Mark, Full-Round) is impossible now (R-MOVE-4), or None."""
+    if swimming(state, unit, cell):
+        return (
+            f"{unit.name} is swimming: two-armed movement leaves no arms for Attacks or manual "
+            "Actions (R-MOVE-4)"
+        )
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
+# Use ratings (R-ACT-2..4)
+
+#: R-ACT-3: difficulty → Use (None = trivial, no Skill Roll, R-ACT-2).
+USE_RATINGS: dict[str, int | None] = {
+    "trivial": None,
+    "easy": 2,
+    "normal": 3,
+    "tricky": 4,
+    "difficult": 5,
+    "very difficult": 6,
+    "heroic": 8,
+    "legendary": 10,
+    "godlike": 12,
+}
+
+#: R-ACT-4: tasks that are not equipment default to Use 3 unless the players agree otherwise.
+DEFAULT_USE = 3
+
+
+def use_rating(difficulty: str | None) -> int | None:
+    """The Use of a task (R-ACT-3): None for trivial ones (no roll); `None` → Use 3 (R-ACT-4)."""
+    if difficulty is None:
+        return DEFAULT_USE
+    key = difficulty.strip().lower().replace("_", " ").replace("-", " ")
+    if key not in USE_RATINGS:
+        raise IllegalOrder(f"unknown difficulty {difficulty!r}: one of {', '.join(USE_RATINGS)} (R-ACT-3)")
+    return USE_RATINGS[key]
+
+
 def usable_weapons(unit: UnitState) -> list[WeaponState]:
     return [w for w in unit.weapons if not w.spent]
 

@@ -40,11 +40,10 @@ from brikwars_gui.engine.rules.common import (
     PlayContext,
     at_half_speed,
     burdened,
+    max_rise,
 )
 from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-
-_MAX_CLIMB = 3
 
 # ---------------------------------------------------------------------------------------------
 # Events
@@ -178,6 +177,7 @@ def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
     grid = state.grid
     blocked, no_stop = blockers(state, unit)
     hs = at_half_speed(unit)
+    rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
     budget = unit.move_left
     water = water_cells(grid)
     if water and (burdened(unit) or not unit.can_swim):
@@ -189,6 +189,7 @@ def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
             no_stop=no_stop,
             half_speed=hs,
             diagonal_parity=unit.diagonal_parity,
+            max_rise=rise,
         )
         if unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
             for (x, y), cost in list(out.items()):
@@ -199,7 +200,7 @@ def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
                             diagonal = dx != 0 and dy != 0
                             if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
                                 continue
-                            if int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x]) > _MAX_CLIMB:
+                            if int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x]) > rise:
                                 continue
                             c = cost + step_cost(diagonal, 1, True)
                             if c <= budget and c < out.get(w, 10**9):
@@ -213,6 +214,7 @@ def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
             no_stop=no_stop,
             half_speed=hs,
             diagonal_parity=unit.diagonal_parity,
+            max_rise=rise,
         )
     out.pop(unit.pos, None)
     return out
@@ -271,6 +273,7 @@ def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) 
             no_stop=no_stop,
             half_speed=hs,
             diagonal_parity=unit.diagonal_parity,
+            max_rise=max_rise(unit),
         )
         if path is None:
             raise IllegalOrder(f'{unit.name} cannot reach {goal} with {unit.move_left}" of Move left')
@@ -291,9 +294,11 @@ def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) 
                 blocked=blocked,
                 no_stop=no_stop,
                 diagonal_parity=unit.diagonal_parity,
+                max_rise=max_rise(unit),
             )
         except IllegalPath as exc:
-            raise IllegalOrder(f"illegal path: {exc}") from None
+            why = " (no jumping at Half Speed, R-MOVE-9)" if hs and "climbs" in str(exc) else ""
+            raise IllegalOrder(f"illegal path: {exc}{why}") from None
         if cost > unit.move_left:
             raise IllegalOrder(f'the path costs {cost}" but {unit.name} has {unit.move_left}" of Move left')
         for i, cell in enumerate(cells[1:], start=1):
@@ -466,7 +471,7 @@ def _sprint_line(
             reason = "off the table"
             break
         try:
-            path_cost(grid, [prev, nxt], blocked=blocked)
+            path_cost(grid, [prev, nxt], blocked=blocked, max_rise=max_rise(unit))
         except IllegalPath as exc:
             reason = f"the line is blocked ({exc})"
             break

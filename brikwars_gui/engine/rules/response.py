@@ -41,8 +41,10 @@ from brikwars_gui.engine.rules.common import (
     can_respond,
     chebyshev,
     close_weapons,
+    max_rise,
     parse_cell,
     ranged_weapons,
+    swimming,
     turn_to,
     usable_weapons,
     weapon_named,
@@ -171,8 +173,8 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     """Responses the step prev → cell makes possible: ("close" | "angry_inch" | "shoot", responder)."""
     out: list[tuple[str, str]] = []
     for other in sorted(ctx.state.units.values(), key=lambda u: u.id):
-        if other.team == mover.team or not can_respond(other):
-            continue
+        if other.team == mover.team or not can_respond(other) or swimming(ctx.state, other):
+            continue  # R-MOVE-4: a swimmer has no arms free to strike or shoot
         d_now, d_before = chebyshev(other.pos, cell), chebyshev(other.pos, prev)
         kind = None
         if close_weapons(other) and d_now <= 1 < d_before:
@@ -199,10 +201,10 @@ def _angry_inch_cells(ctx: PlayContext, responder: UnitState, target: Cell) -> l
             c = (responder.pos[0] + dx, responder.pos[1] + dy)
             if (dx, dy) == (0, 0) or chebyshev(c, target) > 1 or c in occupied:
                 continue
-            if c in water and (burdened(responder) or not responder.can_swim):
+            if c in water:  # R-MOVE-4: it could not strike from the water
                 continue
             try:
-                path_cost(state.grid, [responder.pos, c])
+                path_cost(state.grid, [responder.pos, c], max_rise=max_rise(responder))
             except IllegalPath:
                 continue
             cells.append(c)

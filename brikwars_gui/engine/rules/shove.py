@@ -1,0 +1,153 @@
+"""Shove (R-MOVE-15, G-11): a close-combat Action that knocks a unit off its feet.
+
+G-11 (PROPOSED): a Shove pushes its target 2" and Disrupts it. Readings (docs/rules-decisions.md,
+"Player Turn"): the shover needs a free arm (not swimming, R-MOVE-4) and a living unit within
+close-combat reach (GRID-4) no larger than itself; the Skill Roll is an easy task, Use 2 (R-ACT-3),
+with the Target Size modifier (G-5) and the burning penalty (R-FIRE-5); a Disrupted target is
+shoved automatically (R-MOVE-16). On a success the target slides up to 2 cells straight away from
+the shover (the direction from the shover's cell to the target's, one of the 8), stopping before an
+obstacle, another unit, the table edge or a rise of more than 3 bricks (GRID-9), and is Disrupted
+even if it could not move (R-MOVE-15). Hazards on the cells it slides over are not rolled.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brikwars_gui.engine.dice.brikwars import skill_roll, skill_success_probability
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, within_reach
+from brikwars_gui.engine.rules.combat import (
+    Mishap,
+    burning_penalty,
+    slippery_fall,
+    target_size_penalty,
+)
+from brikwars_gui.engine.rules.common import (
+    USE_RATINGS,
+    IllegalOrder,
+    PlayContext,
+    turn_to,
+    two_armed_problem,
+)
+from brikwars_gui.engine.rules.damage import disrupt
+from brikwars_gui.engine.rules.movement import UnitMoved
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+
+#: G-11 / R-ACT-3: shoving a minifig over is an easy task.
+SHOVE_USE = USE_RATINGS["easy"] or 2
+#: G-11: a Shove pushes its target 2".
+SHOVE_DISTANCE = 2
+
+
+@register_event
+class Shoved(Event):
+    """R-MOVE-15, G-11: a Shove; on a success `path` is where the target slid (start included)."""
+
+    kind = "shoved"
+    unit: str
+    target: str
+    needed: int | None
+    roll: dict[str, Any] | None
+    automatic: bool
+    success: bool
+    path: list[tuple[int, int]]
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int | None, float]:
+    """(needed number or None for an automatic Shove, chance of success); raises IllegalOrder."""
+    target = state.units.get(target_id)
+    if target is None or not target.alive:
+        raise IllegalOrder(f"no living unit {target_id!r} to Shove")
+    if target.id == unit.id:
+        raise IllegalOrder(f"{unit.name} cannot Shove itself")
+    problem = two_armed_problem(state, unit)
+    if problem:
+        raise IllegalOrder(problem)
+    if not within_reach(unit.pos, target.pos):
+        raise IllegalOrder(f"{target.name} is out of close-combat reach for a Shove (G-11)")
+    if target.size > unit.size:
+        raise IllegalOrder(f"{unit.name} is too small to Shove {target.name} (G-11)")
+    if target.disrupted:
+        return None, 1.0  # R-MOVE-16: it lies there, an inanimate object
+    needed = SHOVE_USE + target_size_penalty(target.size)
+    return needed, skill_success_probability(unit.skill, needed)
+
+
+def shove_path(state: GameState, unit: UnitState, target: UnitState) -> list[Cell]:
+    """The cells the target slides over, straight away from the shover (start included)."""
+    grid = state.grid
+    dx = (target.pos[0] > unit.pos[0]) - (target.pos[0] < unit.pos[0])
+    dy = (target.pos[1] > unit.pos[1]) - (target.pos[1] < unit.pos[1])
+    cells = [target.pos]
+    for _ in range(SHOVE_DISTANCE):
+        (x, y), nxt = cells[-1], (cells[-1][0] + dx, cells[-1][1] + dy)
+        if not grid.in_bounds(nxt) or not grid.passable[nxt[1], nxt[0]]:
+            break
+        if dx and dy and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
+            break  # no corner-cutting (GRID-2)
+        if int(grid.elevation[nxt[1], nxt[0]]) - int(grid.elevation[y, x]) > MAX_CLIMB_BRICKS:
+            break
+        if state.unit_at(nxt) is not None:
+            break
+        cells.append(nxt)
+    return cells
+
+
+def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
+    """Roll the Shove and push/Disrupt the target (the caller has checked and used the Action)."""
+    state = ctx.state
+    needed, _ = plan_shove(state, unit, target_id)
+    target = state.units[target_id]
+    turn_to(ctx, unit, target.pos)
+    parts = [f"{unit.id} shoves {target_id}"]
+    roll = None
+    if needed is None:
+        success = True
+        parts.append("automatic on a Disrupted target (R-MOVE-16)")
+    else:
+        burning = burning_penalty(ctx, unit)  # R-FIRE-5
+        if burning:
+            parts.append(f"on fire {burning:+d} (R-FIRE-5)")
+        roll = skill_roll(
+            unit.skill,
+            ctx.dice,
+            use=SHOVE_USE,
+            penalty=needed - SHOVE_USE - burning,
+            purpose=f"{unit.id} shove",
+        )
+        success = bool(roll.success)
+        parts.append(roll.explain())
+    path = shove_path(state, unit, target) if success else [target.pos]
+    if success:
+        moved = len(path) - 1
+        parts.append(f'pushed {moved}" and knocked off its feet (R-MOVE-15)')
+    else:
+        parts.append("it keeps its footing")
+    event = ctx.emit(
+        Shoved(
+            unit.id,
+            target_id,
+            needed,
+            roll.to_dict() if roll is not None else None,
+            needed is None,
+            success,
+            [tuple(c) for c in path],
+            "; ".join(parts),
+        )
+    )
+    if roll is not None and roll.critical_failure:
+        ctx.emit(Mishap(unit.id, "Shove", "the Action fails (G-9)"))
+        slippery_fall(ctx, unit)
+    if success:
+        if len(path) > 1:
+            target.pos = path[-1]
+            ctx.emit(
+                UnitMoved(target.id, [tuple(c) for c in path], 0, target.move_left, False, target.facing)
+            )
+        disrupt(ctx, target.id, "knocked off its feet by a Shove (R-MOVE-15)")
+    return event  # type: ignore[return-value]

@@ -359,6 +359,11 @@ class MainWindow(QMainWindow):
         game.addActions([self.act_edit_mode, self.act_play_mode, self.act_new_battle])
         game.addSeparator()
         game.addActions([self.act_end_unit, self.act_end_turn, self.act_undo_order])
+        game.addSeparator()
+        from brikwars_gui.ui.forecast_dialog import open_forecast
+
+        self.act_forecast = game.addAction("&Forecast…", lambda: open_forecast(self))
+        self.act_forecast.setStatusTip("Play the scenario many times AI-vs-AI: win rates, rounds, key units")
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.act_rules, self.act_shortcuts])
         help_menu.addSeparator()

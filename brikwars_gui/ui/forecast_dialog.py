@@ -1,0 +1,430 @@
+"""Game ▸ Forecast…: play the current scenario many times AI-vs-AI in a worker thread and show who
+wins how often (with a 95% interval) and which units matter. The engine does the work
+(`engine.forecast.forecast`); this module only runs it off the GUI thread and shows the report."""
+
+from __future__ import annotations
+
+import threading
+from typing import Any
+
+from PySide6.QtCore import (
+    QAbstractTableModel,
+    QModelIndex,
+    QObject,
+    QPersistentModelIndex,
+    QSortFilterProxyModel,
+    Qt,
+    QThread,
+    Signal,
+    Slot,
+)
+from PySide6.QtGui import QCloseEvent, QGuiApplication
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QDialog,
+    QFormLayout,
+    QHBoxLayout,
+    QHeaderView,
+    QLabel,
+    QProgressBar,
+    QPushButton,
+    QSpinBox,
+    QSplitter,
+    QTableView,
+    QVBoxLayout,
+    QWidget,
+)
+
+from brikwars_gui.engine.forecast import ForecastReport, forecast
+
+SORT_ROLE = Qt.ItemDataRole.UserRole + 1
+
+_Index = QModelIndex | QPersistentModelIndex
+
+
+def _pct(rate: float | None, digits: int = 1) -> str:
+    return "—" if rate is None else f"{rate * 100:.{digits}f}%"
+
+
+class _ReportTable(QAbstractTableModel):
+    """Rows of display strings plus sort keys, rebuilt when a report arrives."""
+
+    COLUMNS: tuple[str, ...] = ()
+    TOOLTIPS: tuple[str, ...] = ()
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self._rows: list[tuple[tuple[str, ...], tuple[Any, ...]]] = []
+
+    def set_report(self, report: ForecastReport | None) -> None:
+        self.beginResetModel()
+        self._rows = self._build(report) if report is not None else []
+        self.endResetModel()
+
+    def _build(self, report: ForecastReport) -> list[tuple[tuple[str, ...], tuple[Any, ...]]]:
+        raise NotImplementedError
+
+    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self._rows)
+
+    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
+        if not index.isValid():
+            return None
+        text, keys = self._rows[index.row()]
+        if role == Qt.ItemDataRole.DisplayRole:
+            return text[index.column()]
+        if role == SORT_ROLE:
+            return keys[index.column()]
+        if role == Qt.ItemDataRole.TextAlignmentRole and index.column() > 0:
+            return int(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        return None
+
+    def headerData(
+        self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole
+    ) -> Any:
+        if orientation != Qt.Orientation.Horizontal:
+            return None
+        if role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        if role == Qt.ItemDataRole.ToolTipRole and section < len(self.TOOLTIPS):
+            return self.TOOLTIPS[section] or None
+        return None
+
+
+class PlayerForecastModel(_ReportTable):
+    """One row per player, then a "No winner" row when some games ended without one."""
+
+    COLUMNS = ("Player", "Wins", "Win %", "95% interval", "Survivors")
+    TOOLTIPS = (
+        "",
+        "Games won",
+        "Share of the completed games won",
+        "95% Wilson score interval of the win rate: with more runs it narrows",
+        "Mean units left alive at the end / units at the start",
+    )
+
+    def _build(self, report: ForecastReport) -> list[tuple[tuple[str, ...], tuple[Any, ...]]]:
+        rows = []
+        for i, p in enumerate(report.players):
+            rows.append(
+                (
+                    (
+                        f"{p.name} ({p.id})",
+                        str(p.wins),
+                        _pct(p.win_rate),
+                        f"{p.ci_low * 100:.1f}–{p.ci_high * 100:.1f}%",
+                        f"{p.mean_survivors:.1f}/{p.units}",
+                    ),
+                    (i, p.wins, p.win_rate, p.ci_low, p.mean_survivors),
+                )
+            )
+        none = report.draws + report.turn_limit
+        if none and report.runs:
+            detail = []
+            if report.turn_limit:
+                detail.append(f"{report.turn_limit} turn limit")
+            if report.draws:
+                detail.append(f"{report.draws} all wiped out")
+            rate = none / report.runs
+            rows.append(
+                (
+                    (f"No winner ({', '.join(detail)})", str(none), _pct(rate), "", ""),
+                    (len(rows), none, rate, 0.0, 0.0),
+                )
+            )
+        return rows
+
+
+class UnitForecastModel(_ReportTable):
+    COLUMNS = ("Unit", "Team", "Survives", "Kills/run", "Team wins if it dies")
+    TOOLTIPS = (
+        "",
+        "",
+        "Share of the games in which the unit was alive at the end",
+        "Enemy units it killed, per game",
+        "How often its team still won in the games where this unit died",
+    )
+
+    def _build(self, report: ForecastReport) -> list[tuple[tuple[str, ...], tuple[Any, ...]]]:
+        rows = []
+        for u in report.units:
+            dies = u.team_win_rate_if_killed
+            rows.append(
+                (
+                    (u.name, u.team, _pct(u.survival_rate, 0), f"{u.mean_kills:.2f}", _pct(dies, 0)),
+                    (u.name, u.team, u.survival_rate, u.mean_kills, -1.0 if dies is None else dies),
+                )
+            )
+        return rows
+
+
+class ForecastWorker(QObject):
+    """Runs `engine.forecast.forecast` in its thread; `cancel()` may be called from any thread."""
+
+    progressed = Signal(int, int)
+    finished = Signal(object)  # ForecastReport
+    failed = Signal(str)
+
+    def __init__(self, scenario: Any, runs: int, seed: int, max_rounds: int, jobs: int | None) -> None:
+        super().__init__()
+        self.scenario, self.runs, self.seed, self.max_rounds, self.jobs = (
+            scenario,
+            runs,
+            seed,
+            max_rounds,
+            jobs,
+        )
+        self._stop = threading.Event()
+
+    def cancel(self) -> None:
+        self._stop.set()
+
+    @Slot()
+    def run(self) -> None:
+        try:
+            report = forecast(
+                self.scenario,
+                self.runs,
+                seed=self.seed,
+                max_rounds=self.max_rounds,
+                jobs=self.jobs,
+                progress=self.progressed.emit,
+                should_stop=self._stop.is_set,
+            )
+        except Exception as exc:  # shown in the dialog rather than lost in the thread
+            self.failed.emit(f"{type(exc).__name__}: {exc}")
+            return
+        self.finished.emit(report)
+
+
+class ForecastDialog(QDialog):
+    """Runs/seed/turn limit, Run and Cancel, a progress bar, the player and unit tables, Copy as text.
+
+    `scenario`: a validated Scenario (the dialog keeps this copy; later edits need a new dialog).
+    `jobs`: worker processes for the engine (None: automatic; results never depend on it)."""
+
+    reportReady = Signal(object)
+
+    def __init__(self, scenario: Any, parent: QWidget | None = None, *, jobs: int | None = None) -> None:
+        super().__init__(parent)
+        self.scenario = scenario
+        self.jobs = jobs
+        self.report: ForecastReport | None = None
+        self.error: str | None = None
+        self._thread: QThread | None = None
+        self._worker: ForecastWorker | None = None
+        self.setWindowTitle(f"Forecast — {scenario.name}")
+
+        self.runs = QSpinBox()
+        self.runs.setRange(1, 100_000)
+        self.runs.setValue(100)
+        self.runs.setToolTip("Games to play, AI against AI on every side")
+        self.seed = QSpinBox()
+        self.seed.setRange(0, 2**31 - 1)
+        self.seed.setToolTip("Run i uses seed S+i: replay it with `brikwars-sim run --seed S+i`")
+        self.turns = QSpinBox()
+        self.turns.setRange(1, 1000)
+        self.turns.setValue(10)
+        self.turns.setToolTip("Rounds per game at most (turn limit)")
+        form = QFormLayout()
+        form.addRow("&Runs:", self.runs)
+        form.addRow("&Seed:", self.seed)
+        form.addRow("&Turn limit:", self.turns)
+
+        self.run_button = QPushButton("&Run")
+        self.run_button.setDefault(True)
+        self.run_button.clicked.connect(self.start)
+        self.cancel_button = QPushButton("&Cancel")
+        self.cancel_button.setEnabled(False)
+        self.cancel_button.clicked.connect(self.cancel)
+        self.copy_button = QPushButton("Copy as &text")
+        self.copy_button.setEnabled(False)
+        self.copy_button.clicked.connect(self.copy_text)
+        self.close_button = QPushButton("Close")
+        self.close_button.clicked.connect(self.reject)
+        self.progress = QProgressBar()
+        self.progress.setRange(0, 1)
+        self.progress.setValue(0)
+        self.progress.setFormat("%v / %m")
+        self.status = QLabel("Play the scenario many times with the AI on every side.")
+        self.status.setWordWrap(True)
+
+        self.player_model = PlayerForecastModel(self)
+        self.unit_model = UnitForecastModel(self)
+        self.player_view = self._table(self.player_model, sortable=False)
+        self.unit_view = self._table(self.unit_model, sortable=True)
+
+        buttons = QHBoxLayout()
+        for b in (self.run_button, self.cancel_button):
+            buttons.addWidget(b)
+        buttons.addStretch(1)
+        for b in (self.copy_button, self.close_button):
+            buttons.addWidget(b)
+        top = QHBoxLayout()
+        top.addLayout(form)
+        top.addStretch(1)
+        split = QSplitter(Qt.Orientation.Vertical)
+        split.addWidget(self.player_view)
+        split.addWidget(self.unit_view)
+        split.setSizes([140, 320])
+        layout = QVBoxLayout(self)
+        layout.addLayout(top)
+        layout.addWidget(self.progress)
+        layout.addWidget(self.status)
+        layout.addWidget(split, 1)
+        layout.addLayout(buttons)
+        self.resize(640, 560)
+
+    def _table(self, model: QAbstractTableModel, *, sortable: bool) -> QTableView:
+        view = QTableView()
+        if sortable:
+            proxy = QSortFilterProxyModel(self)
+            proxy.setSourceModel(model)
+            proxy.setSortRole(SORT_ROLE)
+            view.setModel(proxy)
+            view.setSortingEnabled(True)
+            view.sortByColumn(3, Qt.SortOrder.DescendingOrder)
+        else:
+            view.setModel(model)
+        view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
+        view.verticalHeader().hide()
+        view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        view.setAlternatingRowColors(True)
+        return view
+
+    # -- running --------------------------------------------------------------------------------
+
+    def is_running(self) -> bool:
+        return self._thread is not None
+
+    @Slot()
+    def start(self) -> bool:
+        """Start a forecast with the current inputs (False if one is already running)."""
+        if self.is_running():
+            return False
+        self.report = None
+        self.error = None
+        runs = self.runs.value()
+        self.progress.setRange(0, runs)
+        self.progress.setValue(0)
+        self.status.setText(f"Playing {runs} game(s)…")
+        self._set_running(True)
+        thread = QThread(self)
+        worker = ForecastWorker(self.scenario, runs, self.seed.value(), self.turns.value(), self.jobs)
+        worker.moveToThread(thread)
+        thread.started.connect(worker.run)
+        worker.progressed.connect(self._progressed)
+        worker.finished.connect(self._finished)
+        worker.failed.connect(self._failed)
+        # direct: QThread.quit is thread-safe, and the GUI thread may be blocked in wait() (closing)
+        worker.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+        worker.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
+        thread.finished.connect(self._thread_done)
+        self._thread, self._worker = thread, worker
+        thread.start()
+        return True
+
+    @Slot()
+    def cancel(self) -> None:
+        """Ask the running forecast to stop; it reports the games finished so far."""
+        if self._worker is not None:
+            self._worker.cancel()
+            self.cancel_button.setEnabled(False)
+            self.status.setText("Cancelling…")
+
+    def _set_running(self, running: bool) -> None:
+        self.run_button.setEnabled(not running)
+        self.cancel_button.setEnabled(running)
+        for w in (self.runs, self.seed, self.turns):
+            w.setEnabled(not running)
+        self.copy_button.setEnabled(not running and self.report is not None)
+
+    @Slot(int, int)
+    def _progressed(self, done: int, total: int) -> None:
+        self.progress.setMaximum(max(total, 1))
+        self.progress.setValue(done)
+
+    @Slot(object)
+    def _finished(self, report: ForecastReport) -> None:
+        self.report = report
+        self.player_model.set_report(report)
+        self.unit_model.set_report(report)
+        self.player_view.resizeColumnsToContents()
+        self.progress.setValue(report.runs)
+        text = f"{report.runs} game(s) in {report.elapsed:.1f} s"
+        if report.cancelled:
+            text = f"Cancelled after {text}."
+        else:
+            text += "."
+        text += (
+            f" Rounds: mean {report.rounds_mean:.1f}, median {report.rounds_median:g}, "
+            f"{report.rounds_min}–{report.rounds_max}."
+        )
+        if report.fire_spread_rate or report.mean_objects_destroyed:
+            text += (
+                f" Fire spread in {report.fire_spread_rate * 100:.0f}% of games; "
+                f"{report.mean_objects_destroyed:.2f} objects destroyed per game."
+            )
+        if report.errors:
+            text += f" {len(report.errors)} game(s) failed in the engine (see Copy as text)."
+        self.status.setText(text)
+        self.reportReady.emit(report)
+
+    @Slot(str)
+    def _failed(self, message: str) -> None:
+        self.error = message
+        self.status.setText(f"The forecast failed: {message}")
+
+    @Slot()
+    def _thread_done(self) -> None:
+        if self._thread is not None:
+            self._thread.deleteLater()
+        if self._worker is not None:
+            self._worker.deleteLater()
+        self._thread = self._worker = None
+        self._set_running(False)
+
+    def wait(self, msecs: int = 30_000) -> bool:
+        """Block until the worker thread has ended (for closing and tests)."""
+        thread = self._thread
+        return True if thread is None else thread.wait(msecs)
+
+    # -- results --------------------------------------------------------------------------------
+
+    def report_text(self) -> str:
+        return self.report.format_text() if self.report is not None else ""
+
+    @Slot()
+    def copy_text(self) -> None:
+        if self.report is not None:
+            QGuiApplication.clipboard().setText(self.report_text())
+            self.status.setText("Report copied to the clipboard.")
+
+    # -- closing --------------------------------------------------------------------------------
+
+    def _stop_and_wait(self) -> None:
+        if self._worker is not None:
+            self._worker.cancel()
+        if self._thread is not None:
+            self._thread.wait()
+            self._thread_done()
+
+    def done(self, result: int) -> None:  # reject()/accept(): never leave the thread running
+        self._stop_and_wait()
+        super().done(result)
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        self._stop_and_wait()
+        super().closeEvent(event)
+
+
+def open_forecast(window: Any) -> ForecastDialog:
+    """Game ▸ Forecast…: a non-modal dialog for the window's current scenario (`window.doc.scenario`)."""
+    dialog = ForecastDialog(window.doc.scenario, window)
+    dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+    dialog.show()
+    return dialog

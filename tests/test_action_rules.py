@@ -5,7 +5,6 @@ from __future__ import annotations
 import pytest
 
 from brikwars_gui.engine.dice import ScriptedDice
-from brikwars_gui.engine.dice.brikwars import skill_success_probability
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import RuleOptions
@@ -54,6 +53,25 @@ def test_r_act_4_use_above_the_die_needs_bonus_dice_and_r_dice_8b_default_skill_
     a = attacks(g)[0]
     assert a.overskill == "skill" and a.hit and a.roll["total"] == 8
     assert not g.unit("z").alive
+
+
+class DamageEverytime:
+    """A player who always wants the extra Damage die."""
+
+    def decide(self, game, request):
+        return "damage"
+
+
+def test_r_dice_8a_no_extra_damage_die_offered_on_a_miss():
+    heavy = {"name": "artillery", "kind": "ranged", "use": 8, "range": 20, "damage": "1d6"}
+    g = duel([6, 1], shooter={"weapons": [heavy]}, policy=DamageEverytime())  # 6 < 8; +1d6: 1 → 7
+    g.act("a", Attack("artillery", "z"))
+    decided = next(e for e in g.events if e.kind == "decided" and e.question == "overskill")
+    assert decided.options == ["skill"] and decided.answer == "skill"
+    assert attacks(g)[0].overskill == "skill" and not attacks(g)[0].hit
+    g2 = duel([6, 2, 2], policy=DamageEverytime())  # a hit: the Damage die is offered and taken
+    g2.act("a", Attack("pistol", "z"))
+    assert attacks(g2)[0].overskill == "damage"
 
 
 def test_r_dice_8a_default_extra_damage_die_when_hitting():
@@ -138,6 +156,28 @@ def test_g_12_thrown_grenade_is_single_use_and_explodes_over_a_radius():
     assert ex.radius == 2 and sorted(ex.victims) == ["y", "z"]
     assert g.unit("z").disrupted and g.unit("y").disrupted and not g.unit("far").disrupted
     assert g.unit("a").weapons[0].spent
+
+
+def test_g_12_an_explosive_without_d10s_blasts_like_one_d10():
+    bomb = {
+        "name": "bomb",
+        "kind": "thrown",
+        "use": 3,
+        "range": 6,
+        "damage": "1d6",
+        "damage_type": "explosive",
+    }
+    units = [
+        sb.unit("a", "red", (2, 5), weapons=[bomb]),
+        sb.unit("z", "blue", (6, 5), facing="N"),
+        sb.unit("y", "blue", (6, 7), facing="N"),  # 2" away: inside
+        sb.unit("far", "blue", (6, 8), facing="N"),  # 3" away: outside
+    ]
+    g = game(units, [4, 3])  # hit; 1d6 = 3
+    g.act("a", Attack("bomb", "z"))
+    ex = next(e for e in g.events if e.kind == "exploded")
+    assert ex.radius == 2 and sorted(ex.victims) == ["y", "z"] and ex.damage == 3
+    assert not g.unit("far").disrupted
     assert all(o.kind != "attack" for o in g.legal_actions("a"))
 
 
@@ -155,7 +195,9 @@ def test_legal_actions_report_exact_odds():
     options = {o.label: o for o in g.legal_actions("a") if o.kind == "attack"}
     pistol = next(o for o in options.values() if o.weapon == "pistol")
     assert pistol.needed == 3 and pistol.out_of_range == 2
-    assert pistol.chance == pytest.approx(skill_success_probability(6, 3, per_die_modifier=-2))
+    # d6 vs 3 at −2 per die (R-ACT-6): a natural 1 fails (G-9); 2, 3, 4 give 0, 1, 2 (miss);
+    # a natural 5 gives 3 (hit); a natural 6 gives 4 (hit, and earns an unneeded Benny) → 2/6
+    assert pistol.chance == pytest.approx(1 / 3)
     assert not any(o.weapon == "shortsword" for o in options.values())
 
 

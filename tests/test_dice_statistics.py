@@ -11,7 +11,7 @@ import pytest
 from brikwars_gui.engine.dice import (
     SeededDice,
     chain_at_least,
-    die_at_least,
+    die_distribution,
     expected_total,
     parse_dice,
     roll_code,
@@ -76,11 +76,19 @@ def test_r_dice_1_chain_at_least(sides: int, target: int, p: float) -> None:
     assert chain_at_least(sides, target) == pytest.approx(p)
 
 
-def test_r_dice_2_die_at_least_uses_d6_bonus() -> None:
-    assert die_at_least(6, 8) == pytest.approx(5 / 36)
-    assert die_at_least(4, 5) == pytest.approx(1 / 4)
-    assert die_at_least(4, 11) == pytest.approx(1 / 4 * 1 / 6)
-    assert die_at_least(10, 10) == pytest.approx(1 / 10)
+def at_least(sides: int, target: int) -> float:
+    return sum(p for v, p in die_distribution(sides) if v >= target)
+
+
+def test_r_dice_2_die_distribution_uses_d6_bonus() -> None:
+    assert at_least(6, 8) == pytest.approx(5 / 36)  # 6, then a d6 of 2+
+    assert at_least(4, 5) == pytest.approx(1 / 4)  # 4 + any d6
+    assert at_least(4, 11) == pytest.approx(1 / 4 * 1 / 6)  # 4 + 6 + anything
+    assert at_least(10, 10) == pytest.approx(1 / 10)
+    d4 = dict(die_distribution(4))
+    assert [d4[v] for v in (1, 2, 3)] == pytest.approx([1 / 4] * 3) and 4 not in d4 and 10 not in d4
+    assert d4[5] == pytest.approx(1 / 24) and d4[11] == pytest.approx(1 / 144)
+    assert sum(d4.values()) == pytest.approx(1.0)
 
 
 @pytest.mark.parametrize(
@@ -122,12 +130,12 @@ def test_g_20_seeded_means_match_exact(expr: str) -> None:
     assert_mean_close(samples, expected_total(expr))
 
 
-def test_r_dice_2_seeded_tail_matches_die_at_least() -> None:
+def test_r_dice_2_seeded_tail_matches_die_distribution() -> None:
     dice = SeededDice(99)
     expr = parse_dice("1d6")
     totals = [roll_expression(expr, dice).total for _ in range(60_000)]
     for target in (2, 6, 7, 9, 13):
-        assert_rate_close(sum(t >= target for t in totals), len(totals), die_at_least(6, target))
+        assert_rate_close(sum(t >= target for t in totals), len(totals), at_least(6, target))
 
 
 def test_r_dice_3_seeded_critical_failure_rate_of_d6_skill_is_one_sixth() -> None:

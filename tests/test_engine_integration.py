@@ -105,12 +105,36 @@ def test_r_fire_5_a_burning_unit_rolls_minus_1d4_on_its_action():
     assert "R-FIRE-5" in attack.describe()
 
 
-def test_r_fire_5_no_penalty_with_a_weapon_made_to_burn():
+def test_r_fire_5_attack_odds_include_the_burning_penalty_exactly():
+    units = [sb.unit("a", "red", (2, 2), weapons=[sb.PISTOL]), sb.unit("z", "blue", (5, 2))]
+    g = Game.from_scenario(build(units, fires=BURNING_A), script=[2, 1])
+    (option,) = [o for o in g.legal_actions("a") if o.kind == "attack"]
+    # d6 vs Use 3 + the −1d4 penalty P (a d4 whose 4 adds a d6 chain C). Success needs 3 + P:
+    # P = 1, 2, 3: a natural 4+, 5+, 6 → 1/2, 1/3, 1/6; P = 4 + C needs 7 + C: only a natural 6
+    # (Overskill) plus a +1d6 chain C' > C, P(C' > C) = (1 − P(C' = C)) / 2 with
+    # P(C' = C) = 5/36 + P(C' = C)/36 = 1/7, so 3/7. Total: ¼(1/2 + 1/3 + 1/6) + ¼ · 1/6 · 3/7 = 15/56.
+    assert option.needed == 3 and option.chance == pytest.approx(15 / 56, abs=1e-12)
+    unburnt = Game.from_scenario(build(units), script=[])
+    (option,) = [o for o in unburnt.legal_actions("a") if o.kind == "attack"]
+    assert option.chance == pytest.approx(2 / 3)
+
+
+def test_r_fire_5_a_burning_unit_with_a_torch_still_rolls_minus_1d4():
+    # the exemption is for *using* an item made to burn, not for being on fire yourself
     units = [sb.unit("a", "red", (2, 2), weapons=[TORCH]), sb.unit("z", "blue", (3, 2), armor="20")]
-    g = Game.from_scenario(build(units, fires=BURNING_A), script=[2, 1, 2, 3, 3])
+    g = Game.from_scenario(build(units, fires=BURNING_A), script=[2, 1, 2, 3])  # −2, then a 3
     g.act("a", Attack("torch", "z"))
     attack = first(g, "attacked")
-    assert attack.roll["needed"] == 2 and attack.hit  # no −1d4 with a torch
+    assert attack.roll["needed"] == 4 and not attack.hit  # Use 2 + 2: a 3 would hit unburnt
+    assert attack.needed == 4  # the logged needed number is the one rolled against
+
+
+def test_r_fire_5_a_torch_spares_an_unburnt_bearer():
+    units = [sb.unit("a", "red", (2, 2), weapons=[TORCH]), sb.unit("z", "blue", (3, 2), armor="20")]
+    g = Game.from_scenario(build(units), script=[2, 3, 1])  # Skill 2 hits Use 2; d6 3, +1d4 1
+    g.act("a", Attack("torch", "z"))
+    attack = first(g, "attacked")
+    assert attack.needed == 2 and attack.hit and "R-FIRE-5" not in attack.describe()
 
 
 def test_r_fire_6_burning_attacker_adds_1d4_fire_and_can_ignite():

@@ -187,15 +187,26 @@ def test_r_fire_2_permanent_fires_never_change_and_expose_whoever_enters() -> No
 # --- Penalties, bonus, Power ----------------------------------------------------------------
 
 
-def test_r_fire_5_burning_units_roll_minus_1d4_action_unless_the_item_is_made_to_burn() -> None:
+def test_r_fire_5_burning_units_roll_minus_1d4_action_even_with_an_item_made_to_burn() -> None:
     state = blank_state()
     unit = add_unit(state, "m", "red", (1, 1))
-    assert burning_action_penalty(state, unit) is None
-    add_fire(state, "f", "m", [(1, 1)], 1)
     torch = WeaponState("torch", "close", 2, None, "1d6", burning=True)
-    assert burning_action_penalty(state, unit) == "-1d4"
+    assert burning_action_penalty(state, unit) is None
     assert burning_action_penalty(state, unit, torch) is None
+    add_fire(state, "f", "m", [(1, 1)], 1)
+    assert burning_action_penalty(state, unit) == "-1d4"
+    assert burning_action_penalty(state, unit, torch) == "-1d4"  # being on fire is not exempt
     assert roll_burning_action_penalty(_ctx(state, [3]), unit) == -3
+
+
+def test_r_fire_5_using_a_burning_item_made_to_burn_costs_nothing() -> None:
+    state = blank_state()
+    unit = add_unit(state, "m", "red", (1, 1))
+    add_object(state, "brand", [(2, 1)], size=1, weight=0.5)
+    add_fire(state, "f", "brand", [(2, 1)], 1)
+    torch = WeaponState("torch", "close", 2, None, "1d6", burning=True)
+    assert burning_action_penalty(state, unit, using="brand") == "-1d4"
+    assert burning_action_penalty(state, unit, torch, using="brand") is None
 
 
 def test_r_fire_5_using_a_burning_object_also_costs_1d4_action() -> None:

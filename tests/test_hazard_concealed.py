@@ -98,12 +98,12 @@ def test_g_19_d10_payload_explodes_at_the_trigger_point() -> None:
     far = add_unit(state, "far", "red", (5, 9))
     ctx = _ctx(state, [1, 3])  # Critical Failure: at (4, 5); 1d10 = 3 < 4
     _walk(ctx, unit, ROW)
-    blast = next(e for e in ctx.events if e.kind == "hazard_explosion")
+    blast = next(e for e in ctx.events if e.kind == "exploded")
     assert (blast.at, blast.radius, blast.damage) == ((4, 5), 2, 3)
     assert set(blast.victims) == {"m"} and not near.disrupted and not far.disrupted
     ctx.dice = ScriptedDice([2, 5])
     _walk(ctx, near, [(5, 7), (5, 6), (5, 5), (5, 4), (5, 3)])  # 2" safe, boom at (5, 4)
-    blast = [e for e in ctx.events if e.kind == "hazard_explosion"][-1]
+    blast = [e for e in ctx.events if e.kind == "exploded"][-1]
     assert blast.at == (5, 4) and "m" in blast.victims and not near.alive
 
 

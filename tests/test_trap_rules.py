@@ -65,3 +65,30 @@ def test_r_trap_5_technician_resets_a_trap_smart_traps_rearm_each_turn() -> None
     ctx.dice = ScriptedDice([1, 1])
     assert {e.trap for e in interact(ctx, "a", "lever")} == {"dumb", "smart"}
     assert not reset_trap(ctx, "tech", "smart")  # a Smart Weapon needs no technician
+
+
+def test_r_trap_4_r_fire_3_fire_traps_ignite_with_the_whole_bonus_chain() -> None:
+    state = blank_state()
+    add_object(state, "door", [(5, 5)], size=1, weight=1)
+    ogre = add_unit(state, "ogre", "red", (5, 6), weight=5, armor="20")
+    jet = WeaponState("flame jet", "ranged", 3, 8, "1d4", damage_type="fire")
+    add_trap(state, "jet", "door", weapon=jet, at=(5, 8))
+    ctx = _ctx(state, [3, 4, 3])  # hit; d4 4 → Bonus d6 3: one ignition die of 7 > Weight 5
+    (fired,) = interact(ctx, "ogre", "door")
+    assert fired.hit and fired.damage == 7
+    assert ogre.fire_size == 1 and any(e.kind == "fire_ignited" for e in ctx.events)
+
+
+def test_r_trap_4_g_12_explosive_traps_explode_at_the_spot() -> None:
+    state = blank_state()
+    add_object(state, "door", [(5, 5)], size=1, weight=1)
+    add_unit(state, "thief", "red", (5, 6), armor="20")
+    pal = add_unit(state, "pal", "red", (5, 8), armor="20")  # 2" from the spot: in the blast
+    far = add_unit(state, "far", "red", (5, 9), armor="20")
+    bomb = WeaponState("bomb", "ranged", 2, 3, "1d10", damage_type="explosive")
+    add_trap(state, "bomb", "door", weapon=bomb, at=(5, 5))
+    ctx = _ctx(state, [2, 3, 9])  # hit; 1d10 = 3: radius 2" (G-12); the door's Armor d10 9
+    interact(ctx, "thief", "door")
+    blast = next(e for e in ctx.events if e.kind == "exploded")
+    assert blast.at == (5, 6) and blast.radius == 2 and blast.victims == ("pal", "thief", "door")
+    assert pal.disrupted and not far.disrupted

@@ -23,6 +23,7 @@ Pure Python + numpy (no Qt, no `random`).  Conventions (see docs/rules-decisions
 from __future__ import annotations
 
 import heapq
+import itertools
 import math
 from collections.abc import Collection, Iterable, Sequence
 from dataclasses import dataclass
@@ -45,6 +46,8 @@ __all__ = [
     "Grid",
     "IllegalPath",
     "Path",
+    "chebyshev",
+    "cumulative_costs",
     "distance",
     "facing_towards",
     "find_path",
@@ -256,6 +259,25 @@ def step_cost(diagonal: bool, parity: int, doubled: bool) -> int:
     at Half Speed or into Half Speed terrain (never quadrupled, R-MOVE-10)."""
     base = (2 if parity else 1) if diagonal else 1
     return base * 2 if doubled else base
+
+
+def cumulative_costs(
+    grid: Grid, cells: Sequence[Cell], *, half_speed: bool = False, parity: int = 0
+) -> tuple[list[int], list[int]]:
+    """GRID-2 costs along `cells` (already legal steps): (cumulative cost after each cell, costs[0]
+    = 0; the diagonal parity after each cell). Every step uses `step_cost`, doubled at Half Speed
+    or into Half Speed terrain."""
+    costs, parities = [0], [parity]
+    total = 0
+    hs = grid.half_speed
+    for (ax, ay), (bx, by) in itertools.pairwise(cells):
+        diagonal = ax != bx and ay != by
+        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]))
+        if diagonal:
+            parity ^= 1
+        costs.append(total)
+        parities.append(parity)
+    return costs, parities
 
 
 def _cell_set(cells: Iterable[Cell]) -> frozenset[Cell]:
@@ -541,9 +563,14 @@ def in_range(a: Cell, b: Cell, inches: float) -> bool:
     return dx * dx + dy * dy <= inches * inches
 
 
+def chebyshev(a: Cell, b: Cell) -> int:
+    """Steps between two cells when diagonals count as one (king moves)."""
+    return max(abs(b[0] - a[0]), abs(b[1] - a[1]))
+
+
 def within_reach(a: Cell, b: Cell) -> bool:
     """GRID-4: "within 1 inch", touching, close-combat reach: Chebyshev distance <= 1."""
-    return max(abs(b[0] - a[0]), abs(b[1] - a[1])) <= 1
+    return chebyshev(a, b) <= 1
 
 
 def straight_line(start: Cell, target: Cell) -> list[Cell]:

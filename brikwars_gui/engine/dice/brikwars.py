@@ -696,15 +696,19 @@ def chain_at_least(sides: int, target: int, *, eps: float = 1e-15) -> float:
     return probability
 
 
-def die_at_least(
-    sides: int, target: int, *, bonus_sides: int = REGULAR_BONUS_SIDES, eps: float = 1e-15
-) -> float:
-    """P(a d`sides` whose highest face earns a `bonus_sides` chain totals >= target)."""
-    if target <= 1:
-        return 1.0
-    probability = max(0, sides - target) / sides
-    probability += chain_at_least(bonus_sides, target - sides, eps=eps) / sides
-    return probability
+def die_distribution(
+    sides: int, *, bonus_sides: int = REGULAR_BONUS_SIDES, eps: float = 1e-15
+) -> list[tuple[int, float]]:
+    """Exact distribution of one d`sides` whose highest face earns a `bonus_sides` Bonus chain
+    (R-DICE-1, as `roll_expression` rolls it): (total, probability) pairs in increasing order; the
+    tail left out has probability below `eps`. E.g. a d4: 1-3 at 1/4 each, 5-9 at 1/24 each, ..."""
+    out = [(face, 1 / sides) for face in range(1, sides)]
+    weight, base = 1 / sides, sides  # the chain so far shows its highest face every time
+    while weight > eps:
+        out.extend((base + face, weight / bonus_sides) for face in range(1, bonus_sides))
+        weight /= bonus_sides
+        base += bonus_sides
+    return out
 
 
 def skill_success_probability(

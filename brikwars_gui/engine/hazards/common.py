@@ -6,7 +6,6 @@ Everything here is plain Python + numpy over `GameState`; dice come only from `c
 from __future__ import annotations
 
 from collections.abc import Iterable
-from itertools import pairwise
 
 import numpy as np
 
@@ -112,26 +111,6 @@ class ConcealedTriggered(Event):
 
 
 @register_event
-class HazardExplosion(Event):
-    """G-19/G-12: a d10 (Exp) concealed payload explodes at a point: +2" radius per d10."""
-
-    kind = "hazard_explosion"
-    source: str
-    at: tuple[int, int]
-    radius: int
-    damage: int
-    explain: str
-    victims: tuple[str, ...] = ()
-
-    def describe(self) -> str:
-        who = ", ".join(self.victims) or "nobody"
-        return (
-            f'{self.source} explodes at {tuple(self.at)}, radius {self.radius}": '
-            f"{self.explain} → {self.damage} Damage to {who} (G-12)"
-        )
-
-
-@register_event
 class ShieldDeflected(Event):
     """R-HAZ-21/22, G-8: Energy Shield dice cancelled incoming Damage dice."""
 
@@ -147,15 +126,6 @@ class ShieldDeflected(Event):
 
 # ---------------------------------------------------------------------------------------------
 # Targets
-
-
-def target_size_modifier(size: int) -> int:
-    """G-5: Size 0 → −2; 1" → 0; ≥ 2" → +floor(Size/2) (EX-6: 8" cow → +4)."""
-    if size <= 0:
-        return -2
-    if size == 1:
-        return 0
-    return size // 2
 
 
 def is_living(state: GameState, target_id: str) -> bool:
@@ -242,30 +212,6 @@ def centroid(cells: Iterable[Cell]) -> tuple[float, float]:
 
 def d2(a: tuple[float, float], b: tuple[float, float]) -> float:
     return (a[0] - b[0]) ** 2 + (a[1] - b[1]) ** 2
-
-
-def chebyshev(a: Cell, b: Cell) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
-
-
-def step_costs(state: GameState, unit: UnitState, path: list[Cell]) -> list[int]:
-    """Cumulative GRID-2 Move cost of `path` (costs[0] = 0): orthogonal 1", diagonals alternate
-    1", 2" from the unit's `diagonal_parity`, doubled at Half Speed or into Half Speed terrain."""
-    grid = state.grid
-    half = unit.recovering or unit.carrying_heavy or unit.heavy_armor
-    hs = getattr(grid, "half_speed", None)
-    parity = unit.diagonal_parity
-    out = [0]
-    total = 0
-    for a, b in pairwise(path):
-        diagonal = a[0] != b[0] and a[1] != b[1]
-        base = (2 if parity else 1) if diagonal else 1
-        if diagonal:
-            parity ^= 1
-        doubled = half or (hs is not None and bool(hs[b[1], b[0]]))
-        total += base * 2 if doubled else base
-        out.append(total)
-    return out
 
 
 def cell_free(state: GameState, cell: Cell, mover: str | None = None) -> bool:

@@ -15,8 +15,8 @@ and do not count.
   field's edge (A-13). Size 0 objects never trigger (R-HAZ-18).
 
 Payloads (G-19): Damage dice hit the victim like Exposure (Target Size added); d10 (Exp) dice are
-an Explosion at the spot (+2" radius per d10, G-12: full Damage to everything in the radius,
-surviving units knocked down, R-MOVE-15); a `move` payload is a one-time Slow. Traps whose Trigger
+an Explosion at the spot (`damage.explode`: +2" radius per d10, G-12: full Damage to everything in
+the radius, surviving units knocked down, R-MOVE-15); a `move` payload is a one-time Slow. Traps whose Trigger
 is the field fire at the spot (R-TRAP-4). Triggered spots stay spent.
 """
 
@@ -29,16 +29,14 @@ from brikwars_gui.engine.dice.brikwars import roll_expression, skill_roll, spend
 from brikwars_gui.engine.hazards.common import (
     ConcealedRoll,
     ConcealedTriggered,
-    HazardExplosion,
     HazardMove,
-    present,
     target_size,
-    target_size_modifier,
 )
 from brikwars_gui.engine.hazards.exposure import expose
 from brikwars_gui.engine.hazards.fields import ExposureSource, fields_at, hazard_dice
 from brikwars_gui.engine.hazards.scout import hazard_die, is_scout
-from brikwars_gui.engine.rules.damage import apply_damage, disrupt
+from brikwars_gui.engine.rules.common import target_size_modifier
+from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
 
@@ -134,39 +132,14 @@ def trigger(ctx: RulesContext, field: FieldState, spot: Cell, victim: str | None
                 unit.move_spent = min(cap, unit.move_spent + max(0, result.total))
                 ctx.emit(HazardMove(unit.id, field.id, "slow", result.total, ()))
         elif field.damage_type == "explosive":
-            explode(ctx, field.id, spot, str(expr), victim=victim)
+            blast = roll_expression(expr, ctx.dice, purpose=f"explosion {field.id}")
+            explode(ctx, spot, blast, source=field.id, victim=victim)
         elif victim is not None:
             source = ExposureSource(
                 f"{field.id}@{spot[0]},{spot[1]}", expr, field.damage_type, field.living_only, field
             )
             expose(ctx, victim, source, at=spot, once_per_turn=False)
     trip(ctx, field.id, spot, victim)
-
-
-def explode(ctx: RulesContext, source: str, at: Cell, dice: str, *, victim: str | None = None) -> list[str]:
-    """G-19/G-12: an Explosion at `at`: +2" radius per d10, full Damage to every unit and object in
-    the radius (GRID-3); surviving units are knocked down (R-MOVE-15)."""
-    state = ctx.state
-    result = roll_expression(dice, ctx.dice, purpose=f"explosion {source}")
-    d10s = sum(1 for d in result.dice if d.sides == 10 and d.role != "bonus")
-    radius = 2 * max(1, d10s)
-    r2 = radius * radius
-    hit: list[str] = []
-    for unit in state.units.values():
-        pos = at if unit.id == victim else unit.pos
-        if unit.alive and (pos[0] - at[0]) ** 2 + (pos[1] - at[1]) ** 2 <= r2:
-            hit.append(unit.id)
-    for obj in state.objects.values():
-        if not obj.destroyed and any((c[0] - at[0]) ** 2 + (c[1] - at[1]) ** 2 <= r2 for c in obj.cells):
-            hit.append(obj.id)
-    ctx.emit(HazardExplosion(source, at, radius, result.total, result.explain(), tuple(hit)))
-    for tid in hit:
-        if not present(state, tid):
-            continue
-        apply_damage(ctx, tid, result.total, cause=f"explosion of {source}", at=at)
-        if tid in state.units and present(state, tid):
-            disrupt(ctx, tid, f"knocked down by the explosion of {source} (R-MOVE-15)")
-    return hit
 
 
 def landing_check(ctx: RulesContext, target_id: str, impact: Cell, airborne: int) -> bool:

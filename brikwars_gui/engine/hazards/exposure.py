@@ -27,9 +27,10 @@ from brikwars_gui.engine.hazards.common import (
     present,
     target_cells,
     target_size,
-    target_size_modifier,
 )
 from brikwars_gui.engine.hazards.fields import FIRE_LIKE, ExposureSource, cap_dice, take_powered_dice
+from brikwars_gui.engine.hazards.fire import ignition_dice
+from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rules.damage import apply_damage
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
@@ -99,7 +100,7 @@ def expose(
         result = roll_expression(expr, ctx.dice, purpose=f"exposure {source.id} on {target_id}")
         ts = target_size_modifier(size)
         damage = result.total + ts
-        faces = _chain_values(result) if fire_like else []
+        faces = ignition_dice(result, sides=None) if fire_like else []
         text = result.explain() + (f" {ts:+d} Target Size (R-HAZ-8)" if ts else "")
     note_exposed(state, target_id, source.id)
     ledger.overload[target_id] = ledger.overload.get(target_id, 0) + count  # R-HAZ-11
@@ -116,15 +117,6 @@ def expose(
         at=where,
     )
     return damage
-
-
-def _chain_values(result) -> list[int]:  # type: ignore[no-untyped-def]
-    """The result of each rolled die with its Bonus chain (one ignition die per Hazard die)."""
-    groups: dict[int, int] = {}
-    for die in result.dice:
-        if die.sign > 0:
-            groups[die.group] = groups.get(die.group, 0) + die.value
-    return list(groups.values())
 
 
 def power_limit(state: GameState, unit: UnitState) -> int:

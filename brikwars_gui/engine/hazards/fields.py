@@ -15,6 +15,7 @@ import numpy as np
 
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceTerm, parse_dice
 from brikwars_gui.engine.hazards.common import cells_size, mask_size
+from brikwars_gui.engine.hazards.fire import FIRE_TYPES
 from brikwars_gui.engine.state import Cell, FieldState, FireState, GameState
 
 #: R-FIRE-1: permanent fire kinds → number of d4 Hazard Dice.
@@ -23,7 +24,7 @@ PERMANENT_FIRE_DICE = {"regular": 1, "fuel": 2, "molten": 3, "atomic": 4}
 #: Damage die of each damage type (R-HAZ-6): d6 Damage, d4 Fire (and the fire-like types), d10 Exp.
 DAMAGE_DIE = {"normal": 6, "fire": 4, "acid": 4, "ion": 4, "poison": 4, "explosive": 10}
 
-FIRE_LIKE = frozenset({"fire", "acid", "ion", "poison"})
+FIRE_LIKE = frozenset(FIRE_TYPES)
 
 
 def field_size(field: FieldState) -> int:

@@ -20,11 +20,11 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.dice.brikwars import roll_expression
+from brikwars_gui.engine.dice.brikwars import RollResult, roll_expression
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import chebyshev
 from brikwars_gui.engine.hazards.common import (
     centroid,
-    chebyshev,
     d2,
     present,
     target_cells,
@@ -562,6 +562,33 @@ def burning_rolls(ctx: RulesContext, player_id: str) -> list[BurningRolled]:
 
 
 # ---------------------------------------------------------------------------------------------
+# Ignition dice (R-FIRE-3)
+
+
+def ignition_dice(result: RollResult, *, sides: int | None = 4) -> list[int]:
+    """R-FIRE-3: the ignition dice of a rolled Damage/Exposure expression: one per die rolled, its
+    (modified) result plus its whole Bonus chain. `sides=4` keeps the d4 Fire dice of a weapon's
+    Damage (the only ones a fire-like weapon sets alight with); `None` keeps every die (a fire-like
+    Hazard's Exposure dice are all Fire dice)."""
+    totals: dict[int, int] = {}
+    first: dict[int, int] = {}
+    for die in result.dice:
+        if die.sign <= 0 or not die.kept:
+            continue
+        first.setdefault(die.group, die.sides)
+        totals[die.group] = totals.get(die.group, 0) + die.value
+    return [v for g, v in totals.items() if sides is None or first[g] == sides]
+
+
+def weapon_ignition(damage_type: str, result: RollResult) -> tuple[list[int], str]:
+    """(ignition dice, fire type) of a weapon's rolled Damage: its d4 dice when the Damage is
+    fire-like (R-FIRE-3, R-FIRE-13..16), else none."""
+    if damage_type in FIRE_TYPES:
+        return ignition_dice(result), damage_type
+    return [], "fire"
+
+
+# ---------------------------------------------------------------------------------------------
 # Putting fires out (R-FIRE-11, G-23, EX-7)
 
 
@@ -645,10 +672,13 @@ def burning_action_penalty(
     state: GameState, unit: UnitState, weapon: WeaponState | None = None, *, using: str | None = None
 ) -> str | None:
     """R-FIRE-5: "-1d4" on the Action roll of a unit on fire (any fire type, R-FIRE-16) or using a
-    burning object (`using` = its id); None for items made to burn (`weapon.burning`: torch)."""
-    if weapon is not None and weapon.burning:
-        return None
-    if is_burning(state, unit.id) or (using is not None and is_burning(state, using)):
+    burning object (`using` = its id). The exemption is for *using* an item made to burn
+    (`weapon.burning`: torch, flaming sword): it spares the using-a-burning-object penalty, never
+    the penalty of a unit that is itself on fire."""
+    if is_burning(state, unit.id):
+        return "-1d4"
+    made_to_burn = weapon is not None and weapon.burning
+    if using is not None and is_burning(state, using) and not made_to_burn:
         return "-1d4"
     return None
 

@@ -4,12 +4,14 @@ fields, Slow / Spiked / Slippery fields, water putting fires out."""
 from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.hazards.common import HazardMove, exposed_this_turn, note_exposed, step_costs
+from brikwars_gui.engine.grid import cumulative_costs
+from brikwars_gui.engine.hazards.common import HazardMove, exposed_this_turn, note_exposed
 from brikwars_gui.engine.hazards.concealed import Crossing, plan_crossing, trigger
 from brikwars_gui.engine.hazards.exposure import affected, expose
 from brikwars_gui.engine.hazards.fields import ExposureSource, exposure_sources_at, fields_at, hazard_dice
 from brikwars_gui.engine.hazards.fire import extinguish_if_submerged, fires_on
 from brikwars_gui.engine.hazards.terrain import hazard_inches
+from brikwars_gui.engine.rules.common import at_half_speed
 from brikwars_gui.engine.state import Cell, UnitState
 
 
@@ -46,7 +48,9 @@ def resolve_path(
     cells: list[Cell] = [(int(c[0]), int(c[1])) for c in path]
     if len(cells) <= 1 or not unit.alive:
         return cells[:1]
-    costs = step_costs(state, unit, cells)
+    costs, _ = cumulative_costs(
+        state.grid, cells, half_speed=at_half_speed(unit), parity=unit.diagonal_parity
+    )  # GRID-2
     budget = unit.move_left  # Move + Sprint inches (UnitState.bonus_move) − Move already spent
     spent_before = unit.move_spent
     end = len(cells) - 1

@@ -19,7 +19,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.brikwars import roll_expression
-from brikwars_gui.engine.grid import FACING_VECTORS
+from brikwars_gui.engine.grid import FACING_VECTORS, step_cost
 from brikwars_gui.engine.hazards.common import HazardMove, cell_free
 from brikwars_gui.engine.hazards.fields import cap_dice, fields_at, hazard_dice, take_powered_dice
 from brikwars_gui.engine.rules.damage import disrupt
@@ -67,7 +67,7 @@ def push(ctx: RulesContext, unit: UnitState, direction: Cell, inches: int) -> li
     spent = 0
     out: list[Cell] = []
     while unit.alive:
-        step = (2 if parity else 1) if diagonal else 1
+        step = step_cost(diagonal, parity, False)  # GRID-2; a thrust is never at Half Speed
         if spent + step > inches:
             break
         nxt = (unit.pos[0] + dx, unit.pos[1] + dy)

@@ -4,7 +4,8 @@
   when a unit operates a battlefield object (optionally with a specific interaction: a code, a key
   order); `trip` when a concealed field wired to the Trap goes off (R-TRAP-4: aimed at the spot).
 * A Weapon Trap attacks with its Action die (inanimate d4, R-TRAP-5) against the weapon's Use, −1
-  per inch Out of Range on each die (R-ACT-6); a hit rolls the weapon's Damage on the victim.
+  per inch Out of Range on each die (R-ACT-6); a hit rolls the weapon's Damage on the victim
+  (fire-like d4s may ignite it, R-FIRE-3); an explosive weapon explodes at the spot (G-12).
 * Secret Triggers (R-TRAP-3): a `hidden` Trap is left out of other teams' views (`known_traps`,
   `GameState.snapshot(for_team=...)`) until a Scout spots it or it fires.
 * A plain Weapon Trap is single-use until a minifig technician resets it (`reset_trap`, his
@@ -18,8 +19,10 @@ import math
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.brikwars import roll_expression, skill_roll
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import within_reach
 from brikwars_gui.engine.hazards.common import present, target_cells
-from brikwars_gui.engine.rules.damage import apply_damage
+from brikwars_gui.engine.hazards.fire import weapon_ignition
+from brikwars_gui.engine.rules.damage import apply_damage, explode
 from brikwars_gui.engine.state import Cell, GameState, TrapState
 
 
@@ -71,30 +74,29 @@ def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell
     origin = trap.at if trap.at is not None else spot
     dist = math.hypot(spot[0] - origin[0], spot[1] - origin[1])
     if weapon.range is None:
-        over = 0 if max(abs(spot[0] - origin[0]), abs(spot[1] - origin[1])) <= 1 else 99
+        over = 0 if within_reach(origin, spot) else 99
     else:
         over = 0 if dist <= weapon.range else math.ceil(dist - weapon.range - 1e-9)
     roll = skill_roll(
         trap.action, ctx.dice, use=weapon.use, per_die_modifier=-over, purpose=f"trap {trap.id}"
     )
     hit = bool(roll.success) and target is not None and present(state, target)
-    damage = 0
-    fire_dice: list[int] = []
-    if hit and target is not None:
+    result = None
+    if hit:
         result = roll_expression(
             weapon.damage, ctx.dice, per_die_modifier=-over, purpose=f"trap {trap.id} damage"
         )
-        damage = result.total
-        if weapon.damage_type in ("fire", "acid", "ion", "poison"):
-            fire_dice = [d.value for d in result.dice if d.sides == 4 and d.sign > 0]
+    damage = result.total if result is not None else 0
     event = ctx.emit(
         TrapFired(trap.id, target, spot, roll.total, roll.needed or 0, hit, damage, roll.explain())
     )
-    if hit and target is not None:
-        ftype = weapon.damage_type if weapon.damage_type in ("fire", "acid", "ion", "poison") else "fire"
-        apply_damage(
-            ctx, target, damage, cause=f"trap {trap.id}", fire_dice=fire_dice, fire_type=ftype, at=spot
-        )
+    if result is not None and target is not None:
+        cause = f"trap {trap.id}"
+        if weapon.damage_type == "explosive":  # G-12: a bomb blasts around the spot
+            explode(ctx, spot, result, source=cause, victim=target if target in state.units else None)
+        else:
+            fire_dice, fire_type = weapon_ignition(str(weapon.damage_type), result)  # R-FIRE-3
+            apply_damage(ctx, target, damage, cause=cause, fire_dice=fire_dice, fire_type=fire_type, at=spot)
     return event  # type: ignore[return-value]
 
 
@@ -138,7 +140,7 @@ def reset_trap(ctx: RulesContext, technician_id: str, trap_id: str) -> bool:
     spots = [trap.at] if trap.at is not None else []
     if trap.trigger in state.objects or trap.trigger in state.units:
         spots += target_cells(state, trap.trigger)
-    if spots and not any(max(abs(s[0] - unit.pos[0]), abs(s[1] - unit.pos[1])) <= 1 for s in spots):
+    if spots and not any(within_reach(s, unit.pos) for s in spots):
         return False
     unit.action_used = True
     trap.armed = True

@@ -10,9 +10,9 @@ explosive Damage blasts a radius of 2" per d10 (G-12) and knocks survivors over 
 from __future__ import annotations
 
 import dataclasses
-import importlib.util
 import math
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import (
@@ -21,6 +21,7 @@ from brikwars_gui.engine.dice.brikwars import (
     ROLE_SKILL,
     RollResult,
     SkillRoll,
+    die_distribution,
     roll_expression,
     skill_roll,
     skill_success_probability,
@@ -31,41 +32,61 @@ from brikwars_gui.engine.dice.brikwars import (
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
+from brikwars_gui.engine.hazards.fire import (
+    burning_action_penalty,
+    burning_attack_bonus,
+    roll_burning_action_penalty,
+    roll_burning_attack_bonus,
+    weapon_ignition,
+)
+from brikwars_gui.engine.hazards.scout import mark_bonus
+from brikwars_gui.engine.hazards.shields import shielded_expression
+from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
     IllegalOrder,
     PlayContext,
+    target_size_modifier,
     turn_to,
     two_armed_problem,
 )
-from brikwars_gui.engine.rules.damage import apply_damage, disrupt
+from brikwars_gui.engine.rules.damage import apply_damage, explode
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
-
-_HAS_FIRE = importlib.util.find_spec("brikwars_gui.engine.hazards.fire") is not None
-
-#: Damage types whose d4 dice may set the target alight (R-FIRE-3, R-FIRE-13..16).
-FIRE_LIKE = ("fire", "acid", "ion", "poison")
-
-
-def ignition_dice(dmg: RollResult) -> tuple[int, ...]:
-    """R-FIRE-3: the (modified) result of each d4 Damage die with its Bonus chain, as ignition dice."""
-    groups: dict[int, int] = {}
-    base: dict[int, int] = {}
-    for d in dmg.dice:
-        if d.sign <= 0 or not d.kept:
-            continue
-        base.setdefault(d.group, d.sides)
-        groups[d.group] = groups.get(d.group, 0) + d.value
-    return tuple(v for g, v in groups.items() if base[g] == 4)
 
 
 def target_size_penalty(size: int) -> int:
-    """G-5: added to the needed number: Size 0 → +2 (harder), 1" → 0, ≥2" → −floor(Size/2)."""
-    if size <= 0:
-        return 2
-    if size == 1:
-        return 0
-    return -(size // 2)
+    """G-5 as added to an attack's needed number: the negation of `target_size_modifier`
+    (Size 0 → +2, harder; 1" → 0; ≥2" → −floor(Size/2))."""
+    return -target_size_modifier(size)
+
+
+#: R-FIRE-5: the die a unit on fire subtracts from its Action rolls.
+BURNING_PENALTY_SIDES = 4
+
+
+@lru_cache(maxsize=4096)
+def _burning_chance(skill: int, needed: int, per_die_modifier: int) -> float:
+    """Exact chance of a Skill Roll against `needed` + a −1d4 that explodes into d6 Bonus Dice."""
+    return sum(
+        p * skill_success_probability(skill, needed + v, per_die_modifier=per_die_modifier)
+        for v, p in die_distribution(BURNING_PENALTY_SIDES)
+    )
+
+
+def action_chance(
+    state: GameState,
+    unit: UnitState,
+    needed: int,
+    *,
+    per_die_modifier: int = 0,
+    weapon: WeaponState | None = None,
+) -> float:
+    """Exact chance that the unit's Action roll reaches `needed` (Overskill spent on +1d6 when it
+    falls short). On fire (R-FIRE-5) the −1d4 raises the needed number by the penalty die's total:
+    the chance is averaged over that die's exact distribution (faces 1-3, and 4 + its d6 chain)."""
+    if burning_action_penalty(state, unit, weapon) is None:
+        return skill_success_probability(unit.skill, needed, per_die_modifier=per_die_modifier)
+    return _burning_chance(unit.skill, needed, per_die_modifier)
 
 
 def out_of_range(dist: float, weapon_range: int | None) -> int:
@@ -142,13 +163,13 @@ def plan_attack(
             raise IllegalOrder(f"{attacker.name} has no line of sight to {target_id} (GRID-5)")
         oor = out_of_range(dist, weapon.range)
         bonus = 1 if disrupted else 0  # R-MOVE-16: +1 to Ranged Attacks against it
-        marked = _mark_bonus(state, attacker.id, target_id)
+        marked = mark_bonus(state, attacker.id, target_id)  # R-SCOUT-5
     size_penalty = target_size_penalty(size)
     if automatic or weapon.use <= 0:
         needed, chance = None, 1.0
     else:
         needed = weapon.use + size_penalty - bonus - marked
-        chance = skill_success_probability(attacker.skill, needed, per_die_modifier=-oor)
+        chance = action_chance(state, attacker, needed, per_die_modifier=-oor, weapon=weapon)
     return AttackPlan(
         attacker.id,
         target_id,
@@ -163,15 +184,6 @@ def plan_attack(
         chance,
         marked,
     )
-
-
-def _mark_bonus(state: GameState, attacker_id: str, target_id: str) -> int:
-    """R-SCOUT-5 via `hazards.scout.mark_bonus` (0 without the hazard rules)."""
-    try:
-        from brikwars_gui.engine.hazards.scout import mark_bonus
-    except ImportError:  # pragma: no cover - the hazard rules are part of the engine
-        return 0
-    return mark_bonus(state, attacker_id, target_id)
 
 
 @register_event
@@ -213,21 +225,6 @@ class Mishap(Event):
         return f"{self.unit}: Critical Failure on {self.action} — {self.detail}"
 
 
-@register_event
-class Exploded(Event):
-    """G-12: an explosion of `radius` inches; full Damage to everything in it."""
-
-    kind = "exploded"
-    at: tuple[int, int]
-    radius: int
-    damage: int
-    victims: list[str]
-
-    def describe(self) -> str:
-        who = ", ".join(self.victims) or "nobody"
-        return f'explosion at {tuple(self.at)}, radius {self.radius}": {self.damage} Damage to {who}'
-
-
 def _with_skill_modifier(roll: SkillRoll, modifier: int) -> SkillRoll:
     """The same Skill Roll with a new per-die modifier on the kept Skill die (R-ACT-6 after +Range)."""
     dice = tuple(
@@ -237,28 +234,6 @@ def _with_skill_modifier(roll: SkillRoll, modifier: int) -> SkillRoll:
         for d in roll.dice
     )
     return dataclasses.replace(roll, dice=dice, per_die_modifier=modifier)
-
-
-def _explosion_radius(roll: RollResult) -> int:
-    """G-12: +2" radius per d10 of explosive Damage (Bonus Dice excluded)."""
-    return 2 * sum(1 for d in roll.dice if d.sides == 10 and d.role != "bonus" and d.sign > 0)
-
-
-def explode(ctx: PlayContext, at: Cell, radius: int, damage: int, *, cause: str) -> None:
-    """G-12 (PROPOSED): full Damage to every unit and object within `radius`; survivors Disrupted."""
-    state = ctx.state
-    units = sorted(u.id for u in state.units.values() if u.alive and distance(at, u.pos) <= radius)
-    objects = sorted(
-        o.id
-        for o in state.objects.values()
-        if not o.destroyed and any(distance(at, c) <= radius for c in o.cells)
-    )
-    ctx.emit(Exploded(at, radius, damage, units + objects))
-    for victim in units + objects:
-        apply_damage(ctx, victim, damage, cause=cause, at=at)
-    for uid in units:
-        if state.units[uid].alive:
-            disrupt(ctx, uid, "knocked over by an explosion (R-MOVE-15)")
 
 
 def resolve_attack(
@@ -301,7 +276,8 @@ def resolve_attack(
             purpose=f"{attacker.id} attack with {weapon.name}",
         )
         if roll.overskill:
-            options = ["damage", "skill"]
+            # R-DICE-8a: an extra Damage die only for a roll that hits (on a miss it would be lost)
+            options = ["damage", "skill"] if roll.success else ["skill"]
             if not weapon.is_close and oor > 0:
                 options.append("range")  # R-DICE-8c: never a stat the Action lacks
             default = "damage" if roll.success else "skill"
@@ -332,7 +308,7 @@ def resolve_attack(
     if hit:
         expr: Any = weapon.damage
         if weapon.damage_type != "explosive":  # Shields protect the target, not a blast radius
-            shielded = _shielded(ctx, target_id, weapon.damage)
+            shielded = shielded_expression(ctx, target_id, weapon.damage)  # R-HAZ-21/22
             if shielded != parse_dice(weapon.damage):
                 expr = shielded
                 left = str(shielded) if shielded.terms else "no Damage dice"
@@ -361,7 +337,7 @@ def resolve_attack(
             plan.at,
             plan.distance,
             oor,
-            plan.needed,
+            roll.needed if roll is not None else plan.needed,  # with the R-FIRE-5 penalty rolled
             roll.to_dict() if roll is not None else None,
             plan.automatic,
             spent,
@@ -377,19 +353,16 @@ def resolve_attack(
     if crit:
         detail = "the Action fails (G-9)"
         ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", detail))
-        slippery_fall(ctx, attacker)
+        slippery_critical_failure(ctx, attacker)  # R-HAZ-14
         if ctx.options.firearm_mishaps and not weapon.is_close:
             own = roll_expression(weapon.damage, ctx.dice, purpose=f"{weapon.name} mishap")
             ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", f"own weapon hits: {own.explain()}"))
             apply_damage(ctx, attacker.id, own.total, cause=f"own {weapon.name} (mishap)")
     if dmg is not None:
         if weapon.damage_type == "explosive":
-            explode(ctx, plan.at, _explosion_radius(dmg), dmg.total, cause=cause)
+            explode(ctx, plan.at, dmg, source=cause)  # G-12
         else:
-            fire: tuple[int, ...] = ()
-            fire_type = "fire"
-            if weapon.damage_type in FIRE_LIKE and _HAS_FIRE:  # R-FIRE-3
-                fire, fire_type = ignition_dice(dmg), str(weapon.damage_type)
+            fire, fire_type = weapon_ignition(str(weapon.damage_type), dmg)  # R-FIRE-3
             if extra_fire and not fire:
                 fire_type = extra_type
             apply_damage(
@@ -397,7 +370,7 @@ def resolve_attack(
                 target_id,
                 dmg.total + extra,
                 cause=cause,
-                fire_dice=fire + extra_fire,
+                fire_dice=(*fire, *extra_fire),
                 fire_type=fire_type,
                 at=plan.at,
             )
@@ -409,12 +382,8 @@ def resolve_attack(
 
 
 def burning_penalty(ctx: PlayContext, unit: UnitState, weapon: WeaponState | None = None) -> int:
-    """R-FIRE-5: a unit on fire rolls −1d4 on its Action rolls (not with a weapon made to burn);
-    returns the (negative) penalty rolled, 0 when not burning."""
-    if not _HAS_FIRE:
-        return 0
-    from brikwars_gui.engine.hazards.fire import roll_burning_action_penalty
-
+    """R-FIRE-5: a unit on fire rolls −1d4 on its Action rolls; returns the (negative) penalty
+    rolled, 0 when it does not apply (see `hazards.fire.burning_action_penalty`)."""
     return roll_burning_action_penalty(ctx, unit, weapon)
 
 
@@ -424,32 +393,10 @@ def burning_attack(
     """R-FIRE-6: a burning attacker (or a burning weapon) striking in close combat or colliding adds
     +1d4 Fire Damage, whose die may set the target alight (R-FIRE-3). A target's Energy Shield d4
     may cancel that die (R-HAZ-21). Returns (Damage, ignition dice, fire type, text)."""
-    if not _HAS_FIRE:
-        return 0, (), "fire", ""
-    from brikwars_gui.engine.hazards.fire import burning_attack_bonus, roll_burning_attack_bonus
-
     bonus = burning_attack_bonus(ctx.state, attacker.id, weapon)
     if bonus is None:
         return 0, (), "fire", ""
-    if not _shielded(ctx, target_id, bonus[0]).terms:
+    if not shielded_expression(ctx, target_id, bonus[0]).terms:
         return 0, (), "fire", "burning +1d4 Fire cancelled by an Energy Shield (R-FIRE-6, R-HAZ-21)"
     damage, fire, fire_type = roll_burning_attack_bonus(ctx, attacker.id, weapon)
     return damage, tuple(fire), fire_type, f"burning +1d4 {fire_type.title()}: +{damage} (R-FIRE-6)"
-
-
-def _shielded(ctx: PlayContext, target_id: str, expr: str) -> Any:
-    """R-HAZ-21/22: the Damage expression after the target's Energy Shields (G-8)."""
-    try:
-        from brikwars_gui.engine.hazards.shields import shielded_expression
-    except ImportError:  # pragma: no cover
-        return parse_dice(expr)
-    return shielded_expression(ctx, target_id, expr)
-
-
-def slippery_fall(ctx: PlayContext, unit: UnitState) -> bool:
-    """R-HAZ-14: a Critical Failure on an Action roll while standing in a Slippery field Disrupts."""
-    try:
-        from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
-    except ImportError:  # pragma: no cover
-        return False
-    return slippery_critical_failure(ctx, unit)

@@ -94,8 +94,15 @@ class PlayContext(RulesContext):
 # Unit helpers
 
 
-def chebyshev(a: Cell, b: Cell) -> int:
-    return max(abs(a[0] - b[0]), abs(a[1] - b[1]))
+def target_size_modifier(size: int) -> int:
+    """G-5 Target Size, as a bonus to the roll against the target: Size 0 → −2; 1" → 0;
+    ≥ 2" → +floor(Size/2) (EX-6: 8" cow → +4). Attacks add its negation to the needed number
+    (`combat.target_size_penalty`); Exposure adds it to the Damage, concealed rolls subtract it."""
+    if size <= 0:
+        return -2
+    if size == 1:
+        return 0
+    return size // 2
 
 
 def burdened(unit: UnitState) -> bool:

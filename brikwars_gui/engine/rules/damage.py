@@ -4,6 +4,8 @@ Units: Damage > Armor roll → −1" Effective Size (a Size 1 minifig dies); Dam
 "Something Bad": Disrupted; lower → nothing. A burning target rolls −1d4 Armor (R-FIRE-5).
 Objects: the same comparison against (Weight)d10 Armor; each loss of Effective Size at 0 destroys it.
 Fire Damage dice may also set the target alight (R-FIRE-3), handled by `hazards.fire.catch_fire`.
+Explosions (G-12) — explosive weapons, concealed d10 payloads, explosive Traps — all go through
+`explode`.
 """
 
 from __future__ import annotations
@@ -11,8 +13,9 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.dice.brikwars import roll_expression
+from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult, roll_expression
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import in_range
 from brikwars_gui.engine.state import Cell
 
 
@@ -72,6 +75,68 @@ class ObjectDestroyed(Event):
 
     def describe(self) -> str:
         return f"{self.target} is destroyed ({self.cause})"
+
+
+@register_event
+class Exploded(Event):
+    """G-12: an explosion at `at`: full Damage to every unit and object within `radius` inches."""
+
+    kind = "exploded"
+    source: str
+    at: tuple[int, int]
+    radius: int
+    damage: int
+    explain: str
+    victims: tuple[str, ...] = ()
+
+    def describe(self) -> str:
+        who = ", ".join(self.victims) or "nobody"
+        return (
+            f'{self.source} explodes at {tuple(self.at)}, radius {self.radius}": '
+            f"{self.explain} → {self.damage} Damage to {who} (G-12)"
+        )
+
+
+#: G-12: each d10 of explosive Damage adds this many inches of blast radius.
+RADIUS_PER_D10 = 2
+
+
+def explosion_radius(damage_roll: RollResult) -> int:
+    """G-12: +2" radius per d10 Damage die (Bonus Dice not counted). An explosive with no d10
+    (a scenario's "2d6 explosive") blasts like a one-d10 charge: 2" (docs/rules-decisions.md)."""
+    d10s = sum(1 for d in damage_roll.dice if d.sides == 10 and d.role != ROLE_BONUS and d.sign > 0)
+    return RADIUS_PER_D10 * max(1, d10s)
+
+
+def explode(
+    ctx: RulesContext, at: Cell, damage_roll: RollResult, *, source: str, victim: str | None = None
+) -> list[str]:
+    """G-12: the one explosion rule. Every unit and object within `explosion_radius` of `at`
+    (GRID-3, any of an object's cells) takes the roll's total, each with its own Armor roll; units
+    still standing are knocked over (Disrupted, R-MOVE-15). `victim` is a unit taken to stand at `at`
+    (the one that set off a mine mid-path). Returns the ids caught in the blast."""
+    state = ctx.state
+    radius = explosion_radius(damage_roll)
+    units = sorted(
+        u.id
+        for u in state.units.values()
+        if u.alive and in_range(at, at if u.id == victim else u.pos, radius)
+    )
+    objects = sorted(
+        o.id
+        for o in state.objects.values()
+        if not o.destroyed and any(in_range(at, c, radius) for c in o.cells)
+    )
+    hit = units + objects
+    damage = damage_roll.total
+    ctx.emit(Exploded(source, at, radius, damage, damage_roll.explain(), tuple(hit)))
+    cause = f"explosion of {source}"
+    for tid in hit:
+        if _still_there(ctx, tid):
+            apply_damage(ctx, tid, damage, cause=cause, at=at)
+    for uid in units:
+        disrupt(ctx, uid, f"knocked over by the explosion of {source} (R-MOVE-15)")
+    return hit
 
 
 def armor_roll(ctx: RulesContext, target_id: str) -> tuple[int, str]:

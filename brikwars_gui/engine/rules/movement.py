@@ -11,7 +11,6 @@ step-by-step walk during which enemy Responses may interrupt (callbacks from `se
 from __future__ import annotations
 
 import importlib
-import itertools
 import math
 import weakref
 from collections.abc import Callable, Sequence
@@ -26,6 +25,7 @@ from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     Grid,
     IllegalPath,
+    cumulative_costs,
     facing_towards,
     find_path,
     path_cost,
@@ -33,7 +33,8 @@ from brikwars_gui.engine.grid import (
     step_cost,
     straight_line,
 )
-from brikwars_gui.engine.rules.combat import burning_penalty, slippery_fall
+from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
+from brikwars_gui.engine.rules.combat import burning_penalty
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
     IllegalOrder,
@@ -228,15 +229,7 @@ class PlannedMove:
 
 
 def _cumulative(grid: Grid, cells: Sequence[Cell], half_speed: bool, parity: int) -> PlannedMove:
-    costs, parities = [0], [parity]
-    total = 0
-    for (ax, ay), (bx, by) in itertools.pairwise(cells):
-        diagonal = ax != bx and ay != by
-        total += step_cost(diagonal, parity, half_speed or bool(grid.half_speed[by, bx]))
-        if diagonal:
-            parity ^= 1
-        costs.append(total)
-        parities.append(parity)
+    costs, parities = cumulative_costs(grid, cells, half_speed=half_speed, parity=parity)
     return PlannedMove(tuple(cells), tuple(costs), tuple(parities))
 
 
@@ -516,7 +509,7 @@ def sprint(
     burning = burning_penalty(ctx, unit)  # R-FIRE-5
     inches = max(0, inches + burning)
     unit.sprinting = True
-    fell = roll.critical_failure and slippery_fall(ctx, unit)  # R-HAZ-14
+    fell = roll.critical_failure and slippery_critical_failure(ctx, unit)  # R-HAZ-14
     cells, reason = _sprint_line(state, unit, toward, inches, forced) if not fell else ([unit.pos], "")
     text = f"{unit.id} sprints toward {tuple(toward)}: {roll.explain()}"
     if boost is not None:

@@ -24,6 +24,7 @@ from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_sta
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     IllegalPath,
+    chebyshev,
     distance,
     facing_towards,
     has_line_of_sight,
@@ -39,7 +40,6 @@ from brikwars_gui.engine.rules.common import (
     at_half_speed,
     burdened,
     can_respond,
-    chebyshev,
     close_weapons,
     max_rise,
     parse_cell,

@@ -14,13 +14,14 @@ from __future__ import annotations
 
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import skill_roll, skill_success_probability
+from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, within_reach
+from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.combat import (
     Mishap,
+    action_chance,
     burning_penalty,
-    slippery_fall,
     target_size_penalty,
 )
 from brikwars_gui.engine.rules.common import (
@@ -75,7 +76,7 @@ def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int |
     if target.disrupted:
         return None, 1.0  # R-MOVE-16: it lies there, an inanimate object
     needed = SHOVE_USE + target_size_penalty(target.size)
-    return needed, skill_success_probability(unit.skill, needed)
+    return needed, action_chance(state, unit, needed)  # R-FIRE-5 penalty included
 
 
 def shove_path(state: GameState, unit: UnitState, target: UnitState) -> list[Cell]:
@@ -132,7 +133,7 @@ def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
         Shoved(
             unit.id,
             target_id,
-            needed,
+            roll.needed if roll is not None else needed,  # with the R-FIRE-5 penalty rolled
             roll.to_dict() if roll is not None else None,
             needed is None,
             success,
@@ -142,7 +143,7 @@ def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
     )
     if roll is not None and roll.critical_failure:
         ctx.emit(Mishap(unit.id, "Shove", "the Action fails (G-9)"))
-        slippery_fall(ctx, unit)
+        slippery_critical_failure(ctx, unit)  # R-HAZ-14
     if success:
         if len(path) > 1:
             target.pos = path[-1]

@@ -8,7 +8,7 @@ from typing import Any
 
 import pytest
 
-from brikwars_gui.engine.dice import RecordingDice, ScriptedDice, SeededDice
+from brikwars_gui.engine.dice import DiceScriptExhausted, RecordingDice, ScriptedDice, SeededDice
 from brikwars_gui.engine.rules import actions
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, Mark, Sprint, action_from_dict
@@ -205,7 +205,7 @@ def test_r_scout_5_mark_needs_a_scout_and_a_seen_target_within_8():
 def test_r_haz_14_critical_failure_on_a_slippery_field_disrupts():
     units = [sb.unit("a", "red", (2, 2), weapons=[sb.PISTOL]), sb.unit("z", "blue", (5, 2))]
     ice = {"id": "ice", "kind": "slippery", "dice": "1d4", "rects": [[0, 0, 4, 4]]}
-    g = Game.from_scenario(build(units, hazards=[ice]), script=[1])
+    g = Game.from_scenario(build(units, hazards=[ice]), script=[2, 1])  # stuck 2" at the start (R-HAZ-14)
     g.act("a", Attack("pistol", "z"))
     assert first(g, "mishap") and g.unit("a").disrupted
     assert "Slippery" in first(g, "disrupted").cause
@@ -217,6 +217,53 @@ def test_r_haz_14_critical_failure_off_the_ice_does_not_disrupt():
     g = Game.from_scenario(build(units, hazards=[ice]), script=[1])
     g.act("a", Attack("pistol", "z"))
     assert not g.unit("a").disrupted
+
+
+# ---------------------------------------------------------------------------------------------
+# 5b. Currents and Slippery fields act on every unit once per turn, at the start of its turn
+
+RIVER = {"id": "river", "kind": "current", "dice": "1d6", "direction": "E", "rects": [[0, 5, 20, 1]]}
+
+
+def _thrusts(g: Game) -> list:
+    return [e for e in g.events if e.kind == "hazard_move" and e.effect == "thrust"]
+
+
+def test_r_haz_13_a_unit_in_a_river_that_only_ends_its_turn_is_thrust():
+    units = [sb.unit("a", "red", (2, 5)), sb.unit("z", "blue", (10, 15))]
+    g = Game.from_scenario(build(units, hazards=[RIVER]), script=[3, 2])
+    assert g.unit("a").pos == (5, 5) and len(_thrusts(g)) == 1  # at the start of red's turn
+    g.end_unit("a")
+    g.end_turn()  # blue's turn: z is not in the river, nothing rolls
+    assert len(_thrusts(g)) == 1 and g.unit("a").pos == (5, 5)
+    g.end_turn()  # red's second turn: thrust again, once
+    assert g.unit("a").pos == (7, 5) and [t.inches for t in _thrusts(g)] == [3, 2]
+
+
+def test_r_haz_13_a_unit_that_attacks_from_the_river_is_thrust_first_and_only_once():
+    units = [sb.unit("a", "red", (2, 5), weapons=[sb.PISTOL]), sb.unit("z", "blue", (8, 8))]
+    g = Game.from_scenario(build(units, hazards=[RIVER]), script=[2, 2])  # thrust 2"; attack roll 2
+    g.act("a", Attack("pistol", "z"))
+    attack = first(g, "attacked")
+    assert g.unit("a").pos == (4, 5) and len(_thrusts(g)) == 1 and not attack.hit
+    assert kinds(g).index("hazard_move") < kinds(g).index("attacked")
+    g.move("a", (4, 6))  # moving after the attack rolls nothing more
+    assert len(_thrusts(g)) == 1 and g.unit("a").pos == (4, 6)
+
+
+def test_r_haz_14_a_unit_that_slid_on_ice_slides_on_next_turn_without_moving():
+    units = [sb.unit("a", "red", (2, 5)), sb.unit("z", "blue", (10, 15))]
+    ice = {"id": "ice", "kind": "slippery", "dice": "1d4", "rects": [[1, 5, 12, 1]]}
+    g = Game.from_scenario(build(units, hazards=[ice]), script=[1, 2])  # stuck 1" (no momentum)
+    slides = [e for e in g.events if e.kind == "hazard_move"]
+    assert [(e.effect, e.inches) for e in slides] == [("stuck", 1)] and g.unit("a").move_left == 4
+    g.move("a", (4, 5))  # heading east on the ice
+    g.end_turn()
+    g.end_turn()  # red again: it slides on 2" east before doing anything
+    slides = [e for e in g.events if e.kind == "hazard_move"]
+    assert (slides[-1].effect, slides[-1].inches) == ("slide", 2) and g.unit("a").pos == (6, 5)
+    g.end_unit("a")
+    assert g.unit("a").pos == (6, 5) and len([e for e in g.events if e.kind == "hazard_move"]) == 2
 
 
 # ---------------------------------------------------------------------------------------------
@@ -263,3 +310,14 @@ def test_dice_snapshot_restore_api():
     recording.roll(6)
     recording.restore(token)
     assert recording.record == [] and recording.roll(6) == first_three[0]
+
+
+def test_failed_end_turn_leaves_no_phantom_snapshot():
+    units = [sb.unit("a", "red", (2, 2)), sb.unit("z", "blue", (12, 12))]
+    burning_z = [{"id": "f", "object": "z", "size": 1}]  # blue's Burning Roll at its turn start (R-FIRE-8)
+    g = Game.from_scenario(build(units, fires=burning_z), script=[])
+    snapshots, events = len(g.snapshots), len(g.events)
+    with pytest.raises(DiceScriptExhausted):
+        g.end_turn()  # blue's turn begins (a snapshot), then its Burning Roll finds no die
+    assert len(g.snapshots) == snapshots and len(g.events) == events
+    assert g.active_player == "red" and g.round == 1

@@ -10,7 +10,7 @@ Every state change is a typed event; every order is logged first as an `order` e
 choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so
 `Game.from_events(scenario, events, dice)` replays a game exactly (also for undo: replay fewer
 orders). Illegal orders raise `IllegalOrder` before anything changes; if a rule raises midway the
-pre-order state, event list and dice position are restored (`RecordingDice.snapshot()/restore()`;
+pre-order state, event list, turn snapshots and dice position are restored (`RecordingDice.snapshot()/restore()`;
 an inner source without `snapshot`/`restore` is not rewound).
 """
 
@@ -25,6 +25,7 @@ from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.dice.source import DiceSource, RecordingDice, ScriptedDice, SeededDice
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import Path
+from brikwars_gui.engine.hazards import phase as hazards
 from brikwars_gui.engine.rules.actions import (
     Action,
     ActionOption,
@@ -47,7 +48,6 @@ from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.rules.movement import (
     MovementStopped,
     Recovered,
-    hazard_phase,
     plan_move,
     walk,
     water_cells,
@@ -393,27 +393,20 @@ class Game:
         one the failed order would have drawn and a saved game stays replayable."""
         backup = copy.deepcopy(self.state, {id(self.state.grid): self.state.grid})
         mark = len(self.events)
+        snapshot_mark = len(self.snapshots)
         dice_mark = self.dice.snapshot()
         try:
             fn()
         except BaseException:
             self.ctx.state = backup
             del self.events[mark:]
+            del self.snapshots[snapshot_mark:]  # a turn begun by the failed order never happened
             self.dice.restore(dice_mark)
             raise
         self._check_victory()
 
     def _order(self, order: str, unit: str | None, args: dict[str, Any]) -> None:
         self.emit(OrderIssued(self.active_player, order, unit, args))
-
-    def _start_movement(self, unit: UnitState) -> None:
-        """R-HAZ-13/14 hook before the unit's own movement (once per turn)."""
-        if unit.movement_started:
-            return
-        unit.movement_started = True
-        hz = hazard_phase()
-        if hz is not None and hasattr(hz, "start_of_movement"):
-            hz.start_of_movement(self.ctx, unit)
 
     def _step_check(self, mover: UnitState, prev: Cell, cell: Cell) -> Any:
         return movement_triggers(self.ctx, mover, prev, cell)
@@ -435,19 +428,7 @@ class Game:
 
         def run() -> None:
             self._order("move", unit_id, args)
-            start = unit.pos
-            self._start_movement(unit)
-            route = plan
-            if unit.pos != start:  # a Current or a slide moved it first: re-plan from there
-                if explicit or movement_problem_now(unit):
-                    self.emit(MovementStopped(unit.id, "pushed off its planned path before moving"))
-                    return
-                try:
-                    route = plan_move(self.state, unit, plan.cells[-1])
-                except IllegalOrder as exc:
-                    self.emit(MovementStopped(unit.id, f"cannot go on after being pushed: {exc}"))
-                    return
-            walk(self.ctx, unit, route, check=self._step_check, resolve=self._step_resolve)
+            walk(self.ctx, unit, plan, check=self._step_check, resolve=self._step_resolve)
 
         self._guarded(run)
 
@@ -458,10 +439,6 @@ class Game:
 
         def run() -> None:
             self._order("act", unit_id, action.to_dict())
-            if action.kind == "sprint":
-                self._start_movement(unit)
-                if movement_problem_now(unit):
-                    return
             perform_action(self.ctx, unit, action, check=self._step_check, resolve=self._step_resolve)
             if action.kind == "hold":
                 self.emit(UnitDone(unit.id))
@@ -543,7 +520,6 @@ class Game:
             unit.move_spent = 0
             unit.bonus_move = 0
             unit.has_moved = False
-            unit.movement_started = False
             unit.action_used = False
             unit.saved_action = False  # the saved Action turns into this turn's Action
             unit.sprinting = False
@@ -570,9 +546,11 @@ class Game:
             if unit.pos in water and burdened(unit) and not unit.stopped:
                 unit.stopped = True
                 self.emit(MovementStopped(unit.id, "immobilized in the water by its burden (R-MOVE-10)"))
-        hz = hazard_phase()
-        if hz is not None and hasattr(hz, "start_of_player_turn"):
-            hz.start_of_player_turn(self.ctx, player)
+        hazards.start_of_player_turn(self.ctx, player)
+        # R-HAZ-13/14: Currents thrust and Slippery fields slide each unit once per turn, before
+        # anything it does, whether it then moves, acts or just waits (docs/rules-decisions.md)
+        for unit in sorted(self.units_of(player), key=lambda u: u.id):
+            hazards.start_of_movement(self.ctx, unit)
         self._check_victory()
 
     def _finish_turn(self) -> None:
@@ -591,9 +569,7 @@ class Game:
             if not unit.disrupted and not unit.action_used:
                 unit.saved_action = True
                 self.emit(ActionSaved(unit.id))
-        hz = hazard_phase()
-        if hz is not None and hasattr(hz, "end_of_player_turn"):
-            hz.end_of_player_turn(self.ctx, player)
+        hazards.end_of_player_turn(self.ctx, player)
         self.emit(TurnEnded(state.round, player))
         self._check_victory()
         if self.over:
@@ -643,8 +619,3 @@ class Game:
     def header(self, **extra: Any) -> dict[str, Any]:
         """The first line of a JSONL log (see engine/replay.py)."""
         return {"log": "brikwars-sim", "engine_version": __version__, "max_rounds": self.max_rounds, **extra}
-
-
-def movement_problem_now(unit: UnitState) -> bool:
-    """True when a hook has left the unit unable to go on moving (dead, Disrupted, Stopped)."""
-    return not unit.alive or unit.disrupted or unit.stopped

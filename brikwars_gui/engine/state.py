@@ -78,7 +78,6 @@ class UnitState:
     hidden: bool = False  # G-16
     # Player Turn bookkeeping (rules/movement, rules/actions, session.Game)
     done: bool = False  # its player ended this unit's activation for the turn
-    movement_started: bool = False  # hazards.start_of_movement already ran this turn
     extended_left: int = 0  # R-ACT-8: further own turns an Extended Action still takes
     activity: str = ""  # label of the Full-Round / Extended Action under way
     bonus_move: int = 0  # R-MOVE-18: Sprint inches added to this turn's Move

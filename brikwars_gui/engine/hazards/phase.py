@@ -4,8 +4,9 @@
   exposure, Overload), that player's Scouts' Marks expire (R-SCOUT-5), the player's Scouts track
   (R-SCOUT-4), then the Burning Rolls of that player's fires and of the unaligned fires he set
   (R-FIRE-8).
-* `start_of_movement(ctx, unit)`: Currents' thrust (R-HAZ-13) and the Slippery slide (R-HAZ-14),
-  before the unit's own movement; call once per unit per turn.
+* `start_of_movement(ctx, unit)`: Currents' thrust (R-HAZ-13) and the Slippery slide (R-HAZ-14).
+  The turn engine calls it once for every unit of the active player at the start of its turn
+  (after `start_of_player_turn`), whether the unit then moves, acts or waits.
 * `resolve_path(ctx, unit, path, *, careful=False) -> list[Cell]`: the declared path (start
   included) against concealed fields (R-HAZ-17..19), on-entry Exposure and fires (G-18), Slow and
   Spiked fields (R-HAZ-12/15; `careful=True` spends the Action to cross Spiked fields slowly),

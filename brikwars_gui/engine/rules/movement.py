@@ -10,12 +10,10 @@ step-by-step walk during which enemy Responses may interrupt (callbacks from `se
 
 from __future__ import annotations
 
-import importlib
 import math
 import weakref
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from types import ModuleType
 from typing import Any
 
 import numpy as np
@@ -33,6 +31,7 @@ from brikwars_gui.engine.grid import (
     step_cost,
     straight_line,
 )
+from brikwars_gui.engine.hazards import phase as hazards
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.combat import burning_penalty
 from brikwars_gui.engine.rules.common import (
@@ -113,18 +112,6 @@ class Recovered(Event):
     def describe(self) -> str:
         how = "spending its whole turn (Heavy Armor)" if self.whole_turn else "at Half Speed this turn"
         return f"{self.unit} recovers from Disruption {how} (R-MOVE-17)"
-
-
-# ---------------------------------------------------------------------------------------------
-# Hazard hooks (Chapter F), imported lazily
-
-
-def hazard_phase() -> ModuleType | None:
-    """`engine/hazards/phase.py` if it exists (None only when the module is not there)."""
-    try:
-        return importlib.import_module("brikwars_gui.engine.hazards.phase")
-    except ImportError:
-        return None
 
 
 # ---------------------------------------------------------------------------------------------
@@ -331,31 +318,28 @@ def walk(
     Returns the cells travelled (start included).
     """
     cells = list(plan.cells)
-    hz = hazard_phase()
-    hazard_events: list[Event] = []
-    if hz is not None and hasattr(hz, "resolve_path"):
-        # the hazard events are held back until we know whether the unit makes it: a unit killed
-        # or Disrupted on the way is first moved to the cell where it happened (unit_moved), then
-        # the events that stopped it follow, in that order for the log and the listener
-        listener, mark = ctx.listener, len(ctx.events)
-        ctx.listener = None
-        try:
-            travelled = list(hz.resolve_path(ctx, unit, cells))
-        finally:
-            ctx.listener = listener
-        hazard_events = ctx.events[mark:]
-        if travelled[: len(cells)] != cells[: len(travelled)]:
-            raise RuntimeError("hazards.resolve_path must return a prefix of the declared path")
-        cells = travelled or cells[:1]
-        if (not unit.alive or unit.disrupted) and len(cells) > 1:
-            del ctx.events[mark:]
-            _place_at_end(ctx, unit, plan, cells)
-            for event in hazard_events:
-                ctx.emit(event)
-            return cells
-        if listener is not None:
-            for event in hazard_events:
-                listener(event)
+    # the hazard events are held back until we know whether the unit makes it: a unit killed
+    # or Disrupted on the way is first moved to the cell where it happened (unit_moved), then
+    # the events that stopped it follow, in that order for the log and the listener
+    listener, mark = ctx.listener, len(ctx.events)
+    ctx.listener = None
+    try:
+        travelled = list(hazards.resolve_path(ctx, unit, cells))
+    finally:
+        ctx.listener = listener
+    hazard_events = ctx.events[mark:]
+    if travelled[: len(cells)] != cells[: len(travelled)]:
+        raise RuntimeError("hazards.resolve_path must return a prefix of the declared path")
+    cells = travelled or cells[:1]
+    if (not unit.alive or unit.disrupted) and len(cells) > 1:
+        del ctx.events[mark:]
+        _place_at_end(ctx, unit, plan, cells)
+        for event in hazard_events:
+            ctx.emit(event)
+        return cells
+    if listener is not None:
+        for event in hazard_events:
+            listener(event)
     water = water_cells(ctx.state.grid)
     hs = at_half_speed(unit)
     seg_start = 0

@@ -10,8 +10,8 @@ Every state change is a typed event; every order is logged first as an `order` e
 choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so
 `Game.from_events(scenario, events, dice)` replays a game exactly (also for undo: replay fewer
 orders). Illegal orders raise `IllegalOrder` before anything changes; if a rule raises midway the
-pre-order state, event list, turn snapshots and dice position are restored (`RecordingDice.snapshot()/restore()`;
-an inner source without `snapshot`/`restore` is not rewound).
+pre-order state, event list, turn snapshots and dice position are restored
+(`RecordingDice.snapshot()/restore()`; an inner source without `snapshot`/`restore` is not rewound).
 """
 
 from __future__ import annotations

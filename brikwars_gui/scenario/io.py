@@ -9,7 +9,8 @@
 * `save_scenario(scenario, path)` writes that text atomically (temp file in the same directory,
   fsync, `os.replace`): the old file stays intact if anything fails, and a file is never written
   that `load_scenario` would reject.
-* Shared with `savegame.py`: `atomic_write_text(path, text)`, `format_json(value, indent)` (the
+* Shared with `savegame.py`: `read_text_file(path)` and `decode_json(text, source)` (the same read,
+  UTF-8 and JSON error messages), `atomic_write_text(path, text)`, `format_json(value, indent)` (the
   canonical layout), `no_duplicate_keys` (a `json.loads` hook raising `DuplicateKeyError`),
   `fsync_directory(directory)`.
 """
@@ -34,9 +35,11 @@ from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
 
 __all__ = [
     "ScenarioError",
+    "decode_json",
     "dump_scenario",
     "load_scenario",
     "parse_scenario",
+    "read_text_file",
     "save_scenario",
     "scenario_to_data",
 ]
@@ -57,8 +60,9 @@ class ScenarioError(Exception):
 # -- reading -----------------------------------------------------------------------------------------
 
 
-def load_scenario(path: str | os.PathLike[str]) -> Scenario:
-    """Read and validate the scenario file at `path` (UTF-8 JSON); errors name the path as given."""
+def read_text_file(path: str | os.PathLike[str]) -> str:
+    """The UTF-8 text (a BOM allowed) of the file at `path`; a `ScenarioError` naming the path as
+    given when it cannot be read or is not UTF-8 (scenarios and saved games alike)."""
     source = os.fspath(path)
     try:
         data = Path(path).read_bytes()
@@ -68,20 +72,20 @@ def load_scenario(path: str | os.PathLike[str]) -> Scenario:
         reason = exc.strerror or str(exc)
         raise ScenarioError(source, [f"{source}: cannot read: {reason}"]) from None
     try:
-        text = data.decode("utf-8-sig")
+        return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
         raise ScenarioError(
             source, [f"{source}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"]
         ) from None
-    return parse_scenario(text, source=source)
 
 
-def parse_scenario(text: str, source: str = "<string>") -> Scenario:
-    """Validate scenario JSON `text`; `source` (a file name) prefixes every error message."""
+def decode_json(text: str, source: str = "<string>") -> Any:
+    """The JSON value of `text` (duplicate keys refused); a `ScenarioError` with the line and
+    column otherwise (an empty file, invalid JSON, nesting too deep)."""
     if not text.strip():
         raise ScenarioError(source, [f"{source}: the file is empty (expected a JSON object)"])
     try:
-        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
+        return json.loads(text, object_pairs_hook=no_duplicate_keys)
     except DuplicateKeyError as exc:
         raise ScenarioError(source, [f"{source}: invalid JSON: {exc}"]) from None
     except json.JSONDecodeError as exc:
@@ -91,7 +95,16 @@ def parse_scenario(text: str, source: str = "<string>") -> Scenario:
         ) from None
     except RecursionError:
         raise ScenarioError(source, [f"{source}: invalid JSON: nested too deeply"]) from None
-    return scenario_from_data(data, source=source)
+
+
+def load_scenario(path: str | os.PathLike[str]) -> Scenario:
+    """Read and validate the scenario file at `path` (UTF-8 JSON); errors name the path as given."""
+    return parse_scenario(read_text_file(path), source=os.fspath(path))
+
+
+def parse_scenario(text: str, source: str = "<string>") -> Scenario:
+    """Validate scenario JSON `text`; `source` (a file name) prefixes every error message."""
+    return scenario_from_data(decode_json(text, source), source=source)
 
 
 def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:

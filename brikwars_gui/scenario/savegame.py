@@ -20,12 +20,12 @@ from typing import Any, Literal
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
 
 from brikwars_gui.scenario.io import (
-    DuplicateKeyError,
     ScenarioError,
     atomic_write_text,
+    decode_json,
     describe_validation_error,
     format_json,
-    no_duplicate_keys,
+    read_text_file,
     scenario_to_data,
 )
 from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
@@ -105,37 +105,11 @@ def is_saved_game_file(path: str | os.PathLike[str]) -> bool:
 
 
 def load_saved_game(path: str | os.PathLike[str]) -> SavedGame:
-    source = os.fspath(path)
-    try:
-        data = Path(path).read_bytes()
-    except IsADirectoryError:
-        raise ScenarioError(source, [f"{source}: cannot read: it is a directory"]) from None
-    except OSError as exc:
-        raise ScenarioError(source, [f"{source}: cannot read: {exc.strerror or exc}"]) from None
-    try:
-        text = data.decode("utf-8-sig")
-    except UnicodeDecodeError as exc:
-        raise ScenarioError(
-            source, [f"{source}: not UTF-8 text (byte 0x{data[exc.start]:02x} at offset {exc.start})"]
-        ) from None
-    return parse_saved_game(text, source)
+    return parse_saved_game(read_text_file(path), os.fspath(path))
 
 
 def parse_saved_game(text: str, source: str = "<string>") -> SavedGame:
-    if not text.strip():
-        raise ScenarioError(source, [f"{source}: the file is empty (expected a JSON object)"])
-    try:
-        data = json.loads(text, object_pairs_hook=no_duplicate_keys)
-    except DuplicateKeyError as exc:
-        raise ScenarioError(source, [f"{source}: invalid JSON: {exc}"]) from None
-    except json.JSONDecodeError as exc:
-        ends_early = " (the file ends too early)" if exc.pos >= len(text.rstrip()) else ""
-        raise ScenarioError(
-            source, [f"{source}: line {exc.lineno}, column {exc.colno}: invalid JSON: {exc.msg}{ends_early}"]
-        ) from None
-    except RecursionError:
-        raise ScenarioError(source, [f"{source}: invalid JSON: nested too deeply"]) from None
-    return saved_game_from_data(data, source)
+    return saved_game_from_data(decode_json(text, source), source)
 
 
 def saved_game_from_data(data: Any, source: str = "<data>") -> SavedGame:

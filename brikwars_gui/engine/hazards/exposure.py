@@ -1,4 +1,4 @@
-"""Exposure Damage (R-HAZ-8..11) and the Power limit (R-HAZ-11, R-FIRE-7, G-7).
+"""Exposure Damage (R-HAZ-8..11) and the Power limit (R-HAZ-11, R-FIRE-7, G-7; computed, not enforced).
 
 `expose` is the one place a field or fire deals its dice to a victim:
 
@@ -122,7 +122,8 @@ def expose(
 def power_limit(state: GameState, unit: UnitState) -> int:
     """A unit's Power limit this turn in weapon inches: its `power` (G-7 default 2 × Size), −1" per
     inch of Fire on it (R-FIRE-7, EX-5: 8 − 3 = 5), −1" per Exposure die and Shield die used this
-    turn (R-HAZ-11, R-HAZ-21)."""
+    turn (R-HAZ-11, R-HAZ-21). Reported only: the engine has no Power spending to hold it against
+    yet, so nothing in play is limited by it (docs/rules-decisions.md, "Power limits")."""
     base = unit.power if unit.power is not None else 2 * unit.size
     fire = sum(f.size for f in state.fires.values() if f.target == unit.id)
     return max(0, base - fire - state.hazard.overload.get(unit.id, 0))

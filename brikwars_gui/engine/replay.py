@@ -15,6 +15,7 @@ from dataclasses import asdict, dataclass
 from pathlib import Path
 from typing import Any
 
+from brikwars_gui import __version__
 from brikwars_gui.engine.dice.source import DiceSource, ScriptedDice, SeededDice
 from brikwars_gui.engine.events import Event
 from brikwars_gui.engine.rules.common import RuleOptions
@@ -43,8 +44,6 @@ def make_header(
     max_rounds: int | None,
     options: RuleOptions | None = None,
 ) -> dict[str, Any]:
-    from brikwars_gui import __version__
-
     return {
         "log": "brikwars-sim",
         "engine_version": __version__,

@@ -13,9 +13,9 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from brikwars_gui.engine.dice.expression import parse_single_die
+from brikwars_gui.engine.grid import Grid
 
 if TYPE_CHECKING:
-    from brikwars_gui.engine.grid import Grid
     from brikwars_gui.scenario.models import Scenario
 
 Cell = tuple[int, int]
@@ -286,8 +286,6 @@ class GameState:
 
     @classmethod
     def from_scenario(cls, scenario: Scenario) -> GameState:
-        from brikwars_gui.engine.grid import Grid
-
         width, height = scenario.battlefield.width, scenario.battlefield.height
         units = {
             u.id: UnitState(

@@ -35,6 +35,7 @@ from brikwars_gui.engine.hazards.common import (
 from brikwars_gui.engine.hazards.exposure import expose
 from brikwars_gui.engine.hazards.fields import ExposureSource, fields_at, hazard_dice
 from brikwars_gui.engine.hazards.scout import hazard_die, is_scout
+from brikwars_gui.engine.hazards.traps import trip
 from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
@@ -116,8 +117,6 @@ def plan_crossing(
 
 def trigger(ctx: RulesContext, field: FieldState, spot: Cell, victim: str | None) -> None:
     """Set off the concealed spot `spot` (R-HAZ-16, G-19) and any Trap wired to the field (R-TRAP-4)."""
-    from brikwars_gui.engine.hazards.traps import trip
-
     state = ctx.state
     if spot not in field.triggered:
         field.triggered.append(spot)

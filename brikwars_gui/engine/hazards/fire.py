@@ -31,6 +31,7 @@ from brikwars_gui.engine.hazards.common import (
     target_size,
     target_weight,
 )
+from brikwars_gui.engine.rules.damage import _lose_size, armor_roll
 from brikwars_gui.engine.state import Cell, FireState, GameState, UnitState, WeaponState
 
 FIRE_TYPES = ("fire", "acid", "ion", "poison")
@@ -528,8 +529,6 @@ def _clamp(state: GameState, target_id: str) -> None:
 def grinding_check(ctx: RulesContext, target_id: str) -> str:
     """G-4: Grinding > a fresh Armor roll (−1d4 while burning, R-FIRE-5) → −1" Effective Size and
     Grinding resets; Size 0 destroys an object (kills a unit)."""
-    from brikwars_gui.engine.rules.damage import _lose_size, armor_roll
-
     state = ctx.state
     target = state.units.get(target_id) or state.objects[target_id]
     if target.grinding <= 0 or not present(state, target_id):

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import sees, visible_cells
 from brikwars_gui.engine.state import GameState, UnitState
 
 SCOUT = "scout"
@@ -65,16 +66,12 @@ def hazard_die(unit: UnitState) -> int:
 
 
 def _sees(state: GameState, scout: UnitState, cell: tuple[int, int]) -> bool:
-    from brikwars_gui.engine.grid import sees
-
     return sees(state.grid, scout.pos, scout.facing, cell, smoke=state.smoke_mask())
 
 
 def track(ctx: RulesContext, team: str) -> list[str]:
     """R-SCOUT-4: reveal to `team` every Hidden enemy unit and hidden Trap its Scouts see (G-16: a
     seen Hidden unit stops being Hidden). Returns the newly revealed ids."""
-    from brikwars_gui.engine.grid import visible_cells
-
     state = ctx.state
     scouts = [u for u in state.units.values() if u.team == team and u.alive and is_scout(u)]
     hidden_units = [u for u in state.units.values() if u.alive and u.hidden and u.team != team]

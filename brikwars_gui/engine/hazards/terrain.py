@@ -59,7 +59,7 @@ def direction_of(field: FieldState) -> Cell:
 def push(ctx: RulesContext, unit: UnitState, direction: Cell, inches: int) -> list[Cell]:
     """Move `unit` up to `inches` of GRID-2 cost in `direction`, cell by cell, stopping before
     anything impassable or occupied. Returns the cells entered (unit.pos updated)."""
-    from brikwars_gui.engine.hazards.paths import entry_effects
+    from brikwars_gui.engine.hazards.paths import entry_effects  # cycle: paths imports terrain
 
     dx, dy = direction
     diagonal = dx != 0 and dy != 0

@@ -14,6 +14,7 @@ from typing import Any
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, facing_towards
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 
 
@@ -133,8 +134,6 @@ HALF_SPEED_MAX_RISE = 1
 
 def max_rise(unit: UnitState) -> int:
     """Bricks one step of this unit may rise: 3 (GRID-9), 1 at Half Speed (R-MOVE-9: no jumping)."""
-    from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS
-
     return HALF_SPEED_MAX_RISE if at_half_speed(unit) else MAX_CLIMB_BRICKS
 
 
@@ -236,8 +235,6 @@ class FacingChanged(Event):
 
 def turn_to(ctx: RulesContext, unit: UnitState, cell: Cell) -> None:
     """Face `cell` (GRID-6); emits facing_changed when the facing changes."""
-    from brikwars_gui.engine.grid import facing_towards
-
     if cell == unit.pos:
         return
     facing = str(facing_towards(unit.pos, cell))

@@ -189,7 +189,7 @@ def apply_damage(
         elif outcome == "disrupted":
             disrupt(ctx, target_id, cause)
     if fire_dice and _still_there(ctx, target_id):
-        from brikwars_gui.engine.hazards.fire import catch_fire
+        from brikwars_gui.engine.hazards.fire import catch_fire  # cycle: hazards.fire imports damage
 
         catch_fire(ctx, target_id, fire_dice, at=at, fire_type=fire_type)
     return outcome

@@ -51,6 +51,16 @@ def test_turn_limit_ends_the_game_without_winner():
         g.end_turn()
 
 
+def test_turn_limit_holds_when_the_last_player_in_the_order_has_no_units():
+    # G-24 skips green (no units); skipping it must not start a round past the limit
+    units = [sb.unit("r", "red", (2, 2)), sb.unit("b", "blue", (15, 15))]
+    g = Game.from_scenario(sb.scenario(units, players=["red", "blue", "green"]), seed=4, max_rounds=1)
+    g.end_turn()
+    g.end_turn()
+    assert g.over and g.round == 1 and "turn limit" in g.events[-1].reason
+    assert [e.player for e in g.events if e.kind == "turn_started"] == ["red", "blue"]
+
+
 def test_g_24_last_team_standing_wins():
     units = [sb.unit("a", "red", (2, 2), weapons=[sb.PISTOL]), sb.unit("z", "blue", (5, 2))]
     g = Game(GameState.from_scenario(sb.scenario(units)), ScriptedDice([5, 5]))

@@ -574,19 +574,20 @@ class Game:
         self._check_victory()
         if self.over:
             return
-        last_round = state.round
         self._advance()
-        if self.max_rounds is not None and state.round > self.max_rounds:
-            state.round = last_round
-            self._game_over(None, f"turn limit of {self.max_rounds} rounds")
-            return
-        self._begin_turn()
+        if not self.over:
+            self._begin_turn()
 
     def _advance(self) -> None:
+        """Next player in turn order; passing the end of round `max_rounds` ends the game, also
+        when the skipped players without units (G-24) are the last ones in the order."""
         state = self.state
         state.active_index += 1
         if state.active_index >= len(state.turn_order):
             state.active_index = 0
+            if self.max_rounds is not None and state.round >= self.max_rounds:
+                self._game_over(None, f"turn limit of {self.max_rounds} rounds")
+                return
             state.round += 1
 
     def survivors(self) -> dict[str, int]:

@@ -15,7 +15,7 @@ from brikwars_gui.engine.state import GameState
 from brikwars_gui.scenario.io import load_scenario
 
 SHOWCASE = Path(__file__).resolve().parent.parent / "resources" / "scenarios" / "hazard_showcase.json"
-SEED = 9  # a typical seed: the battle lasts the 10 rounds and the fire jumps in round 2
+SEED = 5  # a typical seed: the battle lasts the 10 rounds and the fire jumps in round 3
 HOUSE = "burning-house"
 MAP_HEADER = re.compile(r"^round (\d+), (\w+): ")
 

@@ -170,13 +170,15 @@ def test_responders_shoot_a_mover_entering_weapon_range():
         sb.unit("a", "red", (0, 5), weapons=[sb.SWORD]),
         sb.unit("z", "blue", (10, 5), facing="W", weapons=[sb.PISTOL]),
     ]
-    g = game(units, [2], width=12, height=10)  # z shoots as a enters 6": rolls 2, miss
+    # z declines the Angry Inch at 7" (R-RESP-2) and shoots as a enters 6": rolls 2, miss
+    g = game(units, [2], policy=Answers(angry_inch="decline"), width=12, height=10)
     g.unit("z").saved_action = True
     g.move("a", (5, 5))
     responded = next(e for e in g.events if e.kind == "responded")
     assert responded.responder == "z" and responded.reason == "entered weapon range"
     moved = [e for e in g.events if e.kind == "unit_moved"]
-    assert tuple(moved[0].path[-1]) == (4, 5) and tuple(moved[-1].path[-1]) == (5, 5)
+    ends = [tuple(m.path[-1]) for m in moved]
+    assert (4, 5) in ends and ends[-1] == (5, 5)
 
 
 def test_declined_responses_keep_the_saved_action():
@@ -184,7 +186,7 @@ def test_declined_responses_keep_the_saved_action():
         sb.unit("a", "red", (0, 5), weapons=[sb.SWORD]),
         sb.unit("z", "blue", (10, 5), facing="W", weapons=[sb.PISTOL]),
     ]
-    g = game(units, [], policy=Answers(shoot="decline"), width=12, height=10)
+    g = game(units, [], policy=Answers(shoot="decline", angry_inch="decline"), width=12, height=10)
     g.unit("z").saved_action = True
     g.move("a", (5, 5))
     assert g.unit("z").saved_action and "responded" not in kinds(g)

@@ -26,8 +26,10 @@ class IllegalOrder(ValueError):
 class DecisionRequest:
     """A question for the player controlling `unit` (or its team).
 
-    `question` is one of: "close_attack" (R-MOVE-5), "angry_inch" (R-RESP-2), "shoot" (a mover
-    enters range), "counter" (R-MOVE-5), "attack_response" (R-RESP-1/5), "bail_to" (R-RESP-6),
+    `question` is one of: "close_attack" (R-MOVE-5), "angry_inch" (R-RESP-2: weapon options for a
+    close-combat strike, cell options "x,y" for a step into Range and sight), "shoot" (a mover
+    enters range; the weapon after a ranged Angry Inch), "counter" (R-MOVE-5), "attack_response"
+    (R-RESP-1/5), "bail_to" (R-RESP-6),
     "overskill" (R-DICE-8). `options` are the legal answers (strings), `default` is what the rules'
     defaults / the default AI answer. `detail` carries extra context for a human (labels, odds).
     """
@@ -67,7 +69,7 @@ class RuleOptions:
 
     simultaneous_responses: bool = True  # R-RESP-5: attack vs attack resolves simultaneously
     firearm_mishaps: bool = False  # G-9 optional: a ranged Critical Failure hits the shooter
-    angry_inch: bool = True  # R-RESP-2 for close-combat Responses
+    angry_inch: bool = True  # R-RESP-2: the 1" step for close-combat and ranged Responses
     shoot_entering_range: bool = True  # default Responses to movers entering weapon range
 
 

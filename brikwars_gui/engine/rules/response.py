@@ -6,10 +6,12 @@
 * Movement triggers (`movement_triggers` / `resolve_movement_triggers`, called after each step of
   a walk): a mover entering close-combat reach (GRID-4) of an enemy with a close weapon draws its
   automatic attack unless declined (R-MOVE-5); with the Angry Inch the enemy may step 1" to reach
-  a mover passing 2 cells away (R-RESP-2); a mover entering a ranged weapon's Range may be shot.
+  a mover passing 2 cells away (R-RESP-2), or to bring a mover just out of Range or sight into
+  both and shoot it; a mover entering a ranged weapon's Range may be shot.
   The Responder acts first: the target is in reach and must still move (R-RESP-4). A mover that
   survives may Counter: both fight and its Movement ends (R-MOVE-5).
-* Attack triggers (`attack_with_responses`): the target of an attack may shoot back — resolved
+* Attack triggers (`attack_with_responses`): the target of an attack may shoot back (after an
+  Angry Inch when the attacker is just out of its Range or sight) — resolved
   simultaneously by default (R-RESP-5, EX-3) — or Bail (R-RESP-6..9). With simultaneous
   resolution switched off, `who_acts_first` decides (full speed before Half Speed, else a Skill
   roll-off, ties rerolled, G-21).
@@ -51,7 +53,7 @@ from brikwars_gui.engine.rules.common import (
 )
 from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import UnitMoved, water_cells
-from brikwars_gui.engine.state import Cell, UnitState
+from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 
 # ---------------------------------------------------------------------------------------------
 # Events
@@ -170,7 +172,8 @@ def _sees(ctx: PlayContext, viewer: UnitState, cell: Cell) -> bool:
 
 
 def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell) -> list[tuple[str, str]]:
-    """Responses the step prev → cell makes possible: ("close" | "angry_inch" | "shoot", responder)."""
+    """Responses the step prev → cell makes possible, in unit-id order: ("close" | "angry_inch" |
+    "shoot" | "inch_shoot", responder id)."""
     out: list[tuple[str, str]] = []
     for other in sorted(ctx.state.units.values(), key=lambda u: u.id):
         if other.team == mover.team or not can_respond(other) or swimming(ctx.state, other):
@@ -186,12 +189,28 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
             for w in ranged_weapons(other)
         ):
             kind = "shoot"
-        if kind is not None and _sees(ctx, other, cell):
-            out.append((kind, other.id))
+        if kind is not None:
+            if _sees(ctx, other, cell):
+                out.append((kind, other.id))
+            continue
+        if ctx.options.angry_inch and ctx.options.shoot_entering_range and ranged_weapons(other):
+            # R-RESP-2 for Ranged reach: the mover comes just out of Range or sight, where an
+            # Angry Inch would bring it into both; the responder perceives the step (R-RESP-3)
+            # if it sees either end of it
+            cells = _step_cells(ctx, other)
+            if (
+                _in_inch_zone(ctx, other, cell, cells)
+                and not _in_inch_zone(ctx, other, prev, cells)
+                and (_sees(ctx, other, cell) or _sees(ctx, other, prev))
+            ):
+                out.append(("inch_shoot", other.id))
     return out
 
 
-def _angry_inch_cells(ctx: PlayContext, responder: UnitState, target: Cell) -> list[Cell]:
+def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
+    """R-RESP-2, GRID-4: the cells one Angry Inch away — a neighbour that is free, passable, within
+    the climb limit (no corner cutting) and dry (R-MOVE-4: it could not strike or shoot from the
+    water)."""
     state = ctx.state
     occupied = state.occupied()
     water = water_cells(state.grid)
@@ -199,16 +218,114 @@ def _angry_inch_cells(ctx: PlayContext, responder: UnitState, target: Cell) -> l
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             c = (responder.pos[0] + dx, responder.pos[1] + dy)
-            if (dx, dy) == (0, 0) or chebyshev(c, target) > 1 or c in occupied:
-                continue
-            if c in water:  # R-MOVE-4: it could not strike from the water
+            if (dx, dy) == (0, 0) or c in occupied or c in water:
                 continue
             try:
                 path_cost(state.grid, [responder.pos, c], max_rise=max_rise(responder))
             except IllegalPath:
                 continue
             cells.append(c)
+    return cells
+
+
+def _angry_inch_cells(ctx: PlayContext, responder: UnitState, target: Cell) -> list[Cell]:
+    cells = [c for c in _step_cells(ctx, responder) if chebyshev(c, target) <= 1]
     return sorted(cells, key=lambda c: (distance(c, target), c))
+
+
+def _clear_shot(ctx: PlayContext, origin: Cell, at: Cell, weapon: WeaponState) -> bool:
+    """A ranged weapon reaches `at` from `origin` within its Range (R-ACT-6) with a clear line of
+    sight (GRID-5)."""
+    return in_range(origin, at, weapon.range or 0) and has_line_of_sight(
+        ctx.state.grid, origin, at, smoke=ctx.state.smoke_mask()
+    )
+
+
+def _in_inch_zone(ctx: PlayContext, responder: UnitState, at: Cell, cells: list[Cell]) -> bool:
+    """R-RESP-2 for Ranged reach: no ranged weapon has `at` in Range and in sight from where the
+    responder stands, but one has from one of `cells` (its Angry Inch cells)."""
+    weapons = ranged_weapons(responder)
+    if not weapons:
+        return False
+    reach = max(w.range or 0 for w in weapons)
+    if not in_range(responder.pos, at, reach + 1.5):  # a step is at most √2" (diagonal)
+        return False
+    if any(_clear_shot(ctx, responder.pos, at, w) for w in weapons):
+        return False
+    return any(_clear_shot(ctx, c, at, w) for c in cells if c != at for w in weapons)
+
+
+def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[Cell, list[AttackPlan]]:
+    """The Angry Inch cells (R-RESP-2) from which a ranged weapon has the target in Range and in
+    sight, each with those attacks' plans, best chance first."""
+    out: dict[Cell, list[AttackPlan]] = {}
+    for c in _step_cells(ctx, responder):
+        plans = []
+        for w in ranged_weapons(responder):
+            with contextlib.suppress(IllegalOrder):
+                p = plan_attack(ctx.state, responder, w, target_id, origin=c)
+                if p.out_of_range == 0:
+                    plans.append(p)
+        if plans:
+            out[c] = sorted(plans, key=lambda p: (-p.chance, p.weapon))
+    return out
+
+
+def _inch_and_shoot(
+    ctx: PlayContext, responder: UnitState, target: UnitState, reason: str, *, decline: bool
+) -> tuple[WeaponState, AttackPlan] | None:
+    """R-RESP-2 for Ranged reach: ask where to take the Angry Inch (`angry_inch`, one option per
+    cell, the default the cell with the best chance to hit, then nearest the target) and with
+    which weapon to shoot (`shoot`), spend the saved Action and step. Returns the attack to
+    resolve, or None when declined or no cell helps."""
+    shots = _inch_shots(ctx, responder, target.id)
+    if not shots:
+        return None
+    ranked = sorted(shots, key=lambda c: (-shots[c][0].chance, distance(c, target.pos), c))
+    options = [f"{c[0]},{c[1]}" for c in ranked] + (["decline"] if decline else [])
+    answer = ctx.ask(
+        DecisionRequest(
+            "angry_inch",
+            responder.id,
+            responder.team,
+            target.id,
+            tuple(options),
+            options[0],
+            {
+                "reason": reason,
+                "chances": {f"{c[0]},{c[1]}": round(shots[c][0].chance, 3) for c in ranked},
+            },
+        )
+    )
+    if answer == "decline":
+        return None
+    cell = parse_cell(answer)
+    plans = shots[cell]
+    weapons = tuple(f"attack:{p.weapon}" for p in plans)
+    choice = ctx.ask(
+        DecisionRequest(
+            "shoot",
+            responder.id,
+            responder.team,
+            target.id,
+            weapons,
+            weapons[0],
+            {"chances": {f"attack:{p.weapon}": p.chance for p in plans}, "from": answer},
+        )
+    )
+    responder.saved_action = False
+    ctx.emit(Responded(responder.id, target.id, reason, f"angry_inch:{answer} {choice}"))
+    _step(ctx, responder, cell, target.pos)
+    weapon = weapon_named(responder, choice.split(":", 1)[1])
+    return weapon, plan_attack(ctx.state, responder, weapon, target.id)
+
+
+def _step(ctx: PlayContext, unit: UnitState, cell: Cell, facing: Cell) -> None:
+    """The Angry Inch itself (R-RESP-2): one free step, no Movement spent, turning to `facing`."""
+    start = unit.pos
+    unit.pos = cell
+    turn_to(ctx, unit, facing)
+    ctx.emit(UnitMoved(unit.id, [start, cell], 0, 0, False, unit.facing))
 
 
 def _close_response(
@@ -234,10 +351,7 @@ def _close_response(
     responder.saved_action = False
     ctx.emit(Responded(responder.id, mover.id, reason, answer))
     if cells:  # R-RESP-2: the Angry Inch
-        start = responder.pos
-        responder.pos = cells[0]
-        turn_to(ctx, responder, mover.pos)
-        ctx.emit(UnitMoved(responder.id, [start, cells[0]], 0, 0, False, responder.facing))
+        _step(ctx, responder, cells[0], mover.pos)
     resolve_attack(ctx, responder, weapon, mover.id, response=True)  # R-RESP-4: responder first
     if not mover.alive or mover.disrupted or mover.action_used or not responder.alive:
         return True
@@ -277,6 +391,13 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
             keep_going &= _close_response(
                 ctx, responder, mover, "passed within the Angry Inch (R-RESP-2)", "angry_inch"
             )
+        elif kind == "inch_shoot":
+            shot = _inch_and_shoot(
+                ctx, responder, mover, "just out of Range or sight: Angry Inch (R-RESP-2)", decline=True
+            )
+            if shot is not None:
+                weapon, plan = shot
+                resolve_attack(ctx, responder, weapon, mover.id, response=True, plan=plan)
         else:
             plans: list[tuple[float, str, AttackPlan]] = []
             for w in ranged_weapons(responder):
@@ -404,10 +525,12 @@ def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> 
 
 
 def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: str, target_id: str) -> None:
-    """The active unit's attack, with the target's Response if it has a saved Action and sees it."""
+    """The active unit's attack, with the target's Response if it has a saved Action and sees it:
+    shoot/strike back, step the Angry Inch to bring the attacker into Range and sight first
+    (R-RESP-2), or Bail (R-RESP-6)."""
     state = ctx.state
     weapon = weapon_named(attacker, weapon_name)
-    plan = plan_attack(state, attacker, weapon, target_id)
+    plan: AttackPlan | None = plan_attack(state, attacker, weapon, target_id)
     target = state.units.get(target_id)
     answer = "decline"
     replies: dict[str, AttackPlan] = {}
@@ -421,14 +544,17 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
             with contextlib.suppress(IllegalOrder):
                 replies[f"attack:{w.name}"] = plan_attack(state, target, w, attacker.id)
         options = list(replies)
+        in_range_replies = sorted(
+            (k for k, p in replies.items() if p.out_of_range == 0), key=lambda k: (-replies[k].chance, k)
+        )
+        inch = not in_range_replies and ctx.options.angry_inch and bool(_inch_shots(ctx, target, attacker.id))
+        if inch:
+            options.append("angry_inch")  # R-RESP-2: step into Range / sight, then shoot back
         immobile = target.pos in water_cells(state.grid) and burdened(target)
         if not immobile:
             options.append("bail")
         options.append("decline")
-        in_range_replies = sorted(
-            (k for k, p in replies.items() if p.out_of_range == 0), key=lambda k: (-replies[k].chance, k)
-        )
-        default = in_range_replies[0] if in_range_replies else "decline"
+        default = in_range_replies[0] if in_range_replies else ("angry_inch" if inch else "decline")
         answer = ctx.ask(
             DecisionRequest(
                 "attack_response",
@@ -437,7 +563,7 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
                 attacker.id,
                 tuple(options),
                 default,
-                {"weapon": weapon.name, "chance_against_you": plan.chance},
+                {"weapon": weapon.name, "chance_against_you": plan.chance if plan else 0.0},
             )
         )
     if answer == "bail" and target is not None:
@@ -452,24 +578,37 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
             return
         resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
         return
-    if not answer.startswith("attack:") or target is None:
+    reply: tuple[WeaponState, AttackPlan] | None = None
+    if answer == "angry_inch" and target is not None:
+        reply = _inch_and_shoot(ctx, target, attacker, f"attacked with {weapon.name}", decline=False)
+        if reply is not None:  # the target stood 1" over: the attack goes on against its new cell
+            try:
+                plan = plan_attack(state, attacker, weapon, target_id)
+            except IllegalOrder as exc:  # pragma: no cover - sight is symmetric, Range +√2" at most
+                ctx.emit(AttackWasted(attacker.id, target_id, str(exc)))
+                plan = None
+    elif answer.startswith("attack:") and target is not None:
+        reply = (weapon_named(target, answer.split(":", 1)[1]), replies[answer])
+        target.saved_action = False
+        ctx.emit(Responded(target.id, attacker.id, f"attacked with {weapon.name}", answer))
+    if reply is None or target is None:
         resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
         return
-    reply_weapon = weapon_named(target, answer.split(":", 1)[1])
-    target.saved_action = False
-    ctx.emit(Responded(target.id, attacker.id, f"attacked with {weapon.name}", answer))
+    reply_weapon, reply_plan = reply
     if ctx.options.simultaneous_responses:
         # R-RESP-5 / EX-3: simultaneous — both attacks happen whatever the first one does.
-        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+        if plan is not None:
+            resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
         if attacker.alive:
-            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=replies[answer])
+            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=reply_plan)
         return
     first, _second = who_acts_first(ctx, target, attacker)
     if first is attacker:
-        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+        if plan is not None:
+            resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
         if target.alive and not target.disrupted and attacker.alive:
-            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=replies[answer])
+            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=reply_plan)
     else:
-        resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=replies[answer])
-        if attacker.alive and not attacker.disrupted and target.alive:
+        resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=reply_plan)
+        if attacker.alive and not attacker.disrupted and target.alive and plan is not None:
             resolve_attack(ctx, attacker, weapon, target_id, plan=plan)

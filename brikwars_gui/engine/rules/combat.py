@@ -28,6 +28,7 @@ from brikwars_gui.engine.dice.brikwars import (
     spend_overskill_on_damage,
     spend_overskill_on_skill,
     spend_overskill_on_stat,
+    spend_overskill_other,
 )
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
@@ -58,6 +59,26 @@ def target_size_penalty(size: int) -> int:
     """G-5 as added to an attack's needed number: the negation of `target_size_modifier`
     (Size 0 → +2, harder; 1" → 0; ≥2" → −floor(Size/2))."""
     return -target_size_modifier(size)
+
+
+#: R-DICE-8e: a called shot aims at a Size 0 part of the target ("the dragon's left eye", the gun
+#: in its hand), G-5's smallest Size.
+PRECISE_PART_SIZE = 0
+
+
+def precise_margin(size_penalty: int) -> int:
+    """R-DICE-8e: how much a roll must beat its needed number by for a called shot — the extra
+    small-target penalty of a Size 0 part compared with the whole target (G-5: +2 against a
+    minifig, +2 + floor(Size/2) against a bigger target), never less than 2 (a part of a target
+    already Size 0 is no larger than the target)."""
+    return max(2, target_size_penalty(PRECISE_PART_SIZE) - size_penalty)
+
+
+def disarmable_weapon(unit: UnitState | None) -> WeaponState | None:
+    """The weapon a called shot knocks out of a unit's hands: its first usable one, or None."""
+    if unit is None:
+        return None
+    return next((w for w in unit.weapons if not w.spent), None)
 
 
 #: R-FIRE-5: the die a unit on fire subtracts from its Action rolls.
@@ -139,7 +160,9 @@ def plan_attack(
     """Check an attack and compute its needed number and exact chance (raises IllegalOrder)."""
     origin = attacker.pos if origin is None else origin
     if weapon.spent:
-        raise IllegalOrder(f"{weapon.name} was already thrown")
+        if weapon.kind == "thrown":
+            raise IllegalOrder(f"{weapon.name} was already thrown")
+        raise IllegalOrder(f"{weapon.name} was shot out of {attacker.name}'s hands (R-DICE-8e)")
     if target_id == attacker.id:
         raise IllegalOrder(f"{attacker.name} cannot attack itself")
     problem = two_armed_problem(state, attacker, origin)  # R-MOVE-4: no attacks while swimming
@@ -207,9 +230,25 @@ class Attacked(Event):
     damage_roll: dict[str, Any] | None
     response: bool
     text: str
+    called_shot: bool = False  # R-DICE-8e: the Overskill Benny bought a more precise target
 
     def describe(self) -> str:
         return self.text
+
+
+@register_event
+class Disarmed(Event):
+    """R-DICE-8e (reading): a called shot hit the weapon in the target's hands; it is unusable."""
+
+    kind = "disarmed"
+    unit: str
+    weapon: str
+    attacker: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.attacker}'s called shot knocks the {self.weapon} out of {self.unit}'s hands (R-DICE-8e)"
+        )
 
 
 @register_event
@@ -280,6 +319,15 @@ def resolve_attack(
             options = ["damage", "skill"] if roll.success else ["skill"]
             if not weapon.is_close and oor > 0:
                 options.append("range")  # R-DICE-8c: never a stat the Action lacks
+            margin = precise_margin(plan.size_penalty)
+            if (
+                roll.success
+                and roll.needed is not None
+                and roll.total >= roll.needed + margin
+                and weapon.damage_type != "explosive"  # a blast has no precise aim
+                and disarmable_weapon(state.units.get(target_id)) is not None
+            ):
+                options.append("precise")  # R-DICE-8e: the roll already beats the extra penalty
             default = "damage" if roll.success else "skill"
             spent = ctx.ask(
                 DecisionRequest(
@@ -289,7 +337,12 @@ def resolve_attack(
                     target_id,
                     tuple(options),
                     default,
-                    {"total": roll.total, "needed": roll.needed, "out_of_range": oor},
+                    {
+                        "total": roll.total,
+                        "needed": roll.needed,
+                        "out_of_range": oor,
+                        "precise_margin": margin,
+                    },
                 )
             )
             if spent == "skill":
@@ -299,6 +352,11 @@ def resolve_attack(
                 oor = out_of_range(plan.distance, boost.total)
                 roll = _with_skill_modifier(roll, -oor)
                 parts.append(f'Overskill Range {boost.explain()}: now {oor}" out of range')
+            elif spent == "precise":
+                spend_overskill_other(roll, "precise")
+                parts.append(
+                    f"Overskill: a called shot at the weapon in its hands (beats +{margin}, R-DICE-8e)"
+                )
         hit, crit = bool(roll.success), roll.critical_failure
         parts.append(roll.explain())
     dmg: RollResult | None = None
@@ -347,6 +405,7 @@ def resolve_attack(
             dmg.to_dict() if dmg is not None else None,
             response,
             "; ".join(parts),
+            spent == "precise" and hit,
         )
     )
     cause = f"{weapon.name} of {attacker.id}"
@@ -374,6 +433,12 @@ def resolve_attack(
                 fire_type=fire_type,
                 at=plan.at,
             )
+        if spent == "precise":
+            victim = state.units.get(target_id)
+            lost = disarmable_weapon(victim) if victim is not None and victim.alive else None
+            if victim is not None and lost is not None:
+                lost.spent = True  # "shooting the gun out of his hand"
+                ctx.emit(Disarmed(victim.id, lost.name, attacker.id))
     return event
 
 

@@ -173,8 +173,10 @@ class ResponsePolicy(Protocol):
 
 
 class DefaultPolicy:
-    """The rules' defaults: automatic close-combat attacks, shoot movers entering range, shoot
-    back when attacked, Counter, Overskill on extra Damage when hitting / +1d6 when missing."""
+    """The rules' defaults: automatic close-combat attacks, shoot movers entering range (taking the
+    Angry Inch when it brings them into Range and sight), shoot back when attacked, shoot an enemy
+    that attacks an ally in view, Counter, Overskill on extra Damage when hitting / +1d6 when
+    missing (never a called shot)."""
 
     def decide(self, game: Game, request: DecisionRequest) -> str:
         return default_decide(request)

@@ -11,10 +11,11 @@
   The Responder acts first: the target is in reach and must still move (R-RESP-4). A mover that
   survives may Counter: both fight and its Movement ends (R-MOVE-5).
 * Attack triggers (`attack_with_responses`): the target of an attack may shoot back (after an
-  Angry Inch when the attacker is just out of its Range or sight) — resolved
-  simultaneously by default (R-RESP-5, EX-3) — or Bail (R-RESP-6..9). With simultaneous
-  resolution switched off, `who_acts_first` decides (full speed before Half Speed, else a Skill
-  roll-off, ties rerolled, G-21).
+  Angry Inch when the attacker is just out of its Range or sight) or Bail (R-RESP-6..9); the
+  target's allies that see the attack and have a saved Action may shoot the attacker too
+  (bystanders, R-RESP-1/3). Resolved simultaneously by default (R-RESP-5, EX-3); with
+  simultaneous resolution switched off, `who_acts_first` decides for each responder (full speed
+  before Half Speed, else a Skill roll-off, ties rerolled, G-21).
 """
 
 from __future__ import annotations
@@ -566,6 +567,7 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
                 {"weapon": weapon.name, "chance_against_you": plan.chance if plan else 0.0},
             )
         )
+    reply: tuple[WeaponState, AttackPlan] | None = None
     if answer == "bail" and target is not None:
         ctx.emit(Responded(target.id, attacker.id, f"attacked with {weapon.name}", "bail"))
         bail(ctx, target, attacker)
@@ -575,11 +577,8 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
             if weapon.kind == "thrown":
                 weapon.spent = True
             ctx.emit(AttackWasted(attacker.id, target_id, str(exc)))
-            return
-        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
-        return
-    reply: tuple[WeaponState, AttackPlan] | None = None
-    if answer == "angry_inch" and target is not None:
+            plan = None
+    elif answer == "angry_inch" and target is not None:
         reply = _inch_and_shoot(ctx, target, attacker, f"attacked with {weapon.name}", decline=False)
         if reply is not None:  # the target stood 1" over: the attack goes on against its new cell
             try:
@@ -591,24 +590,126 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
         reply = (weapon_named(target, answer.split(":", 1)[1]), replies[answer])
         target.saved_action = False
         ctx.emit(Responded(target.id, attacker.id, f"attacked with {weapon.name}", answer))
-    if reply is None or target is None:
-        resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
-        return
-    reply_weapon, reply_plan = reply
-    if ctx.options.simultaneous_responses:
-        # R-RESP-5 / EX-3: simultaneous — both attacks happen whatever the first one does.
-        if plan is not None:
-            resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+    responses: list[tuple[UnitState, WeaponState, AttackPlan]] = []
+    if reply is not None and target is not None:
+        responses.append((target, *reply))
+    responses += _bystander_responses(ctx, attacker, target)
+    _resolve_with_responses(ctx, attacker, weapon, target_id, plan, responses)
+
+
+def _friendly_blast(ctx: PlayContext, unit: UnitState, weapon: WeaponState, at: Cell) -> bool:
+    """An explosive (G-12: 2" per d10, 2" without one) whose blast at `at` would reach the unit
+    itself or one of its friends: offered, never the default."""
+    if weapon.damage_type != "explosive":
+        return False
+    radius = 2 * max(1, weapon.damage.count("d10"))
+    return any(
+        u.alive and u.team == unit.team and in_range(at, u.pos, radius) for u in ctx.state.units.values()
+    )
+
+
+def _bystander_responses(
+    ctx: PlayContext, attacker: UnitState, target: UnitState | None
+) -> list[tuple[UnitState, WeaponState, AttackPlan]]:
+    """R-RESP-1/3: the target's allies with a saved Action who perceive the attack (their Cone of
+    Vision and sight take in the attacker or the target) may answer it (`shoot`): attack the
+    attacker with a weapon that has it in reach (Range, no Out of Range, or close-combat reach), or
+    take the Angry Inch to bring it into Range and sight (R-RESP-2). Asked in unit-id order; the
+    saved Action is spent when the Response is declared. Returns the attacks to resolve."""
+    state = ctx.state
+    if target is None or target.team == attacker.team:
+        return []
+    out: list[tuple[UnitState, WeaponState, AttackPlan]] = []
+    for unit in sorted(state.units.values(), key=lambda u: u.id):
+        if (
+            unit.id in (attacker.id, target.id)
+            or unit.team != target.team
+            or not can_respond(unit)
+            or swimming(state, unit)  # R-MOVE-4: no arms free
+            or not (_sees(ctx, unit, attacker.pos) or _sees(ctx, unit, target.pos))
+        ):
+            continue
+        shots: dict[str, AttackPlan] = {}
+        for w in usable_weapons(unit):
+            with contextlib.suppress(IllegalOrder):
+                p = plan_attack(state, unit, w, attacker.id)
+                if p.out_of_range == 0:
+                    shots[f"attack:{w.name}"] = p
+        risky = {k: _friendly_blast(ctx, unit, weapon_named(unit, p.weapon), p.at) for k, p in shots.items()}
+        ranked = sorted(shots, key=lambda k: (risky[k], -shots[k].chance, k))
+        inch = not shots and ctx.options.angry_inch and bool(_inch_shots(ctx, unit, attacker.id))
+        if not shots and not inch:
+            continue
+        safe = [k for k in ranked if not risky[k]]
+        options = (*ranked, *(("angry_inch",) if inch else ()), "decline")
+        default = safe[0] if safe else ("angry_inch" if inch else "decline")
+        reason = f"saw {attacker.id} attack {target.id} (R-RESP-1/3)"
+        answer = ctx.ask(
+            DecisionRequest(
+                "shoot",
+                unit.id,
+                unit.team,
+                attacker.id,
+                options,
+                default,
+                {"reason": reason, "chances": {k: shots[k].chance for k in ranked}},
+            )
+        )
+        if answer == "decline":
+            continue
+        if answer == "angry_inch":
+            shot = _inch_and_shoot(ctx, unit, attacker, reason, decline=False)
+            if shot is not None:
+                out.append((unit, *shot))
+            continue
+        unit.saved_action = False
+        ctx.emit(Responded(unit.id, attacker.id, reason, answer))
+        out.append((unit, weapon_named(unit, answer.split(":", 1)[1]), shots[answer]))
+    return out
+
+
+def _resolve_with_responses(
+    ctx: PlayContext,
+    attacker: UnitState,
+    weapon: WeaponState,
+    target_id: str,
+    plan: AttackPlan | None,
+    responses: list[tuple[UnitState, WeaponState, AttackPlan]],
+) -> None:
+    """The attack (None: wasted) and the Responses against the attacker (the target's first, then
+    bystanders in unit-id order). Simultaneous by default (R-RESP-5, EX-3): all are resolved, in
+    that order, whatever the earlier ones did — except that an attacker already down cannot be
+    attacked again (`attack_wasted`). Otherwise each responder rolls its own initiative against
+    the attacker (R-RESP-5, G-21): those first act before the attack, the rest after it, each only
+    if still able."""
+
+    def respond(unit: UnitState, reply_weapon: WeaponState, reply_plan: AttackPlan) -> None:
         if attacker.alive:
-            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=reply_plan)
-        return
-    first, _second = who_acts_first(ctx, target, attacker)
-    if first is attacker:
+            resolve_attack(ctx, unit, reply_weapon, attacker.id, response=True, plan=reply_plan)
+        else:
+            ctx.emit(AttackWasted(unit.id, attacker.id, f"{attacker.id} is already down"))
+
+    if ctx.options.simultaneous_responses or not responses:
         if plan is not None:
             resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
-        if target.alive and not target.disrupted and attacker.alive:
-            resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=reply_plan)
-    else:
-        resolve_attack(ctx, target, reply_weapon, attacker.id, response=True, plan=reply_plan)
-        if attacker.alive and not attacker.disrupted and target.alive and plan is not None:
+        for unit, reply_weapon, reply_plan in responses:
+            respond(unit, reply_weapon, reply_plan)
+        return
+    before, after = [], []
+    for response in responses:
+        first, _second = who_acts_first(ctx, response[0], attacker)
+        (before if first is response[0] else after).append(response)
+    for unit, reply_weapon, reply_plan in before:
+        if unit.alive and not unit.disrupted and attacker.alive:
+            resolve_attack(ctx, unit, reply_weapon, attacker.id, response=True, plan=reply_plan)
+    if plan is not None and attacker.alive and not attacker.disrupted:
+        if before:  # the target may have been hit, Disrupted or killed meanwhile
+            try:
+                plan = plan_attack(ctx.state, attacker, weapon, target_id)
+            except IllegalOrder:
+                plan = None
+        if plan is not None:
             resolve_attack(ctx, attacker, weapon, target_id, plan=plan)
+    for unit, reply_weapon, reply_plan in after:
+        if unit.alive and not unit.disrupted and attacker.alive:
+            resolve_attack(ctx, unit, reply_weapon, attacker.id, response=True, plan=reply_plan)

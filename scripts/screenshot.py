@@ -1,6 +1,8 @@
-"""Render the main window offscreen at 1400x900 to a PNG (default docs/screenshot.png).
+"""Render the main window offscreen at 1600x1000 to a PNG (default docs/screenshot.png).
 
 python scripts/screenshot.py [OUT.png] [--scenario FILE]
+    Edit mode, zoomed onto the western two thirds of a wide map (the whole map when it is not wide),
+    so cells, hazards and labels read at a useful size.
 python scripts/screenshot.py docs/screenshot-play.png --play [--rounds 2] [--seed 5]
     Play mode after the AI has played every side for ROUNDS rounds (fires spreading, log filled),
     then the human player's turn with a unit selected, its reachable cells and a path preview.
@@ -29,6 +31,97 @@ def pick_scenario() -> Path | None:
     return None
 
 
+SIZE = (1600, 1000)
+
+
+def settle(app) -> None:
+    """Let layouts and paints triggered by a resize finish (no half-moved widgets in the grab)."""
+    from PySide6.QtCore import QCoreApplication
+
+    for _ in range(6):
+        QCoreApplication.sendPostedEvents()
+        app.processEvents()
+
+
+def hide_stale_tab_bars(window) -> None:
+    """Qt (6.11) leaves a visible, unused QTabBar behind when docks are tabified in several steps;
+    it sits under the central widget until the bottom docks grow. Hide every tab bar that does not
+    sit right under a visible dock (those Qt lays out; it shows a bar again when it reuses it)."""
+    from PySide6.QtCore import Qt
+    from PySide6.QtWidgets import QDockWidget, QTabBar
+
+    docks = [d.geometry() for d in window.findChildren(QDockWidget) if d.isVisible()]
+    for bar in window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        g = bar.geometry()
+        if not any(abs(d.bottom() + 1 - g.top()) <= 3 and abs(d.left() - g.left()) <= 3 for d in docks):
+            bar.hide()
+
+
+RULERS = (24, 18)  # the view's rulers cover this much of the viewport's left and top edges
+
+
+def frame_cells(window, x0: float, y0: float, x1: float, y1: float) -> None:
+    """Zoom so that cells [x0, x1) x [y0, y1) fill the viewport right of and below the rulers,
+    aligned to its top-left corner (fractions allowed: room for labels)."""
+    from PySide6.QtCore import QPointF
+    from PySide6.QtGui import QTransform
+
+    from brikwars_gui.ui.items import CELL
+
+    view = window.view
+    vp = view.viewport().size()
+    aw, ah = vp.width() - RULERS[0], vp.height() - RULERS[1]
+    s = min(aw / ((x1 - x0) * CELL), ah / ((y1 - y0) * CELL))
+    view.setTransform(QTransform.fromScale(s, s))
+    # the scene point shown at the viewport's centre, so that (x0, y0) lands just past the rulers
+    cx = x0 * CELL + (vp.width() / 2 - RULERS[0]) / s
+    cy = y0 * CELL + (vp.height() / 2 - RULERS[1]) / s
+    view.centerOn(QPointF(cx, cy))
+    view.zoomChanged.emit(view.zoom_factor())
+
+
+def zoom_to_west(window, app) -> None:
+    """A wide map: its western two thirds at full height (the bottom docks sized so that the view
+    has that shape: no dark bands); a map that is not wide: all of it."""
+
+    w, h = window.doc.width, window.doc.height
+    cols = -(-2 * w // 3) if w > 1.8 * h else w
+    if cols < w:  # no field or fire cut at the edge: each whole, with room for its label
+        sc = window.doc.scenario
+        spans = [([x for x, _ in hz.iter_cells()], 3.5) for hz in sc.hazards]
+        spans += [([x for x, _ in f.cells], 2.5) for f in sc.fires if f.cells]
+        changed = True
+        while changed:
+            changed = False
+            for xs, room in spans:
+                if xs and min(xs) < cols < max(xs) + 1 + room:
+                    cols, changed = max(xs) + 1 + room, True
+    region = (-0.9, -0.4, min(w + 0.4, cols + 0.2), h + 0.4)
+    if cols < w:
+        shape_view(window, app, window.dock_units, region)
+    frame_cells(window, *region)
+
+
+def shape_view(window, app, dock, region: tuple[float, float, float, float]) -> None:
+    """Resize the bottom `dock` (120..460 px) so that the view has the shape of `region` (cells),
+    and `frame_cells` fills it without dark bands; then hide Qt's stale tab bars."""
+    from PySide6.QtCore import Qt
+
+    x0, y0, x1, y1 = region
+    window.setAnimated(False)  # dock moves finish at once (no half-drawn tab bars in the grab)
+    request = dock.height()  # resizeDocks counts the dock's tab bar too
+    for _ in range(4):
+        vp = window.view.viewport().size()
+        want = round((vp.width() - RULERS[0]) * (y1 - y0) / (x1 - x0)) + RULERS[1]
+        new = max(120, min(460, request + vp.height() - want))
+        if abs(vp.height() - want) <= 1 or new == request:
+            break
+        request = new
+        window.resizeDocks([dock], [request], Qt.Orientation.Vertical)
+        settle(app)
+    hide_stale_tab_bars(window)
+
+
 def render(out: Path, scenario: Path | None = None, select: bool = True) -> Path:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -45,11 +138,12 @@ def render(out: Path, scenario: Path | None = None, select: bool = True) -> Path
         from brikwars_gui.ui.main_window import MainWindow
 
         window = MainWindow(generated_scenario(30, 20, 12), settings=settings)
-    window.resize(1400, 900)
+    window.resize(*SIZE)
     window.show()
     for _ in range(3):
         app.processEvents()
     window.view.fit()
+    zoom_to_west(window, app)
     if select and window.doc.scenario.units:
         window.selection.select("unit", window.doc.scenario.units[0].id)
     window.scene.fire_timer.stop()
@@ -62,26 +156,40 @@ def render(out: Path, scenario: Path | None = None, select: bool = True) -> Path
     return out
 
 
-def zoom_to_action(window) -> None:
-    """Zoom onto the living units, the fires and the fields (2 cells of margin), keeping the aspect."""
-    from PySide6.QtCore import QRectF, Qt
-
-    from brikwars_gui.ui.items import CELL
-
-    state = window.controller.game.state
-    cells = [u.pos for u in state.units.values() if u.alive]
-    cells += [c for f in state.fires.values() for c in f.cells]
-    for f in state.fields.values():  # the Field Hazards too, so none of their labels is cut off
-        ys, xs = f.mask.nonzero()
+def zoom_to_action(window, app) -> None:
+    """Zoom onto the living units, the fires, the fields and the objects (2 cells of margin, labels included):
+    the log dock sized to give the view that shape, the region widened to the view's shape when it
+    is still narrower (within the map), aligned past the rulers."""
+    c = window.controller  # everything read through the UI's seam, as the window does
+    views = [c.unit_view(uid) for p in window.doc.scenario.players for uid in c.unit_ids_of(p.id)]
+    cells = [v.pos for v in views if v is not None and v.alive]
+    hazards = c.hazard_view()
+    if hazards is not None:  # burning cells
+        ys, xs = (hazards.fire_size > 0).nonzero()
         cells += list(zip(xs.tolist(), ys.tolist(), strict=True))
+    for hz in window.doc.scenario.hazards:  # the Field Hazards too, so none of their labels is cut off
+        cells += [tuple(cell) for cell in hz.iter_cells()]
+    for obj in window.doc.scenario.objects:  # and the objects (their names are centred labels)
+        if not c.object_destroyed(obj.id):
+            cells += [tuple(cell) for cell in obj.iter_cells()]
     if not cells:
         return
-    xs, ys = [c[0] for c in cells], [c[1] for c in cells]
-    x0, y0 = max(0, min(xs) - 2), max(0, min(ys) - 2)
-    x1, y1 = min(state.width, max(xs) + 3), min(state.height, max(ys) + 3)
-    rect = QRectF(x0 * CELL, y0 * CELL, (x1 - x0) * CELL, (y1 - y0) * CELL)
-    window.view.fitInView(rect, Qt.AspectRatioMode.KeepAspectRatio)
-    window.view.zoomChanged.emit(window.view.zoom_factor())
+    w, h = window.doc.width, window.doc.height
+    xs, ys = [p[0] for p in cells], [p[1] for p in cells]
+    x0, y0 = max(-0.9, min(xs) - 2), max(-0.4, min(ys) - 2)
+    x1, y1 = min(w + 0.4, max(xs) + 3), min(h + 0.4, max(ys) + 3)
+    shape_view(window, app, window.dock_log, (x0, y0, x1, y1))
+    vp = window.view.viewport().size()
+    aspect = (vp.width() - RULERS[0]) / max(1, vp.height() - RULERS[1])
+    if (x1 - x0) / (y1 - y0) < aspect:  # widen (centred, within the map) so no band shows
+        extra = (y1 - y0) * aspect - (x1 - x0)
+        x0 = max(-0.9, x0 - extra / 2)
+        x1 = min(w + 0.4, x0 + (y1 - y0) * aspect)
+    else:  # heighten
+        extra = (x1 - x0) / aspect - (y1 - y0)
+        y0 = max(-0.4, y0 - extra / 2)
+        y1 = min(h + 0.4, y0 + (x1 - x0) / aspect)
+    frame_cells(window, x0, y0, x1, y1)
 
 
 def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: int = 5) -> Path:
@@ -96,7 +204,7 @@ def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: 
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "screenshot.ini"), QSettings.Format.IniFormat)
     path = scenario or pick_scenario()
     window = MainWindow(load_scenario(path), path, settings=settings)
-    window.resize(1400, 900)
+    window.resize(*SIZE)
     window.show()
     for _ in range(3):
         app.processEvents()
@@ -111,7 +219,7 @@ def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: 
         p.controller = "ai"
     c._after_order()
     c._ai_timer.stop()
-    while not c.game.over and c.game.round <= rounds:
+    while not c.game_over and c.round <= rounds:
         if not c.ai_step():
             break
     c._stop_ai()
@@ -119,12 +227,13 @@ def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: 
         p.controller = "human"
     c._after_order()
     app.processEvents()
+    settle(app)
     window.view.fit()
-    zoom_to_action(window)
+    zoom_to_action(window, app)
     # a unit of the (human) player to move: selected, reachable cells shaded, a path previewed
     units = sorted(
-        (u for u in c.game.state.units.values() if u.alive and u.team == c.active_player),
-        key=lambda u: -len(c.reachable(u.id)),
+        (v for uid in c.unit_ids_of(c.active_player) if (v := c.unit_view(uid)) is not None and v.alive),
+        key=lambda v: -len(c.reachable(v.id)),
     )
     if units:
         unit = units[0]

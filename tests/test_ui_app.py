@@ -57,8 +57,8 @@ def test_screenshot_script_writes_a_non_blank_png(tmp_path: Path) -> None:
         env={**__import__("os").environ, "QT_QPA_PLATFORM": "offscreen"},
     )
     image = QImage(str(out))
-    assert not image.isNull() and (image.width(), image.height()) == (1400, 900)
-    colors = {image.pixel(x, y) for x in range(0, 1400, 37) for y in range(0, 900, 29)}
+    assert not image.isNull() and (image.width(), image.height()) == (1600, 1000)
+    colors = {image.pixel(x, y) for x in range(0, 1600, 37) for y in range(0, 1000, 29)}
     assert len(colors) > 30
 
 

@@ -143,6 +143,31 @@ def test_face_menu_turns_the_unit_in_the_engine(window: MainWindow) -> None:
     assert any(e.kind == "facing_changed" or "fac" in e.kind for e in window.log_panel.model.entries)
 
 
+def test_face_menu_is_disabled_for_a_disrupted_unit_from_the_status_flag(window: MainWindow) -> None:
+    window.set_play_mode(True, seed=4)
+    c = window.controller
+    unit = c.game.state.units["red-captain"]
+    unit.disrupted = True  # test poke: the window reads `UnitView.disrupted`, not the status text
+    assert c.unit_view(unit.id).disrupted
+    menu = window.build_action_menu(unit.id, unit.pos)
+    face = next(a.menu() for a in menu.actions() if a.menu() is not None and a.text() == "Face")
+    assert not face.isEnabled()
+
+
+def test_sprint_in_the_action_menu_is_ordered_through_the_controller(window: MainWindow, monkeypatch) -> None:
+    window.set_play_mode(True, seed=4)
+    c = window.controller
+    sent = []
+    monkeypatch.setattr(c, "order_sprint", lambda uid, cell: sent.append((uid, cell)) or True)
+    pos = c.unit_view("red-captain").pos
+    toward = (pos[0] + 3, pos[1])
+    menu = window.build_action_menu("red-captain", toward)
+    sprint = next(a for a in menu.actions() if a.text().startswith("Sprint"))
+    assert f"[{toward[0]}, {toward[1]}]" in sprint.text()
+    sprint.trigger()
+    assert sent == [("red-captain", toward)]
+
+
 # -- hazards through the engine's hazard frames -------------------------------------------------
 
 

@@ -61,6 +61,7 @@ from brikwars_gui.ui.layers import (
     terrain_image,
 )
 from brikwars_gui.ui.models import SelectionService
+from brikwars_gui.ui.session_controller import measure
 
 LAYERS = ("grid", "hazards", "smoke", "fire", "labels")
 
@@ -886,7 +887,7 @@ class BattlefieldView(QGraphicsView):
     def _update_ruler(self, cell: tuple[int, int]) -> None:
         """GRID-3: Euclidean centre-to-centre distance, in inches."""
         a, b = self._ruler_from, cell
-        inches = math.hypot(b[0] - a[0], b[1] - a[1])
+        inches = measure(a, b)
         self.ruler_line.setLine(QLineF(cell_center(a), cell_center(b)))
         self.ruler_label.set_text(f'{inches:.1f}"  (GRID-3)')
         mid = (cell_center(a) + cell_center(b)) / 2

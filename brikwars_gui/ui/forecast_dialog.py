@@ -1,11 +1,12 @@
 """Game ▸ Forecast…: play the current scenario many times AI-vs-AI in a worker thread and show who
 wins how often (with a 95% interval) and which units matter. The engine does the work
-(`engine.forecast.forecast`); this module only runs it off the GUI thread and shows the report."""
+(`engine.forecast.forecast`, reached through `session_controller.run_forecast`); this module only
+runs it off the GUI thread and shows the report."""
 
 from __future__ import annotations
 
 import threading
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
     QAbstractTableModel,
@@ -35,7 +36,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from brikwars_gui.engine.forecast import ForecastReport, forecast
+from brikwars_gui.ui.session_controller import run_forecast
+
+if TYPE_CHECKING:
+    from brikwars_gui.ui.session_controller import ForecastReport
 
 SORT_ROLE = Qt.ItemDataRole.UserRole + 1
 
@@ -162,7 +166,8 @@ class UnitForecastModel(_ReportTable):
 
 
 class ForecastWorker(QObject):
-    """Runs `engine.forecast.forecast` in its thread; `cancel()` may be called from any thread."""
+    """Runs the forecast (`session_controller.run_forecast`) in its thread; `cancel()` may be called
+    from any thread."""
 
     progressed = Signal(int, int)
     finished = Signal(object)  # ForecastReport
@@ -185,7 +190,7 @@ class ForecastWorker(QObject):
     @Slot()
     def run(self) -> None:
         try:
-            report = forecast(
+            report = run_forecast(
                 self.scenario,
                 self.runs,
                 seed=self.seed,

@@ -1,8 +1,8 @@
 """The end of a battle: a summary (winner, why, rounds, survivors per team) and a dialog offering
 "New Battle…", "Back to Editor" or staying to look back over the timeline and the log.
 
-`game_summary(controller)` reads the finished `Game` through the controller (the engine's
-`game_over` event gives the reason and the survivors); `GameOverDialog(summary)` is non-modal-safe
+`game_summary(controller)` reads the finished game's `GameResult` from the controller (the
+engine's `game_over` event gives the reason and the survivors); `GameOverDialog(summary)` is non-modal-safe
 (`open()`), and `choice` is "new", "editor" or "view" once it is closed.
 """
 
@@ -54,34 +54,28 @@ class GameSummary:
 
 
 def game_summary(controller) -> GameSummary | None:
-    """The result of the controller's finished game (None while no game has ended)."""
-    game = controller.game
-    if game is None or not game.over:
+    """The result of the controller's finished game (None while no game has ended), with the
+    scenario's player names and colours."""
+    result = controller.game_result()
+    if result is None:
         return None
-    state = game.state
-    event = next((e for e in reversed(game.events) if e.kind == "game_over"), None)
-    survivors = dict(getattr(event, "survivors", None) or game.survivors())
-    reason = str(getattr(event, "reason", "") or "")
-    winner = getattr(event, "winner", None) if event is not None else state.winner
     scenario = controller.scenario
     players = {p.id: p for p in scenario.players} if scenario is not None else {}
-    started: dict[str, int] = {}
-    for u in state.units.values():
-        started[u.team] = started.get(u.team, 0) + 1
     teams = []
-    for pid in state.turn_order:
+    for pid in result.turn_order:
         p = players.get(pid)
         teams.append(
             TeamResult(
                 pid,
                 p.name if p else pid,
                 p.color if p else "#888888",
-                int(survivors.get(pid, 0)),
-                started.get(pid, 0),
+                int(result.survivors.get(pid, 0)),
+                result.started.get(pid, 0),
             )
         )
+    winner = result.winner
     winner_name = players[winner].name if winner in players else (winner or "")
-    return GameSummary(winner, winner_name, reason, int(game.round), tuple(teams))
+    return GameSummary(winner, winner_name, result.reason, result.rounds, tuple(teams))
 
 
 class GameOverDialog(QDialog):

@@ -513,7 +513,7 @@ class MainWindow(QMainWindow):
 
     def _update_play_actions(self) -> None:
         c = self.controller
-        live = self.play_mode and c.game is not None
+        live = self.play_mode and c.has_game
         self.act_end_turn.setEnabled(live and c.can_end_turn)
         self.turn_panel.end_turn.setEnabled(live and c.can_end_turn)
         sel = self.selection.unit_id
@@ -655,7 +655,7 @@ class MainWindow(QMainWindow):
     def _turn_changed(self, round_number: int, player: str) -> None:
         self.turn_panel.set_turn(round_number, player or None)
         c = self.controller
-        if c.game is not None:
+        if c.has_game:
             labels = [c.snapshot_label(i) for i in range(c.snapshot_count)]
             self.timeline.set_count(c.snapshot_count, labels)
         self._update_play_actions()
@@ -749,7 +749,7 @@ class MainWindow(QMainWindow):
         face = menu.addMenu("Face")
         face.setObjectName("faceMenu")
         face.menuAction().setStatusTip("Turn to one of the 8 facings: free, sets the Cone of Vision (GRID-6)")
-        disrupted = view is not None and "Disrupted" in view.status
+        disrupted = view is not None and view.disrupted
         face.setEnabled(not disrupted)
         group = QActionGroup(face)
         for facing in self.FACINGS:
@@ -769,14 +769,12 @@ class MainWindow(QMainWindow):
         return ok
 
     def take_action(self, unit_id: str, option, cell: tuple[int, int]) -> bool:
-        action = option.action
-        if action is None and option.kind == "sprint":
-            from brikwars_gui.engine.rules.actions import Sprint
-
-            action = Sprint((int(cell[0]), int(cell[1])))
-        if action is None:
+        if option.action is not None:
+            ok = self.controller.order_action(unit_id, option.action)
+        elif option.kind == "sprint":
+            ok = self.controller.order_sprint(unit_id, cell)
+        else:
             return False
-        ok = self.controller.order_action(unit_id, action)
         self.refresh_play_overlays()
         return ok
 
@@ -911,7 +909,7 @@ class MainWindow(QMainWindow):
             self.view.ensureVisible(self.scene.unit_items[units[0]], 60, 60)
 
     def autosave(self) -> None:
-        if self.recovery is None or self.controller.game is None:
+        if self.recovery is None or not self.controller.has_game:
             return
         try:
             self.recovery.autosave(self.controller.saved_game())
@@ -919,7 +917,7 @@ class MainWindow(QMainWindow):
             log.exception("autosave failed")
 
     def save_game_as(self, path: str | Path | None = None) -> bool:
-        if self.controller.game is None:
+        if not self.controller.has_game:
             return False
         if path is None:
             start = str(self.game_path or f"{self.doc.scenario.name} (game).json")
@@ -1077,7 +1075,7 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
-        if self.play_mode and self.controller.game is not None:
+        if self.play_mode and self.controller.has_game:
             return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
         if self.doc.path is None:
             return self.save_as()

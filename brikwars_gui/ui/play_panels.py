@@ -36,14 +36,7 @@ class TurnUnitsModel(QAbstractTableModel):
 
     def reset(self) -> None:
         self.beginResetModel()
-        c = self.controller
-        if c.game is None:
-            self._ids = []
-        else:
-            player = c.active_player
-            if c.view_index is not None:
-                player = c.game.snapshots[c.view_index].get("active_player", player)
-            self._ids = sorted(u.id for u in c.game.state.units.values() if u.team == player)
+        self._ids = self.controller.unit_ids_of()  # the shown turn's player (live or timeline)
         self.endResetModel()
 
     def refresh_unit(self, unit_id: str) -> None:

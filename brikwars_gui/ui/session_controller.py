@@ -8,18 +8,24 @@ Starting and stopping
   scripted dice. `start_saved(saved)` / `replay_saved(saved)` resume a `SavedGame` (replaying its
   orders); `stop()`.
 Orders (human player on its turn; each returns True when the engine accepted it)
-* `order_move(unit_id, cell)`, `order_action(unit_id, action)`, `end_unit(unit_id)`, `end_turn()`,
+* `order_move(unit_id, cell)`, `order_action(unit_id, action)` (an action from `legal_actions`),
+  `order_sprint(unit_id, toward)`, `order_face(unit_id, facing)`, `end_unit(unit_id)`, `end_turn()`,
   `undo_last_order()` (replays the game with one human order less from the same dice).
   An `IllegalOrder` is reported by `orderRejected(text)`; any other exception inside the engine is
   logged, reported by `engineError(text)`, the engine restores the pre-order state and the dice
   given to the failed order are given back (so saved games still replay exactly).
 Queries
-* `round`, `active_player`, `is_human_turn`, `can_end_turn`, `orders_enabled`, `reachable(unit_id)`
-  (`{cell: cost}`), `half_speed_mask()`, `preview_path(unit_id, cell)`, `legal_actions(unit_id)`,
-  `unit_view(unit_id)` (`UnitView`: position, facing, alive, badges, Move left, Action state;
-  from the live state or from the timeline snapshot shown), `unit_status`, `unit_badges`,
-  `hazard_view()` (numpy arrays of Fire Size/type, Smoke, triggered spots), `log` (`LogEntry` list),
-  `saved_game()`.
+* `has_game`, `round`, `active_player`, `is_human_turn`, `can_end_turn`, `orders_enabled`,
+  `reachable(unit_id)` (`{cell: cost}`), `half_speed_mask()`, `preview_path(unit_id, cell)`,
+  `legal_actions(unit_id)`, `unit_view(unit_id)` (`UnitView`: position, facing, alive, badges, status
+  text and flags (`disrupted`, `half_speed`, ...), Move left, Action state; from the live state or
+  from the timeline snapshot shown), `unit_ids_of(player=None)` (a player's units; None: the player
+  whose turn is shown), `unit_status`, `unit_badges`, `hazard_view()` (numpy arrays of Fire
+  Size/type, Smoke, triggered spots), `game_result()` (`GameResult` once the game is over), `log`
+  (`LogEntry` list), `saved_game()`.
+Engine helpers that need no game (module functions, also on the class)
+* `measure(a, b)`: GRID-3 distance in inches (the ruler); `run_forecast(scenario, runs, ...)`: the
+  engine's AI-vs-AI forecast (Game ▸ Forecast… runs it in a worker thread).
 Timeline
 * `snapshot_count`, `show_snapshot(i)` (read-only: orders disabled), `show_live()`, `view_index`.
 AI
@@ -42,12 +48,15 @@ import secrets
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from types import SimpleNamespace
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 from PySide6.QtCore import QObject, QTimer, Signal
 
 from brikwars_gui.scenario.models import Scenario
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.forecast import ForecastReport
 
 log = logging.getLogger("brikwars_gui.play")
 
@@ -77,6 +86,25 @@ class UnitView:
     move_left: int
     move: int
     action: str  # "available" | "used" | "saved" | "—"
+    disrupted: bool = False
+    half_speed: bool = False
+    stopped: bool = False
+    fire_size: int = 0
+    saved_action: bool = False
+    done: bool = False
+
+
+@dataclass(frozen=True)
+class GameResult:
+    """How a finished game ended: winner (None: no winner), reason, rounds played, survivors and
+    starting units per team, in turn order."""
+
+    winner: str | None
+    reason: str
+    rounds: int
+    turn_order: tuple[str, ...]
+    survivors: dict[str, int]
+    started: dict[str, int]
 
 
 @dataclass(frozen=True)
@@ -239,6 +267,7 @@ def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
     else:
         action = "available"
     pos = _cell(list(_get(u, "pos", (0, 0)))) or (0, 0)
+    fire_size = int(_get(u, "fire_size", 0) or 0)
     return UnitView(
         str(_get(u, "id")),
         str(_get(u, "name")),
@@ -251,6 +280,12 @@ def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
         move_left,
         move,
         action,
+        disrupted=alive and bool(_get(u, "disrupted")),
+        half_speed=alive and half,
+        stopped=alive and stopped,
+        fire_size=fire_size if alive else 0,
+        saved_action=alive and bool(_get(u, "saved_action")),
+        done=alive and bool(_get(u, "done")),
     )
 
 
@@ -281,6 +316,38 @@ def snapshot_state(snap: dict[str, Any], width: int, height: int) -> SimpleNames
         units={k: SimpleNamespace(alive=u.get("alive", True), pos=tuple(u["pos"])) for k, u in units.items()},
         objects={k: SimpleNamespace(destroyed=o.get("destroyed", False)) for k, o in objects.items()},
         fields=fields,
+    )
+
+
+def measure(a: Cell, b: Cell) -> float:
+    """GRID-3: the engine's centre-to-centre distance between two cells, in inches (the ruler)."""
+    from brikwars_gui.engine.grid import distance
+
+    return float(distance((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
+
+
+def run_forecast(
+    scenario: Scenario,
+    runs: int,
+    *,
+    seed: int = 0,
+    max_rounds: int = 10,
+    jobs: int | None = 1,
+    progress: Callable[[int, int], Any] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> ForecastReport:
+    """`engine.forecast.forecast`: play `scenario` `runs` times AI against AI (blocking: call it from a
+    worker thread). `progress(done, total)` is called as games finish; `should_stop()` cancels."""
+    from brikwars_gui.engine.forecast import forecast
+
+    return forecast(
+        scenario,
+        runs,
+        seed=seed,
+        max_rounds=max_rounds,
+        jobs=jobs,
+        progress=progress,
+        should_stop=should_stop,
     )
 
 
@@ -390,10 +457,22 @@ class SessionController(QObject):
             return None
         return ai
 
+    measure = staticmethod(measure)
+    run_forecast = staticmethod(run_forecast)
+
     # -- properties ---------------------------------------------------------------------------
     @property
     def active(self) -> bool:
         return self.scenario is not None
+
+    @property
+    def has_game(self) -> bool:
+        """A battle is loaded in the engine (running or over)."""
+        return self.game is not None
+
+    @property
+    def game_over(self) -> bool:
+        return self.game is not None and bool(self.game.over)
 
     @property
     def round(self) -> int:
@@ -700,6 +779,12 @@ class SessionController(QObject):
     def order_action(self, unit_id: str, action: Any) -> bool:
         return self._order(lambda: self.game.act(unit_id, action), f"action of {unit_id}")
 
+    def order_sprint(self, unit_id: str, toward: Cell) -> bool:
+        """Sprint toward `toward` (the general "sprint" option of `legal_actions`)."""
+        from brikwars_gui.engine.rules.actions import Sprint
+
+        return self.order_action(unit_id, Sprint((int(toward[0]), int(toward[1]))))
+
     def order_face(self, unit_id: str, facing: str) -> bool:
         return self._order(lambda: self.game.face(unit_id, facing), f"facing of {unit_id}")
 
@@ -800,6 +885,25 @@ class SessionController(QObject):
             u = self.game.state.units.get(unit_id)
         return _unit_view(u) if u is not None else None
 
+    def shown_player(self) -> str | None:
+        """The player whose turn is shown: the live active player, or that of the timeline snapshot."""
+        player = self.active_player
+        if self.game is not None and self.view_index is not None:
+            player = self.game.snapshots[self.view_index].get("active_player", player)
+        return player
+
+    def unit_ids_of(self, player: str | None = None) -> list[str]:
+        """Sorted ids of `player`'s units, dead ones included (None: the player whose turn is shown)."""
+        if self.game is None:
+            return []
+        if player is None:
+            player = self.shown_player()
+        if self.view_index is not None:
+            units = self.game.snapshots[self.view_index]["units"].values()
+        else:
+            units = self.game.state.units.values()
+        return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player)
+
     def unit_position(self, unit_id: str) -> Cell | None:
         view = self.unit_view(unit_id)
         if view is not None:
@@ -838,6 +942,27 @@ class SessionController(QObject):
             view = hazard_view_of(snapshot_state(snap, st.width, st.height))
             self._snapshot_hazards[self.view_index] = view
         return view
+
+    def game_result(self) -> GameResult | None:
+        """The outcome of the finished game (None while no game has ended)."""
+        game = self.game
+        if game is None or not game.over:
+            return None
+        state = game.state
+        event = next((e for e in reversed(game.events) if e.kind == "game_over"), None)
+        survivors = dict(getattr(event, "survivors", None) or game.survivors())
+        winner = getattr(event, "winner", None) if event is not None else state.winner
+        started: dict[str, int] = {}
+        for u in state.units.values():
+            started[u.team] = started.get(u.team, 0) + 1
+        return GameResult(
+            winner,
+            str(getattr(event, "reason", "") or ""),
+            int(game.round),
+            tuple(state.turn_order),
+            {k: int(v) for k, v in survivors.items()},
+            started,
+        )
 
     def player_controller(self, player_id: str) -> str:
         try:

@@ -104,7 +104,7 @@ class BurningRolled(Event):
         change = ", ".join(changes) or "no change"
         after = f'Fire Size {self.size}"' if self.size > 0 else "dies down"
         text = (
-            f"Burning {self.target}: Burning Roll {self.size_before}d4: {faces} → {change} → {after}, "
+            f"{self.target}: Burning Roll {self.size_before}d4: {faces} → {change} → {after}, "
             f"Grinding {self.grinding}"
         )
         if self.spread_to:

@@ -476,8 +476,24 @@ class EditorDocument(QObject):
     def set_turn_order(self, order: list[str]) -> None:
         self.set_attr("turn_order", list(order), "Change turn order")
 
-    def set_players(self, players: list[Player]) -> None:
-        self.set_attr("players", list(players), "Change teams")
+    def set_players(self, players: list[Player], text: str = "Change players") -> None:
+        """Replace the players; a non-empty turn order follows (removed ids dropped, new ones
+        appended). Raises ValueError with the file checker's message (e.g. a removed player who
+        still owns units) and changes nothing."""
+        old_players, old_order = list(self.scenario.players), list(self.scenario.turn_order)
+        ids = [p.id for p in players]
+        order = [pid for pid in old_order if pid in ids]
+        if old_order:
+            order += [pid for pid in ids if pid not in order]
+        probe = self.scenario.model_copy()
+        try:
+            probe.turn_order = []
+            probe.players = list(players)
+            probe.turn_order = order
+        except ValidationError as exc:
+            raise ValueError(validation_message(exc)) from exc
+        if (probe.players, probe.turn_order) != (old_players, old_order):
+            self.undo_stack.push(PlayersCommand(self, (old_players, old_order), (probe.players, order), text))
 
 
 class ListItemCommand(QUndoCommand):
@@ -575,6 +591,28 @@ class HazardsCommand(QUndoCommand):
     def undo(self) -> None:
         self.doc.scenario.hazards = list(self.old)
         self.doc.hazardsChanged.emit(self.rect)
+
+
+class PlayersCommand(QUndoCommand):
+    """Players and turn order change together: the order is cleared first so that every step of
+    redo/undo is a valid scenario (a non-empty order must list every player exactly once)."""
+
+    def __init__(self, doc, old: tuple[list, list], new: tuple[list, list], text: str) -> None:
+        super().__init__(text)
+        self.doc, self.old, self.new = doc, old, new
+
+    def _apply(self, players: list, order: list) -> None:
+        scenario = self.doc.scenario
+        scenario.turn_order = []
+        scenario.players = players
+        scenario.turn_order = order
+        self.doc.metaChanged.emit()
+
+    def redo(self) -> None:
+        self._apply(*self.new)
+
+    def undo(self) -> None:
+        self._apply(*self.old)
 
 
 class ScenarioAttrCommand(QUndoCommand):

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from pydantic import ValidationError
 from PySide6.QtCore import (
     QAbstractTableModel,
     QModelIndex,
@@ -13,7 +14,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from brikwars_gui.scenario.models import Unit
+from brikwars_gui.scenario.models import Player, Unit
 from brikwars_gui.ui.document import EditorDocument
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -260,3 +261,86 @@ class SelectionService(QObject):
 
     def clear(self) -> None:
         self.select("", "")
+
+
+class PlayerTableModel(QAbstractTableModel):
+    """The scenario's players (name, colour, human/AI); edits go through the document's undo stack
+    and the same validation as files; a rejected edit is reported through `doc.editRejected`."""
+
+    COLUMNS = ("Name", "Colour", "Controller")
+    CONTROLLERS = ("human", "ai")
+
+    def __init__(self, doc: EditorDocument, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        doc.metaChanged.connect(self._reset)
+        doc.scenarioReset.connect(self._reset)
+
+    def _reset(self) -> None:
+        self.beginResetModel()
+        self.endResetModel()
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.doc.scenario.players)
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+    def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
+        base = super().flags(index)
+        return base | Qt.ItemFlag.ItemIsEditable if index.column() in (0, 2) else base
+
+    def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
+        if not index.isValid():
+            return None
+        player = self.doc.scenario.players[index.row()]
+        value = (player.name, player.color, player.controller)[index.column()]
+        if role == Qt.ItemDataRole.EditRole or (role == Qt.ItemDataRole.DisplayRole and index.column() != 1):
+            return value  # the colour column shows only its swatch
+        if role == Qt.ItemDataRole.DecorationRole and index.column() == 1:
+            return QColor(player.color)
+        if role == Qt.ItemDataRole.ToolTipRole:
+            return f"{player.name} (id {player.id}, {player.color}); double-click the colour to change it"
+        return None
+
+    def setData(
+        self, index: QModelIndex | QPersistentModelIndex, value, role: int = Qt.ItemDataRole.EditRole
+    ) -> bool:
+        if not index.isValid() or role != Qt.ItemDataRole.EditRole:
+            return False
+        field = ("name", "color", "controller")[index.column()]
+        return self.update_player(index.row(), **{field: str(value).strip()})
+
+    def update_player(self, row: int, **changes: str) -> bool:
+        players = list(self.doc.scenario.players)
+        try:
+            players[row] = Player.model_validate({**players[row].model_dump(), **changes})
+        except ValidationError as exc:
+            self.doc.editRejected.emit(f"player {', '.join(changes)}: {exc.errors()[0]['msg']}")
+            return False
+        try:
+            self.doc.set_players(players, f"Edit player {players[row].name}")
+        except ValueError as exc:
+            self.doc.editRejected.emit(str(exc).splitlines()[0])
+            return False
+        return True
+
+    def add_player(self) -> None:
+        ids = {p.id for p in self.doc.scenario.players}
+        n = next(i for i in range(1, len(ids) + 2) if f"player-{i}" not in ids)
+        colours = ("#c0392b", "#2e6bc4", "#2e8b57", "#c27c0e", "#7d3c98", "#5d6d7e")
+        player = Player(id=f"player-{n}", name=f"Player {n}", color=colours[(n - 1) % len(colours)])
+        self.doc.set_players([*self.doc.scenario.players, player], f"Add {player.name}")
+
+    def remove_player(self, row: int) -> None:
+        players = list(self.doc.scenario.players)
+        removed = players.pop(row)
+        try:
+            self.doc.set_players(players, f"Remove {removed.name}")
+        except ValueError as exc:
+            self.doc.editRejected.emit(f"cannot remove {removed.name}: {str(exc).splitlines()[0]}")

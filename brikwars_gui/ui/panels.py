@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
+    QColorDialog,
     QComboBox,
     QFormLayout,
     QGroupBox,
@@ -20,6 +21,7 @@ from PySide6.QtWidgets import (
     QPushButton,
     QRadioButton,
     QSpinBox,
+    QStyledItemDelegate,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -30,7 +32,13 @@ from brikwars_gui.scenario.models import HazardKind, TerrainKind
 from brikwars_gui.ui.document import EditorDocument
 from brikwars_gui.ui.items import CELL
 from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS, terrain_image
-from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService, UnitFilterProxy, UnitTableModel
+from brikwars_gui.ui.models import (
+    UNIT_ID_ROLE,
+    PlayerTableModel,
+    SelectionService,
+    UnitFilterProxy,
+    UnitTableModel,
+)
 
 
 class UnitListPanel(QWidget):
@@ -450,8 +458,23 @@ class PalettePanel(QWidget):
             button.setEnabled(editable or name in ("select", "ruler"))
 
 
+class ControllerDelegate(QStyledItemDelegate):
+    """Edits a player's controller with a human/AI combo box."""
+
+    def createEditor(self, parent, option, index):
+        combo = QComboBox(parent)
+        combo.addItems(list(PlayerTableModel.CONTROLLERS))
+        return combo
+
+    def setEditorData(self, editor, index) -> None:
+        editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
+
+    def setModelData(self, editor, model, index) -> None:
+        model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+
+
 class ScenarioPanel(QWidget):
-    """Scenario-wide settings: name, dice system, turn order (each change is an undoable command)."""
+    """Scenario-wide settings: name, dice system, players, turn order (each change is undoable)."""
 
     def __init__(self, doc: EditorDocument, parent=None) -> None:
         super().__init__(parent)
@@ -477,8 +500,38 @@ class ScenarioPanel(QWidget):
         buttons.addWidget(up)
         buttons.addWidget(down)
         buttons.addStretch(1)
+        self.players_model = PlayerTableModel(doc, self)
+        self.players = QTableView()
+        self.players.setObjectName("players")
+        self.players.setModel(self.players_model)
+        self.players.setItemDelegateForColumn(2, ControllerDelegate(self.players))
+        self.players.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
+        self.players.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
+        self.players.verticalHeader().hide()
+        self.players.setWordWrap(False)
+        header = self.players.horizontalHeader()
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        self.players.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
+        self.players.setMinimumHeight(100)
+        self.players.setMaximumHeight(130)
+        self.players.setToolTip("Players: double-click a name or controller to edit, the colour to pick one")
+        self.players.doubleClicked.connect(self._double_clicked)
+        add = QPushButton("Add player")
+        remove = QPushButton("Remove")
+        add.setToolTip("Add a player (AI-controlled; set it to human in the table)")
+        remove.setToolTip("Remove the selected player (only once no unit, object or field is theirs)")
+        add.clicked.connect(self.players_model.add_player)
+        remove.clicked.connect(self._remove_player)
+        player_buttons = QHBoxLayout()
+        player_buttons.addWidget(add)
+        player_buttons.addWidget(remove)
+        player_buttons.addStretch(1)
         layout.addRow("Name", self.name)
         layout.addRow("Dice", self.dice)
+        layout.addRow("Players", self.players)
+        layout.addRow("", player_buttons)
         layout.addRow("Turn order", self.order)
         layout.addRow("", buttons)
         doc.metaChanged.connect(self.refresh)
@@ -499,6 +552,22 @@ class ScenarioPanel(QWidget):
                 item.setForeground(QBrush(QColor(p.color)))
             self.order.addItem(item)
         self.order.setCurrentRow(row)
+
+    def _double_clicked(self, index) -> None:
+        if index.column() == 1:
+            colour = self.choose_colour(QColor(str(index.data(Qt.ItemDataRole.EditRole))))
+            if colour is not None:
+                self.players_model.update_player(index.row(), color=colour)
+
+    def choose_colour(self, current: QColor) -> str | None:
+        """Ask for a team colour (patchable in tests); None when cancelled."""
+        colour = QColorDialog.getColor(current, self, "Team colour")
+        return colour.name() if colour.isValid() else None
+
+    def _remove_player(self) -> None:
+        rows = self.players.selectionModel().selectedRows()
+        if rows:
+            self.players_model.remove_player(rows[0].row())
 
     def _name(self) -> None:
         text = self.name.text().strip()

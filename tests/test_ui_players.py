@@ -1,0 +1,57 @@
+"""The Scenario panel's players table: add, rename, recolour, human/AI, remove — all undoable."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.scenario_io import load_scenario
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_add_rename_recolour_and_undo_a_player(window: MainWindow) -> None:
+    panel, doc = window.scenario_panel, window.doc
+    model = panel.players_model
+    before = [p.id for p in doc.scenario.players]
+    order_before = list(doc.scenario.turn_order)
+    model.add_player()
+    assert model.rowCount() == len(before) + 1
+    new = doc.scenario.players[-1]
+    # a non-empty turn order must list every player: the new one joins at the end
+    if order_before:
+        assert doc.scenario.turn_order == [*order_before, new.id]
+    assert model.setData(model.index(len(before), 0), "Green Militia", Qt.ItemDataRole.EditRole)
+    assert model.setData(model.index(len(before), 2), "human", Qt.ItemDataRole.EditRole)
+    panel.choose_colour = lambda current: "#228833"
+    panel._double_clicked(model.index(len(before), 1))
+    player = doc.scenario.players[-1]
+    assert (player.name, player.controller, player.color) == ("Green Militia", "human", "#228833")
+    for _ in range(4):
+        doc.undo_stack.undo()
+    assert [p.id for p in doc.scenario.players] == before
+    assert doc.scenario.turn_order == order_before
+
+
+def test_invalid_player_edits_are_refused_with_a_message(window: MainWindow, qtbot) -> None:
+    model, doc = window.scenario_panel.players_model, window.doc
+    messages: list[str] = []
+    doc.editRejected.connect(messages.append)
+    players_before = list(doc.scenario.players)
+    assert not model.setData(model.index(0, 0), "", Qt.ItemDataRole.EditRole)  # empty name
+    model.remove_player(0)  # red still has units on the field
+    assert doc.scenario.players == players_before
+    assert len(messages) == 2 and "cannot remove" in messages[1]

@@ -23,6 +23,7 @@ from PySide6.QtGui import (
     QWheelEvent,
 )
 from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
     QGraphicsItem,
     QGraphicsLineItem,
     QGraphicsPathItem,
@@ -33,10 +34,11 @@ from PySide6.QtWidgets import (
     QStyle,
 )
 
-from brikwars_gui.scenario.models import HazardKind, TerrainKind
+from brikwars_gui.scenario.models import Facing, HazardKind, TerrainKind
 from brikwars_gui.ui.document import EditorDocument, new_stroke
 from brikwars_gui.ui.items import (
     CELL,
+    FACING_ANGLE,
     Z_FIRE,
     Z_HAZARD,
     Z_OUTLINE,
@@ -63,7 +65,11 @@ from brikwars_gui.ui.layers import (
 from brikwars_gui.ui.models import SelectionService
 from brikwars_gui.ui.session_controller import measure
 
-LAYERS = ("grid", "hazards", "smoke", "fire", "labels")
+LAYERS = ("grid", "hazards", "smoke", "fire", "labels", "sight", "ranges")
+DEFAULT_HIDDEN = ("sight", "ranges")
+"""Unit overlays (Cone of Vision, weapon range rings) start hidden: View ▸ Overlays shows them."""
+SIGHT_COLOR = "#fdd835"
+Cell = tuple[int, int]
 
 
 def _layer_item(image) -> QGraphicsPixmapItem:
@@ -80,7 +86,8 @@ class BattlefieldScene(QGraphicsScene):
         super().__init__(parent)
         self.doc = doc
         self.selection = selection
-        self.visible_layers = dict.fromkeys(LAYERS, True)
+        self.visible_layers = {layer: layer not in DEFAULT_HIDDEN for layer in LAYERS}
+        self._reset_unit_overlays()
         self.badge_provider = None  # Play mode: unit_id -> [(text, colour)]
         self.play_provider = None  # Play mode: unit_id -> UnitView (position, badges, death)
         self.play_fire_count = 0
@@ -142,8 +149,131 @@ class BattlefieldScene(QGraphicsScene):
             self.add_unit(unit.id)
         self.reach_item = self.triggered_item = self.path_item = self.highlight_item = None
         self.path_label = None
+        self._reset_unit_overlays()
         self._apply_visibility()
         self._on_selection(self.selection.kind, self.selection.item_id)
+
+    # -- unit overlays: sight, Cone of Vision, weapon ranges, line of sight ----------------------
+    def _reset_unit_overlays(self) -> None:
+        """Forget the unit overlay items (the scene was cleared); they are made again on first use."""
+        self.sight_item: QGraphicsPixmapItem | None = None
+        self.cone_items: list[QGraphicsLineItem] = []
+        self.range_items: list[QGraphicsEllipseItem] = []
+        self.los_item: QGraphicsLineItem | None = None
+        self._sight_shown = False
+
+    def _edge_point(self, origin: QPointF, angle: float) -> QPointF:
+        """Where the ray from `origin` at screen `angle` (radians, 0 = E, clockwise) leaves the field."""
+        dx, dy = math.cos(angle), math.sin(angle)
+        w, h = self.doc.width * CELL, self.doc.height * CELL
+        ts = []
+        if dx > 1e-9:
+            ts.append((w - origin.x()) / dx)
+        elif dx < -1e-9:
+            ts.append(-origin.x() / dx)
+        if dy > 1e-9:
+            ts.append((h - origin.y()) / dy)
+        elif dy < -1e-9:
+            ts.append(-origin.y() / dy)
+        t = max(0.0, min(ts)) if ts else 0.0
+        return QPointF(origin.x() + dx * t, origin.y() + dy * t)
+
+    def set_sight(
+        self, mask: np.ndarray | None, origin: tuple[int, int] | None = None, facing: str = "N"
+    ) -> None:
+        """The cells a unit sees (one translucent yellow image) and the two edges of its 90° Cone
+        of Vision (R-RESP-3, GRID-6) from `origin` facing `facing`. None hides the overlay."""
+        if self.sight_item is None:
+            h, w = self.doc.height, self.doc.width
+            self.sight_item = _layer_item(mask_image(np.zeros((h, w), dtype=bool), SIGHT_COLOR, 90))
+            self.sight_item.setZValue(Z_FIRE + 0.1)
+            self.sight_item.setToolTip("Seen: line of sight inside the Cone of Vision (R-RESP-3, GRID-5/6)")
+            self.addItem(self.sight_item)
+            pen = QPen(QColor(SIGHT_COLOR).darker(150), 1.5, Qt.PenStyle.DashLine)
+            pen.setCosmetic(True)
+            for _ in range(2):
+                line = QGraphicsLineItem()
+                line.setPen(pen)
+                line.setOpacity(0.8)
+                line.setZValue(Z_FIRE + 0.15)
+                line.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+                line.setToolTip("Cone of Vision: 45° either side of the facing (R-RESP-3)")
+                self.addItem(line)
+                self.cone_items.append(line)
+        if mask is None or origin is None or mask.shape != (self.doc.height, self.doc.width):
+            self._sight_shown = False
+        else:
+            self.sight_item.setPixmap(QPixmap.fromImage(mask_image(mask, SIGHT_COLOR, 90)))
+            centre = cell_center(origin)
+            base = math.radians(FACING_ANGLE[Facing(facing)] if facing in Facing.__members__ else 270.0)
+            for line, side in zip(self.cone_items, (-1, 1), strict=True):
+                line.setLine(QLineF(centre, self._edge_point(centre, base + side * math.pi / 4)))
+            self._sight_shown = True
+        self._apply_unit_overlays()
+
+    def set_ranges(self, origin: tuple[int, int] | None, weapons: list[tuple[str, int]] = ()) -> None:
+        """One circle per ranged/thrown weapon around `origin`: radius Range inches, centre to
+        centre (GRID-3), labelled with the weapon and its range. None/empty removes them."""
+        for item in self.range_items:
+            self.removeItem(item)
+        self.range_items = []
+        if origin is None:
+            return
+        centre = cell_center(origin)
+        colors = ("#6a1b9a", "#00838f", "#c62828", "#2e7d32", "#ef6c00")
+        for i, (name, rng) in enumerate(sorted(weapons, key=lambda w: (w[1], w[0]))):
+            r = rng * CELL
+            ring = QGraphicsEllipseItem(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
+            color = QColor(colors[i % len(colors)])
+            pen = QPen(color, 2, Qt.PenStyle.DashDotLine)
+            pen.setCosmetic(True)
+            ring.setPen(pen)
+            ring.setZValue(Z_TOOL - 2)
+            ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            ring.setData(0, name)
+            ring.setData(1, rng)
+            ring.setToolTip(f'{name}: Range {rng}" (GRID-3, centre to centre)')
+            label = LabelItem(
+                f'{name} {rng}"', color.darker(130).name(), parent=ring, anchor="center", point_size=7.5
+            )
+            label.setPos(QPointF(centre.x(), centre.y() - r))
+            self.addItem(ring)
+            self.range_items.append(ring)
+        self._apply_unit_overlays()
+
+    def show_line_of_sight(
+        self, a: tuple[int, int] | None, b: tuple[int, int] | None = None, clear: bool = True
+    ) -> None:
+        """The line of sight from cell `a` to `b`: green when clear, red when blocked (GRID-5).
+        None hides it."""
+        if self.los_item is None:
+            self.los_item = QGraphicsLineItem()
+            self.los_item.setZValue(Z_TOOL + 0.5)
+            self.los_item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.los_item.setToolTip("Line of sight (GRID-5)")
+            self.los_item.setVisible(False)
+            self.addItem(self.los_item)
+        if a is None or b is None:
+            self.los_item.setVisible(False)
+            return
+        pen = QPen(
+            QColor("#2e7d32" if clear else "#d50000"), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap
+        )
+        pen.setCosmetic(True)
+        self.los_item.setPen(pen)
+        self.los_item.setLine(QLineF(cell_center(a), cell_center(b)))
+        self.los_item.setData(0, "clear" if clear else "blocked")
+        self.los_item.setVisible(True)
+
+    def _apply_unit_overlays(self) -> None:
+        v = self.visible_layers
+        sight = self._sight_shown and v["sight"]
+        if self.sight_item is not None:
+            self.sight_item.setVisible(sight)
+        for line in self.cone_items:
+            line.setVisible(sight)
+        for ring in self.range_items:
+            ring.setVisible(v["ranges"])
 
     def _play_items(self) -> None:
         if self.reach_item is None:
@@ -446,6 +576,7 @@ class BattlefieldScene(QGraphicsScene):
             item.label.setVisible(v["labels"])
         if self.triggered_item is not None and not v["hazards"]:
             self.triggered_item.setVisible(False)
+        self._apply_unit_overlays()
         self.schedule_declutter()
 
     # -- label placement ------------------------------------------------------------------------

@@ -6,7 +6,7 @@ import logging
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, QSettings, Qt, QTimer
 from PySide6.QtGui import QAction, QActionGroup, QCloseEvent, QKeySequence
 from PySide6.QtWidgets import (
     QDialog,
@@ -16,6 +16,7 @@ from PySide6.QtWidgets import (
     QMainWindow,
     QMenu,
     QMessageBox,
+    QTabBar,
     QTableView,
     QTextBrowser,
     QToolBar,
@@ -26,7 +27,7 @@ from PySide6.QtWidgets import (
 
 from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.scenario.savegame import is_saved_game_file, load_saved_game, save_saved_game
-from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
+from brikwars_gui.ui.battlefield import DEFAULT_HIDDEN, BattlefieldScene, BattlefieldView
 from brikwars_gui.ui.document import EditorDocument, empty_scenario
 from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.inspector import UnitInspector
@@ -43,7 +44,13 @@ from brikwars_gui.ui.recovery import RecoveryStore, setup_logging
 from brikwars_gui.ui.response_dialog import ask_with_dialog
 from brikwars_gui.ui.rules_ref import reference_html
 from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario, save_scenario
-from brikwars_gui.ui.session_controller import SessionController, random_seed
+from brikwars_gui.ui.session_controller import (
+    SessionController,
+    random_seed,
+    ranged_weapons,
+    scenario_sight_mask,
+    scenario_weapons,
+)
 from brikwars_gui.ui.timeline import TimelineBar
 
 log = logging.getLogger("brikwars_gui.window")
@@ -104,6 +111,15 @@ class MainWindow(QMainWindow):
         self._overlay_timer.setInterval(0)
         self._overlay_timer.timeout.connect(self.refresh_play_overlays)
 
+        self._tab_bar_timer = QTimer(self)
+        self._tab_bar_timer.setSingleShot(True)
+        self._tab_bar_timer.setInterval(0)
+        self._tab_bar_timer.timeout.connect(self.hide_stale_tab_bars)
+        self._sight_timer = QTimer(self)
+        self._sight_timer.setSingleShot(True)
+        self._sight_timer.setInterval(0)
+        self._sight_timer.timeout.connect(self.refresh_unit_overlays)
+
         self.scene = BattlefieldScene(self.doc, self.selection, self)
         self.view = BattlefieldView(self.scene)
         self.view.setObjectName("battlefield")
@@ -136,6 +152,7 @@ class MainWindow(QMainWindow):
 
         self._create_actions()
         self._create_docks()
+        self._watch_tab_bars()
         self._create_menus()
         self._create_status_bar()
         self._connect()
@@ -207,10 +224,23 @@ class MainWindow(QMainWindow):
             ("smoke", "S&moke", "Smoke fields (R-HAZ-7)"),
             ("fire", "&Fire", "Fires, coloured by Fire Size (R-FIRE-1)"),
             ("labels", "&Labels", "Unit, object and field labels (names of crowded units on hover)"),
+            (
+                "sight",
+                "Sight && &Cone of Vision",
+                "Cells the selected unit sees: line of sight inside its 90° Cone of Vision "
+                "(R-RESP-3, GRID-5/6; Smoke blocks, R-HAZ-7)",
+            ),
+            (
+                "ranges",
+                "&Weapon ranges",
+                "Range rings of the selected unit's ranged and thrown weapons (GRID-3)",
+            ),
         ):
             act = self._action(label, tip=tip, checkable=True)
-            act.setChecked(True)
+            act.setChecked(layer not in DEFAULT_HIDDEN)
             act.toggled.connect(lambda on, name=layer: self.scene.set_layer_visible(name, on))
+            if layer in ("sight", "ranges"):
+                act.toggled.connect(lambda _on: self._sight_timer.start())
             self.layer_actions[layer] = act
         self.mode_group = QActionGroup(self)
         self.act_edit_mode = self._action(
@@ -316,14 +346,16 @@ class MainWindow(QMainWindow):
         self.dock_history = self._dock("Undo History", "historyDock", self.undo_view, B)
         self.tabifyDockWidget(self.dock_palette, self.dock_scenario)
         self.dock_palette.raise_()
+        # one tab group made in one go, before any resize: tabifying in several steps leaves a
+        # stale, visible QTabBar behind in the main window (see _hide_stale_tab_bars)
         self.tabifyDockWidget(self.dock_log, self.dock_history)
+        self.tabifyDockWidget(self.dock_log, self.dock_units)  # Edit mode: the unit table, full width
         self.dock_log.raise_()
         self.resizeDocks([self.dock_palette, self.dock_minimap], [430, 200], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_palette], [250], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_inspector], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_turn, self.dock_inspector], [150, 500], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_units], [200], Qt.Orientation.Vertical)
-        self.tabifyDockWidget(self.dock_log, self.dock_units)  # Edit mode: the unit table, full width
         self.dock_units.raise_()
 
     def _create_menus(self) -> None:
@@ -441,6 +473,22 @@ class MainWindow(QMainWindow):
         self.view.playContext.connect(self._play_context)
         self.view.cellHovered.connect(self._play_hover)
         self.selection.selectionChanged.connect(lambda *_: self._schedule_overlays())
+        self.selection.selectionChanged.connect(lambda *_: self._sight_timer.start())
+        self.selection.selectionChanged.connect(lambda *_: self.scene.show_line_of_sight(None))
+        for signal in (
+            c.hazardsChanged,
+            c.objectUpdated,
+            c.viewChanged,
+            c.sessionStarted,
+            c.sessionStopped,
+            self.doc.terrainChanged,
+            self.doc.hazardsChanged,
+            self.doc.objectChanged,
+            self.doc.scenarioReset,
+        ):
+            signal.connect(lambda *_: self._sight_timer.start())
+        for signal in (c.unitUpdated, self.doc.unitChanged):
+            signal.connect(lambda uid: self._sight_timer.start() if uid == self.selection.unit_id else None)
         self.log_panel.eventActivated.connect(self._event_activated)
         self.timeline.snapshotRequested.connect(self.controller.show_snapshot)
         self.timeline.liveRequested.connect(self.controller.show_live)
@@ -603,6 +651,7 @@ class MainWindow(QMainWindow):
             self._arrange_docks(play=True)
         else:
             self.controller.stop()
+            self.scene.show_line_of_sight(None)
             self.scene.badge_provider = None
             self.scene.leave_play()
             self.unit_panel.model.status_provider = None
@@ -680,6 +729,33 @@ class MainWindow(QMainWindow):
             self.scene.show_path(None)
         self.act_end_unit.setEnabled(bool(sel) and c.can_command(sel))
 
+    def refresh_unit_overlays(self) -> None:
+        """The selected unit's sight / Cone of Vision and weapon range rings (when those overlays
+        are on): from the live game in Play mode, from the scenario in Edit mode."""
+        self._sight_timer.stop()
+        scene, sel, v = self.scene, self.selection.unit_id, self.scene.visible_layers
+        pos = facing = mask = None
+        weapons: list[tuple[str, int]] = []
+        if sel and self.play_mode:
+            view = self.controller.unit_view(sel)
+            if view is not None and view.alive:
+                pos, facing = view.pos, view.facing
+                weapons = ranged_weapons(view.weapons)
+                if v["sight"]:
+                    mask = self.controller.sight_mask(sel)
+        elif sel:
+            unit = self.doc.unit(sel)
+            if unit is not None:
+                pos, facing = (int(unit.position[0]), int(unit.position[1])), str(unit.facing)
+                weapons = ranged_weapons(scenario_weapons(self.doc.scenario, sel))
+                if v["sight"]:
+                    try:
+                        mask = scenario_sight_mask(self.doc.scenario, sel)
+                    except Exception:
+                        log.exception("sight mask of the scenario failed")
+        scene.set_sight(mask, pos, facing or "N")
+        scene.set_ranges(pos if v["ranges"] else None, weapons)
+
     def _play_click(self, x: int, y: int, unit_id: str) -> None:
         cell = (x, y)
         sel = self.selection.unit_id
@@ -702,6 +778,7 @@ class MainWindow(QMainWindow):
         if not self.play_mode:
             return
         sel = self.selection.unit_id
+        self._hover_line_of_sight(sel, x, y)
         if x < 0 or not sel or (x, y) not in self._reach:
             self.scene.show_path(None)
             return
@@ -710,6 +787,24 @@ class MainWindow(QMainWindow):
             self.scene.show_path(None)
             return
         self.scene.show_path(list(path.cells), f'{path.total}" of Move')
+
+    def _hover_line_of_sight(self, sel: str, x: int, y: int) -> None:
+        """Hovering an enemy with a unit selected: the line of sight, green if clear, red if
+        blocked (GRID-5; Smoke blocks, R-HAZ-7)."""
+        c = self.controller
+        target = c.unit_at((x, y)) if sel and x >= 0 else None
+        mine, theirs = (c.unit_view(sel) if target else None), (c.unit_view(target) if target else None)
+        if mine is None or theirs is None or not mine.alive or not theirs.alive or mine.team == theirs.team:
+            self.scene.show_line_of_sight(None)
+            return
+        clear = c.has_line_of_sight(sel, target)
+        if clear is None:
+            self.scene.show_line_of_sight(None)
+            return
+        self.scene.show_line_of_sight(mine.pos, theirs.pos, clear)
+        self.statusBar().showMessage(
+            f"Line of sight to {theirs.name}: {'clear' if clear else 'blocked'} (GRID-5)", 3000
+        )
 
     def build_action_menu(self, unit_id: str, cell: tuple[int, int], target: str = "") -> QMenu:
         """The legal actions of `unit_id` (those aimed at `target` first) with Use and odds."""
@@ -1101,6 +1196,53 @@ class MainWindow(QMainWindow):
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True
+
+    # -- dock tab bars --------------------------------------------------------------------------
+    def stale_tab_bars(self) -> list[QTabBar]:
+        """Visible tab bars of the main window's dock layout that belong to no tab group on screen.
+
+        Qt (6.x) keeps the QTabBar of an earlier tab group when docks are tabified in several steps
+        or moved between areas: it stays visible under the central widget and shows up once the
+        bottom docks grow. A live bar has tabs and sits right under one of the visible docks."""
+        docks = [d.geometry() for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
+        out = []
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not bar.isVisible():
+                continue
+            g = bar.geometry()
+            under_dock = any(
+                abs(d.bottom() + 1 - g.top()) <= 3 and abs(d.left() - g.left()) <= 3 for d in docks
+            )
+            if bar.count() == 0 or not under_dock:
+                out.append(bar)
+        return out
+
+    def hide_stale_tab_bars(self) -> int:
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            bar.removeEventFilter(self)  # watch every bar (Qt makes new ones) for being shown again
+            bar.installEventFilter(self)
+        bars = self.stale_tab_bars()
+        for bar in bars:
+            bar.hide()
+        return len(bars)
+
+    def _watch_tab_bars(self) -> None:
+        for dock in self.findChildren(QDockWidget):
+            dock.removeEventFilter(self)
+            dock.installEventFilter(self)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
+            self._tab_bar_timer.start()
+        return super().eventFilter(watched, event)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._tab_bar_timer.start()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._tab_bar_timer.start()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_save():

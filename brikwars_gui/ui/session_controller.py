@@ -92,6 +92,7 @@ class UnitView:
     fire_size: int = 0
     saved_action: bool = False
     done: bool = False
+    weapons: tuple[tuple[str, str, int | None], ...] = ()  # (name, kind, range in inches or None)
 
 
 @dataclass(frozen=True)
@@ -286,7 +287,60 @@ def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
         fire_size=fire_size if alive else 0,
         saved_action=alive and bool(_get(u, "saved_action")),
         done=alive and bool(_get(u, "done")),
+        weapons=_weapon_views(_get(u, "weapons", ()) or ()),
     )
+
+
+def _weapon_views(weapons: Iterable[Any]) -> tuple[tuple[str, str, int | None], ...]:
+    out = []
+    for w in weapons:
+        rng = _get(w, "range")
+        out.append((str(_get(w, "name", "")), str(_get(w, "kind", "")), None if rng is None else int(rng)))
+    return tuple(out)
+
+
+def ranged_weapons(weapons: Iterable[tuple[str, str, int | None]]) -> list[tuple[str, int]]:
+    """(name, range) of the ranged and thrown weapons (GRID-3: range in inches, centre to centre)."""
+    return [
+        (name, int(rng)) for name, kind, rng in weapons if kind != "close" and rng is not None and rng > 0
+    ]
+
+
+def scenario_weapons(scenario: Scenario, unit_id: str) -> tuple[tuple[str, str, int | None], ...]:
+    """A scenario unit's weapons as (name, kind, range) (Edit mode's view of the same data)."""
+    unit = next((u for u in scenario.units if u.id == unit_id), None)
+    return _weapon_views(unit.weapons) if unit is not None else ()
+
+
+def _scenario_smoke(scenario: Scenario) -> np.ndarray:
+    from brikwars_gui.scenario.models import HazardKind
+
+    bf = scenario.battlefield
+    mask = np.zeros((bf.height, bf.width), dtype=bool)
+    for field in scenario.hazards:
+        if field.kind != HazardKind.SMOKE:
+            continue
+        for x, y, w, h in field.rects:
+            mask[y : y + h, x : x + w] = True
+        for x, y in field.cells:
+            if 0 <= x < bf.width and 0 <= y < bf.height:
+                mask[y, x] = True
+    return mask
+
+
+def scenario_sight_mask(scenario: Scenario, unit_id: str) -> np.ndarray | None:
+    """Edit mode: the cells a scenario unit sees from where it stands, as it faces (R-RESP-3 Cone
+    of Vision, GRID-5/6; the scenario's Smoke fields block, R-HAZ-7). None: no such unit."""
+    from brikwars_gui.engine.grid import Grid, visible_cells
+
+    unit = next((u for u in scenario.units if u.id == unit_id), None)
+    if unit is None:
+        return None
+    grid = Grid.from_scenario(scenario)
+    pos = (int(unit.position[0]), int(unit.position[1]))
+    if not grid.in_bounds(pos):
+        return None
+    return visible_cells(grid, pos, str(unit.facing), smoke=_scenario_smoke(scenario))
 
 
 def snapshot_state(snap: dict[str, Any], width: int, height: int) -> SimpleNamespace:
@@ -874,6 +928,40 @@ class SessionController(QObject):
         except Exception:
             log.exception("legal_actions failed")
             return []
+
+    def sight_mask(self, unit_id: str) -> np.ndarray | None:
+        """Play mode: the live cells `unit_id` sees (bool (height, width)): line of sight (GRID-5)
+        inside its 90° Cone of Vision (R-RESP-3, GRID-6), blocked by Smoke (R-HAZ-7). None when
+        there is no live game, the unit is dead or gone, or a timeline snapshot is shown."""
+        from brikwars_gui.engine.grid import visible_cells
+
+        u = self._live_unit(unit_id)
+        if u is None or not u.alive or self.view_index is not None:
+            return None
+        state = self.game.state
+        try:
+            return visible_cells(state.grid, tuple(u.pos), u.facing, smoke=state.smoke_mask())
+        except Exception:
+            log.exception("visible_cells failed")
+            return None
+
+    def has_line_of_sight(self, a: str, b: str) -> bool | None:
+        """GRID-5 / R-HAZ-7: whether unit `a` has a clear line of sight to unit `b` (live state,
+        Smoke blocks; the Cone of Vision is not checked). None when either unit is missing."""
+        from brikwars_gui.engine.grid import has_line_of_sight
+
+        ua, ub = self._live_unit(a), self._live_unit(b)
+        if ua is None or ub is None:
+            return None
+        state = self.game.state
+        return bool(has_line_of_sight(state.grid, tuple(ua.pos), tuple(ub.pos), smoke=state.smoke_mask()))
+
+    def unit_at(self, cell: Cell) -> str | None:
+        """The live unit standing on `cell` (None: nobody, or no live game shown)."""
+        if self.game is None or self.view_index is not None:
+            return None
+        u = self.game.state.unit_at((int(cell[0]), int(cell[1])))
+        return str(u.id) if u is not None else None
 
     def unit_view(self, unit_id: str) -> UnitView | None:
         if self.game is None:

@@ -55,3 +55,26 @@ def test_invalid_player_edits_are_refused_with_a_message(window: MainWindow, qtb
     model.remove_player(0)  # red still has units on the field
     assert doc.scenario.players == players_before
     assert len(messages) == 2 and "cannot remove" in messages[1]
+
+
+def test_new_asks_the_table_size_and_cancel_keeps_the_document(window: MainWindow) -> None:
+    name = window.doc.scenario.name
+    window.ask_new_size = lambda: None
+    assert not window.new_document()
+    assert window.doc.scenario.name == name
+    window.ask_new_size = lambda: (72, 48)
+    assert window.new_document()
+    field = window.doc.scenario.battlefield
+    assert (field.width, field.height) == (72, 48)
+    assert window.doc.terrain.kind.shape == (48, 72)
+
+
+def test_new_field_dialog_presets_fill_the_size(qtbot) -> None:
+    from brikwars_gui.ui.panels import NewFieldDialog
+
+    dialog = NewFieldDialog()
+    qtbot.addWidget(dialog)
+    assert dialog.field_size() == (24, 16)
+    dialog.preset.setCurrentIndex(3)
+    dialog.preset.activated.emit(3)
+    assert dialog.field_size() == (120, 120)

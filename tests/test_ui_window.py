@@ -246,6 +246,7 @@ def test_unsaved_changes_prompt_on_close_new_and_open(window: MainWindow, qtbot,
     assert not window.new_document()
     assert window.doc.modified
     window.ask_unsaved = lambda: "save"
+    window.ask_new_size = lambda: (24, 16)
     assert window.new_document()  # saved to its path, then replaced
     assert window.doc.scenario.battlefield.width == 24 and len(window.doc.scenario.players) == 2
     assert not window.doc.modified

@@ -34,6 +34,7 @@ from brikwars_gui.ui.inspector import UnitInspector
 from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
 from brikwars_gui.ui.panels import (
     MiniMap,
+    NewFieldDialog,
     PalettePanel,
     ScenarioPanel,
     TurnPanel,
@@ -91,6 +92,8 @@ class MainWindow(QMainWindow):
         self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
         """Shows an engine error; returns "save" when the user wants to save the game."""
         self.ask_new_battle: Callable[[int], tuple[int, int | None] | None] = self._new_battle_dialog
+        self.ask_new_size: Callable[[], tuple[int, int] | None] = self._new_size_dialog
+        """File ▸ New asks the table size (width, depth) in inches; None cancels. Tests replace it."""
         self.show_game_over: Callable[[object], None] = self._game_over_dialog
         """Shows the end of the battle (a `GameSummary`); tests replace it."""
         self.game_over_summary = None
@@ -180,7 +183,7 @@ class MainWindow(QMainWindow):
 
     def _create_actions(self) -> None:
         sk = QKeySequence.StandardKey
-        self.act_new = self._action("&New", self.new_document, sk.New, "New empty 24×16 battlefield")
+        self.act_new = self._action("&New…", self.new_document, sk.New, "New battlefield of a chosen size")
         self.act_open = self._action("&Open…", lambda: self.open_file(), sk.Open, "Open a scenario (.json)")
         self.act_save = self._action("&Save", self.save, sk.Save, "Save the scenario")
         self.act_save_as = self._action(
@@ -1138,10 +1141,18 @@ class MainWindow(QMainWindow):
     def new_document(self) -> bool:
         if not self.maybe_save():
             return False
+        size = self.ask_new_size()
+        if size is None:
+            return False
         if self.play_mode:
             self.set_play_mode(False)
-        self.doc.reset(empty_scenario(), None)
+        self.doc.reset(empty_scenario(*size), None)
+        self.view.fit()
         return True
+
+    def _new_size_dialog(self) -> tuple[int, int] | None:
+        dialog = NewFieldDialog(self)
+        return dialog.field_size() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def open_file(self, path: str | Path | None = None) -> bool:
         if not self.maybe_save():

@@ -9,6 +9,8 @@ from PySide6.QtWidgets import (
     QButtonGroup,
     QColorDialog,
     QComboBox,
+    QDialog,
+    QDialogButtonBox,
     QFormLayout,
     QGroupBox,
     QHBoxLayout,
@@ -664,3 +666,45 @@ class MiniMap(QWidget):
     def _jump(self, pos: QPointF) -> None:
         scale, ox, oy = self._frame()
         self.jumpRequested.emit(QPointF((pos.x() - ox) / scale * CELL, (pos.y() - oy) / scale * CELL))
+
+
+class NewFieldDialog(QDialog):
+    """File ▸ New: the table size in inches (1 cell = 1", GRID-1), with common table presets."""
+
+    PRESETS = (
+        ("Skirmish 24×16", 24, 16),
+        ("Standard 48×32", 48, 32),
+        ("Large 72×48", 72, 48),
+        ("Huge 120×120", 120, 120),
+    )
+
+    def __init__(self, parent=None) -> None:
+        super().__init__(parent)
+        self.setWindowTitle("New battlefield")
+        form = QFormLayout(self)
+        self.preset = QComboBox()
+        for label, w, h in self.PRESETS:
+            self.preset.addItem(label, (w, h))
+        self.preset.activated.connect(lambda _i: self._apply_preset())
+        self.width_box, self.height_box = QSpinBox(), QSpinBox()
+        for box, tip in ((self.width_box, "inches across"), (self.height_box, "inches deep")):
+            box.setRange(4, 400)
+            box.setSuffix('"')
+            box.setToolTip(f"Battlefield size, {tip} (1 cell = 1 inch)")
+        ok_cancel = QDialogButtonBox.StandardButton.Ok | QDialogButtonBox.StandardButton.Cancel
+        buttons = QDialogButtonBox(ok_cancel)
+        buttons.accepted.connect(self.accept)
+        buttons.rejected.connect(self.reject)
+        form.addRow("Table", self.preset)
+        form.addRow("Width", self.width_box)
+        form.addRow("Depth", self.height_box)
+        form.addRow(buttons)
+        self._apply_preset()
+
+    def _apply_preset(self) -> None:
+        w, h = self.preset.currentData()
+        self.width_box.setValue(w)
+        self.height_box.setValue(h)
+
+    def field_size(self) -> tuple[int, int]:
+        return self.width_box.value(), self.height_box.value()

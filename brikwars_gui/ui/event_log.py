@@ -12,7 +12,6 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import (
-    QAbstractTableModel,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -32,6 +31,8 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from brikwars_gui.ui.models import ColumnsTableModel
+
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
 
 KIND_COLORS = {
@@ -48,7 +49,8 @@ KIND_COLORS = {
 }
 
 
-class EventLogModel(QAbstractTableModel):
+
+class EventLogModel(ColumnsTableModel):
     """The controller's log entries, newest last. `append(text, detail)` is kept for plain lines."""
 
     COLUMNS = ("#", "Round", "Kind", "Event", "Dice")
@@ -106,16 +108,8 @@ class EventLogModel(QAbstractTableModel):
     def clear(self) -> None:
         self.set_entries([])
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.entries)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
+    def row_count(self) -> int:
+        return len(self.entries)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():

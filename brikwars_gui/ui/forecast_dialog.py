@@ -36,6 +36,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from brikwars_gui.ui.models import ColumnsTableModel
 from brikwars_gui.ui.session_controller import run_forecast
 
 if TYPE_CHECKING:
@@ -50,7 +51,7 @@ def _pct(rate: float | None, digits: int = 1) -> str:
     return "—" if rate is None else f"{rate * 100:.{digits}f}%"
 
 
-class _ReportTable(QAbstractTableModel):
+class _ReportTable(ColumnsTableModel):
     """Rows of display strings plus sort keys, rebuilt when a report arrives."""
 
     COLUMNS: tuple[str, ...] = ()
@@ -68,11 +69,8 @@ class _ReportTable(QAbstractTableModel):
     def _build(self, report: ForecastReport) -> list[tuple[tuple[str, ...], tuple[Any, ...]]]:
         raise NotImplementedError
 
-    def rowCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._rows)
-
-    def columnCount(self, parent: _Index = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
+    def row_count(self) -> int:
+        return len(self._rows)
 
     def data(self, index: _Index, role: int = Qt.ItemDataRole.DisplayRole) -> Any:
         if not index.isValid():

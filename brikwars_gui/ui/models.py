@@ -29,7 +29,27 @@ def weapons_summary(unit: Unit) -> str:
     return "; ".join(parts)
 
 
-class UnitTableModel(QAbstractTableModel):
+class ColumnsTableModel(QAbstractTableModel):
+    """A flat table with fixed `COLUMNS` headers; subclasses say how many rows (`row_count`)."""
+
+    COLUMNS: tuple[str, ...] = ()
+
+    def row_count(self) -> int:
+        raise NotImplementedError
+
+    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else self.row_count()
+
+    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
+        return 0 if parent.isValid() else len(self.COLUMNS)
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
+            return self.COLUMNS[section]
+        return None
+
+
+class UnitTableModel(ColumnsTableModel):
     """One row per scenario unit; rows follow `EditorDocument` signals one unit at a time.
 
     `status_provider(unit_id) -> str` lets Play mode show engine status (Disrupted, Half Speed...)."""
@@ -115,11 +135,8 @@ class UnitTableModel(QAbstractTableModel):
     def unit_id(self, row: int) -> str:
         return self._ids[row]
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._ids)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
+    def row_count(self) -> int:
+        return len(self._ids)
 
     def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
         if orientation == Qt.Orientation.Horizontal:
@@ -263,7 +280,7 @@ class SelectionService(QObject):
         self.select("", "")
 
 
-class PlayerTableModel(QAbstractTableModel):
+class PlayerTableModel(ColumnsTableModel):
     """The scenario's players (name, colour, human/AI); edits go through the document's undo stack
     and the same validation as files; a rejected edit is reported through `doc.editRejected`."""
 
@@ -280,16 +297,8 @@ class PlayerTableModel(QAbstractTableModel):
         self.beginResetModel()
         self.endResetModel()
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.doc.scenario.players)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
+    def row_count(self) -> int:
+        return len(self.doc.scenario.players)
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)

@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractTableModel, QModelIndex, QPersistentModelIndex, Qt
+from PySide6.QtCore import QModelIndex, QPersistentModelIndex, Qt
 from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QDialog,
@@ -16,10 +16,10 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
-from brikwars_gui.ui.models import UNIT_ID_ROLE
+from brikwars_gui.ui.models import UNIT_ID_ROLE, ColumnsTableModel
 
 
-class TurnUnitsModel(QAbstractTableModel):
+class TurnUnitsModel(ColumnsTableModel):
     """The active player's units and what each has left this turn (Move inches, Action)."""
 
     COLUMNS = ("Unit", "Move left", "Action", "Status")
@@ -47,16 +47,8 @@ class TurnUnitsModel(QAbstractTableModel):
     def row_of(self, unit_id: str) -> int:
         return self._ids.index(unit_id) if unit_id in self._ids else -1
 
-    def rowCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self._ids)
-
-    def columnCount(self, parent: QModelIndex | QPersistentModelIndex = QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.COLUMNS)
-
-    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
-        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.DisplayRole:
-            return self.COLUMNS[section]
-        return None
+    def row_count(self) -> int:
+        return len(self._ids)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():

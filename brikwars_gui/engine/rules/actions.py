@@ -26,6 +26,7 @@ from brikwars_gui.engine.rules.common import (
     PlayContext,
     burdened,
     two_armed_problem,
+    unable_problem,
     usable_weapons,
     use_rating,
     weapon_named,
@@ -188,14 +189,9 @@ class BurdenShed(Event):
 
 
 def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
-    if not unit.alive:
-        return f"{unit.name} is dead"
-    if unit.disrupted:
-        return f"{unit.name} is Disrupted and helpless until its next turn (R-MOVE-16)"
-    if unit.done:
-        return f"{unit.name} has finished for this turn"
-    if unit.full_round:
-        return f"{unit.name} is busy with {unit.activity or 'a Full-Round Action'} (R-ACT-7)"
+    """Why the unit may not act now, or None."""
+    if problem := unable_problem(unit):
+        return problem
     if needs_action and unit.action_used:
         return f"{unit.name} has already used its Action this turn (R-ACT-1)"
     return None

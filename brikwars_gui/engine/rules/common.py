@@ -157,6 +157,23 @@ def two_armed_problem(state: GameState, unit: UnitState, cell: Cell | None = Non
 
 
 # ---------------------------------------------------------------------------------------------
+# Who may take orders at all
+
+
+def unable_problem(unit: UnitState) -> str | None:
+    """Why the unit can neither move nor act now (dead, Disrupted, busy, finished), or None."""
+    if not unit.alive:
+        return f"{unit.name} is dead"
+    if unit.disrupted:
+        return f"{unit.name} is Disrupted and helpless until its next turn (R-MOVE-16)"
+    if unit.full_round:
+        return f"{unit.name} is busy with {unit.activity or 'a Full-Round Action'} (R-ACT-7)"
+    if unit.done:
+        return f"{unit.name} has finished for this turn"
+    return None
+
+
+# ---------------------------------------------------------------------------------------------
 # Use ratings (R-ACT-2..4)
 
 #: R-ACT-3: difficulty → Use (None = trivial, no Skill Roll, R-ACT-2).

@@ -41,6 +41,7 @@ from brikwars_gui.engine.rules.common import (
     at_half_speed,
     burdened,
     max_rise,
+    unable_problem,
 )
 from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.state import Cell, GameState, UnitState
@@ -141,14 +142,8 @@ def blockers(state: GameState, unit: UnitState) -> tuple[set[Cell], set[Cell]]:
 
 def movement_problem(unit: UnitState) -> str | None:
     """Why the unit may not move now, or None."""
-    if not unit.alive:
-        return f"{unit.name} is dead"
-    if unit.disrupted:
-        return f"{unit.name} is Disrupted and helpless until its next turn (R-MOVE-16)"
-    if unit.full_round:
-        return f"{unit.name} is busy with a Full-Round Action (R-ACT-7)"
-    if unit.done:
-        return f"{unit.name} has finished for this turn"
+    if problem := unable_problem(unit):
+        return problem
     if unit.sprinting:
         return f"{unit.name} has Sprinted: its whole Movement was the straight line (R-MOVE-18)"
     if unit.stopped:

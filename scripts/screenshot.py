@@ -238,7 +238,10 @@ def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: 
     if units:
         unit = units[0]
         window.selection.select_unit(unit.id)
+        for layer in ("sight", "ranges"):  # show the Cone of Vision and weapon range rings too
+            window.layer_actions[layer].setChecked(True)
         window.refresh_play_overlays()
+        window.refresh_unit_overlays()
         reach = c.reachable(unit.id)
         if reach:
             cx, cy = unit.pos

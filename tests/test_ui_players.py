@@ -78,3 +78,20 @@ def test_new_field_dialog_presets_fill_the_size(qtbot) -> None:
     dialog.preset.setCurrentIndex(3)
     dialog.preset.activated.emit(3)
     assert dialog.field_size() == (120, 120)
+
+
+def test_unit_list_filters_by_status_in_play_mode(window: MainWindow) -> None:
+    window.ask_leave_game = lambda: "discard"
+    window.set_play_mode(True, seed=4)
+    c = window.controller
+    c.game.state.units["red-captain"].disrupted = True  # test poke; the table reads it via the controller
+    c.unitUpdated.emit("red-captain")
+    panel = window.unit_panel
+    proxy = panel.proxy
+    panel.status_combo.setCurrentIndex(panel.status_combo.findData("Disrupted"))
+    names = {proxy.index(r, 0).data() for r in range(proxy.rowCount())}
+    assert names == {c.unit_view("red-captain").name}
+    panel.status_combo.setCurrentIndex(panel.status_combo.findData("Dead"))
+    assert proxy.rowCount() == 0
+    panel.status_combo.setCurrentIndex(0)
+    assert proxy.rowCount() == len(window.doc.scenario.units)

@@ -223,11 +223,15 @@ class UnitTableModel(ColumnsTableModel):
 
 
 class UnitFilterProxy(QSortFilterProxyModel):
-    """Filters the unit table by team (exact id, '' = all) and free text (name/weapons)."""
+    """Filters the unit table by team (exact id, '' = all), status (a word of the Status column,
+    e.g. "Disrupted"; '' = all) and free text (any column)."""
+
+    STATUSES = ("Ready", "Saved Action", "Disrupted", "Half Speed", "Stopped", "On Fire", "Dead")
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
         self._team = ""
+        self._status = ""
         self.setFilterCaseSensitivity(Qt.CaseSensitivity.CaseInsensitive)
         self.setSortRole(Qt.ItemDataRole.EditRole)
         self.setFilterKeyColumn(-1)
@@ -241,6 +245,11 @@ class UnitFilterProxy(QSortFilterProxyModel):
         self._team = team or ""
         self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
 
+    def set_status(self, status: str) -> None:
+        self.beginFilterChange()
+        self._status = status or ""
+        self.endFilterChange(QSortFilterProxyModel.Direction.Rows)
+
     def set_text(self, text: str) -> None:
         self.setFilterFixedString(text)
 
@@ -249,6 +258,11 @@ class UnitFilterProxy(QSortFilterProxyModel):
         if self._team:
             idx = model.index(source_row, 0, source_parent)
             if model.data(idx, TEAM_ROLE) != self._team:
+                return False
+        if self._status:
+            column = model.COLUMNS.index("Status")
+            status = str(model.data(model.index(source_row, column, source_parent)) or "")
+            if self._status not in status:
                 return False
         return super().filterAcceptsRow(source_row, source_parent)
 

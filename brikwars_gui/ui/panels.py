@@ -44,7 +44,7 @@ from brikwars_gui.ui.models import (
 
 
 class UnitListPanel(QWidget):
-    """The unit table with a team filter and a text filter; selection synced via the service."""
+    """The unit table with team, status and text filters; selection synced via the service."""
 
     def __init__(self, doc: EditorDocument, selection: SelectionService, parent=None) -> None:
         super().__init__(parent)
@@ -61,11 +61,20 @@ class UnitListPanel(QWidget):
         self.team_combo.currentIndexChanged.connect(
             lambda _i: self.proxy.set_team(self.team_combo.currentData())
         )
+        self.status_combo = QComboBox()
+        self.status_combo.setToolTip("Show units with one status (Play mode: R-MOVE-16 Disrupted, ...)")
+        self.status_combo.addItem("All statuses", "")
+        for status in UnitFilterProxy.STATUSES:
+            self.status_combo.addItem(status, status)
+        self.status_combo.currentIndexChanged.connect(
+            lambda _i: self.proxy.set_status(self.status_combo.currentData())
+        )
         self.filter_edit = QLineEdit()
         self.filter_edit.setPlaceholderText("Filter units…")
         self.filter_edit.setClearButtonEnabled(True)
         self.filter_edit.textChanged.connect(self.proxy.set_text)
         row.addWidget(self.team_combo)
+        row.addWidget(self.status_combo)
         row.addWidget(self.filter_edit, 1)
         layout.addLayout(row)
         self.table = QTableView()

@@ -196,8 +196,12 @@ def test_hazard_showcase_reports_hazard_figures():
 
     report = forecast(load_scenario(SCENARIOS / "hazard_showcase.json"), 6, seed=0, max_rounds=6)
     assert_consistent(report)
-    assert 0.0 <= report.fire_spread_rate <= 1.0 and report.mean_fires_ignited >= 0.0
-    assert report.mean_objects_destroyed >= 0.0
+    # Figures obtained once by running this very call (6 runs, seed 0, 6 rounds) and printing
+    # the report; they change only when the engine's rules or the AI change (then re-run it).
+    # Fire spread in 5 of the 6 runs, 23 fires were lit in all and 2 objects were destroyed.
+    assert report.fire_spread_rate == pytest.approx(5 / 6)
+    assert report.mean_fires_ignited == pytest.approx(23 / 6)
+    assert report.mean_objects_destroyed == pytest.approx(2 / 6)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -102,3 +102,112 @@ def test_atomic_save_keeps_the_old_file_when_the_game_is_invalid(tmp_path: Path)
         save_saved_game(broken, path)
     assert path.read_text() == before
     assert [p.name for p in tmp_path.iterdir()] == ["game.json"]
+
+
+# -- messages name the saved game's own paths and fields ----------------------------------------------
+
+
+def errors_for(mutate) -> list[str]:
+    _, saved = played(turns=1)
+    data = json.loads(dump_saved_game(saved))
+    mutate(data)
+    with pytest.raises(ScenarioError) as info:
+        parse_saved_game(json.dumps(data), "game.json")
+    return info.value.messages
+
+
+def first_move(data: dict) -> dict:
+    return next(e for e in data["events"] if e.get("order") == "move")
+
+
+def append_order(data: dict, order: str, args: dict) -> None:
+    unit = data["scenario"]["units"][0]["id"]
+    data["events"].append({"kind": "order", "player": "red", "order": order, "unit": unit, "args": args})
+
+
+def test_unknown_top_level_field_lists_the_saved_game_fields() -> None:
+    (message,) = errors_for(lambda d: d.update(foo=1))
+    assert message.startswith("game.json: foo: unknown field (allowed: format_version, kind, engine_version,")
+    assert "scenario, seed, dice_script" in message and "battlefield" not in message
+
+
+def test_unknown_field_inside_the_scenario_suggests_the_right_name() -> None:
+    (message,) = errors_for(lambda d: d["scenario"]["units"][0].update(moove=3))
+    assert message.startswith("game.json: scenario.units[0].moove: unknown field (did you mean 'move'? ")
+
+
+def test_scenario_consistency_problems_get_the_scenario_prefix() -> None:
+    def duplicate(data: dict) -> None:
+        data["scenario"]["units"].append(dict(data["scenario"]["units"][0]))
+
+    messages = errors_for(duplicate)
+    assert any(m.startswith("game.json: scenario.units[") and ".id: duplicate id" in m for m in messages)
+    assert all(m.startswith("game.json: scenario.units[") for m in messages), messages
+
+
+@pytest.mark.parametrize(
+    ("mutate", "expected"),
+    [
+        (lambda d: first_move(d).pop("args"), ".args: required field is missing"),
+        (lambda d: first_move(d)["args"].update(to="x"), ".args.to: expected [x, y] integers, got 'x'"),
+        (lambda d: first_move(d).update(args={"to": [1, 2.5]}), ".args.to: expected [x, y] integers"),
+        (
+            lambda d: first_move(d).update(args={"path": [[1, 2], [1]]}),
+            ".args.path: expected a list of [x, y] integers",
+        ),
+        (lambda d: first_move(d).update(args={}), ".args: a move needs 'to' ([x, y]) or 'path'"),
+        (
+            lambda d: first_move(d).update(order="jump"),
+            ".order: expected one of move, act, face, end_unit, end_turn, got 'jump'",
+        ),
+        (lambda d: first_move(d).pop("unit"), ".unit: required field is missing"),
+        (lambda d: append_order(d, "act", {"kind": "zap"}), ".args: unknown action kind 'zap'"),
+        (lambda d: append_order(d, "act", {"kind": "attack", "target": "b"}), ".args.weapon: required field"),
+        (lambda d: append_order(d, "face", {"facing": "up"}), ".args.facing: expected one of N, NE, E,"),
+        (lambda d: append_order(d, "face", {}), ".args.facing: required field is missing"),
+        (
+            lambda d: d["events"].append({"kind": "decided", "unit": "u", "question": "q", "answer": 3}),
+            ".answer: expected a string, got 3",
+        ),
+        (
+            lambda d: d["events"].append({"kind": "decided", "unit": "u", "answer": "yes"}),
+            ".question: required field is missing",
+        ),
+    ],
+)
+def test_order_events_are_checked_when_loading(mutate, expected) -> None:
+    messages = errors_for(mutate)
+    assert any(m.startswith("game.json: events[") and expected in m for m in messages), messages
+
+
+def test_order_event_messages_give_the_event_index() -> None:
+    def bad(data: dict) -> None:
+        data["events"][3]["order"] = "move"
+        data["events"][3]["args"] = {"to": "x"}
+
+    assert "game.json: events[3].args.to: expected [x, y] integers, got 'x'" in errors_for(bad)
+
+
+def test_every_order_the_engine_logs_is_accepted() -> None:
+    _, saved = played(turns=4)
+    assert {e["order"] for e in saved.events if e["kind"] == "order"} >= {"move", "end_turn"}
+    assert parse_saved_game(dump_saved_game(saved), "game.json") == saved
+
+
+@pytest.mark.parametrize(
+    ("version", "expected"),
+    [
+        (None, "game.json: format_version: required field is missing"),
+        ("1", "game.json: format_version: expected the integer 1, got '1'"),
+        (True, "game.json: format_version: expected the integer 1, got true"),
+        (2, "game.json: format_version: unsupported version 2; this program reads version 1"),
+    ],
+)
+def test_format_version_messages_match_the_scenario_loader(version, expected) -> None:
+    def set_version(data: dict) -> None:
+        if version is None:
+            del data["format_version"]
+        else:
+            data["format_version"] = version
+
+    assert errors_for(set_version) == [expected]

@@ -445,3 +445,23 @@ def test_saved_games_use_the_shared_atomic_writer(tmp_path: Path, monkeypatch: p
     saved = savegame.SavedGame(scenario=parse_scenario(json.dumps(base())), seed=3)
     savegame.save_saved_game(saved, tmp_path / "g.json")
     assert calls and calls[0][0] == tmp_path / "g.json" and '"saved_game"' in calls[0][1]
+
+
+def test_describe_validation_error_with_a_root_model_and_prefix() -> None:
+    from pydantic import ValidationError
+
+    from brikwars_gui.scenario.io import describe_validation_error
+    from brikwars_gui.scenario.models import Unit
+
+    data = base()
+    data["units"][0]["moove"] = 3
+    with pytest.raises(ValidationError) as info:
+        Unit.model_validate(data["units"][0])
+    (line,) = describe_validation_error(info.value, Unit, "scenario.units[0]")
+    assert line.startswith("scenario.units[0].moove: unknown field (did you mean 'move'? allowed: id,")
+    data = base()
+    data["units"].append(dict(data["units"][0]))
+    with pytest.raises(ValidationError) as info:
+        Scenario.model_validate(data)
+    lines = describe_validation_error(info.value, Scenario, "scenario")
+    assert lines and all(line.startswith("scenario.units[") for line in lines), lines

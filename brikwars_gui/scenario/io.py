@@ -117,21 +117,9 @@ def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
             source, [f"{source}: expected a JSON object {{...}} at the top level, got {_kind(data)}"]
         )
     # The version decides how to read everything else, so it is checked first and alone.
-    if "format_version" in data:
-        version = data["format_version"]
-        if isinstance(version, bool) or not isinstance(version, int):
-            raise ScenarioError(
-                source,
-                [f"{source}: format_version: expected the integer {FORMAT_VERSION}, got {_show(version)}"],
-            )
-        if version != FORMAT_VERSION:
-            raise ScenarioError(
-                source,
-                [
-                    f"{source}: format_version: unsupported version {version}; "
-                    f"this program reads version {FORMAT_VERSION}"
-                ],
-            )
+    problem = format_version_problem(data)
+    if problem:
+        raise ScenarioError(source, [f"{source}: {problem}"])
     try:
         # Strict JSON-mode validation: "5" is not an integer and "yes" is not true in a file,
         # while enum names and [x, y] lists are read as usual.
@@ -140,6 +128,19 @@ def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
         raise ScenarioError(
             source, [f"{source}: {line}" for line in describe_validation_error(exc)]
         ) from None
+
+
+def format_version_problem(data: dict[str, Any], *, required: bool = False) -> str | None:
+    """The `format_version: problem` line for `data`'s version, or None when it can be read
+    (a missing version is accepted unless `required`: scenarios may leave it out, saved games not)."""
+    if "format_version" not in data:
+        return "format_version: required field is missing" if required else None
+    version = data["format_version"]
+    if isinstance(version, bool) or not isinstance(version, int):
+        return f"format_version: expected the integer {FORMAT_VERSION}, got {_show(version)}"
+    if version != FORMAT_VERSION:
+        return f"format_version: unsupported version {version}; this program reads version {FORMAT_VERSION}"
+    return None
 
 
 class DuplicateKeyError(ValueError):
@@ -158,19 +159,36 @@ def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
 # -- pydantic errors → human lines --------------------------------------------------------------------
 
 
-def describe_validation_error(exc: ValidationError) -> list[str]:
-    """One `json.path: problem` line per error, in a wording meant for people editing the file."""
+def describe_validation_error(
+    exc: ValidationError, root: type[BaseModel] = Scenario, prefix: str = ""
+) -> list[str]:
+    """One `json.path: problem` line per error, in a wording meant for people editing the file.
+
+    `root` is the model validated (`Scenario`, or `SavedGame` holding one under `scenario`): error
+    locations are read from it to list an object's allowed fields. `prefix` (like `"scenario"`) is
+    put before every path, for a model validated on its own but found inside a bigger file.
+    Consistency problems of a nested Scenario get its path (`scenario.units[3].id: ...`)."""
     lines: list[str] = []
     for error in exc.errors(include_url=False):
         ctx = error.get("ctx") or {}
-        if error["type"] == "scenario_consistency":
-            lines.extend(ctx.get("problems") or [str(ctx.get("summary", error["msg"]))])
-            continue
         loc = tuple(error["loc"])
-        path = json_path(loc)
-        message = _describe(error, loc)
-        lines.append(f"{path}: {message}" if path else message)
+        path = _join_path(prefix, json_path(loc))
+        if error["type"] == "scenario_consistency":
+            problems = ctx.get("problems") or [str(ctx.get("summary", error["msg"]))]
+            lines.extend(_join_path(path, str(p)) for p in problems)
+            continue
+        message = _describe(error, loc, root)
+        lines.extend(f"{path}: {line}" if path else line for line in message.split("\n") if line)
     return lines
+
+
+def _join_path(prefix: str, rest: str) -> str:
+    """`scenario` + `units[2].id: ...` → `scenario.units[2].id: ...` (either may be empty)."""
+    if not prefix:
+        return rest
+    if not rest:
+        return prefix
+    return f"{prefix}{rest}" if rest.startswith("[") else f"{prefix}.{rest}"
 
 
 def json_path(loc: tuple[Any, ...]) -> str:
@@ -184,14 +202,14 @@ def json_path(loc: tuple[Any, ...]) -> str:
     return text
 
 
-def _describe(error: Any, loc: tuple[Any, ...]) -> str:
+def _describe(error: Any, loc: tuple[Any, ...], root: type[BaseModel] = Scenario) -> str:
     kind: str = error["type"]
     ctx: dict[str, Any] = error.get("ctx") or {}
     got = error.get("input")
     if kind == "missing":
         return "required field is missing"
     if kind == "extra_forbidden":
-        return _unknown_field(loc)
+        return _unknown_field(loc, root)
     if kind in ("int_parsing", "int_type"):
         return f"expected an integer, got {_show(got)}"
     if kind == "int_from_float":
@@ -241,9 +259,9 @@ def _describe(error: Any, loc: tuple[Any, ...]) -> str:
     return message[:1].lower() + message[1:]
 
 
-def _unknown_field(loc: tuple[Any, ...]) -> str:
+def _unknown_field(loc: tuple[Any, ...], root: type[BaseModel] = Scenario) -> str:
     name = str(loc[-1]) if loc else "?"
-    model = _model_at(loc[:-1])
+    model = _model_at(loc[:-1], root)
     if model is None:
         return "unknown field"
     allowed = list(model.model_fields)
@@ -252,9 +270,9 @@ def _unknown_field(loc: tuple[Any, ...]) -> str:
     return f"unknown field ({hint}allowed: {', '.join(allowed)})"
 
 
-def _model_at(loc: tuple[Any, ...]) -> type[BaseModel] | None:
-    """The model class that the JSON object at `loc` is read into (for listing its fields)."""
-    current: Any = Scenario
+def _model_at(loc: tuple[Any, ...], root: type[BaseModel] = Scenario) -> type[BaseModel] | None:
+    """The model class that the JSON object at `loc` of a `root` is read into (to list its fields)."""
+    current: Any = root
     for part in loc:
         current = _unwrap(current)
         if isinstance(part, str):
@@ -291,7 +309,7 @@ def _unwrap(annotation: Any) -> Any:
             return annotation
 
 
-def _show(value: Any) -> str:
+def show_value(value: Any) -> str:
     """A short JSON-ish rendering of an input value for messages."""
     if isinstance(value, str):
         text = repr(value)
@@ -306,6 +324,9 @@ def _show(value: Any) -> str:
     else:
         text = repr(value)
     return text if len(text) <= 60 else text[:57] + "..."
+
+
+_show = show_value
 
 
 def _kind(value: Any) -> str:

@@ -25,10 +25,12 @@ from brikwars_gui.scenario.io import (
     decode_json,
     describe_validation_error,
     format_json,
+    format_version_problem,
     read_text_file,
     scenario_to_data,
 )
-from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
+from brikwars_gui.scenario.io import show_value as _show
+from brikwars_gui.scenario.models import FORMAT_VERSION, Facing, Scenario
 
 __all__ = [
     "SAVED_GAME_KIND",
@@ -65,13 +67,9 @@ class SavedGame(BaseModel):
     def _check(self) -> SavedGame:
         if self.seed is None and self.dice_script is None:
             raise ValueError("a saved game needs a seed or a dice_script to replay its dice")
-        for i, event in enumerate(self.events):
-            if event.get("kind") not in REPLAY_KINDS:
-                raise ValueError(
-                    f"events[{i}]: expected an order or decided event, got {event.get('kind')!r}"
-                )
-            if event.get("kind") == "order" and not isinstance(event.get("order"), str):
-                raise ValueError(f"events[{i}]: an order event needs an 'order' name")
+        problems = [p for i, event in enumerate(self.events) for p in event_problems(i, event)]
+        if problems:
+            raise ValueError("\n".join(problems))
         ids = {p.id for p in self.scenario.players}
         if self.active_player and self.active_player not in ids:
             raise ValueError(f"active_player: {self.active_player!r} is not a player of the scenario")
@@ -80,6 +78,85 @@ class SavedGame(BaseModel):
     @property
     def order_count(self) -> int:
         return sum(1 for e in self.events if e.get("kind") == "order")
+
+
+ORDER_NAMES = ("move", "act", "face", "end_unit", "end_turn")
+FACINGS = tuple(f.value for f in Facing)
+
+
+def event_problems(i: int, event: dict[str, Any]) -> list[str]:
+    """`events[i].path: problem` lines for an event that `Game.from_events` could not replay."""
+    at = f"events[{i}]"
+    kind = event.get("kind")
+    if "kind" not in event:
+        return [f"{at}.kind: required field is missing"]
+    if kind not in REPLAY_KINDS:
+        return [f"{at}: expected an order or decided event, got {_show(kind)}"]
+    if kind == "decided":
+        return [
+            _field_problem(f"{at}.{name}", event, name, "a string")
+            for name in ("question", "unit", "answer")
+            if not isinstance(event.get(name), str)
+        ]
+    name = event.get("order")
+    if "order" not in event:
+        return [f"{at}.order: required field is missing"]
+    if name not in ORDER_NAMES:
+        return [f"{at}.order: expected one of {', '.join(ORDER_NAMES)}, got {_show(name)}"]
+    problems: list[str] = []
+    if name != "end_turn" and not isinstance(event.get("unit"), str):
+        problems.append(_field_problem(f"{at}.unit", event, "unit", "a unit id"))
+    if name in ("end_unit", "end_turn"):
+        args = event.get("args", {})
+        if not isinstance(args, dict):
+            problems.append(f"{at}.args: expected an object {{...}}, got {_show(args)}")
+        return problems
+    if "args" not in event:
+        return [*problems, f"{at}.args: required field is missing"]
+    args = event["args"]
+    if not isinstance(args, dict):
+        return [*problems, f"{at}.args: expected an object {{...}}, got {_show(args)}"]
+    if name == "move":
+        if "path" in args:
+            path = args["path"]
+            if not isinstance(path, list) or not path or not all(_is_cell(c) for c in path):
+                problems.append(f"{at}.args.path: expected a list of [x, y] integers, got {_show(path)}")
+        elif "to" in args:
+            if not _is_cell(args["to"]):
+                problems.append(f"{at}.args.to: expected [x, y] integers, got {_show(args['to'])}")
+        else:
+            problems.append(f"{at}.args: a move needs 'to' ([x, y]) or 'path' (a list of [x, y])")
+    elif name == "act":
+        from brikwars_gui.engine.rules.actions import action_from_dict  # the engine imports this package
+
+        try:
+            action_from_dict(args)
+        except KeyError as exc:
+            missing = exc.args[0] if exc.args else "?"
+            problems.append(f"{at}.args.{missing}: required field is missing")
+        except (ValueError, TypeError, IndexError) as exc:
+            problems.append(f"{at}.args: {exc}")
+    elif name == "face":
+        facing = args.get("facing")
+        if facing not in FACINGS:
+            problems.append(
+                _field_problem(f"{at}.args.facing", args, "facing", "one of " + ", ".join(FACINGS))
+            )
+    return problems
+
+
+def _field_problem(path: str, container: dict[str, Any], name: str, expected: str) -> str:
+    if name not in container:
+        return f"{path}: required field is missing"
+    return f"{path}: expected {expected}, got {_show(container[name])}"
+
+
+def _is_cell(value: Any) -> bool:
+    return (
+        isinstance(value, list)
+        and len(value) == 2
+        and all(isinstance(v, int) and not isinstance(v, bool) for v in value)
+    )
 
 
 # -- reading -----------------------------------------------------------------------------------------
@@ -117,19 +194,14 @@ def saved_game_from_data(data: Any, source: str = "<data>") -> SavedGame:
         raise ScenarioError(source, [f"{source}: expected a JSON object {{...}} at the top level"])
     if not is_saved_game_data(data):
         raise ScenarioError(source, [f'{source}: kind: expected "saved_game", got {data.get("kind")!r}'])
-    version = data.get("format_version")
-    if version != FORMAT_VERSION or isinstance(version, bool):
-        raise ScenarioError(
-            source,
-            [
-                f"{source}: format_version: unsupported version {version!r}; reads {FORMAT_VERSION}"
-            ],
-        )
+    problem = format_version_problem(data, required=True)
+    if problem:
+        raise ScenarioError(source, [f"{source}: {problem}"])
     try:
         return SavedGame.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:
         raise ScenarioError(
-            source, [f"{source}: {line}" for line in describe_validation_error(exc)]
+            source, [f"{source}: {line}" for line in describe_validation_error(exc, SavedGame)]
         ) from None
 
 
@@ -161,4 +233,3 @@ def save_saved_game(saved: SavedGame, path: str | os.PathLike[str]) -> None:
     text = dump_saved_game(saved)
     parse_saved_game(text, source=os.fspath(path))
     atomic_write_text(path, text)
-

@@ -39,7 +39,56 @@ def test_always_do_the_default_is_remembered(qtbot) -> None:
 
     QTimer.singleShot(0, answer)
     assert ask_with_dialog(None, controller, REQUEST) == "bonus"
-    assert "overskill" in controller.always_default
+    # another option was picked: "always the default" is not recorded
+    assert controller.always_default == set()
+
+    def answer_default() -> None:
+        dialog = next(w for w in qtbot_widgets() if isinstance(w, ResponseDialog))
+        dialog.always.setChecked(True)
+        dialog.accept()
+
+    QTimer.singleShot(0, answer_default)
+    assert ask_with_dialog(None, controller, REQUEST) == "damage"
+    assert controller.always_default == {("red", "overskill")}
+
+
+def test_closing_the_response_dialog_answers_the_default(qtbot) -> None:
+    from PySide6.QtWidgets import QApplication
+
+    controller = SessionController()
+
+    def close() -> None:
+        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ResponseDialog))
+        dialog.buttons["bonus"].setChecked(True)
+        dialog.always.setChecked(True)
+        dialog.reject()  # Esc / the window's close button
+
+    QTimer.singleShot(0, close)
+    assert ask_with_dialog(None, controller, REQUEST) == "damage"
+    assert controller.always_default == set()
+
+
+def test_always_default_is_per_team_and_per_battle(qtbot) -> None:
+    from types import SimpleNamespace
+
+    from brikwars_gui.paths import SCENARIOS
+    from brikwars_gui.ui.scenario_io import load_scenario
+
+    controller = SessionController()
+    controller.ai_interval = 0
+    controller.start(load_scenario(SCENARIOS / "skirmish.json"), seed=1)
+    controller._stop_ai()
+    controller.is_ai = lambda team: False
+    asked = []
+    controller.ask_response = lambda r: asked.append(r.team) or "no"
+    controller.always_default.add(("red", "angry_inch"))
+    req = SimpleNamespace(team="red", question="angry_inch", default="yes", options=("yes", "no"))
+    assert controller._decide(controller.game, req) == "yes" and asked == []
+    blue = SimpleNamespace(team="blue", question="angry_inch", default="yes", options=("yes", "no"))
+    assert controller._decide(controller.game, blue) == "no" and asked == ["blue"]
+    controller.start(load_scenario(SCENARIOS / "skirmish.json"), seed=2)
+    controller._stop_ai()
+    assert controller.always_default == set()
 
 
 def test_recovery_store(tmp_path: Path) -> None:

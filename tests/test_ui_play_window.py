@@ -145,7 +145,7 @@ def test_response_prompt_is_answered_by_the_player(window: MainWindow, qtbot) ->
     decided = [e for e in window.controller.game.events if e.kind == "decided"]
     assert decided[0].answer == next(o for o in asked[0].options if o != asked[0].default)
     # "always do the default" is remembered for the session
-    window.controller.always_default.add("overskill")
+    window.controller.always_default.add((asked[0].team, "overskill"))
     assert window.controller._decide(window.controller.game, asked[0]) == asked[0].default
 
 
@@ -329,3 +329,96 @@ def test_event_log_filters_copies_and_highlights(window: MainWindow, qtbot) -> N
     assert all(
         "Captain Rufus" in panel.proxy.data(panel.proxy.index(r, 3)) for r in range(panel.proxy.rowCount())
     )
+
+
+def test_a_saved_game_that_does_not_replay_keeps_the_running_seed(window, tmp_path, monkeypatch, qtbot):
+    import brikwars_gui.engine.session as session
+
+    window.set_play_mode(True, seed=4)
+    c = window.controller
+    cell, _ = far_free_cell(window, "red-captain")
+    assert c.order_move("red-captain", cell)
+    other = tmp_path / "other.json"
+    assert window.save_game_as(other)
+    data = json.loads(other.read_text())
+    data["seed"], data["dice_script"] = 999, [1, 2, 3]
+    other.write_text(json.dumps(data), encoding="utf-8")
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a))
+
+    def broken(*args, **kwargs):
+        raise RuntimeError("order does not replay")
+
+    with monkeypatch.context() as m:
+        m.setattr(session.Game, "from_events", broken)
+        assert not window.open_file(other)
+    assert shown and "do not replay" in shown[-1][2]
+    assert c.seed == 4 and c.script == []
+    window.end_turn()
+    c.skip_ai()
+    again = tmp_path / "again.json"
+    assert window.save_game_as(again)
+    assert load_saved_game(again).seed == 4
+    events = [e.to_dict() for e in c.game.events]
+    reopened = make_window(qtbot, QSettings(str(tmp_path / "s2.ini"), QSettings.Format.IniFormat), None)
+    assert reopened.open_file(again)
+    assert [e.to_dict() for e in reopened.controller.game.events] == events
+
+
+def test_a_dice_script_only_saved_game_keeps_its_null_seed(window, tmp_path) -> None:
+    from brikwars_gui.scenario.savegame import SavedGame, save_saved_game
+
+    path = tmp_path / "scripted.json"
+    save_saved_game(SavedGame(scenario=load_scenario(SKIRMISH), seed=None, dice_script=[6, 6, 1, 2, 3]), path)
+    assert window.open_file(path)
+    assert window.controller.seed is None
+    out = window.controller.saved_game()
+    assert out.seed is None and out.dice_script == [6, 6, 1, 2, 3]
+
+
+def test_a_recovered_game_has_no_file_of_its_own(window, qtbot, settings, data_dir, monkeypatch) -> None:
+    from PySide6.QtWidgets import QFileDialog
+
+    window.set_play_mode(True, seed=14)
+    window.end_turn()
+    window.controller.skip_ai()
+    other = make_window(qtbot, settings, data_dir)
+    other.ask_recover = lambda path: True
+    assert other.offer_recovery()
+    assert other.game_path is None
+    assert all(Path(p) != data_dir / "recovery.json" for p in other.recent_files())
+    asked = []
+    dialog = staticmethod(lambda *a, **k: asked.append(a) or ("", ""))
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)
+    other.act_save.trigger()  # Ctrl+S asks where
+    assert asked
+
+
+def test_save_at_the_unsaved_prompt_in_play_mode_saves_the_scenario(qtbot, tmp_path, settings, data_dir):
+    import shutil
+
+    path = tmp_path / "my.json"
+    shutil.copy(SKIRMISH, path)
+    w = make_window(qtbot, settings, data_dir, path)
+    assert w.act_save.text().replace("&", "") == "Save"
+    w.doc.set_attr("name", "My edited battle")
+    w.set_play_mode(True, seed=3)
+    assert w.act_save.text().replace("&", "") == "Save Game"
+    w.ask_leave_game = lambda: "discard"
+    w.ask_unsaved = lambda: "save"
+    assert w.maybe_save()
+    assert json.loads(path.read_text())["name"] == "My edited battle"
+    assert not w.doc.modified
+    w.set_play_mode(False)
+    assert w.act_save.text().replace("&", "") == "Save"
+
+
+def test_undo_after_game_over_leaves_the_game_over_label(window, qtbot) -> None:
+    window.show_game_over = lambda summary: None
+    c = window.controller
+    window.set_play_mode(True, seed=3, max_rounds=1)
+    window.end_turn()
+    c.skip_ai()
+    assert c.game_over and window.mode_label.text() == "Play · game over"
+    assert window.undo_last_order()
+    assert not c.game_over and window.mode_label.text() == "Play"

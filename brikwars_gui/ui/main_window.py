@@ -624,6 +624,7 @@ class MainWindow(QMainWindow):
         self.act_undo.setEnabled(not play and self.doc.undo_stack.canUndo())
         self.act_redo.setEnabled(not play and self.doc.undo_stack.canRedo())
         self.mode_label.setText("Play" if play else "Edit")
+        self._label_save_action(play)
         if self.play_mode:
             self.act_undo.setShortcut(QKeySequence())
             self.act_redo.setShortcut(QKeySequence())
@@ -672,6 +673,18 @@ class MainWindow(QMainWindow):
         self.turn_panel.set_play(play)
         self.unit_panel.model.refresh_status()
         self._update_actions()
+
+    def _label_save_action(self, play: bool) -> None:
+        """Ctrl+S saves the game in Play mode, the scenario in Edit mode: say which."""
+        if play:
+            self.act_save.setText("&Save Game")
+            tip = "Save the battle in progress (its file, or asks where)"
+        else:
+            self.act_save.setText("&Save")
+            tip = "Save the scenario"
+        self.act_save.setProperty("tip", tip)
+        self.act_save.setStatusTip(tip)
+        self.act_save.setToolTip(tip)
 
     def _initial_layout(self) -> None:
         self._arrange_docks(play=self.play_mode)
@@ -948,6 +961,8 @@ class MainWindow(QMainWindow):
         self.log_panel.set_unit_names(names)
         self.turn_panel.set_game_over(None)
         self.game_over_summary = None
+        if self.play_mode:
+            self.mode_label.setText("Play")
 
     def _game_over_dialog(self, summary) -> None:
         from brikwars_gui.ui.game_over import GameOverDialog
@@ -1034,8 +1049,11 @@ class MainWindow(QMainWindow):
         self.statusBar().showMessage(f"Saved game {path}", 4000)
         return True
 
-    def open_saved_game(self, path: str | Path) -> bool:
-        """Resume a saved game; a bad file or a failed replay shows the messages and keeps the game."""
+    def open_saved_game(self, path: str | Path, *, remember: bool = True) -> bool:
+        """Resume a saved game; a bad file or a failed replay shows the messages and keeps the game.
+
+        `remember=False` (the recovery autosave): the game gets no file of its own (Save asks where)
+        and no Recent Files entry."""
         path = Path(path)
         try:
             saved = load_saved_game(path)
@@ -1057,8 +1075,11 @@ class MainWindow(QMainWindow):
             self.set_play_mode(False)
         self.doc.reset(saved.scenario, None)
         self.set_play_mode(True, saved=(saved, built))
-        self.game_path = path
-        self._add_recent(path)
+        if remember:
+            self.game_path = path
+            self._add_recent(path)
+        else:
+            self.game_path = None
         return True
 
     def _ask_recover_dialog(self, path: Path) -> bool:
@@ -1079,7 +1100,7 @@ class MainWindow(QMainWindow):
         if not self.ask_recover(path):
             self.recovery.discard()
             return False
-        return self.open_saved_game(path)
+        return self.open_saved_game(path, remember=False)
 
     # -- edit actions ---------------------------------------------------------------------------
     def _try(self, func, *args):
@@ -1135,7 +1156,7 @@ class MainWindow(QMainWindow):
             return True
         answer = self.ask_unsaved()
         if answer == "save":
-            return self.save()
+            return self.save_scenario()
         return answer == "discard"
 
     def new_document(self) -> bool:
@@ -1181,8 +1202,13 @@ class MainWindow(QMainWindow):
         return True
 
     def save(self) -> bool:
+        """Ctrl+S: the game in Play mode, the scenario in Edit mode."""
         if self.play_mode and self.controller.has_game:
             return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
+        return self.save_scenario()
+
+    def save_scenario(self) -> bool:
+        """The scenario (the document), in either mode: to its file, or asks where."""
         if self.doc.path is None:
             return self.save_as()
         return self._write(self.doc.path)

@@ -55,7 +55,7 @@ class ResponseDialog(QDialog):
             self.group.addButton(button)
             self.buttons[option] = button
             layout.addWidget(button)
-        self.always = QCheckBox("Always do the default for this question (this session)")
+        self.always = QCheckBox("Always answer this question with the default (this player, this battle)")
         layout.addWidget(self.always)
         box = QDialogButtonBox(QDialogButtonBox.StandardButton.Ok)
         box.accepted.connect(self.accept)
@@ -75,7 +75,9 @@ def ask_with_dialog(parent, controller, request, names: dict[str, str] | None = 
         describe_request(request, names.get(request.unit, ""), names.get(request.about or "", "")),
         parent,
     )
-    dialog.exec()
-    if dialog.always.isChecked():
-        controller.always_default.add(request.question)
-    return dialog.answer()
+    accepted = dialog.exec() == QDialog.DialogCode.Accepted
+    # Esc / closing the window is not a choice: it answers the default, and records nothing.
+    answer = dialog.answer() if accepted else request.default
+    if accepted and dialog.always.isChecked() and answer == request.default:
+        controller.always_default.add((getattr(request, "team", None), request.question))
+    return answer

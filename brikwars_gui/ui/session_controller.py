@@ -476,8 +476,8 @@ class SessionController(QObject):
         self.view_index: int | None = None
         self.ask_response: Callable[[Any], str] = lambda request: request.default
         """Asks a human player a DecisionRequest; the window installs a dialog."""
-        self.always_default: set[str] = set()
-        """Questions the human chose to always answer with the default (this session)."""
+        self.always_default: set[tuple[str | None, str]] = set()
+        """(team, question) pairs a human chose to always answer with the default (this battle)."""
         self.ai_interval = 350
         self._ai_timer = QTimer(self)
         self._ai_timer.timeout.connect(self._ai_tick)
@@ -583,6 +583,7 @@ class SessionController(QObject):
     ) -> None:
         """A new battle on `scenario` (seed recorded; random when None)."""
         self._stop_ai()
+        self.always_default.clear()
         self.scenario = scenario
         self.seed = random_seed() if seed is None else int(seed)
         self.script = list(script or [])
@@ -612,8 +613,8 @@ class SessionController(QObject):
         """Build (not install) the game of a SavedGame; raises when its orders do not replay."""
         from brikwars_gui.engine.session import Game
 
-        self.seed, self.script = (saved.seed or 0), list(saved.dice_script or [])
-        dice = self._make_dice()
+        seed = saved.seed if saved.seed is not None else 0
+        dice = SessionDice(seed, list(saved.dice_script or []))
         game = Game.from_events(
             saved.scenario,
             saved.events,
@@ -626,15 +627,11 @@ class SessionController(QObject):
 
     def start_saved(self, saved: Any, built: tuple[Any, Any] | None = None) -> None:
         """Resume a saved game (replaying its orders); raises and keeps nothing changed on failure."""
-        seed_before, script_before = self.seed, self.script
-        try:
-            game, dice = built if built is not None else self.replay_saved(saved)
-        except Exception:
-            self.seed, self.script = seed_before, script_before
-            raise
+        game, dice = built if built is not None else self.replay_saved(saved)
         self._stop_ai()
+        self.always_default.clear()
         self.scenario = saved.scenario
-        self.seed, self.script = (saved.seed or 0), list(saved.dice_script or [])
+        self.seed, self.script = saved.seed, list(saved.dice_script or [])
         self.max_rounds = saved.max_rounds
         self._install(game, dice)
 
@@ -1060,7 +1057,7 @@ class SessionController(QObject):
 
     # -- responses ----------------------------------------------------------------------------
     def _decide(self, game: Any, request: Any) -> str:
-        if self.is_ai(request.team) or request.question in self.always_default:
+        if self.is_ai(request.team) or (request.team, request.question) in self.always_default:
             return request.default
         try:
             answer = self.ask_response(request)

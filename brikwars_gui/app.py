@@ -1,4 +1,5 @@
-"""`brikwars [SCENARIO]`: start the desktop application on a scenario (default: the bundled skirmish).
+"""`brikwars [FILE]`: start the desktop application on a scenario or a saved game (default: the bundled
+skirmish).
 
 The application (not the window) decides where the log file and the recovery autosave live: `main`
 passes `data_dir=` (Qt's AppDataLocation, e.g. `~/.local/share/brikwars/brikwars_gui` on Linux)
@@ -21,7 +22,9 @@ ICON_FILES = (RESOURCES / "icons" / "brikwars.svg", RESOURCES / "icons" / "brikw
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="brikwars", description="BrikWars battle simulator (desktop app)")
-    parser.add_argument("scenario", nargs="?", help="scenario file (.json); default: the bundled skirmish")
+    parser.add_argument(
+        "scenario", nargs="?", help="scenario or saved game (.json); default: the bundled skirmish"
+    )
     return parser
 
 
@@ -73,9 +76,15 @@ def open_window(
     `data_dir` (log file, recovery autosave) is off unless given."""
     from PySide6.QtWidgets import QMessageBox
 
+    from brikwars_gui.scenario.savegame import is_saved_game_file
     from brikwars_gui.ui.main_window import MainWindow
     from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario
 
+    if path is not None and is_saved_game_file(path):
+        # `brikwars game.json`: resume the saved game (a bad one shows its messages, empty scenario)
+        window = MainWindow(None, None, settings=settings, data_dir=data_dir)
+        window.open_saved_game(path)
+        return window
     scenario, error = None, None
     if path is not None:
         try:

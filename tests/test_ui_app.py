@@ -118,3 +118,22 @@ def test_unit_table_model_and_filter(qtbot) -> None:
     assert model.rowCount() == 5
     doc.undo_stack.undo()
     assert model.rowCount() == 6 and model.index(0, 0).data() == unit.name
+
+
+def test_open_window_on_a_saved_game_resumes_it(qtbot, settings, tmp_path, monkeypatch) -> None:
+    from brikwars_gui.scenario.savegame import SavedGame, save_saved_game
+
+    path = ROOT / "resources" / "scenarios" / "skirmish.json"
+    if not path.is_file():
+        pytest.skip("sample not present")
+    game = tmp_path / "game.json"
+    save_saved_game(SavedGame(scenario=load_scenario(path), seed=5), game)
+    shown = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda *a, **k: shown.append(a))
+    window = open_window(game, settings=settings)
+    qtbot.addWidget(window)
+    window.controller.ai_interval = 0
+    window.controller._stop_ai()
+    assert not shown
+    assert window.play_mode and window.controller.seed == 5 and window.game_path == game
+    assert window.doc.scenario == load_scenario(path)

@@ -102,6 +102,7 @@ def test_game_menu_opens_the_forecast_dialog(qtbot, tmp_path) -> None:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     window = MainWindow(tiny(), None, settings=settings)
     window.ask_unsaved = lambda: "discard"
+    window.ask_leave_game = lambda: "discard"
     qtbot.addWidget(window)
     game_menu = next(a.menu() for a in window.menuBar().actions() if a.text() == "&Game")
     action = next((a for a in game_menu.actions() if a.text().startswith("&Forecast")), None)

@@ -51,6 +51,7 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(Scenario.model_validate(SCENARIO), settings=settings, data_dir=tmp_path / "data")
     w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
     w.engine_error_prompt = lambda msg: "ok"
     w.controller.ask_response = lambda request: request.default
     qtbot.addWidget(w)

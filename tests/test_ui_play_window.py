@@ -34,6 +34,7 @@ def data_dir(tmp_path: Path) -> Path:
 def make_window(qtbot, settings, data_dir, path: Path = SKIRMISH) -> MainWindow:
     w = MainWindow(load_scenario(path), path, settings=settings, data_dir=data_dir)
     w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
     w.errors = []
     w.engine_error_prompt = lambda msg: w.errors.append(msg) or "ok"
     w.controller.ask_response = lambda request: request.default
@@ -422,3 +423,59 @@ def test_undo_after_game_over_leaves_the_game_over_label(window, qtbot) -> None:
     assert c.game_over and window.mode_label.text() == "Play · game over"
     assert window.undo_last_order()
     assert not c.game_over and window.mode_label.text() == "Play"
+
+
+def _battle_with_an_order(window: MainWindow):
+    window.set_play_mode(True, seed=6)
+    c = window.controller
+    cell, _ = far_free_cell(window, "red-captain")
+    assert c.order_move("red-captain", cell)
+    assert window.game_modified
+    return c
+
+
+def test_edit_mode_asks_before_throwing_the_battle_away(window, tmp_path, monkeypatch) -> None:
+    c = _battle_with_an_order(window)
+    asked = []
+    window.ask_leave_game = lambda: asked.append(1) or "cancel"
+    window.act_edit_mode.trigger()  # F5
+    assert asked and window.play_mode and c.has_game and window.act_play_mode.isChecked()
+    assert not window.new_battle() and c.has_game
+    assert not window.open_file(SKIRMISH) and window.play_mode
+    assert not window.new_document() and window.play_mode
+    # Save Game: saved, then left
+    path = tmp_path / "left.json"
+    from PySide6.QtWidgets import QFileDialog
+
+    monkeypatch.setattr(QFileDialog, "getSaveFileName", staticmethod(lambda *a, **k: (str(path), "")))
+    window.ask_leave_game = lambda: asked.append(2) or "save"
+    window.act_edit_mode.trigger()
+    assert not window.play_mode and path.is_file() and load_saved_game(path).order_count >= 1
+    # Discard
+    _battle_with_an_order(window)
+    window.ask_leave_game = lambda: asked.append(3) or "discard"
+    window.act_edit_mode.trigger()
+    assert not window.play_mode and asked == [1, 1, 1, 1, 2, 3]
+
+
+def test_no_question_when_the_game_is_saved_or_untouched(window, tmp_path) -> None:
+    asked = []
+    window.ask_leave_game = lambda: asked.append(1) or "cancel"
+    window.set_play_mode(True, seed=6)
+    window.act_edit_mode.trigger()
+    assert not window.play_mode and asked == []
+    _battle_with_an_order(window)
+    assert window.save_game_as(tmp_path / "g.json")
+    assert not window.game_modified
+    window.act_edit_mode.trigger()
+    assert not window.play_mode and asked == []
+
+
+def test_closing_the_window_asks_about_the_battle(qtbot, settings, data_dir) -> None:
+    w = make_window(qtbot, settings, data_dir)
+    _battle_with_an_order(w)
+    asked = []
+    w.ask_leave_game = lambda: asked.append(1) or "cancel"
+    assert not w.close() and w.isVisible() and w.play_mode
+    w.ask_leave_game = lambda: asked.append(2) or "discard"
+    assert w.close() and asked == [1, 2]

@@ -17,6 +17,7 @@ def window(qtbot, tmp_path: Path) -> MainWindow:
     settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
     w = MainWindow(load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings)
     w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
     qtbot.addWidget(w)
     w.show()
     qtbot.waitExposed(w)

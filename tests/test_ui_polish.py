@@ -31,6 +31,7 @@ def settings(tmp_path: Path) -> QSettings:
 def make_window(qtbot, settings, scenario=None, path: Path = SKIRMISH) -> MainWindow:
     w = MainWindow(scenario or load_scenario(path), path, settings=settings)
     w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
     w.engine_error_prompt = lambda msg: "ok"
     w.controller.ask_response = lambda request: request.default
     w.controller.ai_interval = 0

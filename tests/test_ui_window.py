@@ -37,6 +37,7 @@ def sample_path(tmp_path: Path) -> Path:
 def window(qtbot, settings, sample_path) -> MainWindow:
     w = MainWindow(load_scenario(sample_path), sample_path, settings=settings)
     w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
     qtbot.addWidget(w)
     w.resize(1400, 900)
     w.show()
@@ -252,6 +253,7 @@ def test_unsaved_changes_prompt_on_close_new_and_open(window: MainWindow, qtbot,
     assert not window.doc.modified
     window.doc.new_unit((1, 1))
     window.ask_unsaved = lambda: "discard"
+    window.ask_leave_game = lambda: "discard"
     assert window.close()
 
 

@@ -49,7 +49,6 @@ KIND_COLORS = {
 }
 
 
-
 class EventLogModel(ColumnsTableModel):
     """The controller's log entries, newest last. `append(text, detail)` is kept for plain lines."""
 

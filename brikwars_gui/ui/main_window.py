@@ -82,6 +82,10 @@ class MainWindow(QMainWindow):
         self.settings = settings if settings is not None else default_settings()
         self.ask_unsaved: Callable[[], str] = self._ask_unsaved_dialog
         """Returns "save", "discard" or "cancel"; tests replace it."""
+        self.ask_leave_game: Callable[[], str] = self._ask_leave_game_dialog
+        """Leaving a battle with unsaved orders: "save", "discard" or "cancel"; tests replace it."""
+        self._game_saved_orders: int | None = None
+        """The game's order count when it was started, resumed or saved by the user."""
         self.doc = EditorDocument(scenario or empty_scenario(), Path(path) if path else None, self)
         self.selection = SelectionService(self)
         self.controller = controller or SessionController(self)
@@ -248,7 +252,7 @@ class MainWindow(QMainWindow):
         self.mode_group = QActionGroup(self)
         self.act_edit_mode = self._action(
             "&Edit Mode",
-            lambda: self.set_play_mode(False),
+            self.leave_play_mode,
             QKeySequence("F5"),
             "Prepare the battle: paint terrain, place units",
             checkable=True,
@@ -645,6 +649,7 @@ class MainWindow(QMainWindow):
             else:
                 self.controller.start(self.doc.scenario, seed, max_rounds=max_rounds, script=script)
                 self.game_path = None
+            self._game_saved_orders = self.controller.order_count
             self.unit_panel.model.position_provider = self.controller.unit_position
             self.turn_panel.set_seed(self.controller.seed)
             self.timeline_bar.setVisible(True)
@@ -673,6 +678,51 @@ class MainWindow(QMainWindow):
         self.turn_panel.set_play(play)
         self.unit_panel.model.refresh_status()
         self._update_actions()
+
+    # -- leaving a battle -------------------------------------------------------------------------
+    @property
+    def game_modified(self) -> bool:
+        """Orders given (by anyone) since the game was started, resumed or saved by the user."""
+        c = self.controller
+        return self.play_mode and c.has_game and c.order_count != self._game_saved_orders
+
+    def _ask_leave_game_dialog(self) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Leave the battle?")
+        box.setText("The battle in progress has orders that are not saved.")
+        box.setInformativeText("Save the game before leaving it?")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.button(QMessageBox.StandardButton.Save).setText("Save Game…")
+        answer = box.exec()
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def maybe_leave_game(self) -> bool:
+        """True when it is fine to throw the running game away (saved, discarded or unchanged)."""
+        if not self.game_modified:
+            return True
+        answer = self.ask_leave_game()
+        if answer == "save":
+            return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
+        return answer == "discard"
+
+    def leave_play_mode(self) -> bool:
+        """Edit Mode (F5): back to the editor, asking first when the battle has unsaved orders."""
+        if not self.play_mode:
+            return True
+        if not self.maybe_leave_game():
+            self.act_play_mode.setChecked(True)
+            return False
+        self.set_play_mode(False)
+        return True
 
     def _label_save_action(self, play: bool) -> None:
         """Ctrl+S saves the game in Play mode, the scenario in Edit mode: say which."""
@@ -927,6 +977,8 @@ class MainWindow(QMainWindow):
         return dialog.seed.value(), (dialog.max_rounds.value() or None)
 
     def new_battle(self) -> bool:
+        if not self.maybe_leave_game():
+            return False
         answer = self.ask_new_battle(random_seed())
         if answer is None:
             return False
@@ -981,7 +1033,7 @@ class MainWindow(QMainWindow):
         if choice == "new":
             QTimer.singleShot(0, self.new_battle)
         elif choice == "editor":
-            self.set_play_mode(False)
+            self.leave_play_mode()
 
     def _game_over(self, winner: str) -> None:
         from brikwars_gui.ui.game_over import game_summary
@@ -1045,6 +1097,7 @@ class MainWindow(QMainWindow):
             QMessageBox.critical(self, "Cannot save game", f"{path.name}:\n\n" + "\n".join(messages))
             return False
         self.game_path = path
+        self._game_saved_orders = self.controller.order_count
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved game {path}", 4000)
         return True
@@ -1160,7 +1213,7 @@ class MainWindow(QMainWindow):
         return answer == "discard"
 
     def new_document(self) -> bool:
-        if not self.maybe_save():
+        if not self.maybe_leave_game() or not self.maybe_save():
             return False
         size = self.ask_new_size()
         if size is None:
@@ -1176,7 +1229,7 @@ class MainWindow(QMainWindow):
         return dialog.field_size() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def open_file(self, path: str | Path | None = None) -> bool:
-        if not self.maybe_save():
+        if not self.maybe_leave_game() or not self.maybe_save():
             return False
         if path is None:
             start = str(self.doc.path.parent) if self.doc.path else ""
@@ -1282,7 +1335,7 @@ class MainWindow(QMainWindow):
         self._tab_bar_timer.start()
 
     def closeEvent(self, event: QCloseEvent) -> None:
-        if not self.maybe_save():
+        if not self.maybe_leave_game() or not self.maybe_save():
             event.ignore()
             return
         self.save_window_settings()

@@ -265,8 +265,20 @@ def test_main_passes_the_data_dir_and_offers_recovery(qtbot, monkeypatch, tmp_pa
     w.close()
 
 
-def test_windows_without_a_data_dir_write_nothing(window: MainWindow) -> None:
+def test_windows_without_a_data_dir_write_nothing(qtbot, settings, tmp_path, monkeypatch) -> None:
+    home = tmp_path / "home"
+    for name, sub in (("HOME", ""), ("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config")):
+        (home / sub).mkdir(parents=True, exist_ok=True)
+        monkeypatch.setenv(name, str(home / sub))
+    monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
+    window = make_window(qtbot, settings)
     assert window.data_dir is None and window.recovery is None
+    window.set_play_mode(True, seed=2)
+    window.end_turn()  # would autosave with a data dir
+    window.controller.skip_ai()
+    window.autosave()
+    assert window.close()
+    assert [p for p in home.rglob("*") if p.is_file()] == []
 
 
 def test_shortcuts_dialog_lists_every_menu_shortcut(window: MainWindow) -> None:

@@ -235,7 +235,10 @@ def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
     move_left = 0 if stopped else max(0, move - int(_get(u, "move_spent", 0)))
     badges: list[tuple[str, str]] = []
     flags: list[str] = []
-    half = bool(_get(u, "heavy_armor") or _get(u, "carrying_heavy") or _get(u, "recovering"))
+    from brikwars_gui.engine.rules.common import at_half_speed
+
+    # R-MOVE-6/17 by the engine's own rule; `u` is a live UnitState or a snapshot dict
+    half = bool(at_half_speed(SimpleNamespace(**u) if isinstance(u, dict) else u))
     if not alive:
         status = "Dead"
     else:

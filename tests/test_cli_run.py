@@ -7,6 +7,7 @@ import time
 from pathlib import Path
 
 from brikwars_gui.cli import main
+from brikwars_gui.scenario.io import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
 
@@ -37,8 +38,8 @@ def test_run_skirmish_ten_turns_seed_one_reports_a_result(capsys, tmp_path):
     assert "survivor(s)" in out
     header = json.loads(log.read_text().splitlines()[0])
     assert header["seed"] == 1 and header["scenario"].endswith("skirmish.json") and header["engine_version"]
-    snapshot = json.loads(save.read_text())
-    assert snapshot["format"] == "brikwars-snapshot" and "units" in snapshot["state"]
+    saved = load_scenario(save)
+    assert saved.format_version == 1 and saved.name.startswith("Skirmish at Brick Creek — after round ")
     assert main(["replay", str(log)]) == 0
     assert capsys.readouterr().out.startswith("OK: ")
 
@@ -88,3 +89,25 @@ def test_run_rejects_an_invalid_scenario(capsys, tmp_path):
     bad = tmp_path / "bad.json"
     bad.write_text("{}")
     assert main(["run", str(bad)]) == 2
+
+
+def test_save_snapshot_keeps_the_raw_final_state(capsys, tmp_path):
+    snap = tmp_path / "snap.json"
+    args = ["run", str(SCENARIOS / "skirmish.json"), "--turns", "2", "--seed", "3", "--quiet"]
+    assert main([*args, "--save-snapshot", str(snap)]) == 0
+    snapshot = json.loads(snap.read_text())
+    assert snapshot["format"] == "brikwars-snapshot" and "units" in snapshot["state"]
+    assert snapshot["round"] == 2
+
+
+def test_saved_scenario_validates_and_plays_on(capsys, tmp_path):
+    out = tmp_path / "after.json"
+    args = ["run", str(SCENARIOS / "hazard_showcase.json"), "--turns", "3", "--seed", "11", "--quiet"]
+    assert main([*args, "--save", str(out)]) == 0
+    capsys.readouterr()
+    assert load_scenario(out).name.endswith(" — after round 3")
+    assert main(["validate", str(out)]) == 0
+    capsys.readouterr()
+    again = tmp_path / "again.json"
+    assert main(["run", str(out), "--turns", "2", "--seed", "12", "--quiet", "--save", str(again)]) == 0
+    assert load_scenario(again).name == "Hazard Showcase: The Burning Hamlet — after round 2"

@@ -188,6 +188,19 @@ def test_order_event_messages_give_the_event_index() -> None:
     assert "game.json: events[3].args.to: expected [x, y] integers, got 'x'" in errors_for(bad)
 
 
+def test_an_order_for_a_unit_the_scenario_lacks_is_rejected() -> None:
+    def ghost(data: dict) -> None:
+        index = data["events"].index(first_move(data))
+        data["events"][index]["unit"] = "ghost"
+
+    messages = errors_for(ghost)
+    assert any(
+        m.startswith("game.json: events[") and m.endswith(".unit: unknown unit 'ghost'") for m in messages
+    )
+    index = next(i for i, e in enumerate(played(turns=1)[1].events) if e.get("order") == "move")
+    assert f"game.json: events[{index}].unit: unknown unit 'ghost'" in messages
+
+
 def test_every_order_the_engine_logs_is_accepted() -> None:
     _, saved = played(turns=4)
     assert {e["order"] for e in saved.events if e["kind"] == "order"} >= {"move", "end_turn"}

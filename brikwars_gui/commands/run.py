@@ -2,8 +2,11 @@
 
 Prints a turn-by-turn report (round headers, one readable line per event, a final summary).
 `--log` writes a JSONL event log (header line, then one event per line; see engine/replay.py),
-`--save` writes the final state as a snapshot JSON: `{"format": "brikwars-snapshot", "scenario",
-"round", "winner", "over", "state": GameState.snapshot()}`.
+`--save` writes the battle as it stands as a new scenario (engine/export.py: living units where they
+stand, fires and hazards as they are now, name "<name> — after round N") that `brikwars-sim run`,
+`validate` and the editor load like any other; `--save-snapshot` writes the raw final state as a
+snapshot JSON: `{"format": "brikwars-snapshot", "scenario", "round", "winner", "over",
+"state": GameState.snapshot()}`.
 """
 
 from __future__ import annotations
@@ -44,7 +47,14 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--dice-script", metavar="FILE", help="file of die faces to use in order (whitespace/commas)"
     )
     parser.add_argument("--log", metavar="LOG.jsonl", help="write the event log (JSON lines) here")
-    parser.add_argument("--save", metavar="OUT.json", help="write the final state (snapshot JSON) here")
+    parser.add_argument(
+        "--save",
+        metavar="OUT.json",
+        help="write the battle as it stands as a scenario here, to edit or play on",
+    )
+    parser.add_argument(
+        "--save-snapshot", metavar="OUT.json", help="write the raw final state (snapshot JSON) here"
+    )
     parser.add_argument("--quiet", action="store_true", help="print only the final summary")
     parser.add_argument("--verbose", action="store_true", help="also print orders and decisions")
     parser.add_argument(
@@ -161,6 +171,22 @@ def run(args: argparse.Namespace) -> int:
         if not args.quiet:
             out.write(f"event log: {args.log} ({len(game.events)} events)\n")
     if args.save:
+        from pydantic import ValidationError
+
+        from brikwars_gui.engine.export import scenario_from_state
+        from brikwars_gui.scenario.io import save_scenario
+
+        try:
+            save_scenario(scenario_from_state(state, scenario), args.save)
+        except (ValidationError, ScenarioError, OSError) as exc:
+            lines = exc.messages if isinstance(exc, ScenarioError) else [str(exc)]
+            print(f"{args.save}: cannot save the battle as a scenario:", file=sys.stderr)
+            for line in lines:
+                print(f"  {line}", file=sys.stderr)
+            return EXIT_ERROR
+        if not args.quiet:
+            out.write(f"scenario after the battle: {args.save}\n")
+    if args.save_snapshot:
         data = {
             "format": "brikwars-snapshot",
             "scenario": str(args.scenario),
@@ -169,7 +195,7 @@ def run(args: argparse.Namespace) -> int:
             "over": state.over,
             "state": state.snapshot(),
         }
-        Path(args.save).write_text(json.dumps(data, indent=1), encoding="utf-8")
+        Path(args.save_snapshot).write_text(json.dumps(data, indent=1), encoding="utf-8")
         if not args.quiet:
-            out.write(f"final state: {args.save}\n")
+            out.write(f"final state: {args.save_snapshot}\n")
     return EXIT_ERROR if error else 0

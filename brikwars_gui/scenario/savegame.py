@@ -67,7 +67,8 @@ class SavedGame(BaseModel):
     def _check(self) -> SavedGame:
         if self.seed is None and self.dice_script is None:
             raise ValueError("a saved game needs a seed or a dice_script to replay its dice")
-        problems = [p for i, event in enumerate(self.events) for p in event_problems(i, event)]
+        units = {u.id for u in self.scenario.units}
+        problems = [p for i, event in enumerate(self.events) for p in event_problems(i, event, units)]
         if problems:
             raise ValueError("\n".join(problems))
         ids = {p.id for p in self.scenario.players}
@@ -84,8 +85,11 @@ ORDER_NAMES = ("move", "act", "face", "end_unit", "end_turn")
 FACINGS = tuple(f.value for f in Facing)
 
 
-def event_problems(i: int, event: dict[str, Any]) -> list[str]:
-    """`events[i].path: problem` lines for an event that `Game.from_events` could not replay."""
+def event_problems(i: int, event: dict[str, Any], units: set[str] | None = None) -> list[str]:
+    """`events[i].path: problem` lines for an event that `Game.from_events` could not replay.
+
+    With `units` (the scenario's unit ids) an order naming a unit the scenario lacks is a problem.
+    """
     at = f"events[{i}]"
     kind = event.get("kind")
     if "kind" not in event:
@@ -106,6 +110,8 @@ def event_problems(i: int, event: dict[str, Any]) -> list[str]:
     problems: list[str] = []
     if name != "end_turn" and not isinstance(event.get("unit"), str):
         problems.append(_field_problem(f"{at}.unit", event, "unit", "a unit id"))
+    elif name != "end_turn" and units is not None and event["unit"] not in units:
+        problems.append(f"{at}.unit: unknown unit {event['unit']!r}")
     if name in ("end_unit", "end_turn"):
         args = event.get("args", {})
         if not isinstance(args, dict):

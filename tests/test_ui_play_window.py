@@ -3,6 +3,7 @@ undo, saved games, engine errors, autosave and recovery."""
 
 from __future__ import annotations
 
+import itertools
 import json
 from pathlib import Path
 
@@ -39,6 +40,7 @@ def make_window(qtbot, settings, data_dir, path: Path = SKIRMISH) -> MainWindow:
     w.engine_error_prompt = lambda msg: w.errors.append(msg) or "ok"
     w.controller.ask_response = lambda request: request.default
     w.controller.ai_interval = 0
+    w.set_animate_moves(False)  # deterministic token positions (test_move_animation turns it on)
     qtbot.addWidget(w)
     w.resize(1400, 900)
     w.show()
@@ -479,3 +481,94 @@ def test_closing_the_window_asks_about_the_battle(qtbot, settings, data_dir) -> 
     assert not w.close() and w.isVisible() and w.play_mode
     w.ask_leave_game = lambda: asked.append(2) or "discard"
     assert w.close() and asked == [1, 2]
+
+
+def _on_path(point, cells, tol: float = 1e-6) -> bool:
+    """Whether scene point `point` lies on the polyline through the centres of `cells`."""
+    pts = [cell_center(tuple(c)) for c in cells]
+    for a, b in itertools.pairwise(pts):
+        ab, ap = b - a, point - a
+        length2 = ab.x() ** 2 + ab.y() ** 2
+        t = (ap.x() * ab.x() + ap.y() * ab.y()) / length2 if length2 else 0.0
+        if -tol <= t <= 1 + tol:
+            closest = a + ab * max(0.0, min(1.0, t))
+            if abs(closest.x() - point.x()) < 1e-3 and abs(closest.y() - point.y()) < 1e-3:
+                return True
+    return False
+
+
+def test_move_animation_slides_the_token_along_its_path(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=11)
+    window.set_animate_moves(True)
+    assert window.act_animate_moves.isChecked()
+    c, scene = window.controller, window.scene
+    item = scene.unit_items["red-captain"]
+    paths: list[list[tuple[int, int]]] = []
+    c.unitMoved.connect(lambda uid, path: paths.append(list(path)) if uid == "red-captain" else None)
+    cell, _ = far_free_cell(window, "red-captain")
+    assert window.order_move("red-captain", cell)
+    path = [p for stretch in paths for p in stretch]
+    assert len(path) >= 3 and path[-1] == tuple(cell)
+    assert item.sliding and item.slide.duration() == min(60 * (len(path) - 1), 400)
+    seen = []
+    item.slide.valueChanged.connect(lambda _v: seen.append(item.pos()))
+    qtbot.waitUntil(lambda: not item.sliding, timeout=3000)
+    mids = [p for p in seen if p not in (cell_center(path[0]), cell_center(cell))]
+    assert mids and all(_on_path(p, path) for p in seen)  # mid-animation: on the path
+    assert item.pos() == cell_center(cell)
+    # a new move of the unit (or Skip, or scrubbing the timeline) ends a running slide at once
+    item.slide_along(path)
+    assert item.sliding
+    scene.queue_move("red-captain", [tuple(cell), tuple(cell)])
+    assert not item.sliding and item.pos() == cell_center(cell)
+    item.slide_along(path)
+    c.aiSkipped.emit()
+    assert not item.sliding and item.pos() == cell_center(cell)
+    # turned off: the token jumps; the choice is saved
+    window.set_animate_moves(False)
+    window.save_window_settings()
+    assert str(window.settings.value("view/animateMoves")).lower() in ("false", "0")
+
+
+def test_fast_ai_and_skip_moves_do_not_animate(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=12)
+    window.set_animate_moves(True)
+    c = window.controller
+    moved: list[str] = []
+    c.unitMoved.connect(lambda uid, _path: moved.append(uid))
+    window.end_turn()  # the AI (blue) plays at ai_interval 0: instant
+    c.skip_ai()
+    assert not any(uid.startswith("blue") for uid in moved)
+    assert not any(item.sliding for item in window.scene.unit_items.values())
+    for uid, item in window.scene.unit_items.items():
+        view = c.unit_view(uid)
+        assert item.pos() == cell_center(view.pos)
+
+
+def test_sight_follows_the_timeline_snapshot_shown(window: MainWindow, qtbot) -> None:
+    from brikwars_gui.ui.session_controller import scenario_sight_mask
+
+    window.set_play_mode(True, seed=12)
+    c, scene = window.controller, window.scene
+    window.layer_actions["sight"].setChecked(True)
+    start = c.game.unit("red-captain").pos
+    first = scenario_sight_mask(window.doc.scenario, "red-captain")
+    cell, _ = far_free_cell(window, "red-captain")
+    assert c.order_move("red-captain", cell)
+    live = c.sight_mask("red-captain")
+    assert live is not None and (live != first).any()
+    window.selection.select("unit", "red-captain")
+    c.show_snapshot(0)  # round 1, red: before the move
+    assert c.view_index == 0 and c.unit_view("red-captain").pos == start
+    shown = c.sight_mask("red-captain")
+    assert shown is not None and (shown == first).all()
+    window.refresh_unit_overlays()
+    assert scene.sight_item is not None and scene.sight_item.isVisible()
+    assert scene.cone_items and all(line.isVisible() for line in scene.cone_items)
+    assert scene.cone_items[0].line().p1() == cell_center(start)
+    # the hover line of sight works on the snapshot too (its units' positions)
+    enemy = next(u for u in c.unit_ids_of("blue") if c.unit_view(u).alive)
+    assert c.unit_at(c.unit_view(enemy).pos) == enemy
+    assert c.has_line_of_sight("red-captain", enemy) is not None
+    window.timeline.live_button.click()
+    assert c.view_index is None and (c.sight_mask("red-captain") == live).all()

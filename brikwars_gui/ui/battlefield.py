@@ -91,6 +91,8 @@ class BattlefieldScene(QGraphicsScene):
         self.badge_provider = None  # Play mode: unit_id -> [(text, colour)]
         self.play_provider = None  # Play mode: unit_id -> UnitView (position, badges, death)
         self.play_fire_count = 0
+        self.animate_moves = True  # Play mode: tokens slide along their path (View > Animate Moves)
+        self._pending_moves: dict[str, list[tuple[int, int]]] = {}
         self.reach_item = self.triggered_item = None
         self.path_item = self.highlight_item = None
         self.path_label: LabelItem | None = None
@@ -126,6 +128,7 @@ class BattlefieldScene(QGraphicsScene):
 
     # -- building -------------------------------------------------------------------------------
     def rebuild(self) -> None:
+        self.finish_move_animations()
         self.clear()
         self.unit_items.clear()
         self.object_items.clear()
@@ -399,6 +402,7 @@ class BattlefieldScene(QGraphicsScene):
         """Back to the document's picture (Edit mode)."""
         self.play_provider = None
         self.play_fire_count = 0
+        self.finish_move_animations()
         if self.reach_item is not None:
             self.set_reach(None)
             self.show_path(None)
@@ -428,10 +432,13 @@ class BattlefieldScene(QGraphicsScene):
         unit = self.doc.unit(unit_id)
         if item is None or unit is None:
             return
+        path = self._pending_moves.pop(unit_id, None)
         if self.play_provider is not None:
             view = self.play_provider(unit_id)
             if view is not None:
                 item.apply_view(view, self._team_color(unit.team))
+                if path and len(path) > 1 and tuple(path[-1]) == tuple(view.pos) and self.animate_moves:
+                    item.slide_along(path)
                 return
         if item.dead:
             item.dead = False
@@ -440,9 +447,39 @@ class BattlefieldScene(QGraphicsScene):
         badges = self.badge_provider(unit_id) if self.badge_provider else None
         item.update_from(unit, self._team_color(unit.team), badges)
 
+    def queue_move(self, unit_id: str, path: list[tuple[int, int]]) -> None:
+        """Play mode: `unit_id` moved along `path` (a `unit_moved` event, start cell included); its
+        token slides along it at its next `update_unit` (stretches of one order are joined). A new
+        move of a unit still sliding puts it on its destination at once first."""
+        item = self.unit_items.get(unit_id)
+        if item is not None:
+            item.finish_slide()
+        cells = [(int(c[0]), int(c[1])) for c in path]
+        if not self.animate_moves or not cells:
+            self._pending_moves.pop(unit_id, None)
+            return
+        pending = self._pending_moves.get(unit_id)
+        if pending and pending[-1] == cells[0]:
+            pending.extend(cells[1:])
+        else:
+            self._pending_moves[unit_id] = cells
+
+    def finish_move_animations(self) -> None:
+        """Put every sliding token on its destination at once (Skip, fast AI, leaving the game)."""
+        self._pending_moves.clear()
+        for item in self.unit_items.values():
+            item.finish_slide()
+
+    def set_animate_moves(self, on: bool) -> None:
+        self.animate_moves = bool(on)
+        if not on:
+            self.finish_move_animations()
+
     def remove_unit(self, unit_id: str) -> None:
         item = self.unit_items.pop(unit_id, None)
+        self._pending_moves.pop(unit_id, None)
         if item is not None:
+            item.finish_slide()
             self.removeItem(item)
         if self.selection.unit_id == unit_id:
             self.selection.clear()

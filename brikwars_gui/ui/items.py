@@ -5,9 +5,10 @@ Cell-sized layers (terrain, hazards, smoke, fire) are single pixmap items made i
 
 from __future__ import annotations
 
+import contextlib
 import math
 
-from PySide6.QtCore import QPointF, QRectF, Qt
+from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
 from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGraphicsItem, QWidget
 
@@ -137,7 +138,68 @@ class UnitItem(QGraphicsItem):
         self.label = LabelItem(unit.name, parent=self)
         self.label.setZValue(Z_LABEL)
         self.label_above = False
+        self.slide: QVariantAnimation | None = None  # Play mode: the running move animation
+        self._slide_points: list[QPointF] = []
         self.update_from(unit, color)
+
+    # -- move animation -------------------------------------------------------------------------
+    MS_PER_CELL = 60
+    MAX_SLIDE_MS = 400
+
+    @property
+    def sliding(self) -> bool:
+        return self.slide is not None
+
+    def slide_along(self, cells: list[tuple[int, int]]) -> None:
+        """Slide the token from the first cell of `cells` to the last one, cell by cell
+        (MS_PER_CELL a cell, at most MAX_SLIDE_MS); it ends exactly on the last cell's centre."""
+        self.finish_slide()
+        points = [cell_center(tuple(c)) for c in cells]
+        if len(points) < 2:
+            if points:
+                self.setPos(points[-1])
+            return
+        self._slide_points = points
+        anim = QVariantAnimation()
+        anim.setStartValue(0.0)
+        anim.setEndValue(float(len(points) - 1))
+        anim.setDuration(min(self.MS_PER_CELL * (len(points) - 1), self.MAX_SLIDE_MS))
+        anim.setEasingCurve(QEasingCurve.Type.Linear)
+        anim.valueChanged.connect(self._slide_to)
+        anim.finished.connect(self.finish_slide)
+        self.slide = anim
+        self.setPos(points[0])
+        anim.start()
+
+    def _slide_to(self, value) -> None:
+        points = self._slide_points
+        if not points:
+            return
+        t = max(0.0, min(float(value), len(points) - 1.0))
+        i = min(int(t), len(points) - 2)
+        a, b = points[i], points[i + 1]
+        f = t - i
+        try:
+            self.setPos(a + (b - a) * f)
+        except RuntimeError:  # the token was deleted with its scene: stop animating it
+            self.finish_slide()
+
+    def finish_slide(self) -> None:
+        """Stop a running move animation and put the token on its destination at once."""
+        anim, self.slide = self.slide, None
+        if anim is None:
+            return
+        points, self._slide_points = self._slide_points, []
+        try:
+            anim.valueChanged.disconnect(self._slide_to)
+            anim.finished.disconnect(self.finish_slide)
+            anim.stop()
+            anim.deleteLater()
+        except RuntimeError:
+            pass
+        if points:
+            with contextlib.suppress(RuntimeError):  # the token may be deleted with its scene
+                self.setPos(points[-1])
 
     def place_label(self, above: bool) -> None:
         """Put the name below the token (default) or above it (when below is crowded)."""
@@ -175,6 +237,7 @@ class UnitItem(QGraphicsItem):
         if self.label.text != unit.name:
             self.label.set_text(unit.name)
         self.place_label(self.label_above)
+        self.finish_slide()
         self.setPos(cell_center(tuple(unit.position)))
         self.setToolTip(
             f'<b>{unit.name}</b> ({unit.team})<br>Move {unit.move}" · Skill {unit.skill} · '
@@ -199,6 +262,7 @@ class UnitItem(QGraphicsItem):
         if self.label.text != short:
             self.label.set_text(short)  # Play mode: short names keep neighbours' labels apart
             self.place_label(self.label_above)
+        self.finish_slide()
         self.setPos(cell_center(view.pos))
         self.setToolTip(
             f"<b>{view.name}</b> ({view.team})<br>{view.status}<br>"

@@ -224,6 +224,13 @@ class MainWindow(QMainWindow):
         self.act_fit = self._action(
             "&Fit to Window", self.view.fit, QKeySequence("Ctrl+0"), "Show the whole battlefield"
         )
+        self.act_animate_moves = self._action(
+            "&Animate Moves",
+            tip="Play mode: tokens slide along their path when they move (off: they jump)",
+            checkable=True,
+        )
+        self.act_animate_moves.setChecked(True)
+        self.act_animate_moves.toggled.connect(self.scene.set_animate_moves)
         self.layer_actions: dict[str, QAction] = {}
         for layer, label, tip in (
             ("grid", "&Grid", "Grid lines (1 cell = 1 inch, GRID-1)"),
@@ -386,6 +393,7 @@ class MainWindow(QMainWindow):
         view.addSeparator()
         overlays = view.addMenu("&Overlays")
         overlays.addActions(list(self.layer_actions.values()))
+        view.addAction(self.act_animate_moves)
         view.addSeparator()
         panels = view.addMenu("&Panels")
         for dock in self.findChildren(QDockWidget):
@@ -475,6 +483,9 @@ class MainWindow(QMainWindow):
         c.gameOver.connect(self._game_over)
         c.viewChanged.connect(self._view_changed)
         c.sessionStarted.connect(self._session_started)
+        c.unitMoved.connect(self.scene.queue_move)
+        c.aiSkipped.connect(self.scene.finish_move_animations)
+        c.viewChanged.connect(self.scene.finish_move_animations)
         self.turn_panel.endTurnRequested.connect(self.end_turn)
         self.view.playClicked.connect(self._play_click)
         self.view.playContext.connect(self._play_context)
@@ -514,12 +525,20 @@ class MainWindow(QMainWindow):
             value = self.settings.value(f"overlays/{layer}")
             if value is not None:
                 act.setChecked(str(value).lower() in ("true", "1"))
+        value = self.settings.value("view/animateMoves")
+        if value is not None:
+            self.act_animate_moves.setChecked(str(value).lower() in ("true", "1"))
+
+    def set_animate_moves(self, on: bool) -> None:
+        """View ▸ Animate Moves: tokens slide along their path (on) or jump (off)."""
+        self.act_animate_moves.setChecked(bool(on))
 
     def save_window_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
         self.settings.setValue("window/state", self.saveState())
         for layer, act in self.layer_actions.items():
             self.settings.setValue(f"overlays/{layer}", act.isChecked())
+        self.settings.setValue("view/animateMoves", self.act_animate_moves.isChecked())
         self.settings.sync()
 
     def recent_files(self) -> list[str]:

@@ -22,7 +22,9 @@ Queries
   from the timeline snapshot shown), `unit_ids_of(player=None)` (a player's units; None: the player
   whose turn is shown), `unit_status`, `unit_badges`, `hazard_view()` (numpy arrays of Fire
   Size/type, Smoke, triggered spots), `game_result()` (`GameResult` once the game is over), `log`
-  (`LogEntry` list), `saved_game()`.
+  (`LogEntry` list), `saved_game()`, `sight_mask(unit_id)`, `has_line_of_sight(a, b)`,
+  `unit_at(cell)` (of the live state or of the timeline snapshot shown: its positions, facings and
+  Smoke), `moves_instant` (Skip or a fast AI: moves jump instead of sliding).
 Engine helpers that need no game (module functions, also on the class)
 * `measure(a, b)`: GRID-3 distance in inches (the ruler); `run_forecast(scenario, runs, ...)`: the
   engine's AI-vs-AI forecast (Game ▸ Forecast… runs it in a worker thread).
@@ -38,7 +40,9 @@ Signals: `sessionStarted`, `sessionStopped`, `turnChanged(round, player)`, `unit
 (only units whose state changed), `objectUpdated(object_id)`, `hazardsChanged()`,
 `eventAdded(LogEntry)`, `logReset()`, `eventLogged(text, detail)`, `canEndTurnChanged(bool)`,
 `ordersEnabledChanged(bool)`, `aiRunningChanged(bool)`, `orderRejected(str)`, `engineError(str)`,
-`turnCompleted()` (after each end of turn: autosave), `gameOver(str)`, `viewChanged()`.
+`turnCompleted()` (after each end of turn: autosave), `gameOver(str)`, `viewChanged()`,
+`unitMoved(unit_id, path)` (each `unit_moved` event of an order or AI step, path with its start
+cell; not while `moves_instant`), `aiSkipped()` (Skip pressed).
 """
 
 from __future__ import annotations
@@ -466,6 +470,8 @@ class SessionController(QObject):
     turnCompleted = Signal()
     gameOver = Signal(str)
     viewChanged = Signal()
+    unitMoved = Signal(str, object)  # unit id, its path (start cell included), from a unit_moved event
+    aiSkipped = Signal()  # Skip: the AI's orders are played at once (views stop animating)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -488,6 +494,7 @@ class SessionController(QObject):
         self._ai_turn: tuple[int, str] | None = None
         self._ai_queue: list[str] = []
         self._busy = False
+        self._skipping = False
         self._units_sig: dict[str, tuple] = {}
         self._objects_sig: dict[str, tuple] = {}
         self._hazard_sig: tuple = ()
@@ -694,6 +701,23 @@ class SessionController(QObject):
             self._turn_completed = True
         self.eventAdded.emit(entry)
         self.eventLogged.emit(entry.text, entry.detail)
+        if event.kind == "unit_moved" and self._busy and not self.moves_instant:
+            path = [(int(c[0]), int(c[1])) for c in (getattr(event, "path", None) or ())]
+            if path:
+                self.unitMoved.emit(str(event.unit), path)
+
+    # Below this AI step interval (ms) the AI's moves are shown without animation.
+    FAST_AI_MS = 200
+
+    @property
+    def moves_instant(self) -> bool:
+        """Whether moves now should jump rather than slide: Skip is playing the AI's orders, or an
+        AI player moves at high speed (step interval under FAST_AI_MS)."""
+        if self._skipping:
+            return True
+        game = self.game
+        fast = self.ai_interval < self.FAST_AI_MS
+        return bool(game is not None and fast and self.is_ai(game.active_player))
 
     # -- diffing: tell the views only what changed ---------------------------------------------
     @staticmethod
@@ -929,39 +953,73 @@ class SessionController(QObject):
             log.exception("legal_actions failed")
             return []
 
+    def _shown_sight(self) -> tuple[Any, dict[str, tuple[Cell, str, bool]], np.ndarray] | None:
+        """What line of sight is computed on for the picture shown: (grid, {unit id: (pos, facing,
+        alive)}, smoke mask): the live state, or the timeline snapshot shown (its units' positions
+        and facings, its Smoke fields; the battlefield's terrain is the live one)."""
+        game = self.game
+        if game is None:
+            return None
+        st = game.state
+        if self.view_index is None:
+            units = {uid: (tuple(u.pos), str(u.facing), bool(u.alive)) for uid, u in st.units.items()}
+            return st.grid, units, st.smoke_mask()
+        snap = game.snapshots[self.view_index]
+        units = {
+            uid: (tuple(u["pos"]), str(u.get("facing") or "N"), bool(u.get("alive", True)))
+            for uid, u in snap.get("units", {}).items()
+        }
+        light = snapshot_state(snap, st.width, st.height)
+        smoke = np.zeros((st.height, st.width), dtype=bool)
+        for f in light.fields.values():
+            if f.kind == "smoke":
+                smoke |= f.mask
+        return st.grid, units, smoke
+
     def sight_mask(self, unit_id: str) -> np.ndarray | None:
-        """Play mode: the live cells `unit_id` sees (bool (height, width)): line of sight (GRID-5)
-        inside its 90° Cone of Vision (R-RESP-3, GRID-6), blocked by Smoke (R-HAZ-7). None when
-        there is no live game, the unit is dead or gone, or a timeline snapshot is shown."""
+        """Play mode: the cells `unit_id` sees (bool (height, width)): line of sight (GRID-5)
+        inside its 90° Cone of Vision (R-RESP-3, GRID-6), blocked by Smoke (R-HAZ-7), in the live
+        state or the timeline snapshot shown. None when there is no game, or the unit is dead or
+        gone."""
         from brikwars_gui.engine.grid import visible_cells
 
-        u = self._live_unit(unit_id)
-        if u is None or not u.alive or self.view_index is not None:
+        shown = self._shown_sight()
+        if shown is None or unit_id not in shown[1]:
             return None
-        state = self.game.state
+        grid, units, smoke = shown
+        pos, facing, alive = units[unit_id]
+        if not alive:
+            return None
         try:
-            return visible_cells(state.grid, tuple(u.pos), u.facing, smoke=state.smoke_mask())
+            return visible_cells(grid, pos, facing, smoke=smoke)
         except Exception:
             log.exception("visible_cells failed")
             return None
 
     def has_line_of_sight(self, a: str, b: str) -> bool | None:
-        """GRID-5 / R-HAZ-7: whether unit `a` has a clear line of sight to unit `b` (live state,
-        Smoke blocks; the Cone of Vision is not checked). None when either unit is missing."""
+        """GRID-5 / R-HAZ-7: whether unit `a` has a clear line of sight to unit `b` (Smoke blocks;
+        the Cone of Vision is not checked), in the live state or the timeline snapshot shown. None
+        when either unit is missing."""
         from brikwars_gui.engine.grid import has_line_of_sight
 
-        ua, ub = self._live_unit(a), self._live_unit(b)
-        if ua is None or ub is None:
+        shown = self._shown_sight()
+        if shown is None or a not in shown[1] or b not in shown[1]:
             return None
-        state = self.game.state
-        return bool(has_line_of_sight(state.grid, tuple(ua.pos), tuple(ub.pos), smoke=state.smoke_mask()))
+        grid, units, smoke = shown
+        return bool(has_line_of_sight(grid, units[a][0], units[b][0], smoke=smoke))
 
     def unit_at(self, cell: Cell) -> str | None:
-        """The live unit standing on `cell` (None: nobody, or no live game shown)."""
-        if self.game is None or self.view_index is not None:
+        """The living unit standing on `cell` in the live state or the timeline snapshot shown."""
+        if self.game is None:
             return None
-        u = self.game.state.unit_at((int(cell[0]), int(cell[1])))
-        return str(u.id) if u is not None else None
+        cell = (int(cell[0]), int(cell[1]))
+        if self.view_index is None:
+            u = self.game.state.unit_at(cell)
+            return str(u.id) if u is not None else None
+        units = self.game.snapshots[self.view_index].get("units", {})
+        return next(
+            (str(uid) for uid, u in units.items() if u.get("alive", True) and tuple(u["pos"]) == cell), None
+        )
 
     def unit_view(self, unit_id: str) -> UnitView | None:
         if self.game is None:
@@ -1149,9 +1207,14 @@ class SessionController(QObject):
 
     def skip_ai(self, max_steps: int = 100_000) -> None:
         """Play the AI players' orders at once, up to the next human turn (or the end)."""
-        for _ in range(max_steps):
-            if self._busy or not self.ai_step():
-                break
+        self._skipping = True
+        try:
+            self.aiSkipped.emit()
+            for _ in range(max_steps):
+                if self._busy or not self.ai_step():
+                    break
+        finally:
+            self._skipping = False
         self._stop_ai()
         self._after_order()
 

@@ -204,6 +204,7 @@ def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: 
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "screenshot.ini"), QSettings.Format.IniFormat)
     path = scenario or pick_scenario()
     window = MainWindow(load_scenario(path), path, settings=settings)
+    window.ask_leave_game = lambda: "discard"  # a picture, not a battle to keep: no prompt on close
     window.resize(*SIZE)
     window.show()
     for _ in range(3):

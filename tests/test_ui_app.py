@@ -47,10 +47,11 @@ def test_open_window_on_a_sample(qtbot, settings, tmp_path) -> None:
     assert "skirmish.json" in window.windowTitle() and "*" not in window.windowTitle()
 
 
-def test_screenshot_script_writes_a_non_blank_png(tmp_path: Path) -> None:
+@pytest.mark.parametrize("mode", [[], ["--play"]], ids=["edit", "play"])
+def test_screenshot_script_writes_a_non_blank_png(tmp_path: Path, mode: list[str]) -> None:
     out = tmp_path / "shot.png"
     subprocess.run(
-        [sys.executable, str(ROOT / "scripts" / "screenshot.py"), str(out)],
+        [sys.executable, str(ROOT / "scripts" / "screenshot.py"), str(out), *mode],
         check=True,
         capture_output=True,
         timeout=120,

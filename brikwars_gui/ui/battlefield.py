@@ -17,7 +17,6 @@ from PySide6.QtGui import (
     QMouseEvent,
     QPainter,
     QPainterPath,
-    QPen,
     QPixmap,
     QTransform,
     QWheelEvent,
@@ -52,6 +51,7 @@ from brikwars_gui.ui.items import (
     UnitItem,
     area_path,
     cell_center,
+    cosmetic_pen,
 )
 from brikwars_gui.ui.layers import (
     HAZARD_COLORS,
@@ -192,8 +192,7 @@ class BattlefieldScene(QGraphicsScene):
             self.sight_item.setZValue(Z_FIRE + 0.1)
             self.sight_item.setToolTip("Seen: line of sight inside the Cone of Vision (R-RESP-3, GRID-5/6)")
             self.addItem(self.sight_item)
-            pen = QPen(QColor(SIGHT_COLOR).darker(150), 1.5, Qt.PenStyle.DashLine)
-            pen.setCosmetic(True)
+            pen = cosmetic_pen(QColor(SIGHT_COLOR).darker(150), 1.5, Qt.PenStyle.DashLine)
             for _ in range(2):
                 line = QGraphicsLineItem()
                 line.setPen(pen)
@@ -228,8 +227,7 @@ class BattlefieldScene(QGraphicsScene):
             r = rng * CELL
             ring = QGraphicsEllipseItem(QRectF(centre.x() - r, centre.y() - r, 2 * r, 2 * r))
             color = QColor(colors[i % len(colors)])
-            pen = QPen(color, 2, Qt.PenStyle.DashDotLine)
-            pen.setCosmetic(True)
+            pen = cosmetic_pen(color, 2, Qt.PenStyle.DashDotLine)
             ring.setPen(pen)
             ring.setZValue(Z_TOOL - 2)
             ring.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -259,11 +257,7 @@ class BattlefieldScene(QGraphicsScene):
         if a is None or b is None:
             self.los_item.setVisible(False)
             return
-        pen = QPen(
-            QColor("#2e7d32" if clear else "#d50000"), 3, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap
-        )
-        pen.setCosmetic(True)
-        self.los_item.setPen(pen)
+        self.los_item.setPen(cosmetic_pen("#2e7d32" if clear else "#d50000", 3, cap=Qt.PenCapStyle.RoundCap))
         self.los_item.setLine(QLineF(cell_center(a), cell_center(b)))
         self.los_item.setData(0, "clear" if clear else "blocked")
         self.los_item.setVisible(True)
@@ -293,18 +287,13 @@ class BattlefieldScene(QGraphicsScene):
         self.triggered_item.setZValue(Z_OUTLINE + 0.5)
         self.triggered_item.setVisible(False)
         self.path_item = QGraphicsPathItem()
-        pen = QPen(
-            QColor("#0d47a1"), 4, Qt.PenStyle.SolidLine, Qt.PenCapStyle.RoundCap, Qt.PenJoinStyle.RoundJoin
-        )
-        pen.setCosmetic(True)
+        pen = cosmetic_pen("#0d47a1", 4, cap=Qt.PenCapStyle.RoundCap)
         self.path_item.setPen(pen)
         self.path_item.setZValue(Z_TOOL)
         self.path_label = LabelItem("", "#0d47a1", anchor="center", bold=True, point_size=9)
         self.path_label.setZValue(Z_TOOL + 1)
         self.highlight_item = QGraphicsPathItem()
-        hpen = QPen(QColor("#ff1744"), 3)
-        hpen.setCosmetic(True)
-        self.highlight_item.setPen(hpen)
+        self.highlight_item.setPen(cosmetic_pen("#ff1744", 3))
         self.highlight_item.setBrush(QColor(255, 23, 68, 50))
         self.highlight_item.setZValue(Z_TOOL - 1)
         for item in (
@@ -535,8 +524,7 @@ class BattlefieldScene(QGraphicsScene):
                 continue
             color = QColor(HAZARD_COLORS[hz.kind])
             outline = QGraphicsPathItem(path)
-            pen = QPen(color.darker(130), 2, Qt.PenStyle.DashLine)
-            pen.setCosmetic(True)
+            pen = cosmetic_pen(color.darker(130), 2, Qt.PenStyle.DashLine)
             outline.setPen(pen)
             outline.setZValue(Z_OUTLINE if hz.kind != HazardKind.SMOKE else Z_SMOKE)
             outline.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
@@ -758,16 +746,12 @@ class BattlefieldView(QGraphicsView):
     def _install_tool_items(self) -> None:
         """(Re)create the ruler and brush cursor after the scene was rebuilt."""
         self.ruler_line = QGraphicsLineItem()
-        pen = QPen(QColor("#0d47a1"), 3)
-        pen.setCosmetic(True)
-        self.ruler_line.setPen(pen)
+        self.ruler_line.setPen(cosmetic_pen("#0d47a1", 3))
         self.ruler_line.setZValue(Z_TOOL)
         self.ruler_label = LabelItem("", "#0d47a1", anchor="center", bold=True, point_size=9.5)
         self.ruler_label.setZValue(Z_TOOL + 1)
         self.brush_cursor = QGraphicsRectItem()
-        bpen = QPen(QColor("#ff6f00"), 2)
-        bpen.setCosmetic(True)
-        self.brush_cursor.setPen(bpen)
+        self.brush_cursor.setPen(cosmetic_pen("#ff6f00", 2))
         self.brush_cursor.setBrush(QColor(255, 111, 0, 40))
         self.brush_cursor.setZValue(Z_TOOL)
         for item in (self.ruler_line, self.ruler_label, self.brush_cursor):

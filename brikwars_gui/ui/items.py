@@ -14,6 +14,19 @@ from PySide6.QtWidgets import QGraphicsItem, QGraphicsPathItem, QStyleOptionGrap
 
 from brikwars_gui.scenario.models import Area, Facing, StructureObject, Unit
 
+
+def cosmetic_pen(
+    color: QColor | str,
+    width: float,
+    style: Qt.PenStyle = Qt.PenStyle.SolidLine,
+    cap: Qt.PenCapStyle = Qt.PenCapStyle.SquareCap,
+) -> QPen:
+    """A pen whose width is in screen pixels at any zoom (tool lines, outlines, markers)."""
+    pen = QPen(QColor(color), width, style, cap, Qt.PenJoinStyle.RoundJoin)
+    pen.setCosmetic(True)
+    return pen
+
+
 CELL = 32.0
 """Scene units per inch (one grid cell)."""
 
@@ -356,10 +369,7 @@ class ObjectItem(QGraphicsPathItem):
         )
 
     def _pen(self) -> None:
-        pen = QPen(
-            QColor("#ffd600") if self.isSelected() else QColor("#3e2723"), 3 if self.isSelected() else 2
-        )
-        pen.setCosmetic(True)
+        pen = cosmetic_pen("#ffd600" if self.isSelected() else "#3e2723", 3 if self.isSelected() else 2)
         pen.setJoinStyle(Qt.PenJoinStyle.MiterJoin)
         self.setPen(pen)
 
@@ -408,8 +418,7 @@ class GridItem(QGraphicsItem):
                 continue
             painter.setPen(major if y % 5 == 0 else minor)
             painter.drawLine(QPointF(x0 * CELL, y * CELL), QPointF(x1 * CELL, y * CELL))
-        border = QPen(QColor("#37474f"), 2)
-        border.setCosmetic(True)
+        border = cosmetic_pen("#37474f", 2)
         painter.setPen(border)
         painter.setBrush(Qt.BrushStyle.NoBrush)
         painter.drawRect(QRectF(0, 0, self.w * CELL, self.h * CELL))

@@ -1,0 +1,139 @@
+"""Dock layout per mode, saved window state, and the Qt stale-tab-bar workaround."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtWidgets import QDockWidget, QTabBar, QWidget
+
+
+class DocksMixin:
+    """Where the panels sit in Edit and Play mode, and what is restored at the next start."""
+
+    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+        dock = QDockWidget(title, self)
+        dock.setObjectName(name)
+        dock.setWidget(widget)
+        self.addDockWidget(area, dock)
+        return dock
+
+    def _create_docks(self) -> None:
+        L, R, B = (
+            Qt.DockWidgetArea.LeftDockWidgetArea,
+            Qt.DockWidgetArea.RightDockWidgetArea,
+            Qt.DockWidgetArea.BottomDockWidgetArea,
+        )
+        self.setCorner(Qt.Corner.BottomLeftCorner, L)
+        self.setCorner(Qt.Corner.BottomRightCorner, R)
+        self.dock_palette = self._dock("Palette", "paletteDock", self.palette, L)
+        self.dock_scenario = self._dock("Scenario", "scenarioDock", self.scenario_panel, L)
+        self.dock_minimap = self._dock("Overview", "minimapDock", self.minimap, L)
+        self.dock_turn = self._dock("Turn", "turnDock", self.turn_panel, R)
+        self.dock_inspector = self._dock("Unit Inspector", "inspectorDock", self.inspector, R)
+        self.dock_units = self._dock("Units", "unitsDock", self.unit_panel, B)
+        self.dock_log = self._dock("Dice && Event Log", "logDock", self.log_panel, B)
+        self.dock_history = self._dock("Undo History", "historyDock", self.undo_view, B)
+        self.tabifyDockWidget(self.dock_palette, self.dock_scenario)
+        self.dock_palette.raise_()
+        # one tab group made in one go, before any resize: tabifying in several steps leaves a
+        # stale, visible QTabBar behind in the main window (see _hide_stale_tab_bars)
+        self.tabifyDockWidget(self.dock_log, self.dock_history)
+        self.tabifyDockWidget(self.dock_log, self.dock_units)  # Edit mode: the unit table, full width
+        self.dock_log.raise_()
+        self.resizeDocks([self.dock_palette, self.dock_minimap], [430, 200], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_palette], [250], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dock_inspector], [300], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dock_turn, self.dock_inspector], [150, 500], Qt.Orientation.Vertical)
+        self.resizeDocks([self.dock_units], [200], Qt.Orientation.Vertical)
+        self.dock_units.raise_()
+
+    def _restore_settings(self) -> None:
+        geometry = self.settings.value("window/geometry")
+        if geometry is not None:
+            self.restoreGeometry(geometry)
+        state = self.settings.value("window/state")
+        if state is not None:
+            self.restoreState(state)
+        else:  # first start: dock sizes once the window has its real size
+            QTimer.singleShot(0, self._initial_layout)
+        for layer, act in self.layer_actions.items():
+            value = self.settings.value(f"overlays/{layer}")
+            if value is not None:
+                act.setChecked(str(value).lower() in ("true", "1"))
+        value = self.settings.value("view/animateMoves")
+        if value is not None:
+            self.act_animate_moves.setChecked(str(value).lower() in ("true", "1"))
+
+    def set_animate_moves(self, on: bool) -> None:
+        """View ▸ Animate Moves: tokens slide along their path (on) or jump (off)."""
+        self.act_animate_moves.setChecked(bool(on))
+
+    def save_window_settings(self) -> None:
+        self.settings.setValue("window/geometry", self.saveGeometry())
+        self.settings.setValue("window/state", self.saveState())
+        for layer, act in self.layer_actions.items():
+            self.settings.setValue(f"overlays/{layer}", act.isChecked())
+        self.settings.setValue("view/animateMoves", self.act_animate_moves.isChecked())
+        self.settings.sync()
+
+    def _initial_layout(self) -> None:
+        self._arrange_docks(play=self.play_mode)
+
+    def _arrange_docks(self, *, play: bool) -> None:
+        """Play: the unit table goes under the overview (status next to the name) and the dice log
+        gets the full width below the battlefield. Edit: the unit table is back below the map, the
+        full width, tabbed with the (empty) log and the undo history."""
+        L, B = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.BottomDockWidgetArea
+        header = self.unit_panel.table.horizontalHeader()
+        status = len(self.unit_panel.model.COLUMNS) - 1
+        if play:
+            if self.dockWidgetArea(self.dock_units) != L:
+                self.addDockWidget(L, self.dock_units)
+            self.dock_units.setVisible(True)
+            self.dock_log.setVisible(True)
+            self.dock_log.raise_()
+            header.moveSection(header.visualIndex(status), 1)
+            self.resizeDocks([self.dock_minimap, self.dock_units], [230, 560], Qt.Orientation.Vertical)
+            self.resizeDocks([self.dock_minimap], [350], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.dock_log], [230], Qt.Orientation.Vertical)
+        else:
+            if self.dockWidgetArea(self.dock_units) != B or self.dock_units not in self.tabifiedDockWidgets(
+                self.dock_log
+            ):
+                self.tabifyDockWidget(self.dock_log, self.dock_units)
+            header.moveSection(header.visualIndex(status), status)
+            self.dock_units.raise_()
+            self.resizeDocks([self.dock_units], [210], Qt.Orientation.Vertical)
+            self.resizeDocks([self.dock_palette], [250], Qt.Orientation.Horizontal)
+
+    def stale_tab_bars(self) -> list[QTabBar]:
+        """Visible tab bars of the main window's dock layout that belong to no tab group on screen.
+
+        Qt (6.x) keeps the QTabBar of an earlier tab group when docks are tabified in several steps
+        or moved between areas: it stays visible under the central widget and shows up once the
+        bottom docks grow. A live bar has tabs and sits right under one of the visible docks."""
+        docks = [d.geometry() for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
+        out = []
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            if not bar.isVisible():
+                continue
+            g = bar.geometry()
+            under_dock = any(
+                abs(d.bottom() + 1 - g.top()) <= 3 and abs(d.left() - g.left()) <= 3 for d in docks
+            )
+            if bar.count() == 0 or not under_dock:
+                out.append(bar)
+        return out
+
+    def hide_stale_tab_bars(self) -> int:
+        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+            bar.removeEventFilter(self)  # watch every bar (Qt makes new ones) for being shown again
+            bar.installEventFilter(self)
+        bars = self.stale_tab_bars()
+        for bar in bars:
+            bar.hide()
+        return len(bars)
+
+    def _watch_tab_bars(self) -> None:
+        for dock in self.findChildren(QDockWidget):
+            dock.removeEventFilter(self)
+            dock.installEventFilter(self)

@@ -1,0 +1,263 @@
+"""Scenario and saved-game files: New/Open/Save, Recent Files, autosave and recovery."""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
+
+from brikwars_gui.scenario.savegame import is_saved_game_file, load_saved_game, save_saved_game
+from brikwars_gui.ui.document import empty_scenario
+from brikwars_gui.ui.panels import NewFieldDialog
+from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario, save_scenario
+
+log = logging.getLogger("brikwars_gui.window")
+
+MAX_RECENT = 8
+FILE_FILTER = "BrikWars scenarios and saved games (*.json);;All files (*)"
+GAME_FILTER = "BrikWars saved games (*.json);;All files (*)"
+
+
+class FilesMixin:
+    """File handling; every path that could lose the user's work asks first (maybe_save, maybe_leave_game)."""
+
+    def recent_files(self) -> list[str]:
+        value = self.settings.value("recentFiles") or []
+        if isinstance(value, str):
+            value = [value]
+        return [str(v) for v in value]
+
+    def _add_recent(self, path: Path) -> None:
+        text = str(Path(path).resolve())
+        files = [text, *(f for f in self.recent_files() if f != text)][:MAX_RECENT]
+        self.settings.setValue("recentFiles", files)
+
+    def _fill_recent(self) -> None:
+        self.recent_menu.clear()
+        files = self.recent_files()
+        for f in files:
+            self.recent_menu.addAction(Path(f).name, lambda p=f: self.open_file(p)).setToolTip(f)
+        if not files:
+            self.recent_menu.addAction("(none)").setEnabled(False)
+        else:
+            self.recent_menu.addSeparator()
+            self.recent_menu.addAction("Clear List", lambda: self.settings.setValue("recentFiles", []))
+
+    @property
+    def game_modified(self) -> bool:
+        """Orders given (by anyone) since the game was started, resumed or saved by the user."""
+        c = self.controller
+        return self.play_mode and c.has_game and c.order_count != self._game_saved_orders
+
+    def _ask_leave_game_dialog(self) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Leave the battle?")
+        box.setText("The battle in progress has orders that are not saved.")
+        box.setInformativeText("Save the game before leaving it?")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        box.button(QMessageBox.StandardButton.Save).setText("Save Game…")
+        answer = box.exec()
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def maybe_leave_game(self) -> bool:
+        """True when it is fine to throw the running game away (saved, discarded or unchanged)."""
+        if not self.game_modified:
+            return True
+        answer = self.ask_leave_game()
+        if answer == "save":
+            return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
+        return answer == "discard"
+
+    def autosave(self) -> None:
+        if self.recovery is None or not self.controller.has_game:
+            return
+        try:
+            self.recovery.autosave(self.controller.saved_game())
+        except Exception:
+            log.exception("autosave failed")
+
+    def save_game_as(self, path: str | Path | None = None) -> bool:
+        if not self.controller.has_game:
+            return False
+        if path is None:
+            start = str(self.game_path or f"{self.doc.scenario.name} (game).json")
+            path, _ = QFileDialog.getSaveFileName(self, "Save game as", start, GAME_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        try:
+            save_saved_game(self.controller.saved_game(), path)
+        except (ScenarioError, OSError, ValueError) as exc:
+            messages = getattr(exc, "messages", None) or [str(exc)]
+            QMessageBox.critical(self, "Cannot save game", f"{path.name}:\n\n" + "\n".join(messages))
+            return False
+        self.game_path = path
+        self._game_saved_orders = self.controller.order_count
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved game {path}", 4000)
+        return True
+
+    def open_saved_game(self, path: str | Path, *, remember: bool = True) -> bool:
+        """Resume a saved game; a bad file or a failed replay shows the messages and keeps the game.
+
+        `remember=False` (the recovery autosave): the game gets no file of its own (Save asks where)
+        and no Recent Files entry."""
+        path = Path(path)
+        try:
+            saved = load_saved_game(path)
+            built = self.controller.replay_saved(saved)
+        except ScenarioError as exc:
+            QMessageBox.critical(
+                self,
+                "Cannot open saved game",
+                f"{path.name} could not be opened:\n\n" + "\n".join(exc.messages),
+            )
+            return False
+        except Exception as exc:
+            log.exception("saved game %s does not replay", path)
+            QMessageBox.critical(
+                self, "Cannot open saved game", f"{path.name}: its orders do not replay:\n\n{exc}"
+            )
+            return False
+        if self.play_mode:
+            self.set_play_mode(False)
+        self.doc.reset(saved.scenario, None)
+        self.set_play_mode(True, saved=(saved, built))
+        if remember:
+            self.game_path = path
+            self._add_recent(path)
+        else:
+            self.game_path = None
+        return True
+
+    def _ask_recover_dialog(self, path: Path) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Recover the last battle?",
+            "BrikWars did not exit cleanly last time. Resume the battle autosaved at the last end of turn?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def offer_recovery(self) -> bool:
+        """At startup: offer the recovery file an unclean exit left behind."""
+        if self.recovery is None:
+            return False
+        path = self.recovery.pending()
+        if path is None:
+            return False
+        if not self.ask_recover(path):
+            self.recovery.discard()
+            return False
+        return self.open_saved_game(path, remember=False)
+
+    def _ask_unsaved_dialog(self) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Warning)
+        box.setWindowTitle("Unsaved changes")
+        box.setText(f"“{self.doc.scenario.name}” has unsaved changes.")
+        box.setInformativeText("Save them before continuing?")
+        box.setStandardButtons(
+            QMessageBox.StandardButton.Save
+            | QMessageBox.StandardButton.Discard
+            | QMessageBox.StandardButton.Cancel
+        )
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        answer = box.exec()
+        return {
+            QMessageBox.StandardButton.Save: "save",
+            QMessageBox.StandardButton.Discard: "discard",
+        }.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def maybe_save(self) -> bool:
+        """True when it is fine to drop the current document (saved, discarded or clean)."""
+        if not self.doc.modified:
+            return True
+        answer = self.ask_unsaved()
+        if answer == "save":
+            return self.save_scenario()
+        return answer == "discard"
+
+    def new_document(self) -> bool:
+        if not self.maybe_leave_game() or not self.maybe_save():
+            return False
+        size = self.ask_new_size()
+        if size is None:
+            return False
+        if self.play_mode:
+            self.set_play_mode(False)
+        self.doc.reset(empty_scenario(*size), None)
+        self.view.fit()
+        return True
+
+    def _new_size_dialog(self) -> tuple[int, int] | None:
+        dialog = NewFieldDialog(self)
+        return dialog.field_size() if dialog.exec() == QDialog.DialogCode.Accepted else None
+
+    def open_file(self, path: str | Path | None = None) -> bool:
+        if not self.maybe_leave_game() or not self.maybe_save():
+            return False
+        if path is None:
+            start = str(self.doc.path.parent) if self.doc.path else ""
+            path, _ = QFileDialog.getOpenFileName(self, "Open scenario", start, FILE_FILTER)
+            if not path:
+                return False
+        path = Path(path)
+        if is_saved_game_file(path):
+            return self.open_saved_game(path)
+        try:
+            scenario = load_scenario(path)
+        except ScenarioError as exc:
+            QMessageBox.critical(
+                self,
+                "Cannot open scenario",
+                f"{path.name} could not be opened:\n\n" + "\n".join(exc.messages),
+            )
+            return False
+        if self.play_mode:
+            self.set_play_mode(False)
+        self.doc.reset(scenario, path)
+        self._add_recent(path)
+        return True
+
+    def save(self) -> bool:
+        """Ctrl+S: the game in Play mode, the scenario in Edit mode."""
+        if self.play_mode and self.controller.has_game:
+            return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
+        return self.save_scenario()
+
+    def save_scenario(self) -> bool:
+        """The scenario (the document), in either mode: to its file, or asks where."""
+        if self.doc.path is None:
+            return self.save_as()
+        return self._write(self.doc.path)
+
+    def save_as(self, path: str | Path | None = None) -> bool:
+        if path is None:
+            start = str(self.doc.path) if self.doc.path else f"{self.doc.scenario.name}.json"
+            path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", start, FILE_FILTER)
+            if not path:
+                return False
+        return self._write(Path(path))
+
+    def _write(self, path: Path) -> bool:
+        try:
+            save_scenario(self.doc.scenario, path)
+        except (ScenarioError, OSError) as exc:
+            messages = getattr(exc, "messages", None) or [str(exc)]
+            QMessageBox.critical(self, "Cannot save scenario", f"{path.name}:\n\n" + "\n".join(messages))
+            return False
+        self.doc.undo_stack.setClean()
+        self.doc.set_path(path)
+        self._add_recent(path)
+        self.statusBar().showMessage(f"Saved {path}", 4000)
+        return True

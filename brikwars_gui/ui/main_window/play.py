@@ -1,0 +1,420 @@
+"""Play mode: starting/leaving a battle, orders from the map, overlays, turn and game-over."""
+
+from __future__ import annotations
+
+import logging
+
+from PySide6.QtCore import Qt, QTimer
+from PySide6.QtGui import QActionGroup, QKeySequence
+from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
+
+from brikwars_gui.ui.play_panels import NewBattleDialog
+from brikwars_gui.ui.session_controller import (
+    random_seed,
+    ranged_weapons,
+    scenario_sight_mask,
+    scenario_weapons,
+)
+
+log = logging.getLogger("brikwars_gui.window")
+
+
+class PlayMixin:
+    """Play-mode behaviour: the map gives orders to the engine only through the SessionController."""
+
+    def _end_turn_enabled(self, enabled: bool) -> None:
+        self.act_end_turn.setEnabled(self.play_mode and enabled)
+        self.turn_panel.end_turn.setEnabled(self.play_mode and enabled)
+
+    def _update_play_actions(self) -> None:
+        c = self.controller
+        live = self.play_mode and c.has_game
+        self.act_end_turn.setEnabled(live and c.can_end_turn)
+        self.turn_panel.end_turn.setEnabled(live and c.can_end_turn)
+        sel = self.selection.unit_id
+        self.act_end_unit.setEnabled(live and bool(sel) and c.can_command(sel))
+        self.act_undo_order.setEnabled(live and c.can_undo())
+        self.act_save_game.setEnabled(live)
+        self._schedule_overlays()
+
+    def set_play_mode(
+        self, play: bool, *, seed: int | None = None, saved=None, max_rounds=None, script=None
+    ) -> None:
+        """Play: a new Game on the current scenario (seed random unless given) or `saved` resumed."""
+        if play and self.play_mode and saved is None and seed is None:
+            return
+        self.play_mode = play
+        (self.act_play_mode if play else self.act_edit_mode).setChecked(True)
+        self.view.set_edit_mode(not play)
+        self.inspector.set_editable(not play)
+        self.palette.set_editable(not play)
+        self.scenario_panel.setEnabled(not play)
+        self.act_undo.setEnabled(not play and self.doc.undo_stack.canUndo())
+        self.act_redo.setEnabled(not play and self.doc.undo_stack.canRedo())
+        self.mode_label.setText("Play" if play else "Edit")
+        self._label_save_action(play)
+        if self.play_mode:
+            self.act_undo.setShortcut(QKeySequence())
+            self.act_redo.setShortcut(QKeySequence())
+            self.act_undo_order.setShortcut(QKeySequence.StandardKey.Undo)
+        else:
+            self.act_undo_order.setShortcut(QKeySequence())
+            self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
+            self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+        self.update_action_tips()
+        if play:
+            self.scene.play_provider = self.controller.unit_view
+            self.scene.badge_provider = self.controller.unit_badges
+            self.unit_panel.model.status_provider = lambda uid: self.controller.unit_status(uid) or "Ready"
+            if saved is not None:
+                self.controller.start_saved(*saved) if isinstance(
+                    saved, tuple
+                ) else self.controller.start_saved(saved)
+            else:
+                self.controller.start(self.doc.scenario, seed, max_rounds=max_rounds, script=script)
+                self.game_path = None
+            self._game_saved_orders = self.controller.order_count
+            self.unit_panel.model.position_provider = self.controller.unit_position
+            self.turn_panel.set_seed(self.controller.seed)
+            self.timeline_bar.setVisible(True)
+            self._edit_docks = [d for d in (self.dock_palette, self.dock_scenario) if d.isVisible()]
+            for dock in (self.dock_palette, self.dock_scenario):
+                dock.setVisible(False)
+            self.resizeDocks([self.dock_turn, self.dock_inspector], [420, 330], Qt.Orientation.Vertical)
+            self._arrange_docks(play=True)
+        else:
+            self.controller.stop()
+            self.scene.show_line_of_sight(None)
+            self.scene.badge_provider = None
+            self.scene.leave_play()
+            self.unit_panel.model.status_provider = None
+            self.unit_panel.model.position_provider = None
+            for dock in getattr(self, "_edit_docks", []):
+                dock.setVisible(True)
+            self._edit_docks = []
+            self._arrange_docks(play=False)
+            self.turn_panel.set_turn(1, None)
+            self.turn_panel.set_seed(None)
+            self.timeline_bar.setVisible(False)
+            self.log_panel.set_entries([])
+            self.game_path = None
+            self.turn_panel.set_game_over(None)
+        self.turn_panel.set_play(play)
+        self.unit_panel.model.refresh_status()
+        self._update_actions()
+
+    def leave_play_mode(self) -> bool:
+        """Edit Mode (F5): back to the editor, asking first when the battle has unsaved orders."""
+        if not self.play_mode:
+            return True
+        if not self.maybe_leave_game():
+            self.act_play_mode.setChecked(True)
+            return False
+        self.set_play_mode(False)
+        return True
+
+    def _turn_changed(self, round_number: int, player: str) -> None:
+        self.turn_panel.set_turn(round_number, player or None)
+        c = self.controller
+        if c.has_game:
+            labels = [c.snapshot_label(i) for i in range(c.snapshot_count)]
+            self.timeline.set_count(c.snapshot_count, labels)
+        self._update_play_actions()
+
+    def _unit_updated(self, unit_id: str) -> None:
+        if unit_id == self.selection.unit_id:
+            self._schedule_overlays()
+
+    def _schedule_overlays(self) -> None:
+        if self.play_mode:
+            self._overlay_timer.start()
+
+    def refresh_play_overlays(self) -> None:
+        """Reachable cells of the selected unit (one image) and End Unit's state."""
+        if not self.play_mode:
+            return
+        sel = self.selection.unit_id
+        c = self.controller
+        self._reach = c.reachable(sel) if sel else {}
+        self.scene.set_reach(self._reach, c.half_speed_mask())
+        if not self._reach:
+            self.scene.show_path(None)
+        self.act_end_unit.setEnabled(bool(sel) and c.can_command(sel))
+
+    def refresh_unit_overlays(self) -> None:
+        """The selected unit's sight / Cone of Vision and weapon range rings (when those overlays
+        are on): from the live game in Play mode, from the scenario in Edit mode."""
+        self._sight_timer.stop()
+        scene, sel, v = self.scene, self.selection.unit_id, self.scene.visible_layers
+        pos = facing = mask = None
+        weapons: list[tuple[str, int]] = []
+        if sel and self.play_mode:
+            view = self.controller.unit_view(sel)
+            if view is not None and view.alive:
+                pos, facing = view.pos, view.facing
+                weapons = ranged_weapons(view.weapons)
+                if v["sight"]:
+                    mask = self.controller.sight_mask(sel)
+        elif sel:
+            unit = self.doc.unit(sel)
+            if unit is not None:
+                pos, facing = (int(unit.position[0]), int(unit.position[1])), str(unit.facing)
+                weapons = ranged_weapons(scenario_weapons(self.doc.scenario, sel))
+                if v["sight"]:
+                    try:
+                        mask = scenario_sight_mask(self.doc.scenario, sel)
+                    except Exception:
+                        log.exception("sight mask of the scenario failed")
+        scene.set_sight(mask, pos, facing or "N")
+        scene.set_ranges(pos if v["ranges"] else None, weapons)
+
+    def _play_click(self, x: int, y: int, unit_id: str) -> None:
+        cell = (x, y)
+        sel = self.selection.unit_id
+        if not self._reach and sel:
+            self._reach = self.controller.reachable(sel)
+        if unit_id:
+            self.selection.select("unit", unit_id)
+        elif sel and cell in self._reach:
+            self.order_move(sel, cell)
+        else:
+            self.selection.clear()
+
+    def order_move(self, unit_id: str, cell: tuple[int, int]) -> bool:
+        ok = self.controller.order_move(unit_id, cell)
+        self.scene.show_path(None)
+        self.refresh_play_overlays()
+        return ok
+
+    def _play_hover(self, x: int, y: int) -> None:
+        if not self.play_mode:
+            return
+        sel = self.selection.unit_id
+        self._hover_line_of_sight(sel, x, y)
+        if x < 0 or not sel or (x, y) not in self._reach:
+            self.scene.show_path(None)
+            return
+        path = self.controller.preview_path(sel, (x, y))
+        if path is None:
+            self.scene.show_path(None)
+            return
+        self.scene.show_path(list(path.cells), f'{path.total}" of Move')
+
+    def _hover_line_of_sight(self, sel: str, x: int, y: int) -> None:
+        """Hovering an enemy with a unit selected: the line of sight, green if clear, red if
+        blocked (GRID-5; Smoke blocks, R-HAZ-7)."""
+        c = self.controller
+        target = c.unit_at((x, y)) if sel and x >= 0 else None
+        mine, theirs = (c.unit_view(sel) if target else None), (c.unit_view(target) if target else None)
+        if mine is None or theirs is None or not mine.alive or not theirs.alive or mine.team == theirs.team:
+            self.scene.show_line_of_sight(None)
+            return
+        clear = c.has_line_of_sight(sel, target)
+        if clear is None:
+            self.scene.show_line_of_sight(None)
+            return
+        self.scene.show_line_of_sight(mine.pos, theirs.pos, clear)
+        self.statusBar().showMessage(
+            f"Line of sight to {theirs.name}: {'clear' if clear else 'blocked'} (GRID-5)", 3000
+        )
+
+    def build_action_menu(self, unit_id: str, cell: tuple[int, int], target: str = "") -> QMenu:
+        """The legal actions of `unit_id` (those aimed at `target` first) with Use and odds."""
+        menu = QMenu(self)
+        c = self.controller
+        options = c.legal_actions(unit_id)
+        names = {u.id: u.name for u in self.doc.scenario.units}
+        menu.setTitle(names.get(unit_id, unit_id))
+        aimed = [o for o in options if o.kind == "attack" and target and o.target == target]
+        others = [o for o in options if o.kind == "attack" and o not in aimed]
+        general = [o for o in options if o.kind != "attack"]
+        for group in (aimed, others):
+            for o in group:
+                odds = "automatic" if o.needed is None else f"{(o.chance or 0):.0%}"
+                text = f"{o.label} — Use {o.use}, {odds}"
+                menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+            if group:
+                menu.addSeparator()
+        for o in general:
+            if o.kind == "sprint" and (cell == c.unit_position(unit_id)):
+                continue
+            label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if o.kind == "sprint" else "")
+            menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+        if c.can_command(unit_id):
+            menu.addSeparator()
+            self._add_face_menu(menu, unit_id)
+            menu.addAction("End Unit", lambda: self.controller.end_unit(unit_id))
+        if menu.isEmpty():
+            menu.addAction("(no orders possible)").setEnabled(False)
+        return menu
+
+    FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+    def _add_face_menu(self, menu: QMenu, unit_id: str) -> QMenu:
+        """Face ▸ N/NE/…: turn the unit (free on its own turn; sets its Cone of Vision, GRID-6)."""
+        view = self.controller.unit_view(unit_id)
+        face = menu.addMenu("Face")
+        face.setObjectName("faceMenu")
+        face.menuAction().setStatusTip("Turn to one of the 8 facings: free, sets the Cone of Vision (GRID-6)")
+        disrupted = view is not None and view.disrupted
+        face.setEnabled(not disrupted)
+        group = QActionGroup(face)
+        for facing in self.FACINGS:
+            act = face.addAction(facing, lambda f=facing: self.order_face(unit_id, f))
+            act.setCheckable(True)
+            act.setChecked(view is not None and view.facing == facing)
+            act.setData(facing)
+            act.setStatusTip(f"Face {facing} (GRID-6)")
+            group.addAction(act)
+        return face
+
+    def order_face(self, unit_id: str, facing: str) -> bool:
+        ok = self.controller.order_face(unit_id, facing)
+        if ok:
+            self.scene.update_unit(unit_id)
+        self.refresh_play_overlays()
+        return ok
+
+    def take_action(self, unit_id: str, option, cell: tuple[int, int]) -> bool:
+        if option.action is not None:
+            ok = self.controller.order_action(unit_id, option.action)
+        elif option.kind == "sprint":
+            ok = self.controller.order_sprint(unit_id, cell)
+        else:
+            return False
+        self.refresh_play_overlays()
+        return ok
+
+    def _play_context(self, x: int, y: int, unit_id: str, global_pos) -> None:
+        c = self.controller
+        sel = self.selection.unit_id
+        actor = sel if sel and c.can_command(sel) else None
+        if unit_id and c.can_command(unit_id):
+            actor = unit_id
+            self.selection.select("unit", unit_id)
+        if actor is None:
+            return
+        menu = self.build_action_menu(actor, (x, y), unit_id if unit_id != actor else "")
+        self.last_action_menu = menu
+        menu.popup(global_pos)
+
+    def end_selected_unit(self) -> bool:
+        sel = self.selection.unit_id
+        return bool(sel) and self.controller.end_unit(sel)
+
+    def end_turn(self) -> bool:
+        ok = self.controller.end_turn()
+        self.refresh_play_overlays()
+        return ok
+
+    def undo_last_order(self) -> bool:
+        ok = self.controller.undo_last_order()
+        if ok:
+            for uid in self.scene.unit_items:
+                self.scene.update_unit(uid)
+            self.statusBar().showMessage("Last order taken back", 4000)
+        self.refresh_play_overlays()
+        return ok
+
+    def _new_battle_dialog(self, seed: int) -> tuple[int, int | None] | None:
+        dialog = NewBattleDialog(seed, self)
+        if dialog.exec() != QDialog.DialogCode.Accepted:
+            return None
+        return dialog.seed.value(), (dialog.max_rounds.value() or None)
+
+    def new_battle(self) -> bool:
+        if not self.maybe_leave_game():
+            return False
+        answer = self.ask_new_battle(random_seed())
+        if answer is None:
+            return False
+        seed, max_rounds = answer
+        if self.play_mode:
+            self.set_play_mode(False)
+        self.set_play_mode(True, seed=seed, max_rounds=max_rounds)
+        return True
+
+    def _engine_error_dialog(self, message: str) -> str:
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Critical)
+        box.setWindowTitle("Engine error")
+        box.setText("The rules engine failed on this order; the game is back at its last good state.")
+        box.setInformativeText(message)
+        box.setStandardButtons(QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Ok)
+        box.setDefaultButton(QMessageBox.StandardButton.Save)
+        return "save" if box.exec() == QMessageBox.StandardButton.Save else "ok"
+
+    def _engine_error(self, message: str) -> None:
+        self.statusBar().showMessage(f"Engine error: {message}", 10000)
+        if self.engine_error_prompt(message) == "save":
+            self.save_game_as()
+
+    def _session_started(self) -> None:
+        """A new or resumed game: names for the log lines, no game-over banner."""
+        scenario = self.controller.scenario or self.doc.scenario
+        names = {p.id: p.name for p in scenario.players}
+        names.update({o.id: o.name for o in scenario.objects})
+        names.update({h.id: h.name for h in scenario.hazards if getattr(h, "name", None)})
+        names.update({u.id: u.name for u in scenario.units})
+        self.log_panel.set_unit_names(names)
+        self.turn_panel.set_game_over(None)
+        self.game_over_summary = None
+        if self.play_mode:
+            self.mode_label.setText("Play")
+
+    def _game_over_dialog(self, summary) -> None:
+        from brikwars_gui.ui.game_over import GameOverDialog
+
+        old = getattr(self, "game_over_dialog", None)
+        if old is not None:
+            old.close()
+        dialog = GameOverDialog(summary, self)
+        dialog.finished.connect(lambda _r, d=dialog: self._game_over_choice(d.choice))
+        dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
+        self.game_over_dialog = dialog
+        dialog.open()
+
+    def _game_over_choice(self, choice: str) -> None:
+        self.game_over_dialog = None
+        if choice == "new":
+            QTimer.singleShot(0, self.new_battle)
+        elif choice == "editor":
+            self.leave_play_mode()
+
+    def _game_over(self, winner: str) -> None:
+        from brikwars_gui.ui.game_over import game_summary
+
+        summary = game_summary(self.controller)
+        if summary is None or getattr(self, "game_over_summary", None) == summary:
+            self._update_play_actions()
+            return
+        self.game_over_summary = summary
+        self.statusBar().showMessage(summary.text(), 0)
+        self.turn_panel.set_game_over(summary.text())
+        self.mode_label.setText("Play · game over")
+        self.scene.set_reach(None)
+        self.scene.show_path(None)
+        self._update_play_actions()
+        self.show_game_over(summary)
+
+    def _view_changed(self) -> None:
+        c = self.controller
+        for uid in self.scene.unit_items:
+            self.scene.update_unit(uid)
+        for oid in self.scene.object_items:
+            self.scene.set_object_destroyed(oid, c.object_destroyed(oid))
+        self.scene.set_play_hazards(c.hazard_view())
+        self.unit_panel.model.refresh_status()
+        self.timeline.set_live(c.view_index is None)
+        if c.view_index is not None:
+            self.scene.set_reach(None)
+            self.scene.show_path(None)
+            self.mode_label.setText(f"Play · viewing {c.snapshot_label(c.view_index)}")
+        else:
+            self.mode_label.setText("Play · game over" if self.game_over_summary else "Play")
+        self._update_play_actions()
+
+    def _event_activated(self, units, cells) -> None:
+        self.scene.highlight(units, cells)
+        if units and units[0] in self.scene.unit_items:
+            self.view.ensureVisible(self.scene.unit_items[units[0]], 60, 60)

@@ -1,0 +1,298 @@
+"""`MainWindow`: the battlefield in the centre, dockable panels, menus, toolbar and file handling.
+
+The behaviour lives in mixins by concern (actions, docks, files, play); this module builds the
+widgets, wires the signals and handles the window's own Qt events."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtGui import QCloseEvent
+from PySide6.QtWidgets import (
+    QLabel,
+    QMainWindow,
+    QMenu,
+    QTableView,
+    QUndoView,
+)
+
+from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
+from brikwars_gui.ui.document import EditorDocument, empty_scenario
+from brikwars_gui.ui.event_log import EventLogPanel
+from brikwars_gui.ui.inspector import UnitInspector
+from brikwars_gui.ui.main_window.actions import ActionsMixin
+from brikwars_gui.ui.main_window.docks import DocksMixin
+from brikwars_gui.ui.main_window.files import FilesMixin
+from brikwars_gui.ui.main_window.play import PlayMixin
+from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
+from brikwars_gui.ui.panels import (
+    MiniMap,
+    PalettePanel,
+    ScenarioPanel,
+    TurnPanel,
+    UnitListPanel,
+)
+from brikwars_gui.ui.play_panels import AIControls, TurnUnitsModel
+from brikwars_gui.ui.recovery import RecoveryStore, setup_logging
+from brikwars_gui.ui.response_dialog import ask_with_dialog
+from brikwars_gui.ui.session_controller import SessionController
+from brikwars_gui.ui.timeline import TimelineBar
+
+ORGANIZATION = "brikwars"
+APPLICATION = "brikwars_gui"
+
+
+def default_settings() -> QSettings:
+    return QSettings(ORGANIZATION, APPLICATION)
+
+
+class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, QMainWindow):
+    def __init__(
+        self,
+        scenario: Scenario | None = None,
+        path: str | Path | None = None,
+        *,
+        settings: QSettings | None = None,
+        controller: SessionController | None = None,
+        data_dir: str | Path | None = None,
+    ) -> None:
+        super().__init__()
+        self.setObjectName("MainWindow")
+        self.settings = settings if settings is not None else default_settings()
+        self.ask_unsaved: Callable[[], str] = self._ask_unsaved_dialog
+        """Returns "save", "discard" or "cancel"; tests replace it."""
+        self.ask_leave_game: Callable[[], str] = self._ask_leave_game_dialog
+        """Leaving a battle with unsaved orders: "save", "discard" or "cancel"; tests replace it."""
+        self._game_saved_orders: int | None = None
+        """The game's order count when it was started, resumed or saved by the user."""
+        self.doc = EditorDocument(scenario or empty_scenario(), Path(path) if path else None, self)
+        self.selection = SelectionService(self)
+        self.controller = controller or SessionController(self)
+        self.play_mode = False
+        self.game_path: Path | None = None
+        self.ask_recover: Callable[[Path], bool] = self._ask_recover_dialog
+        """Asked at startup when a recovery file was left by an unclean exit; tests replace it."""
+        self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
+        """Shows an engine error; returns "save" when the user wants to save the game."""
+        self.ask_new_battle: Callable[[int], tuple[int, int | None] | None] = self._new_battle_dialog
+        self.ask_new_size: Callable[[], tuple[int, int] | None] = self._new_size_dialog
+        """File ▸ New asks the table size (width, depth) in inches; None cancels. Tests replace it."""
+        self.show_game_over: Callable[[object], None] = self._game_over_dialog
+        """Shows the end of the battle (a `GameSummary`); tests replace it."""
+        self.game_over_summary = None
+        self.game_over_dialog = None
+        self.controller.ask_response = lambda request: ask_with_dialog(
+            self, self.controller, request, {u.id: u.name for u in self.doc.scenario.units}
+        )
+        self.data_dir = Path(data_dir) if data_dir is not None else None
+        self.recovery: RecoveryStore | None = None
+        if self.data_dir is not None:
+            setup_logging(self.data_dir)
+            self.recovery = RecoveryStore(self.data_dir)
+            self.recovery.begin_session()
+        self.last_action_menu: QMenu | None = None
+        self._reach: dict[tuple[int, int], int] = {}
+        self._overlay_timer = QTimer(self)
+        self._overlay_timer.setSingleShot(True)
+        self._overlay_timer.setInterval(0)
+        self._overlay_timer.timeout.connect(self.refresh_play_overlays)
+
+        self._tab_bar_timer = QTimer(self)
+        self._tab_bar_timer.setSingleShot(True)
+        self._tab_bar_timer.setInterval(0)
+        self._tab_bar_timer.timeout.connect(self.hide_stale_tab_bars)
+        self._sight_timer = QTimer(self)
+        self._sight_timer.setSingleShot(True)
+        self._sight_timer.setInterval(0)
+        self._sight_timer.timeout.connect(self.refresh_unit_overlays)
+
+        self.scene = BattlefieldScene(self.doc, self.selection, self)
+        self.view = BattlefieldView(self.scene)
+        self.view.setObjectName("battlefield")
+        self.setCentralWidget(self.view)
+
+        self.unit_panel = UnitListPanel(self.doc, self.selection)
+        self.inspector = UnitInspector(self.doc, self.selection)
+        self.turn_panel = TurnPanel(self.doc)
+        self.turn_units = TurnUnitsModel(self.controller, self)
+        self.turn_table = QTableView()
+        self.turn_table.setObjectName("turnUnits")
+        self.turn_table.setModel(self.turn_units)
+        self.turn_table.verticalHeader().setVisible(False)
+        self.turn_table.verticalHeader().setDefaultSectionSize(20)
+        self.turn_table.horizontalHeader().setStretchLastSection(True)
+        self.turn_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
+        self.turn_table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
+        self.turn_table.clicked.connect(
+            lambda idx: self.selection.select_unit(self.turn_units.data(idx, UNIT_ID_ROLE))
+        )
+        self.ai_controls = AIControls(self.controller)
+        self.turn_panel.add_play_widgets(self.turn_table, self.ai_controls)
+        self.log_panel = EventLogPanel()
+        self.timeline = TimelineBar()
+        self.palette = PalettePanel(self.doc, self.view.settings)
+        self.scenario_panel = ScenarioPanel(self.doc)
+        self.minimap = MiniMap(self.doc, self.view)
+        self.undo_view = QUndoView(self.doc.undo_stack)
+        self.undo_view.setEmptyLabel("<opened>")
+
+        self._create_actions()
+        self._create_docks()
+        self._watch_tab_bars()
+        self._create_menus()
+        self._create_status_bar()
+        self._connect()
+        self.resize(1400, 900)
+        self._restore_settings()
+        self._update_title()
+        self._update_actions()
+
+    def _create_status_bar(self) -> None:
+        self.cell_label = QLabel("–")
+        self.cell_label.setObjectName("cellLabel")
+        self.cell_label.setMinimumWidth(320)
+        self.zoom_label = QLabel()
+        self.mode_label = QLabel("Edit")
+        self.mode_label.setObjectName("modeLabel")
+        sb = self.statusBar()
+        sb.addWidget(self.cell_label, 1)
+        sb.addPermanentWidget(self.zoom_label)
+        sb.addPermanentWidget(self.mode_label)
+
+    def _connect(self) -> None:
+        self.doc.modifiedChanged.connect(lambda _m: self._update_title())
+        self.doc.pathChanged.connect(self._update_title)
+        self.doc.metaChanged.connect(self._update_title)
+        self.doc.scenarioReset.connect(self._on_reset)
+        self.doc.editRejected.connect(lambda msg: self.statusBar().showMessage(f"Not applied: {msg}", 6000))
+        self.selection.selectionChanged.connect(lambda *_: self._update_actions())
+        self.view.cellHovered.connect(self._show_cell)
+        self.view.zoomChanged.connect(lambda z: self.zoom_label.setText(f"Zoom {z * 100:.0f}%"))
+        self.view.rulerMeasured.connect(
+            lambda d: self.statusBar().showMessage(f'Ruler: {d:.1f}" (GRID-3)', 4000)
+        )
+        self.view.toolChanged.connect(self._tool_changed)
+        self.palette.toolSelected.connect(self.set_tool)
+        c = self.controller
+        c.turnChanged.connect(self._turn_changed)
+        c.eventAdded.connect(self.log_panel.add_entry)
+        c.logReset.connect(lambda: self.log_panel.set_entries(self.controller.log))
+        c.unitUpdated.connect(self.scene.update_unit)
+        c.unitUpdated.connect(self.unit_panel.model.refresh_status)
+        c.unitUpdated.connect(self._unit_updated)
+        c.objectUpdated.connect(lambda oid: self.scene.set_object_destroyed(oid, c.object_destroyed(oid)))
+        c.hazardsChanged.connect(lambda: self.scene.set_play_hazards(self.controller.hazard_view()))
+        c.canEndTurnChanged.connect(self._end_turn_enabled)
+        c.ordersEnabledChanged.connect(lambda _on: self._update_play_actions())
+        c.aiRunningChanged.connect(lambda _on: self._update_play_actions())
+        c.orderRejected.connect(lambda msg: self.statusBar().showMessage(f"Not allowed: {msg}", 6000))
+        c.engineError.connect(self._engine_error)
+        c.turnCompleted.connect(self.autosave)
+        c.gameOver.connect(self._game_over)
+        c.viewChanged.connect(self._view_changed)
+        c.sessionStarted.connect(self._session_started)
+        c.unitMoved.connect(self.scene.queue_move)
+        c.aiSkipped.connect(self.scene.finish_move_animations)
+        c.viewChanged.connect(self.scene.finish_move_animations)
+        self.turn_panel.endTurnRequested.connect(self.end_turn)
+        self.view.playClicked.connect(self._play_click)
+        self.view.playContext.connect(self._play_context)
+        self.view.cellHovered.connect(self._play_hover)
+        self.selection.selectionChanged.connect(lambda *_: self._schedule_overlays())
+        self.selection.selectionChanged.connect(lambda *_: self._sight_timer.start())
+        self.selection.selectionChanged.connect(lambda *_: self.scene.show_line_of_sight(None))
+        for signal in (
+            c.hazardsChanged,
+            c.objectUpdated,
+            c.viewChanged,
+            c.sessionStarted,
+            c.sessionStopped,
+            self.doc.terrainChanged,
+            self.doc.hazardsChanged,
+            self.doc.objectChanged,
+            self.doc.scenarioReset,
+        ):
+            signal.connect(lambda *_: self._sight_timer.start())
+        for signal in (c.unitUpdated, self.doc.unitChanged):
+            signal.connect(lambda uid: self._sight_timer.start() if uid == self.selection.unit_id else None)
+        self.log_panel.eventActivated.connect(self._event_activated)
+        self.timeline.snapshotRequested.connect(self.controller.show_snapshot)
+        self.timeline.liveRequested.connect(self.controller.show_live)
+
+    def window_title(self) -> str:
+        name = self.doc.path.name if self.doc.path else "Untitled"
+        star = " *" if self.doc.modified else ""
+        return f"{name}{star} — {self.doc.scenario.name} — BrikWars"
+
+    def _update_title(self) -> None:
+        self.setWindowTitle(self.window_title())
+
+    def _update_actions(self) -> None:
+        editing = not self.play_mode
+        has_sel = bool(self.selection.kind in ("unit", "object"))
+        for act in (self.act_delete, self.act_duplicate, self.act_rotate):
+            act.setEnabled(editing and has_sel)
+        for name, act in self.tool_actions.items():
+            act.setEnabled(editing or name in ("select", "ruler"))
+        self._update_play_actions()
+
+    def _on_reset(self) -> None:
+        self.selection.clear()
+        self._update_title()
+        self.view.fit()
+
+    def _show_cell(self, x: int, y: int) -> None:
+        if x < 0:
+            self.cell_label.setText("–")
+            return
+        t = self.doc.terrain
+        kind = t.kind_at(x, y).value
+        elev = int(t.elevation[y, x])
+        parts = [f"Cell [{x}, {y}]", kind + (f" ({elev} bricks)" if elev else "")]
+        for obj in self.doc.scenario.objects:
+            if (x, y) in set(obj.iter_cells()):
+                parts.append(f"{obj.name} ({obj.kind})")
+        for hz in self.doc.scenario.hazards:
+            if (x, y) in set(hz.iter_cells()):
+                parts.append(f"{hz.kind.value} field{f' {hz.dice}' if hz.dice else ''}")
+        self.cell_label.setText(" · ".join(parts))
+
+    def set_tool(self, tool: str) -> None:
+        self.view.set_tool(tool)
+
+    def _tool_changed(self, tool: str) -> None:
+        self.palette.set_tool(tool)
+        if tool in self.tool_actions:
+            self.tool_actions[tool].setChecked(True)
+        else:
+            for act in self.tool_actions.values():
+                if act.isChecked():
+                    self.tool_group.setExclusive(False)
+                    act.setChecked(False)
+                    self.tool_group.setExclusive(True)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() in (QEvent.Type.Resize, QEvent.Type.Move, QEvent.Type.Show, QEvent.Type.Hide):
+            self._tab_bar_timer.start()
+        return super().eventFilter(watched, event)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        self._tab_bar_timer.start()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._tab_bar_timer.start()
+
+    def closeEvent(self, event: QCloseEvent) -> None:
+        if not self.maybe_leave_game() or not self.maybe_save():
+            event.ignore()
+            return
+        self.save_window_settings()
+        self.controller.stop()
+        if self.recovery is not None:
+            self.recovery.end_session()
+        event.accept()

@@ -142,8 +142,9 @@ def test_a_shrunken_field_gets_its_dice_capped_to_its_size() -> None:
     state = GameState.from_scenario(base)
     wire = state.fields["barbed-wire"]  # 2d6
     keep = wire.cells()[0]
-    wire.mask[:] = False
-    wire.mask[keep[1], keep[0]] = True
+    mask = np.zeros_like(wire.mask)  # state arrays are read-only: replaced, never written into
+    mask[keep[1], keep[0]] = True
+    wire.mask = mask
     exported = scenario_from_state(state, base)
     field = next(h for h in exported.hazards if h.id == "barbed-wire")
     assert field.iter_cells() == [keep] and field.dice == "1d6"

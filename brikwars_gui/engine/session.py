@@ -10,13 +10,13 @@ Every state change is a typed event; every order is logged first as an `order` e
 choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so
 `Game.from_events(scenario, events, dice)` replays a game exactly (also for undo: replay fewer
 orders). Illegal orders raise `IllegalOrder` before anything changes; if a rule raises midway the
-pre-order state, event list, turn snapshots and dice position are restored
-(`RecordingDice.snapshot()/restore()`; an inner source without `snapshot`/`restore` is not rewound).
+pre-order state (undone in place from the order's journal, engine/journal.py), event list, turn
+snapshots and dice position are restored (`RecordingDice.snapshot()/restore()`; an inner source
+without `snapshot`/`restore` is not rewound).
 """
 
 from __future__ import annotations
 
-import copy
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
@@ -26,6 +26,8 @@ from brikwars_gui.engine.dice.source import DiceSource, RecordingDice, ScriptedD
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import Path
 from brikwars_gui.engine.hazards import phase as hazards
+from brikwars_gui.engine.journal import begin as begin_journal
+from brikwars_gui.engine.journal import commit, rollback
 from brikwars_gui.engine.rules.actions import (
     Action,
     ActionOption,
@@ -393,18 +395,19 @@ class Game:
         restore the state, the events and the dice (when the source can rewind: SeededDice,
         ScriptedDice, or anything with `snapshot()`/`restore(token)`), so the next roll is the
         one the failed order would have drawn and a saved game stays replayable."""
-        backup = copy.deepcopy(self.state, {id(self.state.grid): self.state.grid})
+        journal = begin_journal()  # every state change from here on can be undone (engine/journal.py)
         mark = len(self.events)
         snapshot_mark = len(self.snapshots)
         dice_mark = self.dice.snapshot()
         try:
             fn()
         except BaseException:
-            self.ctx.state = backup
+            rollback(journal)
             del self.events[mark:]
             del self.snapshots[snapshot_mark:]  # a turn begun by the failed order never happened
             self.dice.restore(dice_mark)
             raise
+        commit(journal)
         self._check_victory()
 
     def _order(self, order: str, unit: str | None, args: dict[str, Any]) -> None:

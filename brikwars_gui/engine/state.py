@@ -14,6 +14,7 @@ import numpy as np
 
 from brikwars_gui.engine.dice.expression import parse_single_die
 from brikwars_gui.engine.grid import Grid
+from brikwars_gui.engine.journal import Journaled
 
 if TYPE_CHECKING:
     from brikwars_gui.scenario.models import Scenario
@@ -22,7 +23,7 @@ Cell = tuple[int, int]
 
 
 @dataclass
-class WeaponState:
+class WeaponState(Journaled):
     name: str
     kind: str  # "close" | "ranged" | "thrown"
     use: int
@@ -38,7 +39,7 @@ class WeaponState:
 
 
 @dataclass
-class UnitState:
+class UnitState(Journaled):
     """A unit's stats plus everything the turn rules track about it."""
 
     id: str
@@ -93,7 +94,7 @@ class UnitState:
 
 
 @dataclass
-class ObjectState:
+class ObjectState(Journaled):
     """A structure: building, tree, wall... with Fire and Grinding Damage (R-FIRE, G-4)."""
 
     id: str
@@ -121,7 +122,7 @@ class ObjectState:
 
 
 @dataclass
-class FireState:
+class FireState(Journaled):
     """A fire on an object or unit (`target`), or a permanent fire field (R-FIRE-2)."""
 
     id: str
@@ -135,7 +136,7 @@ class FireState:
 
 
 @dataclass
-class FieldState:
+class FieldState(Journaled):
     """A Field Hazard (R-HAZ-1..3): its cells as a bool mask plus the hazard's parameters."""
 
     id: str
@@ -160,7 +161,7 @@ class FieldState:
 
 
 @dataclass
-class TrapState:
+class TrapState(Journaled):
     """A Trap (R-TRAP-1..5): a weapon fired when its Trigger (an object or a concealed field) trips."""
 
     id: str
@@ -178,7 +179,7 @@ class TrapState:
 
 
 @dataclass
-class HazardLedger:
+class HazardLedger(Journaled):
     """Per-turn bookkeeping of the hazard rules (engine/hazards); `turn` counts player turns."""
 
     turn: int = 0
@@ -195,7 +196,7 @@ class HazardLedger:
 
 
 @dataclass
-class PlayerState:
+class PlayerState(Journaled):
     id: str
     name: str
     color: str
@@ -204,7 +205,7 @@ class PlayerState:
 
 
 @dataclass
-class GameState:
+class GameState(Journaled):
     """Everything about a battle at one moment."""
 
     name: str

@@ -33,9 +33,8 @@ from brikwars_gui.engine.rulesets.ninepowers.pools import (
     pool_size,
     roll_pool,
 )
-from brikwars_gui.engine.rulesets.ninepowers.stats import NinePowersStats
+from brikwars_gui.engine.rulesets.ninepowers.stats import SOCIAL_CHECKS, NinePowersStats
 
-ATTACK_SKILLS = ("Melee", "Shoot", "Throw", "Wrestle")
 WEAPON_SKILLS = ("Melee", "Shoot", "Throw")  # a magic weapon's dice join these (L2279)
 
 
@@ -127,11 +126,13 @@ def resolve_attack(
         points += 1
     if unaware:
         points += attacker.stats.talent("stealth")
+    extra = attacker.stats.extra_damage
+    social = skill in SOCIAL_CHECKS  # words wear down Stamina only (L571, EX-NP-2)
     hit = Hit(
         points=points,
         bypass=roll.bypassing_dice,
-        extra=attacker.stats.extra_damage,
-        ignore_armor=attacker.state.ignore_armor,
+        extra=extra,
+        ignore_armor=points + extra if social else attacker.state.ignore_armor,
         venomous=attacker.stats.venomous,
     )
     attacker.state.ignore_armor = 0

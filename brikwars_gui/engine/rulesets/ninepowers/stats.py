@@ -23,6 +23,7 @@ SKILLS: dict[str, str] = {
     "wrestle": "Wrestle/Disarm",
     "perception": "Perception/Escape",
     "stealth": "Stealth/Track",
+    "bargain": "Bargain/Wonder",  # words as weapons: EX-NP-2 (L792-810)
 }
 # the check labels the dice log uses and the pair each belongs to
 CHECKS: dict[str, str] = {
@@ -36,7 +37,10 @@ CHECKS: dict[str, str] = {
     "Perception": "perception",
     "Escape": "perception",
     "Stealth": "stealth",
+    "Bargain": "bargain",
+    "Wonder": "bargain",
 }
+SOCIAL_CHECKS = ("Bargain", "Wonder")  # Armor is only used in combat (L571)
 DEFAULT_STAMINA = 6  # R-NP-5 (L563)
 
 

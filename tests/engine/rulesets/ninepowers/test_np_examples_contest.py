@@ -40,7 +40,8 @@ def test_ex_np_1_vroy_and_the_zombie():
 
 def test_ex_np_2_fast_talking_the_castle_guard():
     vroy = Fighter.fresh("vroy", "pcs", NinePowersStats(skills={"bargain": 2}))
-    guard = Fighter.fresh("guard", "npcs", NinePowersStats(skills={"bargain": 2}, armor=ArmorKind.CHAIN_SHIRT))
+    guard_stats = NinePowersStats(skills={"bargain": 2}, armor=ArmorKind.CHAIN_SHIRT)
+    guard = Fighter.fresh("guard", "npcs", guard_stats)
     sides = ["pcs", "npcs"]
     start_round([vroy, guard], 1)
     assert side_order(1, sides, "pcs", {}, {}) == ["pcs", "npcs"]  # L792: Vroy initiated

@@ -122,8 +122,8 @@ def test_r_resp_6_a_bail_behind_cover_wastes_the_attack():
     policy = Answers(attack_response="bail", bail_to="9,3")
     units = [
         sb.unit("wayne", "wayne", (2, 3), facing="E", weapons=[sb.PISTOL]),
-        sb.unit("shaun", "shaun", (7, 3), facing="W", weapons=[sb.PISTOL]),
-    ]
+        sb.unit("shaun", "shaun", (8, 5), facing="W", weapons=[sb.PISTOL]),
+    ]  # the leap goes round the end of the wall (R-MOVE-3: never through it)
     g = game(units, [4], policy=policy, terrain=wall, width=12, height=10)
     g.unit("shaun").saved_action = True
     g.act("wayne", Attack("pistol", "shaun"))
@@ -133,7 +133,9 @@ def test_r_resp_6_a_bail_behind_cover_wastes_the_attack():
 
 
 def test_r_resp_7_half_speed_bails_half_the_inches():
-    g = gunfight([5, 2], policy=Answers(attack_response="bail"), shaun={"carrying_heavy": True})
+    g = gunfight(
+        [5, 2], policy=Answers(attack_response="bail", drop_burden="keep"), shaun={"carrying_heavy": True}
+    )
     g.unit("shaun").saved_action = True
     g.act("wayne", Attack("pistol", "shaun"))
     assert next(e for e in g.events if e.kind == "bailed").inches == 2

@@ -642,6 +642,15 @@ def line_cells(a: Cell, b: Cell) -> list[Cell]:
     return out
 
 
+def segment_cells(a: Cell, b: Cell) -> tuple[list[Cell], list[tuple[Cell, Cell]]]:
+    """The cells the segment between the centres of `a` and `b` passes through (both ends
+    included) and the pairs of cells it only grazes at a shared corner (leaps, fire spread)."""
+    ax, ay = int(a[0]), int(a[1])
+    cells, corners = _walk(int(b[0]) - ax, int(b[1]) - ay)
+    shift = [(x + ax, y + ay) for x, y in cells]
+    return shift, [((p[0] + ax, p[1] + ay), (q[0] + ax, q[1] + ay)) for p, q in corners]
+
+
 @lru_cache(maxsize=1 << 16)
 def _los_offsets(dx: int, dy: int) -> tuple[np.ndarray, ...]:
     """Offsets (xs, ys) of the interior cells of the line to (dx, dy) and of its corner pairs."""

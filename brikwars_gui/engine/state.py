@@ -21,6 +21,11 @@ if TYPE_CHECKING:
 
 Cell = tuple[int, int]
 
+#: GRID-9: 3 bricks = 1 inch of elevation.
+BRICKS_PER_INCH = 3
+#: R-HAZ-7: a minifig's eyes are 1" above its feet (G-1 Size 1"): lower smoke is seen over.
+EYE_HEIGHT = 1
+
 
 @dataclass
 class WeaponState(Journaled):
@@ -245,13 +250,35 @@ class GameState(Journaled):
     def occupied(self) -> dict[Cell, str]:
         return {u.pos: u.id for u in self.units.values() if u.alive}
 
-    def smoke_mask(self) -> np.ndarray:
-        """Cells under Smoke (R-HAZ-7), for line of sight."""
+    def smoke_mask(self, eye: float | None = None) -> np.ndarray:
+        """Cells under Smoke that block a line of sight (R-HAZ-7, GRID-5). Sight passes over smoke
+        lower than the line: with `eye` (the line's lowest height, inches above elevation 0) a
+        field blocks where its top (ground + `height`; `height` None = unlimited) reaches `eye`;
+        without it, smoke blocks where it is at least a minifig's eye height (1") deep."""
         mask = np.zeros((self.height, self.width), dtype=bool)
         for f in self.fields.values():
-            if f.kind == "smoke":
+            if f.kind != "smoke":
+                continue
+            if f.height is None:
                 mask |= f.mask
+            elif eye is None:
+                if f.height >= EYE_HEIGHT:
+                    mask |= f.mask
+            elif not self.grid.elevation.any():  # flat table: one comparison per field
+                if f.height >= eye:
+                    mask |= f.mask
+            else:
+                top = self.grid.elevation / BRICKS_PER_INCH + f.height
+                mask |= f.mask & (top >= eye)
         return mask
+
+    def smoke_between(self, a: Cell, b: Cell, a_height: float = 1, b_height: float = 1) -> np.ndarray:
+        """`smoke_mask` for the sight line between eyes `a_height`/`b_height` inches above cells
+        `a` and `b` (unit Size; 1" for a minifig): the line is nowhere lower than its lower end."""
+        elev = self.grid.elevation
+        eye_a = elev[a[1], a[0]] / BRICKS_PER_INCH + a_height
+        eye_b = elev[b[1], b[0]] / BRICKS_PER_INCH + b_height
+        return self.smoke_mask(float(min(eye_a, eye_b)))
 
     def copy(self) -> GameState:
         return copy.deepcopy(self)
@@ -267,9 +294,7 @@ class GameState(Journaled):
         """JSON-ready picture of the battle for the timeline and saved games. With `for_team`,
         the engine as impartial host leaves out the secret Traps that team does not know (R-TRAP-3)."""
         traps = {
-            k: asdict(v)
-            for k, v in self.traps.items()
-            if for_team is None or self.trap_known_to(for_team, v)
+            k: asdict(v) for k, v in self.traps.items() if for_team is None or self.trap_known_to(for_team, v)
         }
         return {
             "round": self.round,
@@ -309,9 +334,7 @@ class GameState(Journaled):
                 power=u.power,
                 specialties=list(u.specialties),
                 weapons=[
-                    WeaponState(
-                        w.name, str(w.kind), w.use, w.range, w.damage, str(w.damage_type), w.burning
-                    )
+                    WeaponState(w.name, str(w.kind), w.use, w.range, w.damage, str(w.damage_type), w.burning)
                     for w in u.weapons
                 ],
             )

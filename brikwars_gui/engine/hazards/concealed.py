@@ -3,7 +3,8 @@
 A unit crossing a concealed field rolls its Action die once for the declared path (a passive check:
 the Action is not spent; an Overskill Benny is spent as +1d6 on the roll when it falls short,
 R-DICE-8b) with the reverse of its Target Size modifier (R-HAZ-18, EX-6). "Inches travelled in the
-field" = the GRID-2 cost of the path's steps into live cells of the field (GRID-8); cells already
+field" = the GRID-2 length of the path's steps into live cells of the field (GRID-8), never
+doubled at Half Speed or in mud (physical inches); cells already
 triggered (R-HAZ-16) and cells an allied Scout walked this turn (R-SCOUT-3, single file) are safe
 and do not count.
 
@@ -22,10 +23,12 @@ is the field fire at the spot (R-TRAP-4). Triggered spots stay spent.
 
 from __future__ import annotations
 
+import itertools
 from dataclasses import dataclass
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.brikwars import roll_expression, skill_roll, spend_overskill_on_skill
+from brikwars_gui.engine.grid import step_cost
 from brikwars_gui.engine.hazards.common import (
     ConcealedRoll,
     ConcealedTriggered,
@@ -69,10 +72,24 @@ def action_check(
     return roll.total, roll.critical_failure, roll.explain()
 
 
+def travel_inches(path: list[Cell], parity: int = 0) -> list[int]:
+    """Cumulative physical inches along `path` (GRID-2 steps, diagonals alternating 1"/2"), never
+    doubled for Half Speed or mud: R-HAZ-17 compares the roll with inches travelled, not Move spent."""
+    out, total = [0], 0
+    for (ax, ay), (bx, by) in itertools.pairwise(path):
+        diagonal = ax != bx and ay != by
+        total += step_cost(diagonal, parity, False)
+        if diagonal:
+            parity ^= 1
+        out.append(total)
+    return out
+
+
 def plan_crossing(
     ctx: RulesContext, unit: UnitState, field: FieldState, path: list[Cell], costs: list[int], first: int
 ) -> Crossing:
-    """Roll for the part of `path` after index `first` that lies in the concealed `field`."""
+    """Roll for the part of `path` after index `first` that lies in the concealed `field`; `costs`
+    are cumulative inches travelled (`travel_inches`)."""
     state = ctx.state
     inside: list[tuple[int, int]] = []  # (path index, cumulative inches in the field)
     inches = 0

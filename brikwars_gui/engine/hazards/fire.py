@@ -421,6 +421,23 @@ def _neighbour_objects(state: GameState, target_id: str) -> list[str]:
     return out
 
 
+def _fire_can_reach(state: GameState, src: Cell, dst: Cell, own: set[Cell]) -> bool:
+    """R-FIRE-12 / GRID-4: `dst` is within 1" of `src`, and a diagonal touch is not sealed by two
+    obstacle cells at the shared corner (walls, rock or other objects, not the two burning
+    parties' own cells): fire cannot cross obstacles without burning around or through them."""
+    if chebyshev(src, dst) > 1:
+        return False
+    (ax, ay), (bx, by) = src, dst
+    if ax == bx or ay == by:
+        return True
+    passable = state.grid.passable
+
+    def sealed(c: Cell) -> bool:
+        return c not in own and not bool(passable[c[1], c[0]])
+
+    return not (sealed((bx, ay)) and sealed((ax, by)))
+
+
 def spread_target(state: GameState, fire: FireState) -> tuple[str, Cell] | None:
     """Where a full fire jumps (R-FIRE-9): the flammable, not yet burning object within 1" of the
     burning target whose nearest cell is closest to the fire's centroid (ties: object id); the new
@@ -437,7 +454,8 @@ def spread_target(state: GameState, fire: FireState) -> tuple[str, Cell] | None:
             continue
         if _fire_of_type(state, oid, fire.fire_type) is not None:
             continue
-        near = [c for c in obj.cells if any(chebyshev(c, s) <= 1 for s in source)]
+        own = set(source) | set(obj.cells)
+        near = [c for c in obj.cells if any(_fire_can_reach(state, s, c, own) for s in source)]
         if not near:
             continue
         cell = _nearest(near, mid)

@@ -6,7 +6,7 @@ from __future__ import annotations
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.grid import cumulative_costs
 from brikwars_gui.engine.hazards.common import HazardMove, exposed_this_turn, note_exposed
-from brikwars_gui.engine.hazards.concealed import Crossing, plan_crossing, trigger
+from brikwars_gui.engine.hazards.concealed import Crossing, plan_crossing, travel_inches, trigger
 from brikwars_gui.engine.hazards.exposure import affected, expose
 from brikwars_gui.engine.hazards.fields import ExposureSource, exposure_sources_at, fields_at, hazard_dice
 from brikwars_gui.engine.hazards.fire import extinguish_if_submerged, fires_on
@@ -51,6 +51,7 @@ def resolve_path(
     costs, _ = cumulative_costs(
         state.grid, cells, half_speed=at_half_speed(unit), parity=unit.diagonal_parity
     )  # GRID-2
+    inches = travel_inches(cells, unit.diagonal_parity)  # R-HAZ-17: inches travelled, not Move spent
     budget = unit.move_left  # Move + Sprint inches (UnitState.bonus_move) − Move already spent
     spent_before = unit.move_spent
     end = len(cells) - 1
@@ -71,7 +72,7 @@ def resolve_path(
         stop_here = False
         for field in fields_at(state, cell, {"concealed"}):
             if field.id not in crossings:
-                crossings[field.id] = plan_crossing(ctx, unit, field, cells, costs, i - 1)
+                crossings[field.id] = plan_crossing(ctx, unit, field, cells, inches, i - 1)
                 crossing = crossings[field.id]
                 if crossing.index is not None and crossing.index == i - 1:
                     if crossing.outcome == "triggered":
@@ -89,6 +90,7 @@ def resolve_path(
             end = i
             break
         # Concealed spot reached?
+        halted = False
         for fid, crossing in crossings.items():
             if crossing.index == i:
                 if crossing.outcome == "triggered":
@@ -96,15 +98,24 @@ def resolve_path(
                     trigger(ctx, field, cell, unit.id)
                     if field.payload != "move":
                         unit.stopped = True
-                        end = i
+                        halted = True
                 else:  # Scout stops safely before the spot (R-SCOUT-3)
-                    end = i
-        if end == i or not unit.alive or unit.disrupted:
+                    halted = True
+        # (the last cell of the path still meets the Difficult Terrain it enters below)
+        if halted or not unit.alive or unit.disrupted:
             end = i
             break
         # Difficult Terrain entered here (R-HAZ-12/14/15).
-        for field in fields_at(state, cell, {"slow", "spiked", "slippery"}):
-            if field.mask[prev[1], prev[0]] or exposed_this_turn(state, unit.id, field.id):
+        # A unit that starts its turn inside a Slow or Spiked field is caught by it on its first
+        # step as if it had just entered (R-HAZ-12/15), once per turn like any entry (G-18).
+        here = fields_at(state, cell, {"slow", "spiked", "slippery"})
+        if i == 1:
+            here += [f for f in fields_at(state, prev, {"slow", "spiked"}) if f not in here]
+        for field in here:
+            inside_before = bool(field.mask[prev[1], prev[0]])
+            if (inside_before and (i > 1 or field.kind == "slippery")) or exposed_this_turn(
+                state, unit.id, field.id
+            ):
                 continue
             if field.kind == "spiked" and not (careful and not unit.action_used):
                 if not affected(state, unit.id, field):

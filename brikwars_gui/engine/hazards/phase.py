@@ -14,19 +14,20 @@
   actually travelled; may raise `unit.move_spent` (Slow inches) and set `unit.stopped`.
   The effects are applied before the movement rule moves the unit along the prefix.
 * `end_of_player_turn(ctx, player_id)`: G-18 Exposure for the player's units still inside fields or
-  burning areas, water puts them out, breath and momentum bookkeeping, Scout trails cleared.
+  burning areas and for the objects exposed on that player's turn (`expose_objects`),
+  water puts them out, breath and momentum bookkeeping, Scout trails cleared.
 """
 
 from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.hazards.exposure import expose
-from brikwars_gui.engine.hazards.fields import exposure_sources_at, fields_at
+from brikwars_gui.engine.hazards.fields import ExposureSource, exposure_sources_at, fields_at
 from brikwars_gui.engine.hazards.fire import burning_rolls, extinguish_if_submerged
 from brikwars_gui.engine.hazards.paths import resolve_path as _resolve_path
 from brikwars_gui.engine.hazards.scout import expire_marks, track
 from brikwars_gui.engine.hazards.terrain import apply_currents, apply_slippery_start
-from brikwars_gui.engine.state import Cell, UnitState
+from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 __all__ = ["end_of_player_turn", "resolve_path", "start_of_movement", "start_of_player_turn"]
 
@@ -79,5 +80,38 @@ def end_of_player_turn(ctx: RulesContext, player_id: str) -> None:
             del ledger.breath[unit.id]
         if unit.id not in ledger.moved:
             ledger.momentum.pop(unit.id, None)
+    expose_objects(ctx, player_id)
     track(ctx, player_id)
     ledger.trails.pop(player_id, None)
+
+
+def _source_owner(state: GameState, source: ExposureSource) -> str | None:
+    if source.field is not None:
+        return source.field.owner
+    fire = state.fires.get(source.id)
+    return fire.owner if fire is not None else None
+
+
+def expose_objects(ctx: RulesContext, player_id: str) -> None:
+    """R-HAZ-8 / R-FIRE-2 / G-18: objects inside an Exposure field, a permanent fire or another
+    fire's burning area take its dice once per turn, at the end of the turn of the object's owner;
+    an unaligned object at the end of the turn of the player who set the hazard, and when nobody
+    set it either, at the end of the first player's turn of each round (docs/rules-decisions.md)."""
+    state = ctx.state
+    if not any(f.kind == "exposure" for f in state.fields.values()) and not any(
+        fire.target not in state.units for fire in state.fires.values()
+    ):
+        return
+    first = state.turn_order[0]
+    for obj in sorted(state.objects.values(), key=lambda o: o.id):
+        sources: dict[str, tuple[ExposureSource, Cell]] = {}
+        for cell in obj.cells:
+            for source in exposure_sources_at(state, cell, exclude_target=obj.id):
+                sources.setdefault(source.id, (source, cell))
+        for source, cell in sources.values():
+            if obj.destroyed:
+                break
+            owner = obj.owner if obj.owner is not None else _source_owner(state, source)
+            if (owner if owner is not None else first) != player_id:
+                continue
+            expose(ctx, obj.id, source, surprised=True, at=cell)

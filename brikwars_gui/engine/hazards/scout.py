@@ -66,7 +66,9 @@ def hazard_die(unit: UnitState) -> int:
 
 
 def _sees(state: GameState, scout: UnitState, cell: tuple[int, int]) -> bool:
-    return sees(state.grid, scout.pos, scout.facing, cell, smoke=state.smoke_mask())
+    return sees(
+        state.grid, scout.pos, scout.facing, cell, smoke=state.smoke_between(scout.pos, cell, scout.size)
+    )
 
 
 def track(ctx: RulesContext, team: str) -> list[str]:

@@ -22,6 +22,7 @@ from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.grid import FACING_VECTORS, step_cost
 from brikwars_gui.engine.hazards.common import HazardMove, cell_free
 from brikwars_gui.engine.hazards.fields import cap_dice, fields_at, hazard_dice, take_powered_dice
+from brikwars_gui.engine.rules.common import max_rise
 from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 from brikwars_gui.scenario.models import Facing
@@ -56,9 +57,20 @@ def direction_of(field: FieldState) -> Cell:
     return FACING_VECTORS[Facing(field.direction or "N")]
 
 
+def _walkable_step(state: GameState, unit: UnitState, nxt: Cell) -> bool:
+    """R-MOVE-3 / GRID-2 for a thrust or slide step: no rise above what the unit could climb in one
+    step (`max_rise`), no cutting the corner of an obstacle on a diagonal (a wall stops it)."""
+    (ax, ay), (bx, by) = unit.pos, nxt
+    grid = state.grid
+    if int(grid.elevation[by, bx]) - int(grid.elevation[ay, ax]) > max_rise(unit):
+        return False
+    return ax == bx or ay == by or bool(grid.passable[ay, bx] and grid.passable[by, ax])
+
+
 def push(ctx: RulesContext, unit: UnitState, direction: Cell, inches: int) -> list[Cell]:
     """Move `unit` up to `inches` of GRID-2 cost in `direction`, cell by cell, stopping before
-    anything impassable or occupied. Returns the cells entered (unit.pos updated)."""
+    anything impassable or occupied, a cliff it could not climb, or a corner it could not cut.
+    Returns the cells entered (unit.pos updated)."""
     from brikwars_gui.engine.hazards.paths import entry_effects  # cycle: paths imports terrain
 
     dx, dy = direction
@@ -71,7 +83,7 @@ def push(ctx: RulesContext, unit: UnitState, direction: Cell, inches: int) -> li
         if spent + step > inches:
             break
         nxt = (unit.pos[0] + dx, unit.pos[1] + dy)
-        if not cell_free(ctx.state, nxt, unit.id):
+        if not cell_free(ctx.state, nxt, unit.id) or not _walkable_step(ctx.state, unit, nxt):
             break
         prev = unit.pos
         unit.pos = nxt

@@ -15,11 +15,13 @@ from __future__ import annotations
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import skill_roll
+from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_skill
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, sees, within_reach
 from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
 from brikwars_gui.engine.hazards.scout import mark as scout_mark
+from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
+from brikwars_gui.engine.rules.bail import bail
 from brikwars_gui.engine.rules.combat import burning_penalty, plan_attack
 from brikwars_gui.engine.rules.common import (
     IllegalOrder,
@@ -32,7 +34,7 @@ from brikwars_gui.engine.rules.common import (
     weapon_named,
 )
 from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
-from brikwars_gui.engine.rules.response import attack_with_responses, bail
+from brikwars_gui.engine.rules.response import attack_with_responses
 from brikwars_gui.engine.rules.shove import plan_shove, shove
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
@@ -290,14 +292,19 @@ def markable(state: GameState, unit: UnitState) -> list[UnitState]:
     """R-SCOUT-5: the enemies a Scout could Mark now (seen, within 8", GRID-3)."""
     if not is_scout(unit) or two_armed_problem(state, unit):  # R-MOVE-4: binoculars need a hand
         return []
-    smoke = state.smoke_mask()
     return [
         other
         for other in sorted(state.units.values(), key=lambda u: u.id)
         if other.alive
         and other.team != unit.team
         and distance(unit.pos, other.pos) <= MARK_RANGE
-        and sees(state.grid, unit.pos, unit.facing, other.pos, smoke=smoke)
+        and sees(
+            state.grid,
+            unit.pos,
+            unit.facing,
+            other.pos,
+            smoke=state.smoke_between(unit.pos, other.pos, unit.size, other.size),
+        )
     ]
 
 
@@ -389,6 +396,10 @@ def perform_action(
             roll = skill_roll(
                 unit.skill, ctx.dice, use=use, penalty=-burning, purpose=f"{unit.id} {action.label}"
             )
+            # R-DICE-8b / R-ACT-4: a task has no Damage or stat to boost, so the Overskill Benny
+            # goes on +1d6 to the roll when it falls short (a Use above the die's faces needs it)
+            if roll.benny is not None and not roll.success:
+                roll = spend_overskill_on_skill(roll, ctx.dice, purpose=f"{unit.id} {action.label}")
         success = roll is None or bool(roll.success)
         # a failed attempt still takes the whole turn; an Extended Action is then abandoned
         unit.extended_left = action.turns - 1 if success else 0
@@ -402,3 +413,5 @@ def perform_action(
                 success,
             )
         )
+        if roll is not None and roll.critical_failure:
+            slippery_critical_failure(ctx, unit)  # R-HAZ-14: falls on ice, oil, marbles

@@ -182,7 +182,9 @@ def plan_attack(
         oor = 0
         automatic = disrupted  # R-MOVE-16: automatic hit on a Disrupted target within touch
     else:
-        if not has_line_of_sight(state.grid, origin, at, smoke=state.smoke_mask()):
+        if not has_line_of_sight(
+            state.grid, origin, at, smoke=state.smoke_between(origin, at, attacker.size, max(1, size))
+        ):
             raise IllegalOrder(f"{attacker.name} has no line of sight to {target_id} (GRID-5)")
         oor = out_of_range(dist, weapon.range)
         bonus = 1 if disrupted else 0  # R-MOVE-16: +1 to Ranged Attacks against it

@@ -23,19 +23,19 @@ from __future__ import annotations
 import contextlib
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_stat, spend_overskill_other
+from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     IllegalPath,
     chebyshev,
     distance,
-    facing_towards,
     has_line_of_sight,
     in_range,
     path_cost,
     sees,
 )
-from brikwars_gui.engine.rules.combat import AttackPlan, burning_penalty, plan_attack, resolve_attack
+from brikwars_gui.engine.rules.bail import bail
+from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
     IllegalOrder,
@@ -52,7 +52,6 @@ from brikwars_gui.engine.rules.common import (
     usable_weapons,
     weapon_named,
 )
-from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import UnitMoved, water_cells
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 
@@ -98,22 +97,6 @@ class Initiative(Event):
 
     def describe(self) -> str:
         return f"{self.first} acts before {self.second}: {self.reason}"
-
-
-@register_event
-class Bailed(Event):
-    """R-RESP-6..9: a leap of up to the Skill roll in inches, ending Disrupted."""
-
-    kind = "bailed"
-    unit: str
-    roll: dict[str, Any]
-    inches: int
-    to: tuple[int, int]
-    disrupted: bool
-    text: str
-
-    def describe(self) -> str:
-        return self.text
 
 
 @register_event
@@ -169,7 +152,8 @@ def who_acts_first(
 
 
 def _sees(ctx: PlayContext, viewer: UnitState, cell: Cell) -> bool:
-    return sees(ctx.state.grid, viewer.pos, viewer.facing, cell, smoke=ctx.state.smoke_mask())
+    smoke = ctx.state.smoke_between(viewer.pos, cell, viewer.size)  # R-HAZ-7: sight over low smoke
+    return sees(ctx.state.grid, viewer.pos, viewer.facing, cell, smoke=smoke)
 
 
 def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell) -> list[tuple[str, str]]:
@@ -238,7 +222,7 @@ def _clear_shot(ctx: PlayContext, origin: Cell, at: Cell, weapon: WeaponState) -
     """A ranged weapon reaches `at` from `origin` within its Range (R-ACT-6) with a clear line of
     sight (GRID-5)."""
     return in_range(origin, at, weapon.range or 0) and has_line_of_sight(
-        ctx.state.grid, origin, at, smoke=ctx.state.smoke_mask()
+        ctx.state.grid, origin, at, smoke=ctx.state.smoke_between(origin, at)
     )
 
 
@@ -431,94 +415,6 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
                 ctx, responder, weapon_named(responder, answer.split(":", 1)[1]), mover.id, response=True
             )
     return keep_going and mover.alive and not mover.disrupted
-
-
-# ---------------------------------------------------------------------------------------------
-# Bail (R-RESP-6..9)
-
-
-def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
-    """Free, passable cells within `inches` (GRID-3) the unit can land on, its own cell first."""
-    state = ctx.state
-    grid = state.grid
-    occupied = state.occupied()
-    water = water_cells(grid)
-    x0, y0 = unit.pos
-    out = [unit.pos]
-    for y in range(max(0, y0 - inches), min(grid.height, y0 + inches + 1)):
-        for x in range(max(0, x0 - inches), min(grid.width, x0 + inches + 1)):
-            c = (x, y)
-            if c == unit.pos or c in occupied or not grid.passable[y, x] or not in_range(unit.pos, c, inches):
-                continue
-            if c in water and not unit.can_swim:
-                continue
-            out.append(c)
-    return out
-
-
-def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> Bailed:
-    """Roll Skill and leap up to that many inches (R-RESP-6): Half Speed halves it (R-RESP-7),
-    a Critical Failure falls on the spot (R-RESP-8), Overskill may keep it on its feet (R-RESP-9)."""
-    state = ctx.state
-    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} bail")
-    burning = burning_penalty(ctx, unit)  # R-FIRE-5: −1d4 on the Action roll while on fire
-    inches = max(0, roll.total + burning)
-    stay = False
-    notes = [f"on fire {burning:+d} (R-FIRE-5)"] if burning else []
-    if roll.critical_failure:
-        inches = 0
-        notes.append("Critical Failure: falls on the spot (R-RESP-8)")
-    elif roll.overskill:
-        answer = ctx.ask(
-            DecisionRequest(
-                "overskill", unit.id, unit.team, None, ("stay_on_feet", "distance"), "stay_on_feet"
-            )
-        )
-        if answer == "stay_on_feet":
-            spend_overskill_other(roll, "stay_on_feet")
-            stay = True
-            notes.append("Overskill: lands on its feet (R-RESP-9)")
-        else:
-            boost = spend_overskill_on_stat(roll, ctx.dice, stat="bail", base=inches)
-            inches = boost.total
-            notes.append(f"Overskill {boost.explain()}")
-    if at_half_speed(unit):
-        inches //= 2
-        notes.append("Half Speed: half the inches (R-RESP-7)")
-    cells = bail_cells(ctx, unit, inches)
-
-    def safety(c: Cell) -> tuple[int, float, Cell]:
-        if threat is None:
-            return (0, 0.0, c)
-        exposed = has_line_of_sight(state.grid, threat.pos, c, smoke=state.smoke_mask())
-        return (int(exposed), -distance(threat.pos, c), c)
-
-    default = min(cells, key=safety)
-    options = tuple(f"{c[0]},{c[1]}" for c in cells)
-    answer = ctx.ask(
-        DecisionRequest(
-            "bail_to",
-            unit.id,
-            unit.team,
-            threat.id if threat else None,
-            options,
-            f"{default[0]},{default[1]}",
-            {"inches": inches},
-        )
-    )
-    dest = parse_cell(answer)
-    start = unit.pos
-    unit.pos = dest
-    if dest != start:
-        unit.facing = str(facing_towards(start, dest))  # faces the way it leapt
-    text = f'{unit.id} bails: {roll.explain()} → {inches}", lands at {dest}'
-    if notes:
-        text += " (" + "; ".join(notes) + ")"
-    event = ctx.emit(Bailed(unit.id, roll.to_dict(), inches, dest, not stay, text))
-    unit.saved_action = False
-    if not stay:
-        disrupt(ctx, unit.id, "bailed out of the way (R-RESP-6)")
-    return event
 
 
 # ---------------------------------------------------------------------------------------------

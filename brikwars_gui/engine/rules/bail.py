@@ -1,0 +1,188 @@
+"""Bailing (R-RESP-6..9): a Response leap of up to a Skill roll in inches, ending Disrupted.
+
+A Bail is a leap (R-MOVE-3): it cannot pass through an obstacle or squeeze diagonally between two
+obstacle cells, and no cell under the leap may rise more above the take-off cell than one jump
+allows (`max_rise`). Half Speed (burden, recovery, or mud/water/rough ground under the unit)
+halves the inches (R-RESP-7), unless the burden causing it is dropped first.
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_stat, spend_overskill_other
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import (
+    Grid,
+    distance,
+    facing_towards,
+    has_line_of_sight,
+    in_range,
+    segment_cells,
+)
+from brikwars_gui.engine.rules.combat import burning_penalty
+from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, at_half_speed, max_rise, parse_cell
+from brikwars_gui.engine.rules.damage import disrupt
+from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+
+
+@register_event
+class Bailed(Event):
+    """R-RESP-6..9: a leap of up to the Skill roll in inches, ending Disrupted."""
+
+    kind = "bailed"
+    unit: str
+    roll: dict[str, Any]
+    inches: int
+    to: tuple[int, int]
+    disrupted: bool
+    text: str
+
+    def describe(self) -> str:
+        return self.text
+
+
+@register_event
+class BurdenDropped(Event):
+    """R-RESP-7 / R-RESP-5: the burden causing Half Speed is dropped at once to act at full speed."""
+
+    kind = "burden_dropped"
+    unit: str
+    reason: str
+
+    def describe(self) -> str:
+        return f"{self.unit} drops its heavy burden to {self.reason} at full speed (R-RESP-7)"
+
+
+def leap_clear(grid: Grid, start: Cell, landing: Cell, rise: int) -> bool:
+    """R-MOVE-3: nothing impassable under the leap's line, no squeezing between two obstacle cells
+    at a corner, and no cell higher than `rise` bricks above the take-off cell."""
+    cells, corners = segment_cells(start, landing)
+    passable, elev = grid.passable, grid.elevation
+    top = int(elev[start[1], start[0]]) + rise
+    for x, y in cells[1:]:
+        if not passable[y, x] or int(elev[y, x]) > top:
+            return False
+    return not any(not passable[p[1], p[0]] and not passable[q[1], q[0]] for p, q in corners)
+
+
+def bail_half_speed(state: GameState, unit: UnitState) -> bool:
+    """R-RESP-7: the unit's own Half Speed (R-MOVE-6/17) or Half Speed ground under it (mud,
+    rough, water: R-MOVE-6)."""
+    x, y = unit.pos
+    return at_half_speed(unit) or bool(state.grid.half_speed[y, x])
+
+
+def _only_burden_slows(state: GameState, unit: UnitState) -> bool:
+    x, y = unit.pos
+    burden = unit.carrying_heavy or unit.heavy_armor
+    return burden and not unit.recovering and not bool(state.grid.half_speed[y, x])
+
+
+def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
+    """Free, passable cells within `inches` (GRID-3) the unit can leap to, its own cell first."""
+    state = ctx.state
+    grid = state.grid
+    occupied = state.occupied()
+    water = water_cells(grid)
+    rise = max_rise(unit)
+    x0, y0 = unit.pos
+    out = [unit.pos]
+    for y in range(max(0, y0 - inches), min(grid.height, y0 + inches + 1)):
+        for x in range(max(0, x0 - inches), min(grid.width, x0 + inches + 1)):
+            c = (x, y)
+            if c == unit.pos or c in occupied or not grid.passable[y, x] or not in_range(unit.pos, c, inches):
+                continue
+            if c in water and not unit.can_swim:
+                continue
+            if not leap_clear(grid, unit.pos, c, rise):
+                continue
+            out.append(c)
+    return out
+
+
+def _drop_burden_first(ctx: PlayContext, unit: UnitState, threat: UnitState | None) -> bool:
+    """R-RESP-7: a unit slowed only by its burden may drop it before leaping. Default: drop a heavy
+    item, keep Heavy Armor (its protection is worth more than the inches; docs/rules-decisions.md)."""
+    if not _only_burden_slows(ctx.state, unit):
+        return False
+    default = "keep" if unit.heavy_armor else "drop"
+    answer = ctx.ask(
+        DecisionRequest(
+            "drop_burden", unit.id, unit.team, threat.id if threat else None, ("drop", "keep"), default
+        )
+    )
+    if answer != "drop":
+        return False
+    unit.carrying_heavy = False
+    unit.heavy_armor = False
+    ctx.emit(BurdenDropped(unit.id, "Bail"))
+    return True
+
+
+def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> Bailed:
+    """Roll Skill and leap up to that many inches (R-RESP-6): Half Speed halves it (R-RESP-7),
+    a Critical Failure falls on the spot (R-RESP-8), Overskill may keep it on its feet (R-RESP-9)."""
+    state = ctx.state
+    _drop_burden_first(ctx, unit, threat)
+    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} bail")
+    burning = burning_penalty(ctx, unit)  # R-FIRE-5: −1d4 on the Action roll while on fire
+    inches = max(0, roll.total + burning)
+    stay = False
+    notes = [f"on fire {burning:+d} (R-FIRE-5)"] if burning else []
+    if roll.critical_failure:
+        inches = 0
+        notes.append("Critical Failure: falls on the spot (R-RESP-8)")
+    elif roll.overskill:
+        answer = ctx.ask(
+            DecisionRequest(
+                "overskill", unit.id, unit.team, None, ("stay_on_feet", "distance"), "stay_on_feet"
+            )
+        )
+        if answer == "stay_on_feet":
+            spend_overskill_other(roll, "stay_on_feet")
+            stay = True
+            notes.append("Overskill: lands on its feet (R-RESP-9)")
+        else:
+            boost = spend_overskill_on_stat(roll, ctx.dice, stat="bail", base=inches)
+            inches = boost.total
+            notes.append(f"Overskill {boost.explain()}")
+    if bail_half_speed(state, unit):
+        inches //= 2
+        notes.append("Half Speed: half the inches (R-RESP-7)")
+    cells = bail_cells(ctx, unit, inches)
+
+    def safety(c: Cell) -> tuple[int, float, Cell]:
+        if threat is None:
+            return (0, 0.0, c)
+        smoke = state.smoke_between(threat.pos, c, threat.size)
+        exposed = has_line_of_sight(state.grid, threat.pos, c, smoke=smoke)
+        return (int(exposed), -distance(threat.pos, c), c)
+
+    default = min(cells, key=safety)
+    options = tuple(f"{c[0]},{c[1]}" for c in cells)
+    answer = ctx.ask(
+        DecisionRequest(
+            "bail_to",
+            unit.id,
+            unit.team,
+            threat.id if threat else None,
+            options,
+            f"{default[0]},{default[1]}",
+            {"inches": inches},
+        )
+    )
+    dest = parse_cell(answer)
+    start = unit.pos
+    unit.pos = dest
+    if dest != start:
+        unit.facing = str(facing_towards(start, dest))  # faces the way it leapt
+    text = f'{unit.id} bails: {roll.explain()} → {inches}", lands at {dest}'
+    if notes:
+        text += " (" + "; ".join(notes) + ")"
+    event = ctx.emit(Bailed(unit.id, roll.to_dict(), inches, dest, not stay, text))
+    unit.saved_action = False
+    if not stay:
+        disrupt(ctx, unit.id, "bailed out of the way (R-RESP-6)")
+    return event

@@ -10,7 +10,7 @@ from collections.abc import Sequence
 from brikwars_gui import __version__
 
 # Module names under brikwars_gui.commands; each defines register(subparsers) that sets `func`.
-COMMANDS: tuple[str, ...] = ("roll", "validate", "run", "replay", "forecast")
+COMMANDS: tuple[str, ...] = ("roll", "validate", "run", "replay", "forecast", "hazards")
 
 
 def build_parser() -> argparse.ArgumentParser:

@@ -2,7 +2,9 @@
 
 Run *i* uses seed `S + i` (`--seed S`, default 0), so `brikwars-sim run SCENARIO --seed S+i --turns N`
 replays any one of them. Prints a readable report (see engine/forecast.py and docs/forecast.md) or,
-with `--json`, the report as JSON. A progress line goes to stderr when stderr is a terminal.
+with `--json`, the report as JSON (heat maps included). A tqdm progress bar goes to stderr when
+stderr is a terminal. SCENARIO may be a saved game: the forecast starts from its position.
+`--heatmap OUT.png` draws the per-cell heat maps; `--dask ADDRESS` plays the runs on a Dask cluster.
 """
 
 from __future__ import annotations
@@ -12,8 +14,9 @@ import json
 import sys
 from typing import Any
 
-from brikwars_gui.scenario.io import ScenarioError, load_scenario
+from brikwars_gui.commands.position import ProgressBar, open_or_report, write_picture
 
+EXIT_ERROR = 1
 EXIT_INVALID = 2
 EXIT_INTERRUPTED = 130
 
@@ -25,10 +28,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         description=(
             "Play a scenario RUNS times with the default AI on every side (seeds S, S+1, ...) and "
             "report each player's wins with a 95%% interval, the rounds played, and per unit its "
-            "survival rate and kills. Replay run i with `brikwars-sim run SCENARIO --seed S+i`."
+            "survival rate and kills, and per cell how often fire burned, smoke lay or a unit died. "
+            "Replay run i with `brikwars-sim run SCENARIO --seed S+i`. SCENARIO may be a saved game "
+            "(File > Save Game): then every run continues from its position for --turns more rounds."
         ),
     )
-    parser.add_argument("scenario", metavar="SCENARIO", help="scenario JSON file")
+    parser.add_argument("scenario", metavar="SCENARIO", help="scenario or saved-game JSON file")
     parser.add_argument("--runs", type=int, default=100, metavar="N", help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     parser.add_argument(
@@ -41,6 +46,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         metavar="J",
         help="worker processes (default: automatic; 1: none). Results never depend on it.",
     )
+    parser.add_argument(
+        "--dask",
+        metavar="ADDRESS",
+        help="play the runs on a Dask cluster (scheduler address like tcp://host:8786, or local:N for "
+        "N local workers); needs the extra brikwars_gui[dask]. Results are those of --jobs 1.",
+    )
+    parser.add_argument(
+        "--heatmap", metavar="OUT.png", help="write the burned / smoke / deaths heat maps as a PNG"
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument(
         "--no-runs", action="store_true", help="with --json: leave out the per-run results list"
@@ -49,35 +63,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     return parser
 
 
-class _Progress:
-    """`\\r[####....] 37/100` on stderr (only when stderr is a terminal)."""
-
-    def __init__(self, stream: Any) -> None:
-        self.stream = stream
-        self.shown = False
-
-    def __call__(self, done: int, total: int) -> None:
-        width = 30
-        filled = width * done // total if total else width
-        self.stream.write(f"\r[{'#' * filled}{'.' * (width - filled)}] {done}/{total}")
-        self.stream.flush()
-        self.shown = True
-
-    def finish(self) -> None:
-        if self.shown:
-            self.stream.write("\r" + " " * 50 + "\r")
-            self.stream.flush()
-
-
 def run(args: argparse.Namespace) -> int:
     from brikwars_gui.engine.forecast import forecast
 
-    try:
-        scenario = load_scenario(args.scenario)
-    except ScenarioError as exc:
-        for line in exc.messages:
-            print(line, file=sys.stderr)
+    opened = open_or_report(args.scenario)
+    if opened is None:
         return EXIT_INVALID
+    scenario, start = opened
     if args.runs < 1:
         print("--runs must be at least 1", file=sys.stderr)
         return EXIT_INVALID
@@ -87,26 +79,36 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         print("--jobs must be at least 1", file=sys.stderr)
         return EXIT_INVALID
-    progress = _Progress(sys.stderr) if sys.stderr.isatty() else None
+    progress = ProgressBar("forecast")
+    options: dict[str, Any] = dict(
+        seed=args.seed, max_rounds=args.turns, jobs=args.jobs, progress=progress, start=start
+    )
     try:
-        report = forecast(
-            scenario,
-            args.runs,
-            seed=args.seed,
-            max_rounds=args.turns,
-            jobs=args.jobs,
-            progress=progress,
-        )
+        if args.dask:
+            from brikwars_gui.engine.forecast_remote import dask_executor
+
+            try:
+                with dask_executor(args.dask) as executor:
+                    report = forecast(scenario, args.runs, executor=executor, **options)
+            except (RuntimeError, OSError) as exc:
+                print(f"--dask {args.dask}: {exc}", file=sys.stderr)
+                return EXIT_INVALID
+        else:
+            report = forecast(scenario, args.runs, **options)
     except KeyboardInterrupt:
-        if progress:
-            progress.finish()
         print("forecast interrupted", file=sys.stderr)
         return EXIT_INTERRUPTED
-    if progress:
-        progress.finish()
+    finally:
+        progress.close()
+    if args.heatmap and report.heatmaps is not None:
+        heat = report.heatmaps
+        if not write_picture("png", args.heatmap, lambda p: p.forecast_heatmap_image(scenario, heat)):
+            return EXIT_ERROR
     if args.json:
         print(json.dumps(report.to_dict(include_runs=not args.no_runs), indent=1))
     else:
         sys.stdout.write(report.format_text())
         print(f"({report.runs} runs in {report.elapsed:.1f} s, {report.jobs} process(es))")
+        if args.heatmap:
+            print(f"heat maps: {args.heatmap}")
     return 0

@@ -55,6 +55,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--save-snapshot", metavar="OUT.json", help="write the raw final state (snapshot JSON) here"
     )
+    parser.add_argument(
+        "--gif", metavar="OUT.gif", help="write the battle turn by turn as an animated GIF (needs Pillow)"
+    )
+    parser.add_argument(
+        "--frames", metavar="DIR", help="write the battle turn by turn as PNG frames into DIR"
+    )
     parser.add_argument("--quiet", action="store_true", help="print only the final summary")
     parser.add_argument("--verbose", action="store_true", help="also print orders and decisions")
     parser.add_argument(
@@ -119,6 +125,8 @@ def run(args: argparse.Namespace) -> int:
     shown: dict[str, Any] = {}  # --hazard-map: the game state once the Game exists
 
     def show(event: Event) -> None:
+        if "frames" in shown:
+            shown["frames"].observe(event)
         if getattr(args, "hazard_map", False) and event.kind == "turn_ended" and "state" in shown:
             from brikwars_gui.engine.hazards.history import render_hazard_map
 
@@ -136,6 +144,10 @@ def run(args: argparse.Namespace) -> int:
         scenario, seed=seed, script=script, listener=show, max_rounds=args.turns, start=False
     )
     shown["state"] = game.state
+    if args.gif or args.frames:
+        from brikwars_gui.engine.timeline import FrameRecorder
+
+        shown["frames"] = FrameRecorder(game.state, scenario)
     source = "dice script " + args.dice_script if script is not None else f"seed {seed}"
     if not args.quiet:
         out.write(f"{scenario.name}: {len(game.state.units)} units, up to {args.turns} rounds, {source}\n")
@@ -186,6 +198,16 @@ def run(args: argparse.Namespace) -> int:
             return EXIT_ERROR
         if not args.quiet:
             out.write(f"scenario after the battle: {args.save}\n")
+    if "frames" in shown:
+        from brikwars_gui.commands.position import write_picture
+
+        frames = shown["frames"].frames
+        for kind, path in (("gif", args.gif), ("frames", args.frames)):
+            if path and not write_picture(kind, path, lambda p: p.timeline_images(frames)):
+                return EXIT_ERROR
+        if not args.quiet:
+            where = " and ".join(p for p in (args.gif, args.frames) if p)
+            out.write(f"timeline: {len(frames)} frame(s) to {where}\n")
     if args.save_snapshot:
         data = {
             "format": "brikwars-snapshot",

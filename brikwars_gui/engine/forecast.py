@@ -26,6 +26,8 @@ from collections.abc import Callable, Iterator, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from brikwars_gui.engine.forecast_maps import HeatMaps
+
 __all__ = [
     "PARALLEL_MIN_RUNS",
     "ForecastReport",
@@ -86,6 +88,7 @@ class RunResult:
     fire_spread: bool = False  # a fire spread to another object (R-FIRE-9)
     objects_destroyed: int = 0
     error: str | None = None  # the engine raised: the run is left out of the statistics
+    cell_maps: bytes = b""  # forecast_maps.pack_masks: burned / smoke / death cells of this game
 
     @property
     def turn_limit(self) -> bool:
@@ -110,20 +113,32 @@ class RunResult:
 
 
 def play_run(
-    scenario: Any, seed: int, max_rounds: int, *, should_stop: Callable[[], bool] | None = None
+    scenario: Any,
+    seed: int,
+    max_rounds: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    start: Any = None,
 ) -> RunResult | None:
     """Play one AI-vs-AI game with `SeededDice(seed)` and a `max_rounds` turn limit (the same
-    game as `ai.play_game`). Returns None when `should_stop()` (polled between turns) says so."""
+    game as `ai.play_game`). Returns None when `should_stop()` (polled between turns) says so.
+    `start`: a `GameState` to continue from (a copy is played) for `max_rounds` more rounds,
+    the current one counted; None plays the scenario from its start."""
     from brikwars_gui.engine.ai import play_turn
+    from brikwars_gui.engine.dice.source import SeededDice
+    from brikwars_gui.engine.forecast_maps import CellRecorder
     from brikwars_gui.engine.session import Game
 
     counts: Counter[str] = Counter()
     kills: Counter[str] = Counter()
     spread = [False]
     teams: dict[str, str] = {}
+    cells: list[CellRecorder] = []
 
     def listen(event: Any) -> None:
         kind = event.kind
+        if cells:
+            cells[0].observe(event)
         if kind == "killed":
             killer = _killer(event.cause, set(teams))
             if killer is not None and teams.get(killer) != teams.get(event.unit):
@@ -137,8 +152,13 @@ def play_run(
 
     game = None
     try:
-        game = Game.from_scenario(scenario, seed=seed, max_rounds=max_rounds, start=False)
+        if start is None:
+            game = Game.from_scenario(scenario, seed=seed, max_rounds=max_rounds, start=False)
+        else:
+            limit = start.round + max_rounds - 1
+            game = Game.from_state(start, SeededDice(seed), max_rounds=limit)
         teams.update({u.id: u.team for u in game.state.units.values()})
+        cells.append(CellRecorder(game.state))
         game.listener = listen
         game.start()
         while not game.over:
@@ -164,6 +184,7 @@ def play_run(
         fire_spread=spread[0],
         objects_destroyed=counts["objects_destroyed"],
         error=error,
+        cell_maps=cells[0].finish() if cells else b"",
     )
 
 
@@ -240,6 +261,8 @@ class ForecastReport:
     mean_fires_ignited: float
     mean_objects_destroyed: float
     results: list[RunResult] = field(default_factory=list)
+    heatmaps: HeatMaps | None = None  # per-cell frequencies over the counted runs
+    start_round: int = 0  # > 0: forecast from a position in this round, not the scenario start
     jobs: int = field(default=1, compare=False)
     elapsed: float = field(default=0.0, compare=False)  # seconds
 
@@ -286,6 +309,10 @@ class ForecastReport:
             "jobs": self.jobs,
             "elapsed_s": round(self.elapsed, 3),
         }
+        if self.start_round:
+            out["from_round"] = self.start_round
+        if self.heatmaps is not None:
+            out["heatmaps"] = self.heatmaps.to_dict()
         if include_runs:
             out["results"] = [r.to_dict() for r in self.results]
         return out
@@ -298,6 +325,8 @@ class ForecastReport:
             head += f" of {self.runs_requested} (cancelled)"
         last = self.seed + max(self.runs_requested, 1) - 1
         head += f", seeds {self.seed}..{last}, up to {self.max_rounds} rounds"
+        if self.start_round:
+            head += f" from the position in round {self.start_round}"
         lines.append(head)
         if self.runs == 0:
             lines.append("No completed runs.")
@@ -351,10 +380,11 @@ class ForecastReport:
                 "objects destroyed per run"
             )
         lines.extend(self._error_lines())
-        lines.append("")
-        lines.append(
-            f"Replay run i: brikwars-sim run SCENARIO --seed <{self.seed}+i> --turns {self.max_rounds}"
-        )
+        if not self.start_round:
+            lines.append("")
+            lines.append(
+                f"Replay run i: brikwars-sim run SCENARIO --seed <{self.seed}+i> --turns {self.max_rounds}"
+            )
         return "\n".join(lines) + "\n"
 
     def _error_lines(self) -> list[str]:
@@ -375,6 +405,7 @@ def summarize(
     cancelled: bool = False,
     jobs: int = 1,
     elapsed: float = 0.0,
+    start_round: int = 0,
 ) -> ForecastReport:
     """Aggregate run results (in seed order) into a report."""
     results = sorted(results, key=lambda r: r.seed)
@@ -442,6 +473,8 @@ def summarize(
         mean_fires_ignited=statistics.fmean(r.fires_ignited for r in good) if n else 0.0,
         mean_objects_destroyed=statistics.fmean(r.objects_destroyed for r in good) if n else 0.0,
         results=list(results),
+        heatmaps=HeatMaps.from_results(good, (scenario.battlefield.height, scenario.battlefield.width)),
+        start_round=start_round,
         jobs=jobs,
         elapsed=elapsed,
     )
@@ -451,17 +484,23 @@ def summarize(
 # Running many games
 
 _worker_scenario: Any = None
+_worker_start: Any = None
 
 
-def _init_worker(scenario: Any) -> None:
-    global _worker_scenario
-    _worker_scenario = scenario
+def _init_worker(scenario: Any, start: Any = None) -> None:
+    global _worker_scenario, _worker_start
+    _worker_scenario, _worker_start = scenario, start
+
+
+def play_seeds(scenario: Any, start: Any, first: int, stop: int, max_rounds: int) -> list[RunResult]:
+    """Runs `first .. stop-1` (a batch for a worker process or a remote executor)."""
+    out = [play_run(scenario, s, max_rounds, start=start) for s in range(first, stop)]
+    return [r for r in out if r is not None]
 
 
 def _play_chunk(args: tuple[int, int, int]) -> list[RunResult]:
-    start, stop, max_rounds = args
-    out = [play_run(_worker_scenario, s, max_rounds) for s in range(start, stop)]
-    return [r for r in out if r is not None]
+    first, stop, max_rounds = args
+    return play_seeds(_worker_scenario, _worker_start, first, stop, max_rounds)
 
 
 def default_jobs() -> int:
@@ -492,11 +531,17 @@ def forecast(
     jobs: int | None = 1,
     progress: Callable[[int, int], None] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    start: Any = None,
+    executor: Any = None,
 ) -> ForecastReport:
     """Play `runs` AI-vs-AI games (seeds `seed .. seed+runs-1`) and aggregate them.
 
     `jobs`: worker processes (1: in this process; None: automatic — all cores when there are
     enough runs and the first game suggests it pays). The report never depends on `jobs`.
+    `start`: a `GameState` to forecast from (the current position of a game in progress; each
+    run continues a copy of it for `max_rounds` rounds, the current one counted).
+    `executor`: a `concurrent.futures.Executor` (e.g. Dask's, see forecast_remote.py) that plays
+    the batches instead of local processes; `jobs` then only sets how many batches are queued.
     `progress(done, total)` is called after each game (serial) or each batch of games (parallel),
     from the calling thread. `should_stop()` is polled as often; when it returns True the games
     completed so far are summarised in a report flagged `cancelled`.
@@ -523,8 +568,23 @@ def forecast(
             cancelled=cancelled,
             jobs=used_jobs,
             elapsed=time.perf_counter() - t0,
+            start_round=start.round if start is not None else 0,
         )
 
+    if executor is not None:
+        from brikwars_gui.engine.forecast_remote import run_on_executor
+
+        used_jobs = max(1, int(jobs or default_jobs()))
+        cancelled = run_on_executor(
+            executor,
+            play_seeds,
+            (scenario, start, seed, seed + runs, max_rounds),
+            batches=used_jobs * 4,
+            results=results,
+            progress=progress,
+            should_stop=stop_requested,
+        )
+        return report()
     if progress:
         progress(0, runs)
     want = default_jobs() if jobs is None else max(1, int(jobs))
@@ -536,7 +596,7 @@ def forecast(
         if stop_requested():
             cancelled = True
             return report()
-        run = play_run(scenario, seed, max_rounds, should_stop=should_stop)
+        run = play_run(scenario, seed, max_rounds, should_stop=should_stop, start=start)
         if run is None:
             cancelled = True
             return report()
@@ -554,7 +614,7 @@ def forecast(
             if stop_requested():
                 cancelled = True
                 break
-            run = play_run(scenario, s, max_rounds, should_stop=should_stop)
+            run = play_run(scenario, s, max_rounds, should_stop=should_stop, start=start)
             if run is None:
                 cancelled = True
                 break
@@ -571,7 +631,7 @@ def forecast(
         size = max(1, min(8, int(0.5 / max(per_game, 1e-6)), remaining // (want * 4)))
     else:
         size = max(1, min(4, remaining // (want * 8)))
-    pool = _mp_context().Pool(want, initializer=_init_worker, initargs=(scenario,))
+    pool = _mp_context().Pool(want, initializer=_init_worker, initargs=(scenario, start))
     try:
         for chunk in pool.imap(_play_chunk, _chunks(first, stop, size, max_rounds)):
             results.extend(chunk)

@@ -257,6 +257,15 @@ class Game:
         return cls(GameState.from_scenario(scenario), dice, **kwargs)
 
     @classmethod
+    def from_state(cls, state: GameState, dice: DiceSource, **kwargs: Any) -> Game:
+        """Continue a battle from a copy of `state` exactly as it stands (mid-turn too): no
+        game_started, no new turn begins; the active player goes on with its turn. Forecasts
+        "from the current position" play many such continuations with different dice."""
+        game = cls(state.copy(), dice, start=False, **kwargs)
+        game._rounds_started = True
+        return game
+
+    @classmethod
     def from_events(
         cls,
         scenario: Any,
@@ -264,21 +273,24 @@ class Game:
         dice: DiceSource,
         *,
         upto: int | None = None,
+        state: GameState | None = None,
         **kwargs: Any,
     ) -> Game:
         """Replay the orders (and logged decisions) found in `events` on a fresh game.
 
         `upto` replays only the first `upto` orders (undo). The result's `events` equal the
-        logged ones when the same dice are given (check with `replay.compare_events`)."""
+        logged ones when the same dice are given (check with `replay.compare_events`).
+        `state`: the fresh `GameState.from_scenario(scenario)` to play on, when a listener
+        needs to read it while the orders replay (timeline frames)."""
         dicts = [e.to_dict() if isinstance(e, Event) else dict(e) for e in events]
         orders = [d for d in dicts if d.get("kind") == "order"]
         answers = [d for d in dicts if d.get("kind") == "decided"]
         if upto is not None:
             orders = orders[:upto]
         fallback = kwargs.pop("policy", None)
-        game = cls(
-            GameState.from_scenario(scenario), dice, policy=ScriptedPolicy(answers, fallback), **kwargs
-        )
+        if state is None:
+            state = GameState.from_scenario(scenario)
+        game = cls(state, dice, policy=ScriptedPolicy(answers, fallback), **kwargs)
         for order in orders:
             if game.over:
                 break

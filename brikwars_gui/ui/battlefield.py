@@ -14,6 +14,7 @@ from PySide6.QtCore import QElapsedTimer, QLineF, QPoint, QPointF, QRect, QRectF
 from PySide6.QtGui import (
     QColor,
     QFont,
+    QImage,
     QMouseEvent,
     QPainter,
     QPainterPath,
@@ -94,6 +95,7 @@ class BattlefieldScene(QGraphicsScene):
         self.animate_moves = True  # Play mode: tokens slide along their path (View > Animate Moves)
         self._pending_moves: dict[str, list[tuple[int, int]]] = {}
         self.reach_item = self.triggered_item = None
+        self.heat_item: QGraphicsPixmapItem | None = None
         self.path_item = self.highlight_item = None
         self.path_label: LabelItem | None = None
         self.unit_items: dict[str, UnitItem] = {}
@@ -151,6 +153,7 @@ class BattlefieldScene(QGraphicsScene):
         for unit in self.doc.scenario.units:
             self.add_unit(unit.id)
         self.reach_item = self.triggered_item = self.path_item = self.highlight_item = None
+        self.heat_item = None
         self.path_label = None
         self._reset_unit_overlays()
         self._apply_visibility()
@@ -381,6 +384,21 @@ class BattlefieldScene(QGraphicsScene):
             self.fire_timer.stop()
             self.fire_item.setOpacity(1.0)
         self._apply_visibility()
+
+    def set_heat_overlay(self, image: QImage | None) -> None:
+        """Show a per-cell heat map (forecast or hazard spread, layers.heat_image) above the fires;
+        None removes it."""
+        if image is None:
+            if self.heat_item is not None:
+                self.removeItem(self.heat_item)
+                self.heat_item = None
+            return
+        if self.heat_item is None:
+            self.heat_item = _layer_item(image)
+            self.heat_item.setZValue(Z_FIRE + 0.3)
+            self.addItem(self.heat_item)
+        else:
+            self.heat_item.setPixmap(QPixmap.fromImage(image))
 
     def set_object_destroyed(self, object_id: str, destroyed: bool) -> None:
         item = self.object_items.get(object_id)

@@ -284,3 +284,32 @@ def reach_image(
         colors = np.where(hs[:, None], amber, normal)
     rgba[ys, xs] = np.clip(colors, 0, 255).astype(np.uint8)
     return _image_from_rgba(rgba)
+
+
+HEAT_STOPS: tuple[tuple[float, str], ...] = (
+    (0.0, "#ffffb2"),
+    (0.25, "#fecc5c"),
+    (0.5, "#fd8d3c"),
+    (0.75, "#f03b20"),
+    (1.0, "#bd0026"),
+)
+"""Heat map colours by frequency: ColorBrewer's YlOrRd, a sequential scale that stays ordered by
+lightness for the common colour-vision deficiencies (and in greyscale)."""
+
+
+def heat_rgba(prob: np.ndarray, max_alpha: int = 215) -> np.ndarray:
+    """`(h, w)` frequencies 0..1 → RGBA: transparent at 0, YlOrRd by value, more opaque when likely."""
+    p = np.clip(np.nan_to_num(prob.astype(np.float64)), 0.0, 1.0)
+    xs = [s for s, _ in HEAT_STOPS]
+    out = np.zeros((*p.shape, 4), dtype=np.uint8)
+    for channel, getter in enumerate((QColor.red, QColor.green, QColor.blue)):
+        ys = [getter(QColor(c)) for _, c in HEAT_STOPS]
+        out[..., channel] = np.interp(p, xs, ys).round().astype(np.uint8)
+    alpha = np.where(p > 0, 70 + (max_alpha - 70) * p, 0)
+    out[..., 3] = alpha.round().astype(np.uint8)
+    return out
+
+
+def heat_image(prob: np.ndarray, max_alpha: int = 215) -> QImage:
+    """The heat overlay image (one pixel per cell, like the other layers)."""
+    return _image_from_rgba(heat_rgba(prob, max_alpha))

@@ -22,6 +22,7 @@ from PySide6.QtCore import (
 from PySide6.QtGui import QCloseEvent, QGuiApplication
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QComboBox,
     QDialog,
     QFormLayout,
     QHBoxLayout,
@@ -171,7 +172,9 @@ class ForecastWorker(QObject):
     finished = Signal(object)  # ForecastReport
     failed = Signal(str)
 
-    def __init__(self, scenario: Any, runs: int, seed: int, max_rounds: int, jobs: int | None) -> None:
+    def __init__(
+        self, scenario: Any, runs: int, seed: int, max_rounds: int, jobs: int | None, start: Any = None
+    ) -> None:
         super().__init__()
         self.scenario, self.runs, self.seed, self.max_rounds, self.jobs = (
             scenario,
@@ -180,6 +183,7 @@ class ForecastWorker(QObject):
             max_rounds,
             jobs,
         )
+        self.start = start
         self._stop = threading.Event()
 
     def cancel(self) -> None:
@@ -196,6 +200,7 @@ class ForecastWorker(QObject):
                 jobs=self.jobs,
                 progress=self.progressed.emit,
                 should_stop=self._stop.is_set,
+                start=self.start,
             )
         except Exception as exc:  # shown in the dialog rather than lost in the thread
             self.failed.emit(f"{type(exc).__name__}: {exc}")
@@ -207,14 +212,27 @@ class ForecastDialog(QDialog):
     """Runs/seed/turn limit, Run and Cancel, a progress bar, the player and unit tables, Copy as text.
 
     `scenario`: a validated Scenario (the dialog keeps this copy; later edits need a new dialog).
-    `jobs`: worker processes for the engine (None: automatic; results never depend on it)."""
+    `jobs`: worker processes for the engine (None: automatic; results never depend on it).
+    `position`: a battle's position (`SessionController.position()`, with its `round`) to offer
+    "From: current position"; `from_position` selects it. `show_heat(report)`: Show on Map."""
 
     reportReady = Signal(object)
 
-    def __init__(self, scenario: Any, parent: QWidget | None = None, *, jobs: int | None = None) -> None:
+    def __init__(
+        self,
+        scenario: Any,
+        parent: QWidget | None = None,
+        *,
+        jobs: int | None = None,
+        position: Any = None,
+        from_position: bool = False,
+        show_heat: Any = None,
+    ) -> None:
         super().__init__(parent)
         self.scenario = scenario
         self.jobs = jobs
+        self.position = position
+        self.show_heat = show_heat
         self.report: ForecastReport | None = None
         self.error: str | None = None
         self._thread: QThread | None = None
@@ -232,7 +250,18 @@ class ForecastDialog(QDialog):
         self.turns.setRange(1, 1000)
         self.turns.setValue(10)
         self.turns.setToolTip("Rounds per game at most (turn limit)")
+        self.origin = QComboBox()
+        self.origin.addItem("Scenario start", False)
+        if position is not None:
+            self.origin.addItem(f"Current position (round {position.round})", True)
+            self.origin.setCurrentIndex(1 if from_position else 0)
+        self.origin.setEnabled(position is not None)
+        self.origin.setToolTip(
+            "Current position: every run plays on from the battle as it stands (Play mode), "
+            "for the turn limit's number of rounds"
+        )
         form = QFormLayout()
+        form.addRow("&From:", self.origin)
         form.addRow("&Runs:", self.runs)
         form.addRow("&Seed:", self.seed)
         form.addRow("&Turn limit:", self.turns)
@@ -246,6 +275,11 @@ class ForecastDialog(QDialog):
         self.copy_button = QPushButton("Copy as &text")
         self.copy_button.setEnabled(False)
         self.copy_button.clicked.connect(self.copy_text)
+        self.heat_button = QPushButton("Show on &Map")
+        self.heat_button.setToolTip("Heat maps of the runs on the battlefield: fire, smoke, deaths")
+        self.heat_button.setEnabled(False)
+        self.heat_button.setVisible(show_heat is not None)
+        self.heat_button.clicked.connect(self.show_on_map)
         self.close_button = QPushButton("Close")
         self.close_button.clicked.connect(self.reject)
         self.progress = QProgressBar()
@@ -264,7 +298,7 @@ class ForecastDialog(QDialog):
         for b in (self.run_button, self.cancel_button):
             buttons.addWidget(b)
         buttons.addStretch(1)
-        for b in (self.copy_button, self.close_button):
+        for b in (self.heat_button, self.copy_button, self.close_button):
             buttons.addWidget(b)
         top = QHBoxLayout()
         top.addLayout(form)
@@ -295,7 +329,11 @@ class ForecastDialog(QDialog):
         view.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         view.setEditTriggers(QAbstractItemView.EditTrigger.NoEditTriggers)
         view.verticalHeader().hide()
-        view.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header = view.horizontalHeader()
+        # numbers columns fit their header text and values (issue 10: headers were clipped)
+        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
+        header.setMinimumSectionSize(60)
         view.setAlternatingRowColors(True)
         return view
 
@@ -317,7 +355,8 @@ class ForecastDialog(QDialog):
         self.status.setText(f"Playing {runs} game(s)…")
         self._set_running(True)
         thread = QThread(self)
-        worker = ForecastWorker(self.scenario, runs, self.seed.value(), self.turns.value(), self.jobs)
+        start = self.position if self.origin.currentData() else None
+        worker = ForecastWorker(self.scenario, runs, self.seed.value(), self.turns.value(), self.jobs, start)
         worker.moveToThread(thread)
         thread.started.connect(worker.run)
         worker.progressed.connect(self._progressed)
@@ -344,7 +383,9 @@ class ForecastDialog(QDialog):
         self.cancel_button.setEnabled(running)
         for w in (self.runs, self.seed, self.turns):
             w.setEnabled(not running)
+        self.origin.setEnabled(not running and self.position is not None)
         self.copy_button.setEnabled(not running and self.report is not None)
+        self.heat_button.setEnabled(not running and self.report is not None and self.report.runs > 0)
 
     @Slot(int, int)
     def _progressed(self, done: int, total: int) -> None:
@@ -402,6 +443,11 @@ class ForecastDialog(QDialog):
         return self.report.format_text() if self.report is not None else ""
 
     @Slot()
+    def show_on_map(self) -> None:
+        if self.report is not None and self.show_heat is not None:
+            self.show_heat(self.report)
+
+    @Slot()
     def copy_text(self) -> None:
         if self.report is not None:
             QGuiApplication.clipboard().setText(self.report_text())
@@ -425,9 +471,26 @@ class ForecastDialog(QDialog):
         super().closeEvent(event)
 
 
-def open_forecast(window: Any) -> ForecastDialog:
-    """Game ▸ Forecast…: a non-modal dialog for the window's current scenario (`window.doc.scenario`)."""
-    dialog = ForecastDialog(window.doc.scenario, window)
+def open_forecast(window: Any, *, from_position: bool = False) -> ForecastDialog:
+    """Game ▸ Forecast… (and, in Play mode, Forecast from Here…): a non-modal dialog for the
+    window's scenario (`window.doc.scenario`); in Play mode it can start from the live position."""
+    controller = window.controller
+    position = controller.position() if window.play_mode else None
+    scenario = controller.scenario if position is not None else window.doc.scenario
+
+    def show_heat(report: ForecastReport) -> None:
+        shown = controller.position_scenario() if report.start_round else scenario
+        window.heat_panel.set_forecast(report, shown or scenario)
+        window.dock_heat.show()
+        window.dock_heat.raise_()
+
+    dialog = ForecastDialog(
+        scenario,
+        window,
+        position=position,
+        from_position=from_position,
+        show_heat=show_heat if hasattr(window, "heat_panel") else None,
+    )
     dialog.setAttribute(Qt.WidgetAttribute.WA_DeleteOnClose)
     dialog.show()
     return dialog

@@ -396,9 +396,11 @@ def run_forecast(
     jobs: int | None = 1,
     progress: Callable[[int, int], Any] | None = None,
     should_stop: Callable[[], bool] | None = None,
+    start: Any = None,
 ) -> ForecastReport:
     """`engine.forecast.forecast`: play `scenario` `runs` times AI against AI (blocking: call it from a
-    worker thread). `progress(done, total)` is called as games finish; `should_stop()` cancels."""
+    worker thread). `progress(done, total)` is called as games finish; `should_stop()` cancels.
+    `start`: a position (`SessionController.position()`) to forecast from instead of the start."""
     from brikwars_gui.engine.forecast import forecast
 
     return forecast(
@@ -409,7 +411,34 @@ def run_forecast(
         jobs=jobs,
         progress=progress,
         should_stop=should_stop,
+        start=start,
     )
+
+
+def run_hazard_spread(
+    scenario: Scenario,
+    rounds: int,
+    runs: int,
+    *,
+    seed: int = 0,
+    start: Any = None,
+    progress: Callable[[int, int], Any] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Any:
+    """`engine.hazard_spread.hazard_spread`: the Field Hazards and fires alone, `rounds` rounds over
+    `runs` seeds, from the scenario or a position (blocking: call it from a worker thread)."""
+    from brikwars_gui.engine.hazard_spread import hazard_spread
+
+    return hazard_spread(
+        scenario, rounds, runs, seed=seed, start=start, progress=progress, should_stop=should_stop
+    )
+
+
+def simulated_frames(scenario: Scenario, seed: int, max_rounds: int) -> list[Any]:
+    """`engine.timeline.simulate_frames`: an AI-vs-AI battle's timeline as scenarios (GIF export)."""
+    from brikwars_gui.engine.timeline import simulate_frames
+
+    return simulate_frames(scenario, seed, max_rounds)
 
 
 def hazard_view_of(state: Any) -> HazardView:
@@ -1219,6 +1248,31 @@ class SessionController(QObject):
         self._after_order()
 
     # -- saved games --------------------------------------------------------------------------
+    @property
+    def can_forecast_here(self) -> bool:
+        return self.game is not None and not self.game.over
+
+    def position_scenario(self) -> Scenario | None:
+        """The battle as it stands as a scenario (`engine.export.scenario_from_state`), for pictures."""
+        if self.game is None or self.scenario is None:
+            return None
+        from brikwars_gui.engine.export import scenario_from_state
+
+        return scenario_from_state(self.game.state, self.scenario)
+
+    def position(self) -> Any:
+        """A copy of the live battle's state to forecast from (None: no battle, or it is over)."""
+        if self.game is None or self.game.over:
+            return None
+        return self.game.state.copy()
+
+    def battle_frames(self) -> list[Any]:
+        """The battle so far as timeline frames (`engine.timeline.replay_frames`, replayed from the
+        orders with the game's seed): one per player turn, plus the position now."""
+        from brikwars_gui.engine.timeline import replay_frames
+
+        return replay_frames(self.saved_game())
+
     def saved_game(self):
         from brikwars_gui import __version__
         from brikwars_gui.scenario.savegame import SavedGame

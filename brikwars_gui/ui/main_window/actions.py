@@ -227,6 +227,9 @@ class ActionsMixin:
 
         self.act_forecast = game.addAction("&Forecast…", lambda: open_forecast(self))
         self.act_forecast.setStatusTip("Play the scenario many times AI-vs-AI: win rates, rounds, key units")
+        from brikwars_gui.ui.heatmap_dock import install_heat_tools
+
+        install_heat_tools(self, file_menu, game, view)
         help_menu = bar.addMenu("&Help")
         help_menu.addActions([self.act_rules, self.act_shortcuts])
         help_menu.addSeparator()

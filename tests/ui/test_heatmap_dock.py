@@ -81,7 +81,7 @@ def test_hazard_spread_from_the_editor_with_round_slider_and_exports(qtbot, tmp_
     ys, xs = np.nonzero(spread.burn[0] == 1.0)
     assert len(xs)
     panel.slider.setValue(0)
-    r, g, b, a = overlay_pixel(window, (int(xs[0]), int(ys[0])))
+    r, g, _b, a = overlay_pixel(window, (int(xs[0]), int(ys[0])))
     assert r > 150 and g < 90 and a > 150
     never = np.argwhere(spread.burn.max(axis=0) == 0)[0]
     assert overlay_pixel(window, (int(never[1]), int(never[0])))[3] == 0

@@ -120,10 +120,14 @@ def _text(painter: QPainter, rect: QRectF, text: str, *, bold: bool = False, siz
 
 
 def _legend(painter: QPainter, rect: QRectF, title: str) -> None:
-    """A 0–100% colour bar with ticks, and the title to its left."""
-    label_w = min(rect.width() * 0.45, 260.0)
-    _text(painter, QRectF(rect.left() + 6, rect.top() + 4, label_w - 8, 22), title, size=9)
-    bar = QRectF(rect.left() + label_w, rect.top() + 8, rect.width() - label_w - 16, 12)
+    """A 0–100% colour bar with ticks, and the title to its left (above it when narrow)."""
+    if rect.width() < 500:
+        _text(painter, QRectF(rect.left() + 4, rect.top(), rect.width() - 8, 16), title, size=8.5)
+        bar = QRectF(rect.left() + 12, rect.top() + 17, rect.width() - 24, 10)
+    else:
+        label_w = min(rect.width() * 0.45, 260.0)
+        _text(painter, QRectF(rect.left() + 6, rect.top() + 4, label_w - 8, 22), title, size=9)
+        bar = QRectF(rect.left() + label_w, rect.top() + 8, rect.width() - label_w - 16, 12)
     gradient = QLinearGradient(bar.topLeft(), bar.topRight())
     for stop, color in HEAT_STOPS:
         gradient.setColorAt(stop, QColor(color))
@@ -133,7 +137,7 @@ def _legend(painter: QPainter, rect: QRectF, title: str) -> None:
     for i in range(5):
         x = bar.left() + bar.width() * i / 4
         painter.drawLine(QPointF(x, bar.bottom()), QPointF(x, bar.bottom() + 4))
-        _text(painter, QRectF(x - 20, bar.bottom() + 4, 40, 16), f"{25 * i}%", size=7.5)
+        _text(painter, QRectF(x - 20, bar.bottom() + 3, 40, 15), f"{25 * i}%", size=7.5)
 
 
 def heat_legend_image(title: str, width: int = 320) -> QImage:

@@ -1,10 +1,13 @@
-"""UI benchmark: open the large battle, build a 120x120 scene, update after moving one unit.
+"""UI benchmark: open the large battle, build a 120x120 scene, update after moving one unit, the
+UI's update per event while the AI plays; then the same on a generated 200-unit battle
+(`army_battle(200)` on 120x120": opening target < 1 s, median update per event < 16 ms).
 
-QT_QPA_PLATFORM=offscreen python benchmarks/bench_ui.py
+QT_QPA_PLATFORM=offscreen python benchmarks/bench_ui.py [--big-steps N]
 """
 
 from __future__ import annotations
 
+import argparse
 import os
 import statistics
 import sys
@@ -16,18 +19,23 @@ os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 
-def bench_ai_round(app, scenario, settings) -> None:
-    """Play mode on the large battle, every side played by the AI for one round: the UI's update
-    time per event (log model rows, changed unit items, hazard images, repaint) and per AI step."""
+def bench_ai_round(app, scenario, settings, label: str, max_steps: int | None = None) -> None:
+    """Play mode, every side played by the AI for one round (or `max_steps` AI steps): the time to
+    open the battle in Play mode, the UI's update time per event (log model rows, changed unit
+    items, hazard images, repaint) and per AI step."""
     from brikwars_gui.ui.main_window import MainWindow
 
+    t_open = time.perf_counter()
     window = MainWindow(scenario, settings=settings)
+    window.ask_leave_game = lambda: "discard"  # closing must not wait for a Save/Discard answer
     window.resize(1400, 900)
     window.show()
     app.processEvents()
     c = window.controller
     c.ask_response = lambda request: request.default
     window.set_play_mode(True, seed=1)
+    app.processEvents()
+    opened = time.perf_counter() - t_open
     c._stop_ai()
     c.ai_interval = 10**7
     for p in c.game.state.players:
@@ -44,7 +52,7 @@ def bench_ai_round(app, scenario, settings) -> None:
     c._on_event = timed
     per_event, per_step, engine = [], [], []
     start_round = c.game.round
-    while not c.game.over and c.game.round == start_round:
+    while not c.game.over and c.game.round == start_round and len(per_step) != max_steps:
         ui_time[0] = 0.0
         n0 = len(c.game.events)
         t0 = time.perf_counter()
@@ -72,7 +80,8 @@ def bench_ai_round(app, scenario, settings) -> None:
             break
     c._stop_ai()
     print(
-        f"AI round on the large battle, {len(per_step)} steps, {sum(1 for _ in c.game.events)} events: "
+        f"{label}: open in Play mode {opened * 1000:.0f} ms; "
+        f"AI {len(per_step)} steps, {sum(1 for _ in c.game.events)} events: "
         f"UI update per event median {statistics.median(per_event) * 1000:.3f} ms, "
         f"per AI step (redraw incl.) median {statistics.median(per_step) * 1000:.2f} ms, "
         f"engine per step median {statistics.median(engine) * 1000:.2f} ms"
@@ -82,10 +91,14 @@ def bench_ai_round(app, scenario, settings) -> None:
 
 
 def main() -> int:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--big-steps", type=int, default=30, help="AI steps on the 200-unit battle")
+    big_steps = parser.parse_args().big_steps
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
     from brikwars_gui.paths import SCENARIOS
+    from brikwars_gui.scenario.generate import army_battle
     from brikwars_gui.ui.main_window import MainWindow
     from brikwars_gui.ui.sample import generated_scenario
     from brikwars_gui.ui.scenario_io import load_scenario
@@ -135,7 +148,14 @@ def main() -> int:
     doc.paint_terrain(doc.brush_cells((doc.width // 2, doc.height // 2), 5), "mud")
     app.processEvents()
     print(f"paint a 5x5 terrain brush + redraw: {(time.perf_counter() - t0) * 1000:.1f} ms")
-    bench_ai_round(app, scenario, settings)
+    bench_ai_round(app, scenario, settings, f"AI round on {label}")
+    bench_ai_round(
+        app,
+        army_battle(200, size=120, buildings=40, fires=3, seed=0),
+        settings,
+        "army_battle(200) 120x120",
+        max_steps=big_steps,
+    )
     for w in (window, big):
         w.doc.undo_stack.setClean()
         w.close()

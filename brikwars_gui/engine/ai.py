@@ -9,6 +9,8 @@ facing the nearest enemy (GRID-6). Responses follow the rules' defaults (`Defaul
 
 from __future__ import annotations
 
+import numpy as np
+
 from brikwars_gui.engine.grid import distance, facing_towards, has_line_of_sight
 from brikwars_gui.engine.rules.actions import ActionOption
 from brikwars_gui.engine.rules.common import burdened, ranged_weapons
@@ -72,22 +74,29 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
         moves = {c: v for c, v in moves.items() if c not in water}
     if not moves:
         return None
-
-    def nearest(cell: Cell) -> float:
-        return min(distance(cell, e.pos) for e in enemies)
-
-    here = nearest(unit.pos)
+    # squared distances (exact integers, ordered like GRID-3 distances) from every reachable
+    # cell (rows, in cost order) to every enemy (columns): one numpy array instead of a loop
+    cells = sorted(moves, key=lambda c: (moves[c], c))
+    here_and_cells = np.array([unit.pos, *cells], dtype=np.int64)
+    foes = np.array([e.pos for e in enemies], dtype=np.int64)
+    delta = here_and_cells[:, None, :] - foes[None, :, :]
+    d2 = (delta * delta).sum(axis=2)
+    nearest = d2.min(axis=1)
+    here, nearest = int(nearest[0]), nearest[1:]
+    d2 = d2[1:]
     ranges = [w.range or 0 for w in ranged_weapons(unit)]
     if ranges:
-        reach = max(ranges)
+        reach2 = max(ranges) ** 2
         grid, smoke = game.state.grid, game.state.smoke_mask()
-        for cell in sorted(moves, key=lambda c: (moves[c], c)):
-            close = [e for e in enemies if distance(cell, e.pos) <= reach]
-            close.sort(key=lambda e: distance(cell, e.pos))
-            if any(has_line_of_sight(grid, cell, e.pos, smoke=smoke) for e in close[:3]):
+        for row, cell in enumerate(cells):
+            close = np.flatnonzero(d2[row] <= reach2)
+            if close.size == 0:
+                continue
+            first = close[np.argsort(d2[row][close], kind="stable")[:3]]
+            if any(has_line_of_sight(grid, cell, enemies[i].pos, smoke=smoke) for i in first):
                 return cell
-    best = min(moves, key=lambda c: (nearest(c), moves[c], c))
-    return best if nearest(best) < here else None
+    best = min(range(len(cells)), key=lambda i: (int(nearest[i]), moves[cells[i]], cells[i]))
+    return cells[best] if int(nearest[best]) < here else None
 
 
 def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> None:

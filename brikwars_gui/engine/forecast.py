@@ -514,7 +514,12 @@ def default_jobs() -> int:
 def _mp_context() -> Any:
     """forkserver where available (no fork of a process with threads, e.g. the Qt GUI), else spawn."""
     methods = multiprocessing.get_all_start_methods()
-    return multiprocessing.get_context("forkserver" if "forkserver" in methods else "spawn")
+    if "forkserver" not in methods:
+        return multiprocessing.get_context("spawn")
+    context = multiprocessing.get_context("forkserver")
+    # the server imports the engine once; each worker forked from it starts with it loaded
+    context.set_forkserver_preload(["brikwars_gui.engine.forecast", "brikwars_gui.engine.ai"])
+    return context
 
 
 def _chunks(seed: int, stop: int, size: int, max_rounds: int) -> Iterator[tuple[int, int, int]]:

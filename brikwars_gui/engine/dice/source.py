@@ -108,6 +108,8 @@ class RecordingDice:
     def __init__(self, inner: DiceSource) -> None:
         self.inner = inner
         self.record: list[tuple[int, int, str]] = []
+        self._checked: Any = None  # the inner source `_rewinds` was computed for
+        self._rewinds = False
 
     def roll(self, sides: int, purpose: str = "") -> int:
         face = self.inner.roll(sides, purpose)
@@ -120,7 +122,10 @@ class RecordingDice:
 
     def snapshot(self) -> tuple[int, Any]:
         """(record length, the inner source's snapshot or None if it cannot rewind)."""
-        return len(self.record), dice_snapshot(self.inner)
+        inner = self.inner
+        if inner is not self._checked:  # a Protocol isinstance check is slow: once per source
+            self._checked, self._rewinds = inner, isinstance(inner, RewindableDice)
+        return len(self.record), inner.snapshot() if self._rewinds else None
 
     def restore(self, token: tuple[int, Any]) -> None:
         """Forget the rolls recorded since `snapshot()` and rewind the inner source (if it can)."""

@@ -21,8 +21,10 @@
 from __future__ import annotations
 
 import contextlib
+import math
 from typing import Any
 
+from brikwars_gui.engine import journal
 from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
@@ -156,11 +158,27 @@ def _sees(ctx: PlayContext, viewer: UnitState, cell: Cell) -> bool:
     return sees(ctx.state.grid, viewer.pos, viewer.facing, cell, smoke=smoke)
 
 
+def _trigger_radius(ctx: PlayContext) -> float:
+    """How far from a step any unit could respond to it: close-combat reach with the Angry Inch
+    (Chebyshev 2, 2√2"), or the longest Range plus the Angry Inch (√2" < 1.5"). Computed once per
+    order (weapons do not change mid-order; outside an order, on every call)."""
+    order = journal.active()
+    cached = ctx.__dict__.get("_trigger_radius")
+    if order is not None and cached is not None and cached[0] is order:
+        return cached[1]
+    longest = max((w.range or 0 for u in ctx.state.units.values() for w in ranged_weapons(u)), default=0)
+    radius = max(2 * math.sqrt(2), longest + 1.5)
+    ctx.__dict__["_trigger_radius"] = (order, radius)
+    return radius
+
+
 def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell) -> list[tuple[str, str]]:
     """Responses the step prev → cell makes possible, in unit-id order: ("close" | "angry_inch" |
-    "shoot" | "inch_shoot", responder id)."""
+    "shoot" | "inch_shoot", responder id). Only units within `_trigger_radius` of the step are
+    considered (the state's unit index): no farther unit can respond to it."""
     out: list[tuple[str, str]] = []
-    for other in sorted(ctx.state.units.values(), key=lambda u: u.id):
+    near = ctx.state.units_near(cell, _trigger_radius(ctx))
+    for other in sorted(near, key=lambda u: u.id):
         if other.team == mover.team or not can_respond(other) or swimming(ctx.state, other):
             continue  # R-MOVE-4: a swimmer has no arms free to strike or shoot
         d_now, d_before = chebyshev(other.pos, cell), chebyshev(other.pos, prev)
@@ -178,10 +196,13 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
             if _sees(ctx, other, cell):
                 out.append((kind, other.id))
             continue
-        if ctx.options.angry_inch and ctx.options.shoot_entering_range and ranged_weapons(other):
+        weapons = ranged_weapons(other)
+        if ctx.options.angry_inch and ctx.options.shoot_entering_range and weapons:
             # R-RESP-2 for Ranged reach: the mover comes just out of Range or sight, where an
             # Angry Inch would bring it into both; the responder perceives the step (R-RESP-3)
             # if it sees either end of it
+            if not in_range(other.pos, cell, max(w.range or 0 for w in weapons) + 1.5):
+                continue  # `cell` is beyond the Angry Inch zone: skip computing the step cells
             cells = _step_cells(ctx, other)
             if (
                 _in_inch_zone(ctx, other, cell, cells)
@@ -197,7 +218,7 @@ def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
     the climb limit (no corner cutting) and dry (R-MOVE-4: it could not strike or shoot from the
     water)."""
     state = ctx.state
-    occupied = state.occupied()
+    occupied = state.occupied_cells()
     water = water_cells(state.grid)
     cells = []
     for dx in (-1, 0, 1):
@@ -516,7 +537,9 @@ def _bystander_responses(
     if target is None or target.team == attacker.team:
         return []
     out: list[tuple[UnitState, WeaponState, AttackPlan]] = []
-    for unit in sorted(state.units.values(), key=lambda u: u.id):
+    # no unit farther than its longest reach + the Angry Inch from the attacker can answer
+    near = state.units_near(attacker.pos, _trigger_radius(ctx))
+    for unit in sorted(near, key=lambda u: u.id):
         if (
             unit.id in (attacker.id, target.id)
             or unit.team != target.team

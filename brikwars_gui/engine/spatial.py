@@ -1,0 +1,89 @@
+"""Units indexed by cell and by 8x8" bucket, kept up to date by the units' own moves.
+
+`GameState` owns one `UnitIndex` (a derived cache, `_units_index`); `UnitState.__setattr__` calls
+`UnitIndex.update` whenever `pos` or `alive` changes, and a rollback restores those attributes
+through `__setattr__` too, so the index never needs rebuilding per query. It is rebuilt only when
+the `units` dict itself changed size or was replaced (units added or removed: rare, and checked
+in O(1) by `GameState.unit_index()`).
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from typing import TYPE_CHECKING
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.state import Cell, UnitState
+
+BUCKET = 8  # inches per bucket side: a 120x120" table has 15x15 buckets
+
+
+class UnitIndex:
+    """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries."""
+
+    __slots__ = ("buckets", "by_cell", "rank", "source")
+
+    def __init__(self, units: dict[str, UnitState]) -> None:
+        self.source = units
+        self.rank = {uid: n for n, uid in enumerate(units)}
+        self.by_cell: dict[Cell, list[UnitState]] = {}
+        self.buckets: dict[tuple[int, int], list[UnitState]] = {}
+        for unit in units.values():
+            if unit.alive:
+                self._add(unit, unit.pos)
+            object.__setattr__(unit, "_index", self)
+
+    def __reduce__(self) -> tuple[object, tuple[()]]:
+        """Copies and pickles of a state leave the index behind; the copy builds its own."""
+        return _no_index, ()
+
+    def valid_for(self, units: dict[str, UnitState]) -> bool:
+        return self.source is units and len(self.rank) == len(units)
+
+    def _add(self, unit: UnitState, cell: Cell) -> None:
+        here = self.by_cell.get(cell)
+        if here is None:
+            self.by_cell[cell] = [unit]
+        else:
+            here.append(unit)
+            here.sort(key=lambda u: self.rank.get(u.id, len(self.rank)))
+        self.buckets.setdefault((cell[0] // BUCKET, cell[1] // BUCKET), []).append(unit)
+
+    def _remove(self, unit: UnitState, cell: Cell) -> None:
+        here = self.by_cell.get(cell)
+        if here is None or not _drop(here, unit):
+            return
+        if not here:
+            del self.by_cell[cell]
+        _drop(self.buckets[(cell[0] // BUCKET, cell[1] // BUCKET)], unit)
+
+    def update(self, unit: UnitState, old_pos: Cell, was_alive: bool) -> None:
+        """`unit.pos` / `unit.alive` changed (called by `UnitState.__setattr__`)."""
+        if was_alive:
+            self._remove(unit, old_pos)
+        if unit.alive:
+            self._add(unit, unit.pos)
+
+    def near(self, cell: Cell, radius: float) -> Iterator[UnitState]:
+        """Living units in the buckets that overlap the square of `radius` around `cell` (a
+        superset of those within `radius`: callers apply the exact test)."""
+        r = int(radius) + 1
+        x0, x1 = (cell[0] - r) // BUCKET, (cell[0] + r) // BUCKET
+        y0, y1 = (cell[1] - r) // BUCKET, (cell[1] + r) // BUCKET
+        buckets = self.buckets
+        for bx in range(x0, x1 + 1):
+            for by in range(y0, y1 + 1):
+                yield from buckets.get((bx, by), ())
+
+
+def _drop(units: list[UnitState], unit: UnitState) -> bool:
+    """Remove `unit` by identity (dataclass equality would compare every field)."""
+    for n, other in enumerate(units):
+        if other is unit:
+            del units[n]
+            return True
+    return False
+
+
+def _no_index() -> None:
+    return None

@@ -1,0 +1,82 @@
+"""The unit index (engine/spatial.py) follows the engine's own moves, deaths and rollbacks, and the
+radius query finds exactly the units a full scan finds."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+
+from brikwars_gui.engine import ai
+from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.hazards import phase as hazards
+from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.spatial import UnitIndex
+from brikwars_gui.engine.state import GameState, UnitState
+from brikwars_gui.scenario.generate import army_battle
+
+
+def _cells(index: UnitIndex) -> dict[tuple[int, int], list[str]]:
+    return {c: [u.id for u in units] for c, units in index.by_cell.items()}
+
+
+def _assert_index_fresh(state: GameState) -> None:
+    kept = state.unit_index()
+    scan: dict[tuple[int, int], list[str]] = {}
+    for u in state.units.values():
+        if u.alive:
+            scan.setdefault(u.pos, []).append(u.id)
+    assert _cells(kept) == scan
+    assert sorted(u.id for b in kept.buckets.values() for u in b) == sorted(
+        u.id for u in state.units.values() if u.alive
+    )
+
+
+def test_index_follows_moves_and_deaths_of_an_ai_battle() -> None:
+    game = Game.from_scenario(army_battle(60, size=30, buildings=6, seed=1), seed=2, max_rounds=8)
+    kept = game.state.unit_index()
+    deaths = 0
+    while not game.over:
+        ai.play_turn(game)
+        assert game.state.unit_index() is kept  # never rebuilt: units were neither added nor removed
+        _assert_index_fresh(game.state)
+        deaths = sum(1 for u in game.state.units.values() if not u.alive)
+    assert deaths > 0
+
+
+def test_units_near_matches_a_full_scan() -> None:
+    state = GameState.from_scenario(army_battle(100, size=40, buildings=12, seed=0))
+    for cell in ((0, 0), (20, 20), (39, 5), (5, 39)):
+        for radius in (1.5, 2.9, 6.0, 11.5, 60.0):
+            want = [u.id for u in state.units.values() if u.alive and in_range(cell, u.pos, radius)]
+            assert [u.id for u in state.units_near(cell, radius)] == want
+
+
+def test_index_is_right_after_a_rollback(monkeypatch) -> None:
+    game = Game.from_scenario(army_battle(40, size=24, buildings=4, seed=0), seed=5)
+    for _ in range(4):
+        ai.play_turn(game)
+    before = _cells(game.state.unit_index())
+
+    def broken(ctx: Any, unit: UnitState) -> None:
+        raise RuntimeError("broke after the turn's moves")
+
+    unit = next(u for u in game.units_of() if game.legal_moves(u.id))
+    game.move(unit.id, max(game.legal_moves(unit.id)))
+    moved = _cells(game.state.unit_index())
+    monkeypatch.setattr(hazards, "start_of_movement", broken)
+    with pytest.raises(RuntimeError):
+        game.end_turn()
+    assert _cells(game.state.unit_index()) == moved != before
+    _assert_index_fresh(game.state)
+
+
+def test_copies_build_their_own_index() -> None:
+    state = GameState.from_scenario(army_battle(20, size=20, buildings=2, seed=0))
+    state.unit_index()
+    twin = state.copy()
+    unit = next(iter(twin.units.values()))
+    unit.pos = (10, 10)
+    assert twin.unit_at((10, 10)) is unit and state.unit_at((10, 10)) is None
+    _assert_index_fresh(state)
+    _assert_index_fresh(twin)

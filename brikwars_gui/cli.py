@@ -8,6 +8,7 @@ import sys
 from collections.abc import Sequence
 
 from brikwars_gui import __version__
+from brikwars_gui.commands.terminal import EscapingWriter
 
 # Module names under brikwars_gui.commands; each defines register(subparsers) that sets `func`.
 COMMANDS: tuple[str, ...] = ("roll", "validate", "run", "replay", "forecast", "hazards")
@@ -28,12 +29,17 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # Names and messages come from files: escape control characters in everything printed.
+    out, err = sys.stdout, sys.stderr
+    sys.stdout, sys.stderr = EscapingWriter(out), EscapingWriter(err)  # type: ignore[assignment]
     try:
         return int(args.func(args) or 0)
     except KeyboardInterrupt:
         return 130
     except BrokenPipeError:
         return 0
+    finally:
+        sys.stdout, sys.stderr = out, err
 
 
 if __name__ == "__main__":

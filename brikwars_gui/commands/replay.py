@@ -1,7 +1,9 @@
 """`brikwars-sim replay LOG.jsonl`: re-run a logged game and check it gives the same events.
 
-Prints `OK: N events reproduced` (exit 0), or the first differing event, logged and replayed
-side by side (exit 1). A log that cannot be read, or whose scenario is invalid, exits 2.
+Prints `OK: N events reproduced` (exit 0), or the first differing event with its log line, logged
+and replayed side by side, each shown at most `SHOWN_CHARS` long (exit 1); the replay stops at that
+first difference. A log that cannot be read (not a regular file, too big, not UTF-8, a line that is
+not JSON, a bad header), or whose scenario is invalid, exits 2 with the file and line.
 """
 
 from __future__ import annotations
@@ -12,6 +14,11 @@ import sys
 from typing import Any
 
 from brikwars_gui.scenario.io import ScenarioError, load_scenario
+
+EXIT_DIFFERENT = 1
+EXIT_UNREADABLE = 2
+SHOWN_CHARS = 400
+"""An event printed on a difference is cut to this many characters (an event may be megabytes)."""
 
 
 def register(subparsers: Any) -> argparse.ArgumentParser:
@@ -34,19 +41,34 @@ def run(args: argparse.Namespace) -> int:
         scenario = load_scenario(resolve_scenario_path(header, args.log))
     except LogError as exc:
         print(str(exc), file=sys.stderr)
-        return 2
+        return EXIT_UNREADABLE
     except ScenarioError as exc:
         for line in exc.messages:
             print(line, file=sys.stderr)
-        return 2
+        return EXIT_UNREADABLE
     _game, diff, error = replay_events(scenario, header, events)
     if diff is None and error is None:
         print(f"OK: {len(events)} events reproduced")
         return 0
     if diff is not None:
-        print(f"DIFFERENT at event {diff.index + 1} of {len(events)}:", file=sys.stderr)
-        print(f"  logged:   {json.dumps(diff.expected)}", file=sys.stderr)
-        print(f"  replayed: {json.dumps(diff.actual)}", file=sys.stderr)
+        line = diff.index + 2  # the header is line 1
+        if diff.expected is None:
+            print(
+                f"DIFFERENT: the log ends after event {len(events)} (line {len(events) + 1}) "
+                "but the replay goes on:",
+                file=sys.stderr,
+            )
+        else:
+            print(f"DIFFERENT at event {diff.index + 1} of {len(events)} (line {line}):", file=sys.stderr)
+        print(f"  logged:   {_shown(diff.expected)}", file=sys.stderr)
+        print(f"  replayed: {_shown(diff.actual)}", file=sys.stderr)
     if error is not None:
-        print(f"replay stopped: {error}", file=sys.stderr)
-    return 1
+        print(f"replay stopped: {error[:SHOWN_CHARS]}", file=sys.stderr)
+    return EXIT_DIFFERENT
+
+
+def _shown(event: dict[str, Any] | None) -> str:
+    if event is None:
+        return "(nothing)"
+    text = json.dumps(event)
+    return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"

@@ -15,12 +15,14 @@ import argparse
 import json
 import re
 import sys
-from pathlib import Path
+from collections.abc import Callable
 from typing import Any
 
+from brikwars_gui.commands.terminal import output_problem
 from brikwars_gui.engine.dice.source import DiceError
 from brikwars_gui.engine.events import Event
-from brikwars_gui.scenario.io import ScenarioError, load_scenario
+from brikwars_gui.scenario.io import ScenarioError, atomic_write_text, load_scenario
+from brikwars_gui.scenario.limits import read_limited
 
 EXIT_ERROR = 1
 EXIT_INVALID = 2
@@ -73,9 +75,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def read_script(path: str) -> list[int]:
-    text = Path(path).read_text(encoding="utf-8")
-    faces = [int(t) for t in re.split(r"[\s,;]+", text.strip()) if t]
-    return faces
+    """The faces in the dice script at `path` (a regular file of whitespace/comma separated numbers)."""
+    text = read_limited(path).decode("utf-8")
+    tokens = [t for t in re.split(r"[\s,;]+", text.strip()) if t]
+    if any(len(t) > 3 for t in tokens):
+        raise ValueError("a die face has at most 3 digits")
+    return [int(t) for t in tokens]
 
 
 def describe(event: Event) -> str:
@@ -108,7 +113,7 @@ def run(args: argparse.Namespace) -> int:
     if args.dice_script:
         try:
             script = read_script(args.dice_script)
-        except (OSError, ValueError) as exc:
+        except (OSError, ValueError) as exc:  # LimitError and UnicodeDecodeError are ValueErrors
             print(f"{args.dice_script}: cannot read the dice script: {exc}", file=sys.stderr)
             return EXIT_INVALID
     seed = args.seed
@@ -119,6 +124,15 @@ def run(args: argparse.Namespace) -> int:
     if args.turns < 1:
         print("--turns must be at least 1", file=sys.stderr)
         return EXIT_INVALID
+    for option, target in (
+        ("--log", args.log),
+        ("--save", args.save),
+        ("--save-snapshot", args.save_snapshot),
+    ):
+        problem = target and output_problem(target)
+        if problem:
+            print(f"{option} {target}: cannot write there: {problem}", file=sys.stderr)
+            return EXIT_INVALID
 
     out = sys.stdout
 
@@ -179,7 +193,8 @@ def run(args: argparse.Namespace) -> int:
         header = make_header(
             args.scenario, seed=seed if script is None else None, script=script, max_rounds=args.turns
         )
-        write_log(args.log, header, game.events)
+        if not _written("--log", args.log, lambda: write_log(args.log, header, game.events)):
+            return EXIT_ERROR
         if not args.quiet:
             out.write(f"event log: {args.log} ({len(game.events)} events)\n")
     if args.save:
@@ -217,7 +232,22 @@ def run(args: argparse.Namespace) -> int:
             "over": state.over,
             "state": state.snapshot(),
         }
-        Path(args.save_snapshot).write_text(json.dumps(data, indent=1), encoding="utf-8")
+        text = json.dumps(data, indent=1)
+        if not _written(
+            "--save-snapshot", args.save_snapshot, lambda: atomic_write_text(args.save_snapshot, text)
+        ):
+            return EXIT_ERROR
         if not args.quiet:
             out.write(f"final state: {args.save_snapshot}\n")
     return EXIT_ERROR if error else 0
+
+
+def _written(option: str, path: str, write: Callable[[], None]) -> bool:
+    """Run `write` (an atomic write); on failure say so on stderr, the old file being unchanged."""
+    try:
+        write()
+    except OSError as exc:
+        reason = exc.strerror or str(exc)
+        print(f"{option} {path}: cannot write: {reason} (any old file there is unchanged)", file=sys.stderr)
+        return False
+    return True

@@ -11,7 +11,7 @@ from __future__ import annotations
 import json
 import os
 from collections.abc import Iterable, Sequence
-from dataclasses import asdict, dataclass
+from dataclasses import asdict, dataclass, fields
 from pathlib import Path
 from typing import Any
 
@@ -21,6 +21,15 @@ from brikwars_gui.engine.events import Event
 from brikwars_gui.engine.rules.common import RuleOptions
 from brikwars_gui.engine.session import Game, ScriptedPolicy
 from brikwars_gui.engine.state import GameState
+from brikwars_gui.scenario.io import atomic_write_text
+from brikwars_gui.scenario.limits import (
+    MAX_LOG_BYTES,
+    MAX_LOG_LINE_BYTES,
+    LimitError,
+    NumberTooLong,
+    loads_limited,
+    read_limited,
+)
 
 
 class LogError(ValueError):
@@ -58,27 +67,108 @@ def make_header(
 def write_log(
     path: str | os.PathLike[str], header: dict[str, Any], events: Iterable[Event | dict[str, Any]]
 ) -> None:
-    with open(path, "w", encoding="utf-8") as fh:
-        fh.write(json.dumps(header) + "\n")
-        for data in event_dicts(events):
-            fh.write(json.dumps(data) + "\n")
+    """Write the log atomically: an old log at `path` stays whole until the new one is complete."""
+    lines = [json.dumps(header), *(json.dumps(data) for data in event_dicts(events))]
+    atomic_write_text(path, "\n".join(lines) + "\n")
+
+
+_HEADER_TYPES: dict[str, tuple[type, ...]] = {
+    "scenario": (str,),
+    "seed": (int, type(None)),
+    "dice_script": (list, type(None)),
+    "max_rounds": (int, type(None)),
+    "options": (dict,),
+}
 
 
 def read_log(path: str | os.PathLike[str]) -> tuple[dict[str, Any], list[dict[str, Any]]]:
+    """The header and events of the log at `path`; `LogError` naming the line of the first problem.
+
+    Only a regular file of at most `MAX_LOG_BYTES` is read, each line at most `MAX_LOG_LINE_BYTES`;
+    the header's fields are checked here so a replay never starts on nonsense."""
     try:
-        lines = Path(path).read_text(encoding="utf-8").splitlines()
-    except OSError as exc:
-        raise LogError(f"{path}: {exc.strerror or exc}") from None
-    if not lines:
+        data = read_limited(path, MAX_LOG_BYTES)
+    except (OSError, LimitError) as exc:
+        reason = exc.strerror if isinstance(exc, OSError) and exc.strerror else str(exc)
+        raise LogError(f"{path}: cannot read: {reason}") from None
+    lines = data.split(b"\n")
+    if lines and lines[-1] == b"":
+        lines.pop()
+    cut = not data.endswith(b"\n")
+    if not lines or not lines[0].strip():
         raise LogError(f"{path}: empty log")
-    try:
-        header = json.loads(lines[0])
-        events = [json.loads(line) for line in lines[1:] if line.strip()]
-    except json.JSONDecodeError as exc:
-        raise LogError(f"{path}: line {exc.lineno}: not JSON ({exc.msg})") from None
-    if header.get("log") != "brikwars-sim":
-        raise LogError(f"{path}: the first line is not a brikwars-sim log header")
+    values = []
+    for number, raw in enumerate(lines, 1):
+        if not raw.strip() and number > 1:
+            continue
+        last = cut and number == len(lines)
+        values.append((number, _log_line(path, number, raw, last)))
+    header = values[0][1]
+    if not isinstance(header, dict) or header.get("log") != "brikwars-sim":
+        raise LogError(f"{path}: line 1: not a brikwars-sim log header")
+    _check_header(path, header)
+    events = []
+    for number, event in values[1:]:
+        if not isinstance(event, dict):
+            raise LogError(f"{path}: line {number}: expected an event object {{...}}, got {_kind(event)}")
+        events.append(event)
     return header, events
+
+
+def _log_line(path: str | os.PathLike[str], number: int, raw: bytes, last: bool) -> Any:
+    """The JSON value of one log line, or a `LogError` naming the line."""
+    where = f"{path}: line {number}"
+    if len(raw) > MAX_LOG_LINE_BYTES:
+        raise LogError(f"{where}: an event of {len(raw):,} bytes (at most {MAX_LOG_LINE_BYTES:,})")
+    try:
+        text = raw.decode("utf-8")
+        return loads_limited(text)
+    except UnicodeDecodeError as exc:
+        raise LogError(
+            f"{where}: not UTF-8 text (byte 0x{raw[exc.start]:02x} at column {exc.start + 1})"
+        ) from None
+    except NumberTooLong as exc:
+        raise LogError(f"{where}: {exc}") from None
+    except RecursionError:
+        raise LogError(f"{where}: nested too deeply") from None
+    except json.JSONDecodeError as exc:
+        if last:
+            raise LogError(
+                f"{where}: the last line is cut short (the log was not written completely)"
+            ) from None
+        raise LogError(f"{where}, column {exc.colno}: not JSON ({exc.msg})") from None
+
+
+def _check_header(path: str | os.PathLike[str], header: dict[str, Any]) -> None:
+    where = f"{path}: line 1"
+    if "scenario" not in header:
+        raise LogError(f"{where}: the header names no scenario")
+    for key, types in _HEADER_TYPES.items():
+        if key in header and (isinstance(header[key], bool) or not isinstance(header[key], types)):
+            raise LogError(f"{where}: {key}: unexpected {_kind(header[key])}")
+    if not header["scenario"]:
+        raise LogError(f"{where}: scenario: empty")
+    script = header.get("dice_script")
+    if script is not None and not all(isinstance(f, int) and not isinstance(f, bool) for f in script):
+        raise LogError(f"{where}: dice_script: expected a list of integers")
+    if header.get("max_rounds") is not None and header["max_rounds"] < 1:
+        raise LogError(f"{where}: max_rounds: must be at least 1")
+    known = {f.name: f for f in fields(RuleOptions)}
+    for key, value in (header.get("options") or {}).items():
+        if key not in known:
+            raise LogError(f"{where}: options: unknown option {key!r} (known: {', '.join(known)})")
+        if not isinstance(value, bool):
+            raise LogError(f"{where}: options.{key}: expected true or false, got {_kind(value)}")
+
+
+def _kind(value: Any) -> str:
+    if value is None:
+        return "null"
+    if isinstance(value, bool):
+        return "true/false"
+    return {dict: "an object", list: "a list", str: "a string", int: "a number", float: "a number"}.get(
+        type(value), type(value).__name__
+    )
 
 
 def dice_from_header(header: dict[str, Any]) -> DiceSource:
@@ -91,10 +181,13 @@ def dice_from_header(header: dict[str, Any]) -> DiceSource:
 def resolve_scenario_path(header: dict[str, Any], log_path: str | os.PathLike[str]) -> Path:
     """The header's scenario path, as given or relative to the log's folder."""
     given = Path(header["scenario"])
-    if given.exists() or given.is_absolute():
-        return given
     beside = Path(log_path).parent / given
-    return beside if beside.exists() else given
+    try:
+        if given.exists() or given.is_absolute():
+            return given
+        return beside if beside.exists() else given
+    except (OSError, ValueError):  # a NUL byte or an over-long name: the loader words it
+        return given
 
 
 @dataclass
@@ -120,11 +213,11 @@ def compare_events(expected: Sequence[dict[str, Any]], actual: Sequence[dict[str
 def replay_events(
     scenario: Any, header: dict[str, Any], events: Sequence[dict[str, Any]]
 ) -> tuple[Game, Difference | None, str | None]:
-    """Re-run a logged game and compare its events with the log.
+    """Re-run a logged game and compare its events with the log, stopping at the first difference.
 
     Returns the game, the first difference (None if identical) and the error that stopped the
     replay early, if any (an order that became illegal, a dice script that ran out...)."""
-    options = RuleOptions(**header.get("options", {}))
+    options = RuleOptions(**(header.get("options") or {}))
     answers = [e for e in events if e.get("kind") == "decided"]
     game = Game(
         GameState.from_scenario(scenario),
@@ -133,12 +226,29 @@ def replay_events(
         max_rounds=header.get("max_rounds"),
         options=options,
     )
+    checked = 0
+
+    def first_new_difference() -> Difference | None:
+        nonlocal checked
+        for offset, actual in enumerate(event_dicts(game.events[checked:])):
+            i = checked + offset
+            expected = events[i] if i < len(events) else None
+            if expected != actual:
+                return Difference(i, expected, actual)
+        checked = len(game.events)
+        return None
+
     error = None
     try:
+        diff = first_new_difference()
         for order in (e for e in events if e.get("kind") == "order"):
-            if game.over:
+            if diff is not None or game.over:
                 break
             game.apply_order(order)
+            diff = first_new_difference()
     except Exception as exc:  # report it with the first differing event
         error = f"{type(exc).__name__}: {exc}"
-    return game, compare_events(events, event_dicts(game.events)), error
+        diff = first_new_difference()
+    if diff is None and checked < len(events):
+        diff = Difference(checked, events[checked], None)
+    return game, diff, error

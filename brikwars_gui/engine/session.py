@@ -168,6 +168,10 @@ class GameOver(Event):
 # Policies
 
 
+class ReplayCancelled(Exception):
+    """`Game.from_events` was stopped by its `progress` callback (the user cancelled)."""
+
+
 class ResponsePolicy(Protocol):
     """Answers the questions the rules ask players outside their orders (see DecisionRequest)."""
 
@@ -274,6 +278,7 @@ class Game:
         *,
         upto: int | None = None,
         state: GameState | None = None,
+        progress: Callable[[int, int], bool] | None = None,
         **kwargs: Any,
     ) -> Game:
         """Replay the orders (and logged decisions) found in `events` on a fresh game.
@@ -281,7 +286,9 @@ class Game:
         `upto` replays only the first `upto` orders (undo). The result's `events` equal the
         logged ones when the same dice are given (check with `replay.compare_events`).
         `state`: the fresh `GameState.from_scenario(scenario)` to play on, when a listener
-        needs to read it while the orders replay (timeline frames)."""
+        needs to read it while the orders replay (timeline frames).
+        `progress(done, total)` is called before each order (a long saved game takes a while: the
+        GUI shows a progress dialog); returning False stops with `ReplayCancelled`."""
         dicts = [e.to_dict() if isinstance(e, Event) else dict(e) for e in events]
         orders = [d for d in dicts if d.get("kind") == "order"]
         answers = [d for d in dicts if d.get("kind") == "decided"]
@@ -291,14 +298,18 @@ class Game:
         if state is None:
             state = GameState.from_scenario(scenario)
         game = cls(state, dice, policy=ScriptedPolicy(answers, fallback), **kwargs)
-        for order in orders:
+        for done, order in enumerate(orders):
             if game.over:
                 break
+            if progress is not None and not progress(done, len(orders)):
+                raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
             game.apply_order(order)
         return game
 
     def apply_order(self, order: dict[str, Any]) -> None:
-        """Issue a logged `order` event's order again."""
+        """Issue a logged `order` event's order again (a malformed one raises ValueError)."""
+        if not isinstance(order, dict) or not isinstance(order.get("args", {}), dict):
+            raise ValueError("a logged order is an object whose 'args' is an object")
         name, unit, args = order["order"], order.get("unit"), order.get("args", {})
         if name == "move":
             target = args["path"] if "path" in args else args["to"]

@@ -31,6 +31,15 @@ from typing import Any
 
 from pydantic import BaseModel, ValidationError
 
+from brikwars_gui.scenario.limits import (
+    LimitError,
+    NumberTooLong,
+    capped,
+    data_problems,
+    loads_limited,
+    long_number_at,
+    read_limited,
+)
 from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
 
 __all__ = [
@@ -49,28 +58,36 @@ _LINE_WIDTH = 100
 
 
 class ScenarioError(Exception):
-    """A scenario file that cannot be used; `messages` holds one `source: path: problem` line each."""
+    """A scenario file that cannot be used; `messages` holds one `source: path: problem` line each,
+    at most `limits.MAX_MESSAGES` of them and a line counting the rest (`count` is the total)."""
 
     def __init__(self, source: str, messages: Iterable[str]) -> None:
         self.source = source
-        self.messages = list(messages) or [f"{source}: invalid scenario"]
+        every = list(messages) or [f"{source}: invalid scenario"]
+        self.count = len(every)
+        self.messages = capped(every)
         super().__init__("\n".join(self.messages))
 
 
 # -- reading -----------------------------------------------------------------------------------------
 
 
-def read_text_file(path: str | os.PathLike[str]) -> str:
+def read_text_file(path: str | os.PathLike[str], max_bytes: int | None = None) -> str:
     """The UTF-8 text (a BOM allowed) of the file at `path`; a `ScenarioError` naming the path as
-    given when it cannot be read or is not UTF-8 (scenarios and saved games alike)."""
+    given when it cannot be read, is not a regular file, is over `max_bytes` (default
+    `limits.MAX_FILE_BYTES`) or is not UTF-8 (scenarios and saved games alike)."""
     source = os.fspath(path)
     try:
-        data = Path(path).read_bytes()
+        data = read_limited(path, max_bytes)
     except IsADirectoryError:
         raise ScenarioError(source, [f"{source}: cannot read: it is a directory"]) from None
+    except LimitError as exc:
+        raise ScenarioError(source, [f"{source}: cannot read: {exc}"]) from None
     except OSError as exc:
         reason = exc.strerror or str(exc)
         raise ScenarioError(source, [f"{source}: cannot read: {reason}"]) from None
+    except ValueError:  # os.stat: "embedded null byte"
+        raise ScenarioError(source, [f"{source!r}: cannot read: not a valid file name"]) from None
     try:
         return data.decode("utf-8-sig")
     except UnicodeDecodeError as exc:
@@ -85,7 +102,10 @@ def decode_json(text: str, source: str = "<string>") -> Any:
     if not text.strip():
         raise ScenarioError(source, [f"{source}: the file is empty (expected a JSON object)"])
     try:
-        return json.loads(text, object_pairs_hook=no_duplicate_keys)
+        return loads_limited(text, object_pairs_hook=no_duplicate_keys)
+    except NumberTooLong as exc:
+        line, column = long_number_at(text)
+        raise ScenarioError(source, [f"{source}: line {line}, column {column}: {exc}"]) from None
     except DuplicateKeyError as exc:
         raise ScenarioError(source, [f"{source}: invalid JSON: {exc}"]) from None
     except json.JSONDecodeError as exc:
@@ -120,6 +140,9 @@ def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
     problem = format_version_problem(data)
     if problem:
         raise ScenarioError(source, [f"{source}: {problem}"])
+    too_big = data_problems(data)
+    if too_big:
+        raise ScenarioError(source, [f"{source}: {line}" for line in too_big])
     try:
         # Strict JSON-mode validation: "5" is not an integer and "yes" is not true in a file,
         # while enum names and [x, y] lists are read as usual.

@@ -22,19 +22,18 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from brikwars_gui.engine.dice.expression import parse_dice, parse_single_die
+from brikwars_gui.scenario.limits import MAX_SIDE
 
 FORMAT_VERSION = 1
 
-Cell = tuple[Annotated[int, Field(ge=0)], Annotated[int, Field(ge=0)]]
-"""A cell `[x, y]` on the battlefield."""
+Coordinate = Annotated[int, Field(ge=0, lt=MAX_SIDE)]
+Extent = Annotated[int, Field(ge=1, le=MAX_SIDE)]
 
-Rect = tuple[
-    Annotated[int, Field(ge=0)],
-    Annotated[int, Field(ge=0)],
-    Annotated[int, Field(ge=1)],
-    Annotated[int, Field(ge=1)],
-]
-"""A rectangle `[x, y, width, height]` of cells."""
+Cell = tuple[Coordinate, Coordinate]
+"""A cell `[x, y]` on the battlefield (no battlefield is wider or deeper than `MAX_SIDE`)."""
+
+Rect = tuple[Coordinate, Coordinate, Extent, Extent]
+"""A rectangle `[x, y, width, height]` of cells; bounded so it never expands past a full-size map."""
 
 
 class Strict(BaseModel):
@@ -133,8 +132,8 @@ class TerrainRegion(Area):
 
 
 class Battlefield(Strict):
-    width: int = Field(ge=1, le=400, description="inches (cells) across")
-    height: int = Field(ge=1, le=400, description="inches (cells) deep")
+    width: int = Field(ge=1, le=MAX_SIDE, description="inches (cells) across")
+    height: int = Field(ge=1, le=MAX_SIDE, description="inches (cells) deep")
 
     def contains(self, cell: tuple[int, int]) -> bool:
         """Whether `cell` lies on the table."""

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 import json
 import os
-from pathlib import Path
 from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, ValidationError, model_validator
@@ -30,6 +29,7 @@ from brikwars_gui.scenario.io import (
     scenario_to_data,
 )
 from brikwars_gui.scenario.io import show_value as _show
+from brikwars_gui.scenario.limits import LimitError, data_problems, loads_limited, read_limited
 from brikwars_gui.scenario.models import FORMAT_VERSION, Facing, Scenario
 
 __all__ = [
@@ -175,15 +175,16 @@ def is_saved_game_data(data: Any) -> bool:
 def is_saved_game_text(text: str) -> bool:
     """True when `text` is a JSON object with `"kind": "saved_game"` (False for anything else)."""
     try:
-        return is_saved_game_data(json.loads(text))
+        return is_saved_game_data(loads_limited(text))
     except (ValueError, RecursionError):
         return '"saved_game"' in text[:4000] and '"kind"' in text[:4000]
 
 
 def is_saved_game_file(path: str | os.PathLike[str]) -> bool:
+    """Whether `path` is a saved game; False for anything unreadable (devices, FIFOs, huge files)."""
     try:
-        return is_saved_game_text(Path(path).read_bytes().decode("utf-8-sig", errors="replace"))
-    except OSError:
+        return is_saved_game_text(read_limited(path).decode("utf-8-sig", errors="replace"))
+    except (OSError, LimitError):
         return False
 
 
@@ -203,6 +204,9 @@ def saved_game_from_data(data: Any, source: str = "<data>") -> SavedGame:
     problem = format_version_problem(data, required=True)
     if problem:
         raise ScenarioError(source, [f"{source}: {problem}"])
+    too_big = data_problems(data)
+    if too_big:
+        raise ScenarioError(source, [f"{source}: {line}" for line in too_big])
     try:
         return SavedGame.model_validate_json(json.dumps(data), strict=True)
     except ValidationError as exc:

@@ -648,19 +648,26 @@ class SessionController(QObject):
         log.info("battle %r started, seed %s", scenario.name, self.seed)
         self._after_install()
 
-    def replay_saved(self, saved: Any) -> Any:
-        """Build (not install) the game of a SavedGame; raises when its orders do not replay."""
-        from brikwars_gui.engine.session import Game
+    def replay_saved(self, saved: Any, progress: Callable[[int, int], bool] | None = None) -> Any:
+        """Build (not install) the game of a SavedGame; raises when its orders do not replay.
+
+        `progress(done, total)` is called before each order; returning False cancels the replay,
+        and then None is returned."""
+        from brikwars_gui.engine.session import Game, ReplayCancelled
 
         seed = saved.seed if saved.seed is not None else 0
         dice = SessionDice(seed, list(saved.dice_script or []))
-        game = Game.from_events(
-            saved.scenario,
-            saved.events,
-            dice,
-            policy=_UIPolicy(self),
-            max_rounds=saved.max_rounds,
-        )
+        try:
+            game = Game.from_events(
+                saved.scenario,
+                saved.events,
+                dice,
+                policy=_UIPolicy(self),
+                max_rounds=saved.max_rounds,
+                progress=progress,
+            )
+        except ReplayCancelled:
+            return None
         game.policy = _UIPolicy(self)
         return game, dice
 

@@ -60,6 +60,11 @@ class DiceExpression:
         return text or "0"
 
 
+MAX_TEXT = 100
+"""Dice expressions are short; a longer text is refused before it is parsed."""
+MAX_DIGITS = 6
+"""No count, die or modifier needs more digits (Python refuses int() of 4300+ digits anyway)."""
+_LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _TOKEN = re.compile(r"([+-]?)\s*(?:(\d*)\s*([dD])\s*(\d*)|(\d+))")
 
 
@@ -68,6 +73,10 @@ def parse_dice(text: str) -> DiceExpression:
     source = text.strip()
     if not source:
         raise DiceExpressionError("empty dice expression")
+    if len(source) > MAX_TEXT:
+        raise DiceExpressionError(f"a dice expression of {len(source)} characters (at most {MAX_TEXT})")
+    if _LONG_NUMBER.search(source):
+        raise DiceExpressionError(f"a number in {source!r} has more than {MAX_DIGITS} digits")
     pos = 0
     terms: list[DiceTerm] = []
     modifier = 0

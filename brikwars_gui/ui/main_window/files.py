@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 from brikwars_gui.scenario.savegame import is_saved_game_file, load_saved_game, save_saved_game
 from brikwars_gui.ui.document import empty_scenario
 from brikwars_gui.ui.panels import NewFieldDialog
+from brikwars_gui.ui.replay_progress import replay_with_progress
 from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario, save_scenario
 
 log = logging.getLogger("brikwars_gui.window")
@@ -115,7 +116,7 @@ class FilesMixin:
         path = Path(path)
         try:
             saved = load_saved_game(path)
-            built = self.controller.replay_saved(saved)
+            built = replay_with_progress(self, self.controller, saved, path.name)
         except ScenarioError as exc:
             QMessageBox.critical(
                 self,
@@ -128,6 +129,8 @@ class FilesMixin:
             QMessageBox.critical(
                 self, "Cannot open saved game", f"{path.name}: its orders do not replay:\n\n{exc}"
             )
+            return False
+        if built is None:  # cancelled: the open game stays
             return False
         if self.play_mode:
             self.set_play_mode(False)

@@ -25,6 +25,11 @@ def build_parser() -> argparse.ArgumentParser:
     parser.add_argument(
         "scenario", nargs="?", help="scenario or saved game (.json); default: the bundled skirmish"
     )
+    parser.add_argument(
+        "--smoke-test",
+        action="store_true",
+        help="open the window offscreen on the bundled skirmish, play one computer turn, exit 0 if it works",
+    )
     return parser
 
 
@@ -58,7 +63,7 @@ def create_application(argv: Sequence[str] | None = None):
 
 
 def default_data_dir() -> Path:
-    """Where the real application keeps brikwars.log and recovery.json (Qt AppDataLocation)."""
+    """Where the real application keeps brikwars.log and its recovery slots (Qt AppDataLocation)."""
     from brikwars_gui.ui.recovery import app_data_dir
 
     return app_data_dir()
@@ -106,6 +111,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     from PySide6.QtCore import QTimer
 
     args = build_parser().parse_args(list(sys.argv[1:] if argv is None else argv))
+    if args.smoke_test:
+        from brikwars_gui.smoke import run_smoke_test
+
+        return run_smoke_test()
     app = create_application()
     path = args.scenario or (DEFAULT_SCENARIO if DEFAULT_SCENARIO.is_file() else None)
     window = open_window(path, data_dir=default_data_dir())

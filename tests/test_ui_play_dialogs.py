@@ -94,14 +94,17 @@ def test_always_default_is_per_team_and_per_battle(qtbot) -> None:
 def test_recovery_store(tmp_path: Path) -> None:
     store = RecoveryStore(tmp_path)
     assert store.pending() is None
-    store.begin_session()
-    (tmp_path / "recovery.json").write_text("{}", encoding="utf-8")
-    again = RecoveryStore(tmp_path)  # the first session never ended: unclean exit
-    assert again.pending() == tmp_path / "recovery.json"
+    store.path.write_text("{}", encoding="utf-8")
+    live = RecoveryStore(tmp_path)  # the first instance still runs: its slot is not offered
+    assert live.pending() is None
+    live.end_session()
+    store.lock.unlock()  # the first instance is gone
+    again = RecoveryStore(tmp_path)
+    assert again.pending() == store.path
     again.discard()
-    assert again.pending() is None
+    assert again.pending() is None and not store.slot.exists()
     again.end_session()
-    assert not (tmp_path / "session.lock").exists()
+    assert not again.slot.exists()
 
 
 def test_dice_detail_and_cells_from_event_dicts() -> None:

@@ -294,19 +294,21 @@ def test_autosave_on_end_turn_and_recovery_at_startup(window, qtbot, settings, d
     window.set_play_mode(True, seed=14)
     window.end_turn()
     window.controller.skip_ai()
-    recovery = data_dir / "recovery.json"
-    assert recovery.is_file()
+    recovery = window.recovery.path
+    assert recovery.is_file() and recovery.is_relative_to(data_dir)
     saved = load_saved_game(recovery)
     assert saved.seed == 14 and saved.order_count >= 2
-    # the window was not closed: the marker is still there, as after a crash
+    window.recovery.lock.unlock()  # as if the first instance died: its slot is left behind
     other = make_window(qtbot, settings, data_dir)
     offered = []
     other.ask_recover = lambda path: offered.append(path) or True
     assert other.offer_recovery()
     assert offered == [recovery] and other.play_mode
     assert other.controller.round == window.controller.round
+    assert not recovery.parent.exists()  # offered once, then gone
+    slot = other.recovery.slot
     other.close()
-    assert not (data_dir / "session.lock").exists()
+    assert not slot.exists() and other.recovery is None
 
 
 def test_event_log_filters_copies_and_highlights(window: MainWindow, qtbot) -> None:
@@ -385,11 +387,12 @@ def test_a_recovered_game_has_no_file_of_its_own(window, qtbot, settings, data_d
     window.set_play_mode(True, seed=14)
     window.end_turn()
     window.controller.skip_ai()
+    window.recovery.lock.unlock()  # as if the first instance died
     other = make_window(qtbot, settings, data_dir)
     other.ask_recover = lambda path: True
     assert other.offer_recovery()
     assert other.game_path is None
-    assert all(Path(p) != data_dir / "recovery.json" for p in other.recent_files())
+    assert all(Path(p).name != "battle.json" for p in other.recent_files())
     asked = []
     dialog = staticmethod(lambda *a, **k: asked.append(a) or ("", ""))
     monkeypatch.setattr(QFileDialog, "getSaveFileName", dialog)

@@ -128,6 +128,7 @@ def run(args: argparse.Namespace) -> int:
         ("--log", args.log),
         ("--save", args.save),
         ("--save-snapshot", args.save_snapshot),
+        ("--gif", args.gif),
     ):
         problem = target and output_problem(target)
         if problem:

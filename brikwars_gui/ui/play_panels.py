@@ -98,7 +98,8 @@ class AIControls(QWidget):
         self.skip.clicked.connect(lambda: controller.skip_ai())
         layout.addWidget(self.speed, 1)
         layout.addWidget(self.skip)
-        controller.aiRunningChanged.connect(self.skip.setEnabled)
+        # Skip also retries a stalled AI turn (its end of turn failed)
+        controller.aiRunningChanged.connect(lambda on: self.skip.setEnabled(on or controller.ai_stalled))
         self._speed(self.speed.value())
 
     def _speed(self, value: int) -> None:

@@ -1,22 +1,48 @@
-"""Crash safety: the app data directory, the log file, and the recovery autosave.
+"""Crash safety: the app data directory, the log file, and one recovery slot per running instance.
 
-`RecoveryStore(directory)`: `begin_session()` writes a marker file that a clean exit removes
-(`end_session()`); `autosave(saved)` writes `recovery.json` (a SavedGame, atomically) each turn.
-At startup `pending()` is the recovery file left by an unclean exit (marker still there), or None.
+`RecoveryStore(directory)` gives this instance its own slot, `directory/recovery/<pid>-<random>/`,
+locked with a `QLockFile` for as long as the instance runs. The slot holds the battle autosave
+(`battle.json`, a SavedGame written at every end of turn) and the editor autosave (`editor.json`,
+the scenario being edited and its file, written after a quiet period). At startup, `orphans` are the
+slots of instances that are really gone: their lock could be taken, because QLockFile finds the
+lock file's process dead (stale) or the lock file missing. A slot whose owner still runs is never
+offered, read or deleted, so two windows of the app never share or clobber an autosave.
+
+A clean exit (`end_session`) removes only this instance's slot. The constructor raises `OSError`
+when the directory cannot be used (read-only, full, not a directory): the window then runs
+without autosave and says so.
 """
 
 from __future__ import annotations
 
 import contextlib
+import json
 import logging
 import os
+import shutil
+import tempfile
+from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
-from PySide6.QtCore import QStandardPaths
+from PySide6.QtCore import QLockFile, QStandardPaths
+
+from brikwars_gui.scenario.io import (
+    ScenarioError,
+    atomic_write_text,
+    decode_json,
+    read_text_file,
+    scenario_from_data,
+    scenario_to_data,
+)
+from brikwars_gui.scenario.models import Scenario
 
 LOG_NAME = "brikwars.log"
-RECOVERY_NAME = "recovery.json"
-MARKER_NAME = "session.lock"
+SLOTS_NAME = "recovery"
+LOCK_NAME = "instance.lock"
+BATTLE_NAME = "battle.json"
+EDITOR_NAME = "editor.json"
+EDITOR_KIND = "editor_autosave"
 
 
 def app_data_dir() -> Path:
@@ -43,33 +69,129 @@ def setup_logging(directory: Path) -> Path:
     return path
 
 
+def _lock(slot: Path) -> QLockFile:
+    lock = QLockFile(str(slot / LOCK_NAME))
+    lock.setStaleLockTime(0)  # stale only when its process is gone, never by age
+    return lock
+
+
+@dataclass
+class Orphan:
+    """The slot of an instance that is gone; this instance holds its lock until it is forgotten."""
+
+    slot: Path
+    lock: QLockFile
+
+    @property
+    def battle(self) -> Path | None:
+        path = self.slot / BATTLE_NAME
+        return path if path.is_file() else None
+
+    @property
+    def editor(self) -> Path | None:
+        path = self.slot / EDITOR_NAME
+        return path if path.is_file() else None
+
+
 class RecoveryStore:
     def __init__(self, directory: Path) -> None:
         self.directory = Path(directory)
-        self.directory.mkdir(parents=True, exist_ok=True)
-        self.marker = self.directory / MARKER_NAME
-        self.path = self.directory / RECOVERY_NAME
-        self.left_over = self.path if self.marker.exists() and self.path.exists() else None
+        slots = self.directory / SLOTS_NAME
+        slots.mkdir(parents=True, exist_ok=True)
+        self.slot = Path(tempfile.mkdtemp(prefix=f"{os.getpid()}-", dir=slots))
+        self.lock = _lock(self.slot)
+        if not self.lock.tryLock(0):
+            shutil.rmtree(self.slot, ignore_errors=True)
+            raise OSError(f"cannot lock {self.slot / LOCK_NAME} (error {int(self.lock.error().value)})")
+        self.path = self.slot / BATTLE_NAME
+        self.editor_path = self.slot / EDITOR_NAME
+        self.orphans = self._claim_orphans(slots)
+
+    def _claim_orphans(self, slots: Path) -> list[Orphan]:
+        """Slots whose instance is gone, oldest first; empty ones are removed on the way."""
+        found = []
+        for slot in sorted(slots.iterdir(), key=lambda p: p.stat().st_mtime):
+            if slot == self.slot or not slot.is_dir():
+                continue
+            lock = _lock(slot)
+            if not lock.tryLock(0):
+                continue  # its instance is running
+            orphan = Orphan(slot, lock)
+            if orphan.battle or orphan.editor:
+                found.append(orphan)
+            else:
+                self._remove(orphan)
+        return found
 
     def pending(self) -> Path | None:
-        """The recovery file of a session that did not exit cleanly (checked before this one began)."""
-        return self.left_over if self.left_over is not None and self.left_over.exists() else None
+        """The battle autosave of the first gone instance that left one, or None."""
+        return next((o.battle for o in self.orphans if o.battle), None)
 
-    def begin_session(self) -> None:
-        self.marker.write_text(str(os.getpid()), encoding="utf-8")
+    def pending_editor(self) -> Path | None:
+        """The editor autosave of the first gone instance that left one, or None."""
+        return next((o.editor for o in self.orphans if o.editor), None)
+
+    def forget(self, path: Path) -> None:
+        """Delete the gone instance's slot holding `path` (its autosaves were offered)."""
+        for orphan in list(self.orphans):
+            if path.parent == orphan.slot:
+                self.orphans.remove(orphan)
+                self._remove(orphan)
+
+    def discard(self) -> None:
+        """Forget every gone instance's slot (the user declined the recovery)."""
+        for orphan in self.orphans:
+            self._remove(orphan)
+        self.orphans = []
+
+    @staticmethod
+    def _remove(orphan: Orphan) -> None:
+        for name in (BATTLE_NAME, EDITOR_NAME):
+            with contextlib.suppress(OSError):
+                (orphan.slot / name).unlink()
+        orphan.lock.unlock()
+        shutil.rmtree(orphan.slot, ignore_errors=True)
 
     def end_session(self) -> None:
-        for path in (self.marker, self.path):
+        """A clean exit: this instance's slot goes; gone instances' slots not yet offered stay."""
+        for orphan in self.orphans:
+            orphan.lock.unlock()
+        self.orphans = []
+        for path in (self.path, self.editor_path):
             with contextlib.suppress(OSError):
                 path.unlink()
+        self.lock.unlock()
+        shutil.rmtree(self.slot, ignore_errors=True)
 
-    def autosave(self, saved) -> Path:
+    def autosave(self, saved: Any) -> Path:
+        """Write the battle autosave (atomically); raises OSError when the disk refuses."""
         from brikwars_gui.scenario.savegame import save_saved_game
 
         save_saved_game(saved, self.path)
         return self.path
 
-    def discard(self) -> None:
-        self.left_over = None
+    def autosave_editor(self, scenario: Scenario, path: Path | None) -> Path:
+        """Write the editor autosave: the scenario being edited and the file it belongs to."""
+        data = {
+            "kind": EDITOR_KIND,
+            "path": str(path) if path else None,
+            "scenario": scenario_to_data(scenario),
+        }
+        atomic_write_text(self.editor_path, json.dumps(data, ensure_ascii=False))
+        return self.editor_path
+
+    def clear_editor(self) -> None:
+        """The editor has no unsaved changes any more."""
         with contextlib.suppress(OSError):
-            self.path.unlink()
+            self.editor_path.unlink()
+
+
+def load_editor_autosave(path: Path) -> tuple[Scenario, Path | None]:
+    """The scenario and original file of an editor autosave; `ScenarioError` when unusable."""
+    data = decode_json(read_text_file(path), str(path))
+    if not isinstance(data, dict) or data.get("kind") != EDITOR_KIND:
+        raise ScenarioError(str(path), [f"{path}: not an editor autosave"])
+    original = data.get("path")
+    return scenario_from_data(data.get("scenario"), str(path)), Path(original) if isinstance(
+        original, str
+    ) else None

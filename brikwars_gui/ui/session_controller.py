@@ -520,6 +520,8 @@ class SessionController(QObject):
         self._ai_timer = QTimer(self)
         self._ai_timer.timeout.connect(self._ai_tick)
         self._ai_running = False
+        self._ai_stall: tuple[int, int, str] | None = None
+        """(game, round, player) of an AI turn whose end failed; see `ai_stalled`."""
         self._ai_turn: tuple[int, str] | None = None
         self._ai_queue: list[str] = []
         self._busy = False
@@ -598,7 +600,20 @@ class SessionController(QObject):
 
     @property
     def can_end_turn(self) -> bool:
-        return self.orders_enabled
+        """A human's turn with orders allowed, or a stalled AI turn (End Turn retries it)."""
+        return self.orders_enabled or (self.ai_stalled and self.view_index is None and not self._busy)
+
+    @property
+    def ai_stalled(self) -> bool:
+        """The AI's end of turn failed (an engine error): the battle waits until End Turn or Skip
+        tries again, instead of greying both out for good."""
+        game = self.game
+        return (
+            game is not None
+            and not game.over
+            and self._ai_stall == (id(game), game.round, game.active_player)
+            and not self._ai_running
+        )
 
     @property
     def ai_running(self) -> bool:
@@ -827,7 +842,7 @@ class SessionController(QObject):
         if game.over:
             self._stop_ai()
             self.gameOver.emit(game.winner or "")
-        elif self.is_ai(game.active_player) and self.view_index is None:
+        elif self.is_ai(game.active_player) and self.view_index is None and not self.ai_stalled:
             self._start_ai()
         self._emit_enabled()
 
@@ -908,7 +923,18 @@ class SessionController(QObject):
     def end_turn(self) -> bool:
         if self.game is None:
             return False
+        if self.ai_stalled:
+            return self.retry_ai()
         return self._order(self.game.end_turn, "end turn")
+
+    def retry_ai(self) -> bool:
+        """Let a stalled AI turn go on (its end of turn is tried again)."""
+        if not self.ai_stalled:
+            return False
+        self._ai_stall = None
+        self._start_ai()
+        self._emit_enabled()
+        return True
 
     # -- undo (replay with fewer orders) --------------------------------------------------------
     def can_undo(self) -> bool:
@@ -1232,8 +1258,10 @@ class SessionController(QObject):
             self._run(lambda: ai.play_unit(game, uid), f"AI turn of {uid}")
         else:
             if not self._run(game.end_turn, f"end of {key[1]}'s AI turn"):
+                self._ai_stall = (id(game), game.round, game.active_player)
                 self._flush()
                 self._stop_ai()
+                self._emit_enabled()
                 return False
         self._flush()
         if game.over:
@@ -1243,6 +1271,7 @@ class SessionController(QObject):
 
     def skip_ai(self, max_steps: int = 100_000) -> None:
         """Play the AI players' orders at once, up to the next human turn (or the end)."""
+        self._ai_stall = None  # Skip on a stalled AI turn tries its end again
         self._skipping = True
         try:
             self.aiSkipped.emit()

@@ -40,7 +40,7 @@ def test_validate_messages_escape_a_file_name_with_controls(capsys, tmp_path):
     assert "\x1b" not in err and "bad\\x1b[2J.json" in err
 
 
-@pytest.mark.parametrize("option", ["--log", "--save", "--save-snapshot"])
+@pytest.mark.parametrize("option", ["--log", "--save", "--save-snapshot", "--gif"])
 def test_an_unwritable_output_path_fails_before_the_game(capsys, tmp_path, option, monkeypatch):
     from brikwars_gui.engine import ai
 

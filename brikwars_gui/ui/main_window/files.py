@@ -1,4 +1,4 @@
-"""Scenario and saved-game files: New/Open/Save, Recent Files, autosave and recovery."""
+"""Scenario and saved-game files: New/Open/Save, Recent Files (autosave and recovery: recovery.py)."""
 
 from __future__ import annotations
 
@@ -79,14 +79,6 @@ class FilesMixin:
             return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
         return answer == "discard"
 
-    def autosave(self) -> None:
-        if self.recovery is None or not self.controller.has_game:
-            return
-        try:
-            self.recovery.autosave(self.controller.saved_game())
-        except Exception:
-            log.exception("autosave failed")
-
     def save_game_as(self, path: str | Path | None = None) -> bool:
         if not self.controller.has_game:
             return False
@@ -142,26 +134,6 @@ class FilesMixin:
         else:
             self.game_path = None
         return True
-
-    def _ask_recover_dialog(self, path: Path) -> bool:
-        answer = QMessageBox.question(
-            self,
-            "Recover the last battle?",
-            "BrikWars did not exit cleanly last time. Resume the battle autosaved at the last end of turn?",
-        )
-        return answer == QMessageBox.StandardButton.Yes
-
-    def offer_recovery(self) -> bool:
-        """At startup: offer the recovery file an unclean exit left behind."""
-        if self.recovery is None:
-            return False
-        path = self.recovery.pending()
-        if path is None:
-            return False
-        if not self.ask_recover(path):
-            self.recovery.discard()
-            return False
-        return self.open_saved_game(path, remember=False)
 
     def _ask_unsaved_dialog(self) -> str:
         box = QMessageBox(self)

@@ -27,6 +27,7 @@ from brikwars_gui.ui.main_window.actions import ActionsMixin
 from brikwars_gui.ui.main_window.docks import DocksMixin
 from brikwars_gui.ui.main_window.files import FilesMixin
 from brikwars_gui.ui.main_window.play import PlayMixin
+from brikwars_gui.ui.main_window.recovery import RecoveryMixin
 from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
 from brikwars_gui.ui.panels import (
     MiniMap,
@@ -36,7 +37,6 @@ from brikwars_gui.ui.panels import (
     UnitListPanel,
 )
 from brikwars_gui.ui.play_panels import AIControls, TurnUnitsModel
-from brikwars_gui.ui.recovery import RecoveryStore, setup_logging
 from brikwars_gui.ui.response_dialog import ask_with_dialog
 from brikwars_gui.ui.session_controller import SessionController
 from brikwars_gui.ui.timeline import TimelineBar
@@ -49,7 +49,7 @@ def default_settings() -> QSettings:
     return QSettings(ORGANIZATION, APPLICATION)
 
 
-class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, QMainWindow):
+class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin, QMainWindow):
     def __init__(
         self,
         scenario: Scenario | None = None,
@@ -73,8 +73,6 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, QMainWindow):
         self.controller = controller or SessionController(self)
         self.play_mode = False
         self.game_path: Path | None = None
-        self.ask_recover: Callable[[Path], bool] = self._ask_recover_dialog
-        """Asked at startup when a recovery file was left by an unclean exit; tests replace it."""
         self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
         """Shows an engine error; returns "save" when the user wants to save the game."""
         self.ask_new_battle: Callable[[int], tuple[int, int | None] | None] = self._new_battle_dialog
@@ -88,11 +86,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, QMainWindow):
             self, self.controller, request, {u.id: u.name for u in self.doc.scenario.units}
         )
         self.data_dir = Path(data_dir) if data_dir is not None else None
-        self.recovery: RecoveryStore | None = None
-        if self.data_dir is not None:
-            setup_logging(self.data_dir)
-            self.recovery = RecoveryStore(self.data_dir)
-            self.recovery.begin_session()
+        self._init_recovery(self.data_dir)
         self.last_action_menu: QMenu | None = None
         self._reach: dict[tuple[int, int], int] = {}
         self._overlay_timer = QTimer(self)
@@ -293,6 +287,5 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, QMainWindow):
             return
         self.save_window_settings()
         self.controller.stop()
-        if self.recovery is not None:
-            self.recovery.end_session()
+        self.end_recovery()
         event.accept()

@@ -1,0 +1,173 @@
+"""Work a user must never lose: battle and editor autosaves, recovery at startup, and warnings when
+the data directory or the disk refuses them (issue 14, items 7-9; the store is ui/recovery.py).
+
+* The battle is autosaved at every end of turn, the editor document after `EDITOR_QUIET_MS` without
+  edits (only while it has unsaved changes), each into this instance's own recovery slot.
+* A failing autosave (full disk...) is shown in the status bar every time and in one warning until
+  an autosave works again; it is retried at every chance.
+* A data directory that cannot be used does not stop the app: it runs without autosave and says so
+  once at startup.
+"""
+
+from __future__ import annotations
+
+import logging
+from pathlib import Path
+
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QMessageBox
+
+from brikwars_gui.ui.recovery import RecoveryStore, load_editor_autosave, setup_logging
+from brikwars_gui.ui.scenario_io import ScenarioError
+
+log = logging.getLogger("brikwars_gui.window")
+
+EDITOR_QUIET_MS = 2000
+"""The editor document is autosaved this long after the last edit."""
+
+
+class RecoveryMixin:
+    def _init_recovery(self, data_dir: Path | None) -> None:
+        """Open this instance's recovery slot (none without a data dir, or when it is unusable)."""
+        self.recovery: RecoveryStore | None = None
+        self.data_dir_problem: str | None = None
+        self.warn = self._warning_dialog
+        """Shows a warning (title, text); tests replace it."""
+        self.ask_recover = self._ask_recover_dialog
+        """Asked at startup when a gone instance left a battle autosave; tests replace it."""
+        self.ask_recover_editor = self._ask_recover_editor_dialog
+        """Asked at startup when a gone instance left unsaved scenario edits; tests replace it."""
+        self._autosave_failing = False
+        self._editor_timer = QTimer(self)
+        self._editor_timer.setSingleShot(True)
+        self._editor_timer.setInterval(EDITOR_QUIET_MS)
+        self._editor_timer.timeout.connect(self.autosave_editor)
+        if data_dir is None:
+            return
+        try:
+            setup_logging(data_dir)
+            self.recovery = RecoveryStore(data_dir)
+        except OSError as exc:
+            self.data_dir_problem = f"{data_dir}: {exc.strerror or exc}"
+            log.warning("running without autosave: %s", self.data_dir_problem)
+            return
+        self.doc.undo_stack.indexChanged.connect(lambda _index: self._editor_timer.start())
+        self.doc.modifiedChanged.connect(lambda modified: modified or self._clear_editor_autosave())
+
+    def end_recovery(self) -> None:
+        """A clean exit: no more autosaves; this instance's slot is removed."""
+        self._editor_timer.stop()
+        if self.recovery is not None:
+            self.recovery.end_session()
+            self.recovery = None
+
+    # -- autosave ----------------------------------------------------------------------------
+
+    def autosave(self) -> None:
+        """The battle, at every end of turn."""
+        if self.recovery is None or not self.controller.has_game:
+            return
+        try:
+            self.recovery.autosave(self.controller.saved_game())
+        except Exception as exc:
+            log.exception("autosave failed")
+            self._autosave_failed(exc)
+            return
+        self._autosave_works()
+
+    def autosave_editor(self) -> None:
+        """The editor document, after a quiet period, while it has unsaved changes."""
+        if self.recovery is None:
+            return
+        if not self.doc.modified:
+            self._clear_editor_autosave()
+            return
+        try:
+            self.recovery.autosave_editor(self.doc.scenario, self.doc.path)
+        except Exception as exc:
+            log.exception("editor autosave failed")
+            self._autosave_failed(exc)
+            return
+        self._autosave_works()
+
+    def _clear_editor_autosave(self) -> None:
+        if self.recovery is not None:
+            self._editor_timer.stop()
+            self.recovery.clear_editor()
+
+    def _autosave_failed(self, exc: Exception) -> None:
+        reason = getattr(exc, "strerror", None) or str(exc)
+        self.statusBar().showMessage(f"Autosave failed: {reason}; retrying at the next chance", 15000)
+        if self._autosave_failing:
+            return
+        self._autosave_failing = True
+        self.warn(
+            "Autosave failed",
+            f"BrikWars could not autosave to {self.recovery.slot}:\n{reason}\n\n"
+            "It keeps trying; until it works, save your work yourself, if need be to another disk.",
+        )
+
+    def _autosave_works(self) -> None:
+        if self._autosave_failing:
+            self._autosave_failing = False
+            self.statusBar().showMessage("Autosave works again", 6000)
+
+    # -- recovery at startup -----------------------------------------------------------------
+
+    def offer_recovery(self) -> bool:
+        """At startup: say when autosave is off; offer what instances that are gone left behind
+        (their battle first; else their unsaved scenario edits). True when something was restored."""
+        if self.data_dir_problem is not None:
+            problem, self.data_dir_problem = self.data_dir_problem, None
+            self.warn(
+                "Autosave is off",
+                f"The data folder cannot be used:\n{problem}\n\n"
+                "BrikWars runs without autosave and crash recovery; save your work yourself.",
+            )
+        if self.recovery is None:
+            return False
+        battle = self.recovery.pending()
+        if battle is not None:
+            wanted = self.ask_recover(battle)
+            restored = wanted and self.open_saved_game(battle, remember=False)
+            self.recovery.forget(battle)
+            if restored:
+                return True
+        editor = self.recovery.pending_editor()
+        if editor is not None:
+            wanted = self.ask_recover_editor(editor)
+            restored = wanted and self._restore_editor(editor)
+            self.recovery.forget(editor)
+            return restored
+        return False
+
+    def _restore_editor(self, path: Path) -> bool:
+        try:
+            scenario, original = load_editor_autosave(path)
+        except ScenarioError as exc:
+            self.warn("Cannot restore the scenario", "\n".join(exc.messages))
+            return False
+        if self.play_mode:
+            self.set_play_mode(False)
+        self.doc.reset(scenario, original)
+        self.doc.undo_stack.resetClean()  # the restored edits are unsaved: closing asks
+        return True
+
+    def _ask_recover_dialog(self, path: Path) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Recover the last battle?",
+            "BrikWars did not exit cleanly last time. Resume the battle autosaved at the last end of turn?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _ask_recover_editor_dialog(self, path: Path) -> bool:
+        answer = QMessageBox.question(
+            self,
+            "Restore unsaved scenario edits?",
+            "BrikWars did not exit cleanly last time and a scenario had unsaved edits. Restore them?",
+        )
+        return answer == QMessageBox.StandardButton.Yes
+
+    def _warning_dialog(self, title: str, text: str) -> None:
+        QMessageBox.warning(self, title, text)

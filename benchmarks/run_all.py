@@ -26,6 +26,7 @@ from bench_scale import calibration_ms  # the same loop bench_scale.py prints (b
 HERE = Path(__file__).resolve().parent
 QUICK: dict[str, list[str]] = {
     "bench_forecast.py": ["--runs", "20", "--large-runs", "4"],
+    "bench_forecast_dialog.py": ["--runs", "20"],
     "bench_hazards.py": ["--rounds", "20"],
     "bench_scale.py": ["--sizes", "50", "200", "--turns", "6"],
     "bench_turn.py": ["--rounds", "5", "--seeds", "2"],

@@ -48,6 +48,11 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     dice.add_argument(
         "--dice-script", metavar="FILE", help="file of die faces to use in order (whitespace/commas)"
     )
+    parser.add_argument(
+        "--orders",
+        metavar="FILE",
+        help="JSON list of orders issued before the AI plays each turn (see commands/orders_file.py)",
+    )
     parser.add_argument("--log", metavar="LOG.jsonl", help="write the event log (JSON lines) here")
     parser.add_argument(
         "--save",
@@ -99,6 +104,7 @@ def roster(state: Any) -> list[str]:
 
 
 def run(args: argparse.Namespace) -> int:
+    from brikwars_gui.commands.orders_file import OrdersFileError, issue_orders
     from brikwars_gui.engine.ai import play_turn
     from brikwars_gui.engine.replay import make_header, write_log
     from brikwars_gui.engine.session import Game
@@ -133,6 +139,15 @@ def run(args: argparse.Namespace) -> int:
         problem = target and output_problem(target)
         if problem:
             print(f"{option} {target}: cannot write there: {problem}", file=sys.stderr)
+            return EXIT_INVALID
+    scripted: dict[tuple[int, str], list[dict[str, Any]]] = {}
+    if getattr(args, "orders", None):
+        from brikwars_gui.commands.orders_file import load_orders
+
+        try:
+            scripted = load_orders(args.orders, {u.id: u.team for u in scenario.units})
+        except OrdersFileError as exc:
+            print(str(exc), file=sys.stderr)
             return EXIT_INVALID
 
     out = sys.stdout
@@ -171,8 +186,11 @@ def run(args: argparse.Namespace) -> int:
     try:
         game.start()  # game_started and the first turn's start (Burning Rolls...) are reported here
         while not game.over:
-            play_turn(game)
-    except DiceError as exc:
+            if scripted:
+                issue_orders(game, scripted, args.orders)
+            if not game.over:
+                play_turn(game)
+    except (DiceError, OrdersFileError) as exc:
         error = str(exc)
     state = game.state
     out.write("\n=== Result ===\n")

@@ -4,7 +4,10 @@
 what it can hit with a fair chance; otherwise it moves toward the nearest enemy by the cheapest
 path (a ranged unit stops at the cheapest cell from which an enemy is in Range and in sight),
 attacks if that brought something into reach, else keeps its Action for a Response (R-RESP-1),
-facing the nearest enemy (GRID-6). Responses follow the rules' defaults (`DefaultPolicy`).
+facing the nearest enemy (GRID-6). A unit with no attack in range first puts fire out (its
+firefighting apparatus on a fire within 1", or rolling on the ground while it burns, R-FIRE-11,
+G-23). It sees only what its side may know (`engine/visibility.py`, G-16). Responses follow the
+rules' defaults (`DefaultPolicy`).
 """
 
 from __future__ import annotations
@@ -13,10 +16,12 @@ import numpy as np
 
 from brikwars_gui.engine.grid import distance, facing_towards, has_line_of_sight
 from brikwars_gui.engine.rules.actions import ActionOption
-from brikwars_gui.engine.rules.common import burdened, ranged_weapons
+from brikwars_gui.engine.rules.common import burdened, ranged_weapons, unable_problem
+from brikwars_gui.engine.rules.hazard_actions import HazardAction, hazard_action_options
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.state import Cell, UnitState
+from brikwars_gui.engine.visibility import visible_units
 
 __all__ = ["MIN_CHANCE", "AIPolicy", "play_game", "play_turn", "play_unit"]
 
@@ -29,7 +34,17 @@ class AIPolicy(DefaultPolicy):
 
 
 def _enemies(game: Game, unit: UnitState) -> list[UnitState]:
-    return [u for u in game.state.units.values() if u.alive and u.team != unit.team]
+    """The enemies the unit's side can see (G-16: the AI never reads Hidden units)."""
+    return [u for u in visible_units(game.state, unit.team) if u.team != unit.team]
+
+
+def _fire_order(game: Game, unit: UnitState) -> HazardAction | None:
+    """Put fire out when the unit can: fight a fire within 1" with its apparatus (R-FIRE-11),
+    else roll on the ground when it burns and has not moved yet (G-23)."""
+    if unable_problem(unit) is not None:
+        return None
+    options = {kind: order for kind, _, order in reversed(hazard_action_options(game.state, unit))}
+    return options.get("fight_fire") or options.get("roll_on_ground")
 
 
 def _safe(game: Game, unit: UnitState, option: ActionOption) -> bool:
@@ -108,6 +123,10 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
         option = best_attack(game, unit_id, min_chance, in_range_only=True)
         if option is not None and option.action is not None:
             game.act(unit_id, option.action)
+            return
+        fire = _fire_order(game, unit)
+        if fire is not None:
+            game.act(unit_id, fire)
             return
     moves = game.legal_moves(unit_id)
     if moves:

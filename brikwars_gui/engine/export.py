@@ -147,6 +147,11 @@ def _unit(u: UnitState, base: Any) -> dict[str, Any]:
         "can_swim": u.can_swim,
         "power": u.power,
         "specialties": list(u.specialties),
+        "scouting_tool": u.scouting_tool,
+        "hidden": u.hidden,
+        "apparatus": u.apparatus,
+        "blessings": [f"d{s}" for s in u.blessings],
+        "curses": [f"d{s}" for s in u.curses],
         "weapons": [_weapon(w) for w in u.weapons if not w.spent],
     }
 

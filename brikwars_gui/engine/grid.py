@@ -256,7 +256,8 @@ class Path:
 
 def step_cost(diagonal: bool, parity: int, doubled: bool) -> int:
     """Cost of one step (GRID-2): orthogonal 1, diagonal 1 on even parity and 2 on odd, doubled
-    at Half Speed or into Half Speed terrain (never quadrupled, R-MOVE-10)."""
+    at Half Speed or into Half Speed terrain (R-MOVE-7: 2" per inch; R-MOVE-8: only those steps;
+    never quadrupled, R-MOVE-10)."""
     base = (2 if parity else 1) if diagonal else 1
     return base * 2 if doubled else base
 

@@ -313,10 +313,11 @@ class Game:
         name, unit, args = order["order"], order.get("unit"), order.get("args", {})
         if name == "move":
             target = args["path"] if "path" in args else args["to"]
+            careful = bool(args.get("careful", False))
             if "path" in args:
-                self.move(unit, [tuple(c) for c in target])
+                self.move(unit, [tuple(c) for c in target], careful=careful)
             else:
-                self.move(unit, (int(target[0]), int(target[1])))
+                self.move(unit, (int(target[0]), int(target[1])), careful=careful)
         elif name == "act":
             self.act(unit, action_from_dict(args))
         elif name == "face":
@@ -437,15 +438,23 @@ class Game:
         self.emit(OrderIssued(self.active_player, order, unit, args))
 
     def _step_check(self, mover: UnitState, prev: Cell, cell: Cell) -> Any:
+        if mover.hidden:  # G-16: no enemy sees a Hidden mover, so none can respond to it
+            return []
         return movement_triggers(self.ctx, mover, prev, cell)
 
     def _step_resolve(self, mover: UnitState, triggers: Any) -> bool:
         return resolve_movement_triggers(self.ctx, mover, triggers)
 
-    def move(self, unit_id: str, target: Cell | Sequence[Cell]) -> None:
+    def move(self, unit_id: str, target: Cell | Sequence[Cell], *, careful: bool = False) -> None:
         """Move to a cell by the cheapest legal path, or along an explicit path (cells; the start
-        cell may be left out). Enemy Responses may interrupt it (R-MOVE-5)."""
+        cell may be left out). Enemy Responses may interrupt it (R-MOVE-5). `careful` spends the
+        Action on picking a way through Spiked obstacles: they act as Slow fields (R-HAZ-15)."""
         unit = self._own_unit(unit_id)
+        if careful and unit.action_used:
+            raise IllegalOrder(
+                f"{unit.name} has already used its Action: moving carefully through Spiked obstacles "
+                "spends it (R-HAZ-15)"
+            )
         plan = plan_move(self.state, unit, target)  # raises IllegalOrder before any change
         explicit = not (len(target) == 2 and isinstance(target[0], int))
         args = (
@@ -453,10 +462,12 @@ class Game:
             if explicit
             else {"to": [plan.cells[-1][0], plan.cells[-1][1]]}
         )
+        if careful:
+            args["careful"] = True
 
         def run() -> None:
             self._order("move", unit_id, args)
-            walk(self.ctx, unit, plan, check=self._step_check, resolve=self._step_resolve)
+            walk(self.ctx, unit, plan, check=self._step_check, resolve=self._step_resolve, careful=careful)
 
         self._guarded(run)
 

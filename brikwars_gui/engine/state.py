@@ -68,6 +68,10 @@ class UnitState(Journaled):
     power: int | None = None
     specialties: list[str] = field(default_factory=list)
     weapons: list[WeaponState] = field(default_factory=list)
+    scouting_tool: bool = True  # R-SCOUT-1: binoculars, telescope
+    apparatus: int = 0  # R-FIRE-11: inches of firefighting apparatus (bucket 1, hose its Size)
+    blessings: tuple[int, ...] = ()  # R-DICE-10: sides of SN dice Blessing the Action die
+    curses: tuple[int, ...] = ()  # R-DICE-10: sides of SN dice Cursing it
     # turn bookkeeping
     alive: bool = True
     disrupted: bool = False  # R-MOVE-16: helpless until its next turn
@@ -353,7 +357,11 @@ class GameState(Journaled):
             "round": self.round,
             "active_player": self.active_player,
             "winner": self.winner,
-            "units": {k: plain(v) for k, v in self.units.items()},
+            "units": {
+                k: plain(v)
+                for k, v in self.units.items()
+                if for_team is None or v.team == for_team or not v.hidden  # G-16
+            },
             "objects": {k: plain(v) for k, v in self.objects.items()},
             "fires": {k: plain(v) for k, v in self.fires.items()},
             "traps": traps,
@@ -386,6 +394,11 @@ class GameState(Journaled):
                 can_swim=u.can_swim,
                 power=u.power,
                 specialties=list(u.specialties),
+                hidden=u.hidden,
+                scouting_tool=u.scouting_tool,
+                apparatus=u.apparatus,
+                blessings=tuple(parse_single_die(d) for d in u.blessings),
+                curses=tuple(parse_single_die(d) for d in u.curses),
                 weapons=[
                     WeaponState(w.name, str(w.kind), w.use, w.range, w.damage, str(w.damage_type), w.burning)
                     for w in u.weapons

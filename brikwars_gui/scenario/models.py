@@ -188,10 +188,41 @@ class Unit(Strict):
     can_swim: bool = True
     power: int | None = Field(default=None, ge=0, description="Power limit in weapon inches")
     specialties: list[Literal["scout"]] = Field(default_factory=list)
+    scouting_tool: bool = Field(
+        default=True, description="a Scout carries binoculars or a telescope (R-SCOUT-1)"
+    )
+    hidden: bool = Field(
+        default=False, description="invisible to enemies until it attacks or a Scout sees it (G-16)"
+    )
+    apparatus: int = Field(
+        default=0, ge=0, le=40, description="firefighting apparatus in inches: bucket 1, hose its Size"
+    )
+    blessings: list[str] = Field(
+        default_factory=list, description="SN dice Blessing its Action die, e.g. d8 (R-DICE-10)"
+    )
+    curses: list[str] = Field(default_factory=list, description="SN dice Cursing its Action die (R-DICE-10)")
     weapons: list[Weapon] = Field(default_factory=list)
 
     _check_skill = field_validator("skill")(_single_die_text)
     _check_armor = field_validator("armor")(_dice_text)
+
+    @field_validator("blessings", "curses")
+    @classmethod
+    def _check_sn_dice(cls, value: list[str]) -> list[str]:
+        return [_single_die_text(v) for v in value]
+
+    @model_validator(mode="after")
+    def _sn_dice_cover_the_action_die(self) -> Unit:
+        """R-DICE-10: an SN die Blesses or Curses only an Action die of its size or smaller."""
+        sides = parse_single_die(self.skill)
+        for name, verb in (("blessings", "Bless"), ("curses", "Curse")):
+            for i, text in enumerate(getattr(self, name)):
+                if parse_single_die(text) < sides:
+                    raise ValueError(
+                        f"{name}[{i}]: a {text} cannot {verb} the {self.skill} Action die "
+                        "(R-DICE-10: only one of its size or smaller)"
+                    )
+        return self
 
 
 class StructureObject(Area):

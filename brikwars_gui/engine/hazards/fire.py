@@ -565,7 +565,8 @@ def grinding_check(ctx: RulesContext, target_id: str) -> str:
 
 def burning_rolls(ctx: RulesContext, player_id: str) -> list[BurningRolled]:
     """R-FIRE-8: the Burning Rolls due at the start of `player_id`'s turn (fires started during
-    these rolls wait for their next turn)."""
+    these rolls wait for their next turn); every turn again until the fire is out or its object
+    destroyed (R-FIRE-10)."""
     state = ctx.state
     out = []
     for fid in list(state.fires):

@@ -57,7 +57,8 @@ class MarksExpired(Event):
 
 
 def is_scout(unit: UnitState | None) -> bool:
-    return unit is not None and SCOUT in unit.specialties
+    """R-SCOUT-1: a Scout Specialty works only with a carried Scouting Tool (binoculars, ...)."""
+    return unit is not None and SCOUT in unit.specialties and unit.scouting_tool
 
 
 def hazard_die(unit: UnitState) -> int:

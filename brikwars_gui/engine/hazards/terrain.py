@@ -103,8 +103,13 @@ def apply_currents(ctx: RulesContext, unit: UnitState) -> None:
         if not unit.alive:
             return
         inches = hazard_inches(ctx, field, unit.id)
+        start = unit.pos
         moved = push(ctx, unit, direction_of(field), inches)
         ctx.emit(HazardMove(unit.id, field.id, "thrust", inches, tuple(moved)))
+        if moved and unit.alive:  # R-HAZ-19: thrust onto a concealed field: roll vs inches thrust
+            from brikwars_gui.engine.hazards.concealed import landing_check, travel_inches
+
+            landing_check(ctx, unit.id, unit.pos, travel_inches([start, *moved])[-1])
 
 
 def apply_slippery_start(ctx: RulesContext, unit: UnitState) -> None:

@@ -4,9 +4,10 @@ Orders for `Game.act` are small frozen dataclasses with `to_dict`/`action_from_d
 logged in `order` events): `Attack(weapon, target)`, `Sprint(toward)`, `Bail()`,
 `FullRound(label, turns, difficulty)`, `Hold()` (keep the Action for Response, R-RESP-1), `Shed()`
 (drop a heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14), `Mark(target)` (a
-Scout Marks an enemy he sees within 8", R-SCOUT-5) and `Shove(target)` (push 2" and Disrupt,
-R-MOVE-15, G-11). A swimming unit has no arms free for Attacks, Shoves, Marks or Full-Round Actions
-(R-MOVE-4).
+Scout Marks an enemy he sees within 8", R-SCOUT-5), `Shove(target)` (push 2" and Disrupt,
+R-MOVE-15, G-11) and the Chapter F hand orders of `rules/hazard_actions.py` (`Operate`,
+`ResetTrap`, `FightFire`, `RollOnGround`, `Place`). A swimming unit has no arms free for Attacks,
+Shoves, Marks or Full-Round Actions (R-MOVE-4).
 `legal_actions` lists what a unit can do now with labels, needed numbers and exact odds.
 """
 
@@ -33,10 +34,24 @@ from brikwars_gui.engine.rules.common import (
     use_rating,
     weapon_named,
 )
+from brikwars_gui.engine.rules.hazard_actions import (
+    MOVE_ACTION_KINDS,
+    FightFire,
+    HazardAction,
+    Operate,
+    Place,
+    ResetTrap,
+    RollOnGround,
+    check_hazard_action,
+    hazard_action_from_dict,
+    hazard_action_options,
+    perform_hazard_action,
+)
 from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
 from brikwars_gui.engine.rules.response import attack_with_responses
 from brikwars_gui.engine.rules.shove import plan_shove, shove
 from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.visibility import reveal
 
 # ---------------------------------------------------------------------------------------------
 # Orders
@@ -121,11 +136,16 @@ class Shed:
         return {"kind": self.kind}
 
 
-Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove
+Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove | HazardAction
+
+
+HAZARD_ACTIONS = (Operate, ResetTrap, FightFire, RollOnGround, Place)
 
 
 def action_from_dict(data: dict[str, Any]) -> Action:
     kind = data.get("kind")
+    if (hazard_action := hazard_action_from_dict(data)) is not None:
+        return hazard_action
     if kind == "attack":
         return Attack(str(data["weapon"]), str(data["target"]))
     if kind == "sprint":
@@ -191,7 +211,7 @@ class BurdenShed(Event):
 
 
 def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
-    """Why the unit may not act now, or None."""
+    """Why the unit may not act now, or None (Half Speed or Stopped units still act, R-MOVE-13)."""
     if problem := unable_problem(unit):
         return problem
     if needs_action and unit.action_used:
@@ -285,6 +305,7 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
         out.append(ActionOption("hold", "Hold: keep the Action for a Response", Hold()))
     if burdened(unit):
         out.append(ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed()))
+    out += [ActionOption(kind, label, order) for kind, label, order in hazard_action_options(state, unit)]
     return out
 
 
@@ -297,6 +318,7 @@ def markable(state: GameState, unit: UnitState) -> list[UnitState]:
         for other in sorted(state.units.values(), key=lambda u: u.id)
         if other.alive
         and other.team != unit.team
+        and not other.hidden  # G-16
         and distance(unit.pos, other.pos) <= MARK_RANGE
         and sees(
             state.grid,
@@ -310,6 +332,12 @@ def markable(state: GameState, unit: UnitState) -> list[UnitState]:
 
 def check_action(state: GameState, unit: UnitState, action: Action) -> None:
     """Raise IllegalOrder when `action` is not allowed now (nothing is changed)."""
+    if isinstance(action, HAZARD_ACTIONS):
+        problem = action_problem(unit, needs_action=action.kind not in MOVE_ACTION_KINDS)
+        if problem:
+            raise IllegalOrder(problem)
+        check_hazard_action(state, unit, action)
+        return
     if isinstance(action, Shed):
         problem = action_problem(unit, needs_action=False)
         if problem:
@@ -376,8 +404,12 @@ def perform_action(
     if isinstance(action, Mark):
         scout_mark(ctx, unit.id, action.target)  # uses the Action
         return
+    if isinstance(action, HAZARD_ACTIONS):
+        perform_hazard_action(ctx, unit, action)  # books the Action itself where it uses one
+        return
     unit.action_used = True
     if isinstance(action, Attack):
+        reveal(ctx, unit, f"attacks {action.target}")  # G-16: before anyone answers the attack
         attack_with_responses(ctx, unit, action.weapon, action.target)
     elif isinstance(action, Sprint):
         sprint(ctx, unit, (int(action.toward[0]), int(action.toward[1])), check=check, resolve=resolve)

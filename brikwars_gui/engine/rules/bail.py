@@ -20,6 +20,7 @@ from brikwars_gui.engine.grid import (
     in_range,
     segment_cells,
 )
+from brikwars_gui.engine.hazards.concealed import landing_check
 from brikwars_gui.engine.rules.combat import burning_penalty
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, at_half_speed, max_rise, parse_cell
 from brikwars_gui.engine.rules.damage import disrupt
@@ -185,4 +186,6 @@ def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> 
     unit.saved_action = False
     if not stay:
         disrupt(ctx, unit.id, "bailed out of the way (R-RESP-6)")
+    if dest != start:  # R-HAZ-19: a leap lands on a concealed field: roll vs the inches flown
+        landing_check(ctx, unit.id, dest, max(1, round(distance(start, dest))))
     return event

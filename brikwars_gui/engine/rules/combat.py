@@ -53,6 +53,7 @@ from brikwars_gui.engine.rules.common import (
 )
 from brikwars_gui.engine.rules.damage import apply_damage, explode
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
+from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 
 def target_size_penalty(size: int) -> int:
@@ -169,6 +170,8 @@ def plan_attack(
     if problem:
         raise IllegalOrder(problem)
     at, size, tunit = _target(state, target_id, origin)
+    if tunit is not None and tunit.team != attacker.team and not unit_visible_to(attacker.team, tunit):
+        raise IllegalOrder(f"{attacker.name}'s side sees no enemy {target_id} (G-16: Hidden)")
     dist = distance(origin, at)
     disrupted = tunit is not None and tunit.disrupted
     automatic = False
@@ -289,6 +292,7 @@ def resolve_attack(
     """Roll one attack and apply its Damage. The caller has already checked/used the Action."""
     state = ctx.state
     plan = plan or plan_attack(state, attacker, weapon, target_id)
+    reveal(ctx, attacker, f"attacks {target_id}")  # G-16: attacking gives a Hidden unit away
     turn_to(ctx, attacker, plan.at)
     oor = plan.out_of_range
     roll: SkillRoll | None = None

@@ -154,7 +154,8 @@ def movement_problem(unit: UnitState) -> str | None:
 
 
 def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
-    """Every cell the unit can end a move on now, with its Move cost (start cell excluded)."""
+    """Every cell the unit can end a move on now, with its Move cost (start cell excluded): inches
+    spent in any direction up to its Move (R-MOVE-2), Half Speed inches doubled (R-MOVE-7/8)."""
     if movement_problem(unit) is not None:
         return {}
     grid = state.grid
@@ -303,8 +304,10 @@ def walk(
     *,
     check: StepCheck | None = None,
     resolve: StepResolve | None = None,
+    careful: bool = False,
 ) -> list[Cell]:
-    """Move `unit` along `plan` (already legal), letting hazards and Responses interrupt.
+    """Move `unit` along `plan` (already legal), letting hazards and Responses interrupt
+    (`careful`: the Action is spent crossing Spiked fields slowly, R-HAZ-15).
 
     `hazards.phase.resolve_path` gets the whole declared path first and returns the prefix
     actually travelled (concealed hazards, slow fields). Then the unit steps cell by cell; after
@@ -319,7 +322,7 @@ def walk(
     listener, mark = ctx.listener, len(ctx.events)
     ctx.listener = None
     try:
-        travelled = list(hazards.resolve_path(ctx, unit, cells))
+        travelled = list(hazards.resolve_path(ctx, unit, cells, careful=careful))
     finally:
         ctx.listener = listener
     hazard_events = ctx.events[mark:]

@@ -17,6 +17,7 @@ from typing import Any
 from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, within_reach
+from brikwars_gui.engine.hazards.concealed import landing_check
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.combat import (
     Mishap,
@@ -62,7 +63,7 @@ class Shoved(Event):
 def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int | None, float]:
     """(needed number or None for an automatic Shove, chance of success); raises IllegalOrder."""
     target = state.units.get(target_id)
-    if target is None or not target.alive:
+    if target is None or not target.alive or (target.team != unit.team and target.hidden):  # G-16
         raise IllegalOrder(f"no living unit {target_id!r} to Shove")
     if target.id == unit.id:
         raise IllegalOrder(f"{unit.name} cannot Shove itself")
@@ -151,4 +152,6 @@ def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
                 UnitMoved(target.id, [tuple(c) for c in path], 0, target.move_left, False, target.facing)
             )
         disrupt(ctx, target.id, "knocked off its feet by a Shove (R-MOVE-15)")
+        if len(path) > 1:  # R-HAZ-19: thrown onto a concealed field, it rolls vs the inches flown
+            landing_check(ctx, target.id, target.pos, len(path) - 1)
     return event  # type: ignore[return-value]

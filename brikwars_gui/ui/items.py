@@ -261,7 +261,9 @@ class UnitItem(QGraphicsItem):
         self.update()
 
     def apply_view(self, view, color: str) -> None:
-        """Play mode: position, facing, badges and death from the engine (a `UnitView`)."""
+        """Play mode: position, facing, badges and death from the engine (a `UnitView`); a Hidden
+        enemy the player may not know about is not drawn (G-16)."""
+        self.setVisible(not getattr(view, "hidden", False))
         dead = not view.alive
         if dead != self.dead:
             self.dead = dead

@@ -72,6 +72,7 @@ class UnitTableModel(ColumnsTableModel):
         self.doc = doc
         self.status_provider = None
         self.position_provider = None  # Play mode: unit_id -> (x, y) from the engine
+        self.hidden_provider = None  # Play mode: unit_id -> True for a Hidden enemy (G-16)
         self._cache: dict[str, Unit] = {}
         for sig in (doc.scenarioReset, doc.unitChanged, doc.unitAdded, doc.unitRemoved):
             sig.connect(lambda *_: self._cache.clear())  # connected first: cleared before the views ask
@@ -197,6 +198,8 @@ class UnitTableModel(ColumnsTableModel):
             player = self.doc.player(unit.team)
             return player.name if player else unit.team
         if col == 2:
+            if self.hidden_provider is not None and self.hidden_provider(unit.id):
+                return "?"  # G-16: a Hidden enemy's whereabouts are unknown to the player
             pos = self.position_provider(unit.id) if self.position_provider else None
             pos = pos or unit.position
             return f"{pos[0]}, {pos[1]}"

@@ -47,6 +47,7 @@ cell; not while `moves_instant`), `aiSkipped()` (Skip pressed).
 
 from __future__ import annotations
 
+import dataclasses
 import logging
 import secrets
 from collections.abc import Callable, Iterable
@@ -97,6 +98,7 @@ class UnitView:
     saved_action: bool = False
     done: bool = False
     weapons: tuple[tuple[str, str, int | None], ...] = ()  # (name, kind, range in inches or None)
+    hidden: bool = False  # G-16: a Hidden enemy the viewing player may not see (not drawn)
 
 
 @dataclass(frozen=True)
@@ -746,10 +748,12 @@ class SessionController(QObject):
         )
 
     def _on_event(self, event: Any) -> None:
-        entry = self._entry(len(self.log), event)
-        self.log.append(entry)
         if event.kind == "turn_ended":
             self._turn_completed = True
+        if not self._viewer_may_see(event):
+            return  # G-16: what a Hidden enemy does is not logged for the human player
+        entry = self._entry(len(self.log), event)
+        self.log.append(entry)
         self.eventAdded.emit(entry)
         self.eventLogged.emit(entry.text, entry.detail)
         if event.kind == "unit_moved" and self._busy and not self.moves_instant:
@@ -902,8 +906,63 @@ class SessionController(QObject):
         return ok
 
     # -- orders -------------------------------------------------------------------------------
-    def order_move(self, unit_id: str, cell: Cell) -> bool:
-        return self._order(lambda: self.game.move(unit_id, (int(cell[0]), int(cell[1]))), f"move {unit_id}")
+    def order_move(self, unit_id: str, cell: Cell, *, careful: bool = False) -> bool:
+        """Move to `cell`; `careful` spends the Action so Spiked fields act as Slow (R-HAZ-15)."""
+        target = (int(cell[0]), int(cell[1]))
+        return self._order(lambda: self.game.move(unit_id, target, careful=careful), f"move {unit_id}")
+
+    def careful_move_possible(self, unit_id: str, cell: Cell) -> bool:
+        """R-HAZ-15: the unit may move to `cell`, its path crosses a Spiked field and its Action is
+        still free to spend on picking its way through."""
+        if not self.orders_enabled or self.game is None:
+            return False
+        unit = self.game.state.units.get(unit_id)
+        path = self.game.preview_path(unit_id, (int(cell[0]), int(cell[1])))
+        if unit is None or unit.action_used or path is None or len(path.cells) < 2:
+            return False
+        spiked = [f.mask for f in self.game.state.fields.values() if f.kind == "spiked"]
+        return any(mask[y, x] for mask in spiked for x, y in path.cells)
+
+    def place_possible(self, unit_id: str, cell: Cell) -> bool:
+        """R-HAZ-20: the unit carries a heavy load it could set down carefully on `cell`."""
+        from brikwars_gui.engine.rules.hazard_actions import Place, hazard_action_problem
+
+        if not self.orders_enabled or self.game is None or not self.can_command(unit_id):
+            return False
+        unit = self.game.state.units.get(unit_id)
+        place = Place((int(cell[0]), int(cell[1])))
+        return unit is not None and hazard_action_problem(self.game.state, unit, place) is None
+
+    def order_place(self, unit_id: str, cell: Cell) -> bool:
+        from brikwars_gui.engine.rules.hazard_actions import Place
+
+        return self.order_action(unit_id, Place((int(cell[0]), int(cell[1]))))
+
+    # -- what the human player may see (G-16, R-SCOUT-4) ----------------------------------------
+    def viewer_team(self) -> str | None:
+        """The player whose knowledge the board shows: the only human player, else the human whose
+        turn it is; None when no human plays (an AI-only battle shows everything)."""
+        if self.game is None:
+            return None
+        humans = [p.id for p in self.game.state.players if p.controller == "human"]
+        if len(humans) == 1:
+            return humans[0]
+        active = self.game.active_player
+        return active if active in humans else None
+
+    def hidden_from_viewer(self, unit_id: str) -> bool:
+        """A Hidden enemy unit the viewing player may not know about (engine/visibility.py)."""
+        from brikwars_gui.engine.visibility import unit_visible_to
+
+        team = self.viewer_team()
+        unit = self.game.state.units.get(unit_id) if self.game is not None else None
+        return bool(team is not None and unit is not None and not unit_visible_to(team, unit))
+
+    def _viewer_may_see(self, event: Any) -> bool:
+        from brikwars_gui.engine.visibility import event_visible_to
+
+        team = self.viewer_team()
+        return team is None or event_visible_to(self.game.state, team, event)
 
     def order_action(self, unit_id: str, action: Any) -> bool:
         return self._order(lambda: self.game.act(unit_id, action), f"action of {unit_id}")
@@ -1077,7 +1136,7 @@ class SessionController(QObject):
         cell = (int(cell[0]), int(cell[1]))
         if self.view_index is None:
             u = self.game.state.unit_at(cell)
-            return str(u.id) if u is not None else None
+            return str(u.id) if u is not None and not self.hidden_from_viewer(u.id) else None
         units = self.game.snapshots[self.view_index].get("units", {})
         return next(
             (str(uid) for uid, u in units.items() if u.get("alive", True) and tuple(u["pos"]) == cell), None
@@ -1091,7 +1150,10 @@ class SessionController(QObject):
             u = units.get(unit_id)
         else:
             u = self.game.state.units.get(unit_id)
-        return _unit_view(u) if u is not None else None
+        if u is None:
+            return None
+        view = _unit_view(u)
+        return dataclasses.replace(view, hidden=True) if self.hidden_from_viewer(unit_id) else view
 
     def shown_player(self) -> str | None:
         """The player whose turn is shown: the live active player, or that of the timeline snapshot."""
@@ -1113,9 +1175,10 @@ class SessionController(QObject):
         return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player)
 
     def unit_position(self, unit_id: str) -> Cell | None:
+        """Where the unit stands (None for a Hidden enemy of the viewing player, G-16)."""
         view = self.unit_view(unit_id)
         if view is not None:
-            return view.pos
+            return None if view.hidden else view.pos
         unit = next((u for u in self.scenario.units if u.id == unit_id), None) if self.scenario else None
         return tuple(unit.position) if unit else None
 
@@ -1125,6 +1188,8 @@ class SessionController(QObject):
 
     def unit_status(self, unit_id: str) -> str | None:
         view = self.unit_view(unit_id)
+        if view is not None and view.hidden:
+            return "Hidden (G-16)"  # the player knows the unit exists (muster) but not where
         return view.status if view is not None else None
 
     def object_destroyed(self, object_id: str) -> bool:

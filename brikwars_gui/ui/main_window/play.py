@@ -75,6 +75,7 @@ class PlayMixin:
                 self.game_path = None
             self._game_saved_orders = self.controller.order_count
             self.unit_panel.model.position_provider = self.controller.unit_position
+            self.unit_panel.model.hidden_provider = self.controller.hidden_from_viewer
             self.turn_panel.set_seed(self.controller.seed)
             self.timeline_bar.setVisible(True)
             self._edit_docks = [d for d in (self.dock_palette, self.dock_scenario) if d.isVisible()]
@@ -89,6 +90,7 @@ class PlayMixin:
             self.scene.leave_play()
             self.unit_panel.model.status_provider = None
             self.unit_panel.model.position_provider = None
+            self.unit_panel.model.hidden_provider = None
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []
@@ -240,6 +242,17 @@ class PlayMixin:
                 continue
             label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if o.kind == "sprint" else "")
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+        if c.careful_move_possible(unit_id, cell):
+            careful = menu.addAction(
+                "Move carefully here (spends the Action: Spiked fields act as Slow, R-HAZ-15)",
+                lambda: self.order_careful_move(unit_id, cell),
+            )
+            careful.setData("careful_move")
+        if c.place_possible(unit_id, cell):
+            place = menu.addAction(
+                "Set the heavy load down here carefully (R-HAZ-20)", lambda: self.order_place(unit_id, cell)
+            )
+            place.setData("place")
         if c.can_command(unit_id):
             menu.addSeparator()
             self._add_face_menu(menu, unit_id)
@@ -272,6 +285,16 @@ class PlayMixin:
         ok = self.controller.order_face(unit_id, facing)
         if ok:
             self.scene.update_unit(unit_id)
+        self.refresh_play_overlays()
+        return ok
+
+    def order_careful_move(self, unit_id: str, cell: tuple[int, int]) -> bool:
+        ok = self.controller.order_move(unit_id, cell, careful=True)
+        self.refresh_play_overlays()
+        return ok
+
+    def order_place(self, unit_id: str, cell: tuple[int, int]) -> bool:
+        ok = self.controller.order_place(unit_id, cell)
         self.refresh_play_overlays()
         return ok
 

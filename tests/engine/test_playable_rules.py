@@ -7,7 +7,7 @@ import pytest
 from brikwars_gui.engine import ai
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.hazards import sandbox as hs
-from brikwars_gui.engine.rules.actions import Attack, Shove
+from brikwars_gui.engine.rules.actions import Attack, Shove, Sprint
 from brikwars_gui.engine.rules.hazard_actions import FightFire, Operate, Place, ResetTrap, RollOnGround
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.engine.state import GameState, WeaponState
@@ -280,3 +280,36 @@ def test_g_16_the_ai_does_not_attack_or_approach_what_it_cannot_see():
     g = Game(hidden_duel(), ScriptedDice([]))
     ai.play_turn(g)
     assert not events(g, "attacked") and g.unit("a").pos == (2, 5)
+
+
+# ---------------------------------------------------------------------------------------------
+# Charge (R-MOVE-20, G-11)
+
+
+def sword() -> WeaponState:
+    return WeaponState("sword", "close", 2, None, "1d6+1")
+
+
+def test_r_move_20_a_charge_sprints_and_strikes_in_one_action():
+    state = pair((2, 5), (9, 5), weapons=[sword()])
+    g = Game(state, ScriptedDice([4, 3, 6, 1]))  # Sprint +4" (9" in all); Strike 3 ≥ 2; Damage 6+1
+    option = next(o for o in g.legal_actions("a") if o.kind == "charge" and o.target == "z")
+    g.act("a", option.action)
+    assert g.unit("a").pos == (8, 5) and g.unit("a").action_used
+    attack = events(g, "attacked")[0]
+    assert attack.attacker == "a" and attack.target == "z" and attack.hit
+    assert events(g, "order")[-1].args == {"kind": "sprint", "toward": [9, 5], "charge": "z"}
+
+
+def test_r_move_20_a_charge_that_falls_short_strikes_nothing():
+    state = pair((0, 5), (11, 5), weapons=[sword()])
+    g = Game(state, ScriptedDice([2, 1, 1]))  # Sprint +2": 7" of 11" → out of reach
+    g.act("a", Sprint((11, 5), "z"))
+    assert events(g, "charge_fell_short") and not events(g, "attacked")
+
+
+def test_r_move_20_a_charge_needs_a_close_combat_weapon():
+    g = Game(pair((2, 5), (9, 5), weapons=[gun()]), ScriptedDice([]))
+    assert not [o for o in g.legal_actions("a") if o.kind == "charge"]
+    with pytest.raises(IllegalOrder, match="R-MOVE-20"):
+        g.act("a", Sprint((9, 5), "z"))

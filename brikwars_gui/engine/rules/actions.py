@@ -13,6 +13,7 @@ Shoves, Marks or Full-Round Actions (R-MOVE-4).
 
 from __future__ import annotations
 
+import contextlib
 from dataclasses import asdict, dataclass
 from typing import Any
 
@@ -28,6 +29,7 @@ from brikwars_gui.engine.rules.common import (
     IllegalOrder,
     PlayContext,
     burdened,
+    close_weapons,
     two_armed_problem,
     unable_problem,
     usable_weapons,
@@ -69,11 +71,18 @@ class Attack:
 
 @dataclass(frozen=True)
 class Sprint:
+    """R-MOVE-18..21; with `charge` (an enemy id) a Charge: the Sprint ends in a close-combat attack
+    on that enemy if it is then within reach (R-MOVE-20, G-11), all one Action."""
+
     toward: Cell
+    charge: str | None = None
     kind = "sprint"
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "toward": [self.toward[0], self.toward[1]]}
+        out: dict[str, Any] = {"kind": self.kind, "toward": [self.toward[0], self.toward[1]]}
+        if self.charge is not None:
+            out["charge"] = self.charge
+        return out
 
 
 @dataclass(frozen=True)
@@ -149,7 +158,10 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     if kind == "attack":
         return Attack(str(data["weapon"]), str(data["target"]))
     if kind == "sprint":
-        return Sprint((int(data["toward"][0]), int(data["toward"][1])))
+        charge = data.get("charge")
+        return Sprint(
+            (int(data["toward"][0]), int(data["toward"][1])), None if charge is None else str(charge)
+        )
     if kind == "bail":
         return Bail()
     if kind == "full_round":
@@ -193,6 +205,18 @@ class FullRoundStarted(Event):
             total = self.roll["total"] if self.roll else "?"
             rolled = f"; Skill {total} vs Use {self.use}: " + ("success" if self.success else "failure")
         return f"{self.unit} is busy: {self.label} (Full-Round Action{more}){rolled}"
+
+
+@register_event
+class ChargeFellShort(Event):
+    """R-MOVE-20: the Sprint of a Charge ended out of reach of its target: no attack."""
+
+    kind = "charge_fell_short"
+    unit: str
+    target: str
+
+    def describe(self) -> str:
+        return f"{self.unit}'s Charge ends out of reach of {self.target} (R-MOVE-20)"
 
 
 @register_event
@@ -299,6 +323,8 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
             )
         if movement_problem(unit) is None and not unit.has_moved:
             out.append(ActionOption("sprint", "Sprint in a straight line (+Skill roll inches)", None))
+            if arms_free and close_weapons(unit):
+                out += _charge_options(state, unit)
         out.append(ActionOption("bail", "Bail (leap Skill-roll inches, ends Disrupted)", Bail()))
         if arms_free:
             out.append(ActionOption("full_round", "Full-Round Action", FullRound()))
@@ -306,6 +332,23 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
     if burdened(unit):
         out.append(ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed()))
     out += [ActionOption(kind, label, order) for kind, label, order in hazard_action_options(state, unit)]
+    return out
+
+
+def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """R-MOVE-20: Charge every visible enemy a Sprint could reach (Move + up to 6" of Skill roll)."""
+    out = []
+    for other in sorted(state.units.values(), key=lambda u: u.id):
+        if not other.alive or other.team == unit.team or other.hidden:
+            continue
+        dist = distance(unit.pos, other.pos)
+        if 1.5 < dist <= unit.move_left + unit.skill + 1:
+            label = f"Charge {other.name} (Sprint + close-combat attack, R-MOVE-20)"
+            out.append(
+                ActionOption(
+                    "charge", label, Sprint(other.pos, other.id), target=other.id, distance=round(dist, 3)
+                )
+            )
     return out
 
 
@@ -328,6 +371,33 @@ def markable(state: GameState, unit: UnitState) -> list[UnitState]:
             smoke=state.smoke_between(unit.pos, other.pos, unit.size, other.size),
         )
     ]
+
+
+def charge_problem(state: GameState, unit: UnitState, target_id: str) -> None:
+    """R-MOVE-20 / G-11: a Charge needs a close-combat weapon and a living enemy the unit sees."""
+    target = state.units.get(target_id)
+    if target is None or not target.alive or target.team == unit.team or target.hidden:
+        raise IllegalOrder(f"{unit.name} has no enemy {target_id!r} to Charge (R-MOVE-20)")
+    if not close_weapons(unit):
+        raise IllegalOrder(f"{unit.name} has no close-combat weapon to Charge with (R-MOVE-20, G-11)")
+    problem = two_armed_problem(state, unit)
+    if problem:
+        raise IllegalOrder(problem)
+
+
+def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
+    """The close-combat attack ending a Charge, with the best close weapon that can strike now;
+    nothing when the Sprint fell short of reach (the Action is spent either way)."""
+    if not unit.alive or unit.disrupted:
+        return
+    plans = []
+    for weapon in close_weapons(unit):
+        with contextlib.suppress(IllegalOrder):
+            plans.append((plan_attack(ctx.state, unit, weapon, target_id).chance, weapon.name))
+    if plans:
+        attack_with_responses(ctx, unit, max(plans)[1], target_id)
+    else:
+        ctx.emit(ChargeFellShort(unit.id, target_id))
 
 
 def check_action(state: GameState, unit: UnitState, action: Action) -> None:
@@ -362,6 +432,8 @@ def check_action(state: GameState, unit: UnitState, action: Action) -> None:
         toward = (int(action.toward[0]), int(action.toward[1]))
         if toward == unit.pos or not state.grid.in_bounds(toward):
             raise IllegalOrder(f"cannot Sprint toward {toward}")
+        if action.charge is not None:
+            charge_problem(state, unit, action.charge)
     elif isinstance(action, Shove):
         plan_shove(state, unit, action.target)
     elif isinstance(action, Mark):
@@ -413,6 +485,8 @@ def perform_action(
         attack_with_responses(ctx, unit, action.weapon, action.target)
     elif isinstance(action, Sprint):
         sprint(ctx, unit, (int(action.toward[0]), int(action.toward[1])), check=check, resolve=resolve)
+        if action.charge is not None:
+            _charge_attack(ctx, unit, action.charge)
     elif isinstance(action, Bail):
         bail(ctx, unit, None)
     elif isinstance(action, Shove):

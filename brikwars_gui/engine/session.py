@@ -538,7 +538,7 @@ class Game:
             self._begin_turn(first=True)
 
     def _team_alive(self, player: str) -> bool:
-        return any(u.alive and u.team == player for u in self.state.units.values())
+        return self.state.unit_index().alive_by_team.get(player, 0) > 0
 
     def _begin_turn(self, *, first: bool = False) -> None:
         state = self.state
@@ -630,10 +630,9 @@ class Game:
             state.round += 1
 
     def survivors(self) -> dict[str, int]:
-        return {
-            p: sum(1 for u in self.state.units.values() if u.alive and u.team == p)
-            for p in self.state.turn_order
-        }
+        """Living units per player in turn order (from the unit index: O(players) per order)."""
+        alive = self.state.unit_index().alive_by_team
+        return {p: alive.get(p, 0) for p in self.state.turn_order}
 
     def _check_victory(self) -> None:
         """G-24: the last team with living units wins; nobody left is a draw."""

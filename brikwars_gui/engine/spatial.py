@@ -21,16 +21,18 @@ BUCKET = 8  # inches per bucket side: a 120x120" table has 15x15 buckets
 class UnitIndex:
     """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries."""
 
-    __slots__ = ("buckets", "by_cell", "rank", "source")
+    __slots__ = ("alive_by_team", "buckets", "by_cell", "rank", "source")
 
     def __init__(self, units: dict[str, UnitState]) -> None:
         self.source = units
         self.rank = {uid: n for n, uid in enumerate(units)}
         self.by_cell: dict[Cell, list[UnitState]] = {}
         self.buckets: dict[tuple[int, int], list[UnitState]] = {}
+        self.alive_by_team: dict[str, int] = {}  # living units per team (victory checks, G-24)
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
+                self.alive_by_team[unit.team] = self.alive_by_team.get(unit.team, 0) + 1
             object.__setattr__(unit, "_index", self)
 
     def __reduce__(self) -> tuple[object, tuple[()]]:
@@ -57,12 +59,14 @@ class UnitIndex:
             del self.by_cell[cell]
         _drop(self.buckets[(cell[0] // BUCKET, cell[1] // BUCKET)], unit)
 
-    def update(self, unit: UnitState, old_pos: Cell, was_alive: bool) -> None:
-        """`unit.pos` / `unit.alive` changed (called by `UnitState.__setattr__`)."""
+    def update(self, unit: UnitState, old_pos: Cell, was_alive: bool, old_team: str) -> None:
+        """`unit.pos` / `alive` / `team` changed (called by `UnitState.__setattr__`)."""
         if was_alive:
             self._remove(unit, old_pos)
+            self.alive_by_team[old_team] -= 1
         if unit.alive:
             self._add(unit, unit.pos)
+            self.alive_by_team[unit.team] = self.alive_by_team.get(unit.team, 0) + 1
 
     def near(self, cell: Cell, radius: float) -> Iterator[UnitState]:
         """Living units in the buckets that overlap the square of `radius` around `cell` (a

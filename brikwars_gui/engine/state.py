@@ -96,12 +96,12 @@ class UnitState(Journaled):
 
     def __setattr__(self, name: str, value: Any) -> None:
         # keep the state's unit index right (engine/spatial.py); a rollback comes through here too
-        if name == "pos" or name == "alive":
+        if name == "pos" or name == "alive" or name == "team":
             index = self.__dict__.get("_index")
             if index is not None:
-                old_pos, was_alive = self.pos, self.alive
+                old_pos, was_alive, old_team = self.pos, self.alive, self.team
                 Journaled.__setattr__(self, name, value)
-                index.update(self, old_pos, was_alive)
+                index.update(self, old_pos, was_alive, old_team)
                 return
         Journaled.__setattr__(self, name, value)
 

@@ -27,6 +27,10 @@ def _assert_index_fresh(state: GameState) -> None:
         if u.alive:
             scan.setdefault(u.pos, []).append(u.id)
     assert _cells(kept) == scan
+    teams = {u.team for u in state.units.values()}
+    assert {t: kept.alive_by_team.get(t, 0) for t in teams} == {
+        t: sum(1 for u in state.units.values() if u.alive and u.team == t) for t in teams
+    }
     assert sorted(u.id for b in kept.buckets.values() for u in b) == sorted(
         u.id for u in state.units.values() if u.alive
     )
@@ -69,6 +73,15 @@ def test_index_is_right_after_a_rollback(monkeypatch) -> None:
         game.end_turn()
     assert _cells(game.state.unit_index()) == moved != before
     _assert_index_fresh(game.state)
+
+
+def test_living_counts_follow_a_change_of_side() -> None:
+    state = GameState.from_scenario(army_battle(20, size=20, buildings=2, seed=0))
+    unit = state.units["red-2"]
+    unit.team = "blue"
+    _assert_index_fresh(state)
+    unit.alive = False
+    _assert_index_fresh(state)
 
 
 def test_copies_build_their_own_index() -> None:

@@ -130,23 +130,31 @@ def _make_roller(args: argparse.Namespace):
     system = args.system
     if system is None:
         system = "d6" if parse_dice(args.expr).d6_code else "brikwars"
-    if system == "d6":
-        if args.skill or args.use is not None or args.penalty or args.bless or args.curse or args.per_die:
-            raise ValueError("--skill, --use, --penalty, --per-die, --bless and --curse are BrikWars options")
-        code = parse_code(args.expr)
+    return {"d6": _d6_roller, "brikwars": _brikwars_roller}[system](args)
 
-        def roll_d6(dice: SeededDice):
-            return roll_code(
-                code,
-                dice,
-                character_points=args.cp,
-                fate_point=args.fate_point,
-                critical_failure_option=args.critical_failure,
-            )
 
-        # validate CP/FP before rolling anything
-        roll_d6(SeededDice(0))
-        return roll_d6
+def _d6_roller(args: argparse.Namespace):
+    """A D6-system die code with Character/Fate Points (R-D6-1..10)."""
+    if args.skill or args.use is not None or args.penalty or args.bless or args.curse or args.per_die:
+        raise ValueError("--skill, --use, --penalty, --per-die, --bless and --curse are BrikWars options")
+    code = parse_code(args.expr)
+
+    def roll_d6(dice: SeededDice):
+        return roll_code(
+            code,
+            dice,
+            character_points=args.cp,
+            fate_point=args.fate_point,
+            critical_failure_option=args.critical_failure,
+        )
+
+    # validate CP/FP before rolling anything
+    roll_d6(SeededDice(0))
+    return roll_d6
+
+
+def _brikwars_roller(args: argparse.Namespace):
+    """A BrikWars Skill roll or Damage expression (R-DICE-1..8)."""
     if args.cp or args.fate_point:
         raise ValueError("--cp and --fate-point belong to the D6 system (--system d6)")
     if args.skill:

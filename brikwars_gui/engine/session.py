@@ -21,7 +21,6 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
 from brikwars_gui import __version__
-from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.dice.source import DiceSource, RecordingDice, ScriptedDice, SeededDice
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import Path
@@ -56,6 +55,7 @@ from brikwars_gui.engine.rules.movement import (
 )
 from brikwars_gui.engine.rules.movement import legal_moves as _legal_moves
 from brikwars_gui.engine.rules.response import movement_triggers, resolve_movement_triggers
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 __all__ = [
@@ -600,7 +600,9 @@ class Game:
             if not unit.alive:
                 continue
             if unit.pos in water and burdened(unit):  # G-17
-                roll = skill_roll(unit.skill, self.dice, use=3, purpose=f"{unit.id} drowning")
+                roll = ruleset_of(self.state).action_roll(
+                    self.ctx, unit, sides=unit.skill, kind="swim", use=3, purpose=f"{unit.id} drowning"
+                )
                 self.emit(DrowningCheck(unit.id, roll.to_dict(), bool(roll.success)))
                 if not roll.success:
                     kill(self.ctx, unit.id, "drowned (G-17)")

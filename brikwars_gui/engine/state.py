@@ -233,7 +233,7 @@ class GameState(Journaled):
     name: str
     width: int
     height: int
-    dice_system: str
+    ruleset: str  # name of the engine.rulesets ruleset the battle is played under
     grid: Grid
     players: list[PlayerState]
     turn_order: list[str]
@@ -465,7 +465,7 @@ class GameState(Journaled):
             name=scenario.name,
             width=width,
             height=height,
-            dice_system=scenario.dice_system,
+            ruleset=scenario.dice_system,
             grid=Grid.from_scenario(scenario),
             players=players,
             turn_order=order,

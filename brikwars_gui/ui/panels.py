@@ -41,6 +41,7 @@ from brikwars_gui.ui.models import (
     UnitFilterProxy,
     UnitTableModel,
 )
+from brikwars_gui.ui.session_controller import ruleset_label
 
 
 class UnitListPanel(QWidget):
@@ -242,10 +243,7 @@ class TurnPanel(QWidget):
             self.active_label.setText("Active: –")
         names = [self.doc.player(pid).name if self.doc.player(pid) else pid for pid in order]
         self.order_label.setText("Turn order: " + " → ".join(names))
-        system = (
-            "BrikWars (exploding dice)" if self.doc.scenario.dice_system == "brikwars" else "D6 (Wild Die)"
-        )
-        self.dice_label.setText(f"Dice: {system}")
+        self.dice_label.setText(f"Dice: {ruleset_label(self.doc.scenario.dice_system)}")
 
 
 class EventLogModel(QAbstractListModel):

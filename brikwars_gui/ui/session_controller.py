@@ -389,6 +389,16 @@ def measure(a: Cell, b: Cell) -> float:
     return float(distance((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
 
 
+def ruleset_label(name: str) -> str:
+    """How the GUI names a ruleset (`Scenario.dice_system`); an unknown name is shown as is."""
+    from brikwars_gui.engine.rulesets import find_ruleset
+
+    try:
+        return find_ruleset(name).label
+    except ValueError:
+        return name
+
+
 def run_forecast(
     scenario: Scenario,
     runs: int,

@@ -41,6 +41,7 @@ from brikwars_gui.engine.hazards.scout import hazard_die, is_scout
 from brikwars_gui.engine.hazards.traps import trip
 from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rules.damage import explode
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
 
@@ -148,7 +149,7 @@ def trigger(ctx: RulesContext, field: FieldState, spot: Cell, victim: str | None
                 unit.move_spent = min(cap, unit.move_spent + max(0, result.total))
                 ctx.emit(HazardMove(unit.id, field.id, "slow", result.total, ()))
         elif field.damage_type == "explosive":
-            blast = roll_expression(expr, ctx.dice, purpose=f"explosion {field.id}")
+            blast = ruleset_of(state).damage_roll(ctx, expr, purpose=f"explosion {field.id}")
             explode(ctx, spot, blast, source=field.id, victim=victim)
         elif victim is not None:
             source = ExposureSource(

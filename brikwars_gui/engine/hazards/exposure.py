@@ -17,7 +17,6 @@
 from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.hazards.common import (
     HazardExposure,
     HazardSkipped,
@@ -29,9 +28,9 @@ from brikwars_gui.engine.hazards.common import (
     target_size,
 )
 from brikwars_gui.engine.hazards.fields import FIRE_LIKE, ExposureSource, cap_dice, take_powered_dice
-from brikwars_gui.engine.hazards.fire import ignition_dice
 from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rules.damage import apply_damage
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
 
@@ -97,10 +96,11 @@ def expose(
             return None
         expr = cap_dice(source.dice, n)
         count = expr.dice_count
-        result = roll_expression(expr, ctx.dice, purpose=f"exposure {source.id} on {target_id}")
+        ruleset = ruleset_of(state)
+        result = ruleset.damage_roll(ctx, expr, purpose=f"exposure {source.id} on {target_id}")
         ts = target_size_modifier(size)
         damage = result.total + ts
-        faces = ignition_dice(result, sides=None) if fire_like else []
+        faces = ruleset.ignition_dice(result, sides=None) if fire_like else []
         text = result.explain() + (f" {ts:+d} Target Size (R-HAZ-8)" if ts else "")
     note_exposed(state, target_id, source.id)
     ledger.overload[target_id] = ledger.overload.get(target_id, 0) + count  # R-HAZ-11

@@ -32,6 +32,7 @@ from brikwars_gui.engine.hazards.common import (
     target_weight,
 )
 from brikwars_gui.engine.rules.damage import _lose_size, armor_roll
+from brikwars_gui.engine.rulesets import DamageRoll, ruleset_of
 from brikwars_gui.engine.state import Cell, FireState, GameState, UnitState, WeaponState
 
 FIRE_TYPES = ("fire", "acid", "ion", "poison")
@@ -598,11 +599,11 @@ def ignition_dice(result: RollResult, *, sides: int | None = 4) -> list[int]:
     return [v for g, v in totals.items() if sides is None or first[g] == sides]
 
 
-def weapon_ignition(damage_type: str, result: RollResult) -> tuple[list[int], str]:
-    """(ignition dice, fire type) of a weapon's rolled Damage: its d4 dice when the Damage is
-    fire-like (R-FIRE-3, R-FIRE-13..16), else none."""
+def weapon_ignition(state: GameState, damage_type: str, result: DamageRoll) -> tuple[list[int], str]:
+    """(ignition dice, fire type) of a weapon's rolled Damage: its d4 dice (as the battle's ruleset
+    reads them) when the Damage is fire-like (R-FIRE-3, R-FIRE-13..16), else none."""
     if damage_type in FIRE_TYPES:
-        return ignition_dice(result), damage_type
+        return ruleset_of(state).ignition_dice(result), damage_type
     return [], "fire"
 
 

@@ -25,7 +25,7 @@ def blank_state(width: int = 20, height: int = 20, players: Iterable[str] = ("re
         name="sandbox",
         width=width,
         height=height,
-        dice_system="brikwars",
+        ruleset="brikwars",
         grid=Grid.empty(width, height),
         players=[PlayerState(p, p, "#888888", "ai") for p in ids],
         turn_order=ids,

@@ -17,12 +17,12 @@ from __future__ import annotations
 import math
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.dice.brikwars import roll_expression, skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import within_reach
 from brikwars_gui.engine.hazards.common import present, target_cells
 from brikwars_gui.engine.hazards.fire import weapon_ignition
 from brikwars_gui.engine.rules.damage import apply_damage, explode
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, TrapState
 
 
@@ -77,14 +77,21 @@ def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell
         over = 0 if within_reach(origin, spot) else 99
     else:
         over = 0 if dist <= weapon.range else math.ceil(dist - weapon.range - 1e-9)
-    roll = skill_roll(
-        trap.action, ctx.dice, use=weapon.use, per_die_modifier=-over, purpose=f"trap {trap.id}"
+    ruleset = ruleset_of(state)
+    roll = ruleset.action_roll(
+        ctx,
+        None,
+        sides=trap.action,
+        kind="trap",
+        use=weapon.use,
+        per_die_modifier=-over,
+        purpose=f"trap {trap.id}",
     )
     hit = bool(roll.success) and target is not None and present(state, target)
     result = None
     if hit:
-        result = roll_expression(
-            weapon.damage, ctx.dice, per_die_modifier=-over, purpose=f"trap {trap.id} damage"
+        result = ruleset.damage_roll(
+            ctx, weapon.damage, per_die_modifier=-over, purpose=f"trap {trap.id} damage"
         )
     damage = result.total if result is not None else 0
     event = ctx.emit(
@@ -95,7 +102,7 @@ def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell
         if weapon.damage_type == "explosive":  # G-12: a bomb blasts around the spot
             explode(ctx, spot, result, source=cause, victim=target if target in state.units else None)
         else:
-            fire_dice, fire_type = weapon_ignition(str(weapon.damage_type), result)  # R-FIRE-3
+            fire_dice, fire_type = weapon_ignition(state, str(weapon.damage_type), result)  # R-FIRE-3
             apply_damage(ctx, target, damage, cause=cause, fire_dice=fire_dice, fire_type=fire_type, at=spot)
     return event  # type: ignore[return-value]
 

@@ -17,7 +17,7 @@ import contextlib
 from dataclasses import asdict, dataclass
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_skill
+from brikwars_gui.engine.dice.brikwars import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, sees, within_reach
 from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
@@ -52,6 +52,7 @@ from brikwars_gui.engine.rules.hazard_actions import (
 from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
 from brikwars_gui.engine.rules.response import attack_with_responses
 from brikwars_gui.engine.rules.shove import plan_shove, shove
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import reveal
 
@@ -499,12 +500,19 @@ def perform_action(
         roll = None
         if use is not None:  # R-ACT-2: non-trivial tasks need a Skill Roll
             burning = burning_penalty(ctx, unit)  # R-FIRE-5
-            roll = skill_roll(
-                unit.skill, ctx.dice, use=use, penalty=-burning, purpose=f"{unit.id} {action.label}"
+            roll = ruleset_of(ctx.state).action_roll(
+                ctx,
+                unit,
+                sides=unit.skill,
+                kind="task",
+                use=use,
+                penalty=-burning,
+                purpose=f"{unit.id} {action.label}",
             )
             # R-DICE-8b / R-ACT-4: a task has no Damage or stat to boost, so the Overskill Benny
             # goes on +1d6 to the roll when it falls short (a Use above the die's faces needs it)
-            if roll.benny is not None and not roll.success:
+            if roll.overskill and not roll.success:
+                assert isinstance(roll, SkillRoll)  # Overskill is a BrikWars Skill Roll's own
                 roll = spend_overskill_on_skill(roll, ctx.dice, purpose=f"{unit.id} {action.label}")
         success = roll is None or bool(roll.success)
         # a failed attempt still takes the whole turn; an Extended Action is then abandoned

@@ -12,19 +12,13 @@ from __future__ import annotations
 import dataclasses
 import math
 from dataclasses import dataclass
-from functools import lru_cache
 from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import (
     ROLE_BLESSING,
     ROLE_CURSE,
     ROLE_SKILL,
-    RollResult,
     SkillRoll,
-    die_distribution,
-    roll_expression,
-    skill_roll,
-    skill_success_probability,
     spend_overskill_on_damage,
     spend_overskill_on_skill,
     spend_overskill_on_stat,
@@ -34,7 +28,6 @@ from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
 from brikwars_gui.engine.hazards.fire import (
-    burning_action_penalty,
     burning_attack_bonus,
     roll_burning_action_penalty,
     roll_burning_attack_bonus,
@@ -52,6 +45,7 @@ from brikwars_gui.engine.rules.common import (
     two_armed_problem,
 )
 from brikwars_gui.engine.rules.damage import apply_damage, explode
+from brikwars_gui.engine.rulesets import ActionRoll, DamageRoll, ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
@@ -82,17 +76,11 @@ def disarmable_weapon(unit: UnitState | None) -> WeaponState | None:
     return next((w for w in unit.weapons if not w.spent), None)
 
 
-#: R-FIRE-5: the die a unit on fire subtracts from its Action rolls.
-BURNING_PENALTY_SIDES = 4
-
-
-@lru_cache(maxsize=4096)
-def _burning_chance(skill: int, needed: int, per_die_modifier: int) -> float:
-    """Exact chance of a Skill Roll against `needed` + a −1d4 that explodes into d6 Bonus Dice."""
-    return sum(
-        p * skill_success_probability(skill, needed + v, per_die_modifier=per_die_modifier)
-        for v, p in die_distribution(BURNING_PENALTY_SIDES)
-    )
+def action_kind(weapon: WeaponState | None) -> str:
+    """The `Ruleset.action_roll` kind of an Action with this weapon (a task without one)."""
+    if weapon is None:
+        return "task"
+    return "melee" if weapon.is_close else weapon.kind
 
 
 def action_chance(
@@ -102,13 +90,18 @@ def action_chance(
     *,
     per_die_modifier: int = 0,
     weapon: WeaponState | None = None,
+    kind: str | None = None,
 ) -> float:
-    """Exact chance that the unit's Action roll reaches `needed` (Overskill spent on +1d6 when it
-    falls short). On fire (R-FIRE-5) the −1d4 raises the needed number by the penalty die's total:
-    the chance is averaged over that die's exact distribution (faces 1-3, and 4 + its d6 chain)."""
-    if burning_action_penalty(state, unit, weapon) is None:
-        return skill_success_probability(unit.skill, needed, per_die_modifier=per_die_modifier)
-    return _burning_chance(unit.skill, needed, per_die_modifier)
+    """Exact chance that the unit's Action roll reaches `needed` under the battle's ruleset
+    (BrikWars: Overskill spent on +1d6 when it falls short; on fire the −1d4 of R-FIRE-5)."""
+    return ruleset_of(state).action_chance(
+        state,
+        unit,
+        needed,
+        kind=kind or action_kind(weapon),
+        per_die_modifier=per_die_modifier,
+        weapon=weapon,
+    )
 
 
 def out_of_range(dist: float, weapon_range: int | None) -> int:
@@ -295,7 +288,8 @@ def resolve_attack(
     reveal(ctx, attacker, f"attacks {target_id}")  # G-16: attacking gives a Hidden unit away
     turn_to(ctx, attacker, plan.at)
     oor = plan.out_of_range
-    roll: SkillRoll | None = None
+    ruleset = ruleset_of(state)
+    roll: ActionRoll | None = None
     spent: str | None = None
     parts = [f'{attacker.id} attacks {target_id} with {weapon.name} at {plan.distance:g}"']
     if oor:
@@ -312,15 +306,18 @@ def resolve_attack(
         burning = burning_penalty(ctx, attacker, weapon)  # R-FIRE-5: −1d4 while on fire
         if burning:
             parts.append(f"on fire {burning:+d} (R-FIRE-5)")
-        roll = skill_roll(
-            attacker.skill,
-            ctx.dice,
+        roll = ruleset.action_roll(
+            ctx,
+            attacker,
+            sides=attacker.skill,
+            kind=action_kind(weapon),
             use=weapon.use,
             penalty=plan.penalty - burning,
             per_die_modifier=-oor,
             purpose=f"{attacker.id} attack with {weapon.name}",
         )
         if roll.overskill:
+            assert isinstance(roll, SkillRoll)  # Overskill (R-DICE-8) is a BrikWars Skill Roll's own
             # R-DICE-8a: an extra Damage die only for a roll that hits (on a miss it would be lost)
             options = ["damage", "skill"] if roll.success else ["skill"]
             if not weapon.is_close and oor > 0:
@@ -365,7 +362,7 @@ def resolve_attack(
                 )
         hit, crit = bool(roll.success), roll.critical_failure
         parts.append(roll.explain())
-    dmg: RollResult | None = None
+    dmg: DamageRoll | None = None
     extra = 0  # R-FIRE-6: +1d4 Fire Damage from a burning attacker / burning weapon in close combat
     extra_fire: tuple[int, ...] = ()
     extra_type = "fire"
@@ -383,7 +380,7 @@ def resolve_attack(
                 roll, expr, ctx.dice, per_die_modifier=-oor, purpose=f"{weapon.name} damage"
             )
         else:
-            dmg = roll_expression(expr, ctx.dice, per_die_modifier=-oor, purpose=f"{weapon.name} damage")
+            dmg = ruleset.damage_roll(ctx, expr, per_die_modifier=-oor, purpose=f"{weapon.name} damage")
         parts.append(f"hit: Damage {dmg.explain()}")
         if weapon.is_close:
             extra, extra_fire, extra_type, text = burning_attack(ctx, attacker, weapon, target_id)
@@ -420,14 +417,14 @@ def resolve_attack(
         ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", detail))
         slippery_critical_failure(ctx, attacker)  # R-HAZ-14
         if ctx.options.firearm_mishaps and not weapon.is_close:
-            own = roll_expression(weapon.damage, ctx.dice, purpose=f"{weapon.name} mishap")
+            own = ruleset.damage_roll(ctx, weapon.damage, purpose=f"{weapon.name} mishap")
             ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", f"own weapon hits: {own.explain()}"))
             apply_damage(ctx, attacker.id, own.total, cause=f"own {weapon.name} (mishap)")
     if dmg is not None:
         if weapon.damage_type == "explosive":
             explode(ctx, plan.at, dmg, source=cause)  # G-12
         else:
-            fire, fire_type = weapon_ignition(str(weapon.damage_type), dmg)  # R-FIRE-3
+            fire, fire_type = weapon_ignition(state, str(weapon.damage_type), dmg)  # R-FIRE-3
             if extra_fire and not fire:
                 fire_type = extra_type
             apply_damage(

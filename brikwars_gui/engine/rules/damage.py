@@ -1,6 +1,7 @@
 """Damage against Armor (G-3, the missing chapters 5.1/7.2) shared by attacks and hazards.
 
-Units: Damage > Armor roll → −1" Effective Size (a Size 1 minifig dies); Damage = Armor roll →
+The battle's ruleset (`engine.rulesets`) rolls the resistance and says what the Damage does; under
+BrikWars: Damage > Armor roll → −1" Effective Size (a Size 1 minifig dies); Damage = Armor roll →
 "Something Bad": Disrupted; lower → nothing. A burning target rolls −1d4 Armor (R-FIRE-5).
 Objects: the same comparison against (Weight)d10 Armor; each loss of Effective Size at 0 destroys it.
 Fire Damage dice may also set the target alight (R-FIRE-3), handled by `hazards.fire.catch_fire`.
@@ -13,10 +14,10 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult, roll_expression
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import in_range
-from brikwars_gui.engine.state import Cell
+from brikwars_gui.engine.rulesets import DamageRoll, ruleset_of
+from brikwars_gui.engine.state import Cell, GameState
 
 
 @register_event
@@ -97,26 +98,20 @@ class Exploded(Event):
         )
 
 
-#: G-12: each d10 of explosive Damage adds this many inches of blast radius.
-RADIUS_PER_D10 = 2
-
-
-def explosion_radius(damage_roll: RollResult) -> int:
-    """G-12: +2" radius per d10 Damage die (Bonus Dice not counted). An explosive with no d10
-    (a scenario's "2d6 explosive") blasts like a one-d10 charge: 2" (docs/rules-decisions.md)."""
-    d10s = sum(1 for d in damage_roll.dice if d.sides == 10 and d.role != ROLE_BONUS and d.sign > 0)
-    return RADIUS_PER_D10 * max(1, d10s)
+def explosion_radius(state: GameState, damage_roll: DamageRoll) -> int:
+    """G-12: the blast radius in inches of an explosive Damage roll, as the ruleset counts it."""
+    return ruleset_of(state).explosion_radius(damage_roll)
 
 
 def explode(
-    ctx: RulesContext, at: Cell, damage_roll: RollResult, *, source: str, victim: str | None = None
+    ctx: RulesContext, at: Cell, damage_roll: DamageRoll, *, source: str, victim: str | None = None
 ) -> list[str]:
     """G-12: the one explosion rule. Every unit and object within `explosion_radius` of `at`
     (GRID-3, any of an object's cells) takes the roll's total, each with its own Armor roll; units
     still standing are knocked over (Disrupted, R-MOVE-15). `victim` is a unit taken to stand at `at`
     (the one that set off a mine mid-path). Returns the ids caught in the blast."""
     state = ctx.state
-    radius = explosion_radius(damage_roll)
+    radius = explosion_radius(state, damage_roll)
     units = sorted(
         u.id
         for u in state.units.values()
@@ -140,22 +135,8 @@ def explode(
 
 
 def armor_roll(ctx: RulesContext, target_id: str) -> tuple[int, str]:
-    """Roll the target's Armor; a burning unit/object subtracts 1d4 (R-FIRE-5)."""
-    state = ctx.state
-    unit = state.units.get(target_id)
-    if unit is not None:
-        expr, burning = unit.armor, unit.fire_size > 0
-    else:
-        obj = state.objects[target_id]
-        expr = obj.armor_expression
-        burning = any(f.target == target_id and f.size > 0 for f in state.fires.values())
-    result = roll_expression(expr, ctx.dice, purpose=f"armor of {target_id}")
-    total, text = result.total, result.explain()
-    if burning:
-        penalty = roll_expression("-1d4", ctx.dice, purpose=f"burning armor penalty of {target_id}")
-        total += penalty.total
-        text += f"; burning {penalty.explain()} (R-FIRE-5)"
-    return total, text
+    """The target's Armor (resistance) roll under the battle's ruleset (G-3; R-FIRE-5 when burning)."""
+    return ruleset_of(ctx.state).armor_roll(ctx, target_id)
 
 
 def apply_damage(
@@ -177,17 +158,12 @@ def apply_damage(
     state = ctx.state
     outcome = "none"
     if damage > 0:
-        armor, text = armor_roll(ctx, target_id)
-        if damage > armor:
-            outcome = _size_loss_outcome(ctx, target_id)
-        elif damage == armor:
-            outcome = "disrupted" if target_id in state.units else "none"
+        ruleset = ruleset_of(state)
+        armor, text = ruleset.armor_roll(ctx, target_id)
+        outcome = ruleset.damage_outcome(state, target_id, damage, armor)
         # the Armor roll is reported before what it causes (killed / destroyed / disrupted)
         ctx.emit(ArmorRolled(target_id, damage, armor, text, outcome))
-        if damage > armor:
-            _lose_size(ctx, target_id, cause)
-        elif outcome == "disrupted":
-            disrupt(ctx, target_id, cause)
+        ruleset.suffer(ctx, target_id, outcome, cause)
     if fire_dice and _still_there(ctx, target_id):
         from brikwars_gui.engine.hazards.fire import catch_fire  # cycle: hazards.fire imports damage
 
@@ -217,14 +193,6 @@ def _still_there(ctx: RulesContext, target_id: str) -> bool:
     if unit is not None:
         return unit.alive
     return not ctx.state.objects[target_id].destroyed
-
-
-def _size_loss_outcome(ctx: RulesContext, target_id: str) -> str:
-    """What `_lose_size` will do, without doing it."""
-    unit = ctx.state.units.get(target_id)
-    if unit is not None:
-        return "killed" if unit.size - 1 <= 0 else "size_lost"
-    return "destroyed" if ctx.state.objects[target_id].effective_size - 1 <= 0 else "size_lost"
 
 
 def _lose_size(ctx: RulesContext, target_id: str, cause: str) -> str:

@@ -55,6 +55,7 @@ from brikwars_gui.engine.rules.common import (
     weapon_named,
 )
 from brikwars_gui.engine.rules.movement import UnitMoved, water_cells
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 
 # ---------------------------------------------------------------------------------------------
@@ -136,8 +137,9 @@ def who_acts_first(
         return first, second
     rolls: list[dict[str, Any]] = []
     while True:
-        a = skill_roll(actor.skill, ctx.dice, purpose=f"{actor.id} initiative")
-        r = skill_roll(responder.skill, ctx.dice, purpose=f"{responder.id} initiative")
+        ruleset = ruleset_of(ctx.state)
+        a = ruleset.initiative_roll(ctx, actor, purpose=f"{actor.id} initiative")
+        r = ruleset.initiative_roll(ctx, responder, purpose=f"{responder.id} initiative")
         rolls += [a.to_dict(), r.to_dict()]
         if a.total != r.total:
             first, second = (actor, responder) if a.total > r.total else (responder, actor)

@@ -14,7 +14,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, within_reach
 from brikwars_gui.engine.hazards.concealed import landing_check
@@ -34,6 +33,7 @@ from brikwars_gui.engine.rules.common import (
 )
 from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import UnitMoved
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 #: G-11 / R-ACT-3: shoving a minifig over is an easy task.
@@ -77,7 +77,7 @@ def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int |
     if target.disrupted:
         return None, 1.0  # R-MOVE-16: it lies there, an inanimate object
     needed = SHOVE_USE + target_size_penalty(target.size)
-    return needed, action_chance(state, unit, needed)  # R-FIRE-5 penalty included
+    return needed, action_chance(state, unit, needed, kind="shove")  # R-FIRE-5 penalty included
 
 
 def shove_path(state: GameState, unit: UnitState, target: UnitState) -> list[Cell]:
@@ -115,9 +115,11 @@ def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
         burning = burning_penalty(ctx, unit)  # R-FIRE-5
         if burning:
             parts.append(f"on fire {burning:+d} (R-FIRE-5)")
-        roll = skill_roll(
-            unit.skill,
-            ctx.dice,
+        roll = ruleset_of(ctx.state).action_roll(
+            ctx,
+            unit,
+            sides=unit.skill,
+            kind="shove",
             use=SHOVE_USE,
             penalty=needed - SHOVE_USE - burning,
             purpose=f"{unit.id} shove",

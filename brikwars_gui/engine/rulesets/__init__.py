@@ -1,0 +1,60 @@
+"""The rulesets side by side (BrikWars, D6 System, ...) and how the engine finds one by name.
+
+The engine asks `ruleset_of(state)` at every roll, Damage and odds point; the ruleset modules are
+imported on first use, since they import the shared rules they plug into.
+"""
+
+from __future__ import annotations
+
+import importlib
+from typing import TYPE_CHECKING
+
+from brikwars_gui.engine.rulesets.base import ActionRoll, DamageRoll, Ruleset, StatLine
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.state import GameState
+
+#: name -> module that defines and registers it (imported lazily).
+RULESET_MODULES = {
+    "brikwars": "brikwars_gui.engine.rulesets.brikwars.ruleset",
+}
+RULESET_NAMES = tuple(RULESET_MODULES)
+
+_LOADED: dict[str, Ruleset] = {}
+
+
+def register(cls: type[Ruleset]) -> type[Ruleset]:
+    """Class decorator: make one instance of a ruleset findable by its name and aliases."""
+    instance = cls()
+    for key in (cls.name, *cls.aliases):
+        _LOADED[key] = instance
+    return cls
+
+
+def find_ruleset(name: str) -> Ruleset:
+    """The ruleset called `name` (cf. python-chess `find_variant`); ValueError names the choices."""
+    found = _LOADED.get(name)
+    if found is not None:
+        return found
+    module = RULESET_MODULES.get(name)
+    if module is None:
+        raise ValueError(f"unknown ruleset {name!r}; choose one of {', '.join(RULESET_NAMES)}")
+    importlib.import_module(module)
+    return _LOADED[name]
+
+
+def ruleset_of(state: GameState) -> Ruleset:
+    """The ruleset a battle is played under."""
+    return find_ruleset(state.ruleset)
+
+
+__all__ = [
+    "RULESET_NAMES",
+    "ActionRoll",
+    "DamageRoll",
+    "Ruleset",
+    "StatLine",
+    "find_ruleset",
+    "register",
+    "ruleset_of",
+]

@@ -1,0 +1,154 @@
+"""The `Ruleset` interface: everything the dice systems differ in, behind one object.
+
+Modelled on python-chess, whose `Board` carries the standard rules and whose variant subclasses
+(`AtomicBoard`, `SuicideBoard`, ...) override a handful of hooks and are found by name
+(`chess.variant.find_variant`). Here the shared engine (movement, sight, Responses, Field
+Hazards, fire spread, turn order) calls these hooks wherever a rule rolls an Action, rolls or
+resists Damage, or needs exact odds, so every hazard and fire rule works under every ruleset.
+A ruleset object is stateless: per-unit resources live in `UnitState.pools`, per-ruleset stat
+blocks in `UnitState.stats`, so saving, copying and rewinding a game need nothing extra.
+
+No code outside `engine/rulesets/` (and the scenario migration) may branch on a ruleset's name
+(`tests/engine/rulesets/test_no_ruleset_branches.py`).
+"""
+
+from __future__ import annotations
+
+from abc import ABC, abstractmethod
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, Protocol
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.context import RulesContext
+    from brikwars_gui.engine.dice.expression import DiceExpression
+    from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+
+
+class ActionRoll(Protocol):
+    """What the shared rules read from an Action roll, whatever dice made it."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def needed(self) -> int | None: ...
+
+    @property
+    def success(self) -> bool | None: ...
+
+    @property
+    def critical_failure(self) -> bool: ...
+
+    @property
+    def overskill(self) -> bool: ...
+
+    def explain(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+class DamageRoll(Protocol):
+    """What the shared rules read from a Damage roll: the total, the dice, a log text."""
+
+    @property
+    def total(self) -> int: ...
+
+    @property
+    def dice(self) -> tuple[Any, ...]: ...
+
+    def explain(self) -> str: ...
+
+    def to_dict(self) -> dict[str, Any]: ...
+
+
+@dataclass(frozen=True)
+class StatLine:
+    """One line of a unit's stat block as the inspector and the unit table show it."""
+
+    label: str
+    value: str
+    tip: str = ""
+
+
+#: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
+ACTION_KINDS = ("melee", "ranged", "thrown", "shove", "task", "swim", "trap", "concealed", "initiative")
+
+
+class Ruleset(ABC):
+    """How one dice system resolves Actions and Damage. Subclasses override the hooks."""
+
+    #: Scenario-file name (`"ruleset": "d6"`); aliases are accepted when reading.
+    name: ClassVar[str]
+    label: ClassVar[str]
+    aliases: ClassVar[tuple[str, ...]] = ()
+
+    # -- Actions --------------------------------------------------------------------------
+
+    @abstractmethod
+    def action_roll(
+        self,
+        ctx: RulesContext,
+        unit: UnitState | None,
+        *,
+        sides: int,
+        kind: str,
+        use: int | None = None,
+        penalty: int = 0,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+    ) -> ActionRoll:
+        """Roll an Action against `use + penalty` (BrikWars numbers; a ruleset converts them).
+        `sides` is the BrikWars Skill die (a trap has no unit); `kind` names the action
+        (`ACTION_KINDS`) so a ruleset with skills can pick one."""
+
+    @abstractmethod
+    def action_chance(
+        self,
+        state: GameState,
+        unit: UnitState,
+        needed: int,
+        *,
+        kind: str,
+        per_die_modifier: int = 0,
+        weapon: WeaponState | None = None,
+    ) -> float:
+        """Exact chance that `unit`'s Action roll of `kind` reaches BrikWars `needed` now."""
+
+    def initiative_roll(self, ctx: RulesContext, unit: UnitState, *, purpose: str) -> ActionRoll:
+        """An unopposed roll whose total decides who acts first (R-RESP-5)."""
+        return self.action_roll(ctx, unit, sides=unit.skill, kind="initiative", purpose=purpose)
+
+    # -- Damage -----------------------------------------------------------------------------
+
+    @abstractmethod
+    def damage_roll(
+        self, ctx: RulesContext, expr: str | DiceExpression, *, per_die_modifier: int = 0, purpose: str = ""
+    ) -> DamageRoll:
+        """Roll a weapon's or trap's Damage, given as its BrikWars expression."""
+
+    @abstractmethod
+    def explosion_radius(self, roll: DamageRoll) -> int:
+        """G-12: blast radius in inches of an explosive Damage roll."""
+
+    @abstractmethod
+    def ignition_dice(self, roll: DamageRoll, *, sides: int | None = 4) -> list[int]:
+        """R-FIRE-3: the d4-scale ignition dice a fire-like Damage roll brings."""
+
+    @abstractmethod
+    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+        """The target's resistance total now (and its log text)."""
+
+    @abstractmethod
+    def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:
+        """What `damage` against a resistance of `armor` does, before it is done:
+        "none", "disrupted", "size_lost", "killed", "destroyed" or a ruleset's own (e.g. "wounded")."""
+
+    @abstractmethod
+    def suffer(self, ctx: RulesContext, target_id: str, outcome: str, cause: str) -> None:
+        """Carry out `outcome` (from `damage_outcome`) on the target, emitting its events."""
+
+    # -- Display ----------------------------------------------------------------------------
+
+    def stat_lines(self, unit: UnitState) -> list[StatLine]:
+        """The unit's ruleset-specific stats for the inspector and the unit table."""
+        return []

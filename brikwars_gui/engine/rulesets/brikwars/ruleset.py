@@ -1,0 +1,137 @@
+"""BrikWars behind the `Ruleset` interface: the exploding-dice rules the engine always played.
+
+Every hook here is the code the shared rules called directly before the interface existed, so the
+golden event logs of seeded games stay identical (`tests/engine/test_golden_logs.py`).
+"""
+
+from __future__ import annotations
+
+from functools import lru_cache
+from typing import TYPE_CHECKING
+
+from brikwars_gui.engine.dice.brikwars import (
+    ROLE_BONUS,
+    RollResult,
+    SkillRoll,
+    die_distribution,
+    roll_expression,
+    skill_roll,
+    skill_success_probability,
+)
+from brikwars_gui.engine.rulesets import register
+from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.context import RulesContext
+    from brikwars_gui.engine.dice.expression import DiceExpression
+    from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+
+#: R-FIRE-5: the die a unit on fire subtracts from its Action rolls.
+BURNING_PENALTY_SIDES = 4
+#: G-12: each d10 of explosive Damage adds this many inches of blast radius.
+RADIUS_PER_D10 = 2
+
+
+@lru_cache(maxsize=4096)
+def _burning_chance(skill: int, needed: int, per_die_modifier: int) -> float:
+    """Exact chance of a Skill Roll against `needed` + a −1d4 that explodes into d6 Bonus Dice."""
+    return sum(
+        p * skill_success_probability(skill, needed + v, per_die_modifier=per_die_modifier)
+        for v, p in die_distribution(BURNING_PENALTY_SIDES)
+    )
+
+
+@register
+class BrikWarsRuleset(Ruleset):
+    """Skill die against Use with Overskill (R-DICE-3..8), Damage against an Armor roll (G-3)."""
+
+    name = "brikwars"
+    label = "BrikWars (exploding dice)"
+
+    def action_roll(
+        self,
+        ctx: RulesContext,
+        unit: UnitState | None,
+        *,
+        sides: int,
+        kind: str,
+        use: int | None = None,
+        penalty: int = 0,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+    ) -> SkillRoll:
+        return skill_roll(
+            sides, ctx.dice, use=use, penalty=penalty, per_die_modifier=per_die_modifier, purpose=purpose
+        )
+
+    def action_chance(
+        self,
+        state: GameState,
+        unit: UnitState,
+        needed: int,
+        *,
+        kind: str,
+        per_die_modifier: int = 0,
+        weapon: WeaponState | None = None,
+    ) -> float:
+        """Overskill spent on +1d6 when the roll falls short; on fire (R-FIRE-5) the −1d4 raises
+        the needed number by the penalty die's total, averaged over its exact distribution."""
+        from brikwars_gui.engine.hazards.fire import burning_action_penalty
+
+        if burning_action_penalty(state, unit, weapon) is None:
+            return skill_success_probability(unit.skill, needed, per_die_modifier=per_die_modifier)
+        return _burning_chance(unit.skill, needed, per_die_modifier)
+
+    def damage_roll(
+        self, ctx: RulesContext, expr: str | DiceExpression, *, per_die_modifier: int = 0, purpose: str = ""
+    ) -> RollResult:
+        return roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
+
+    def explosion_radius(self, roll: DamageRoll) -> int:
+        """G-12: +2" radius per d10 Damage die (Bonus Dice not counted). An explosive with no d10
+        (a scenario's "2d6 explosive") blasts like a one-d10 charge: 2" (docs/rules-decisions.md)."""
+        d10s = sum(1 for d in roll.dice if d.sides == 10 and d.role != ROLE_BONUS and d.sign > 0)
+        return RADIUS_PER_D10 * max(1, d10s)
+
+    def ignition_dice(self, roll: DamageRoll, *, sides: int | None = 4) -> list[int]:
+        from brikwars_gui.engine.hazards.fire import ignition_dice
+
+        assert isinstance(roll, RollResult)
+        return ignition_dice(roll, sides=sides)
+
+    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+        """Roll the target's Armor; a burning unit/object subtracts 1d4 (R-FIRE-5)."""
+        state = ctx.state
+        unit = state.units.get(target_id)
+        if unit is not None:
+            expr, burning = unit.armor, unit.fire_size > 0
+        else:
+            obj = state.objects[target_id]
+            expr = obj.armor_expression
+            burning = any(f.target == target_id and f.size > 0 for f in state.fires.values())
+        result = roll_expression(expr, ctx.dice, purpose=f"armor of {target_id}")
+        total, text = result.total, result.explain()
+        if burning:
+            penalty = roll_expression("-1d4", ctx.dice, purpose=f"burning armor penalty of {target_id}")
+            total += penalty.total
+            text += f"; burning {penalty.explain()} (R-FIRE-5)"
+        return total, text
+
+    def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:
+        """G-3: Damage > Armor → −1" Effective Size; equal → Disrupted (a unit); lower → nothing."""
+        if damage > armor:
+            unit = state.units.get(target_id)
+            if unit is not None:
+                return "killed" if unit.size - 1 <= 0 else "size_lost"
+            return "destroyed" if state.objects[target_id].effective_size - 1 <= 0 else "size_lost"
+        if damage == armor and target_id in state.units:
+            return "disrupted"
+        return "none"
+
+    def suffer(self, ctx: RulesContext, target_id: str, outcome: str, cause: str) -> None:
+        from brikwars_gui.engine.rules.damage import _lose_size, disrupt
+
+        if outcome in ("size_lost", "killed", "destroyed"):
+            _lose_size(ctx, target_id, cause)
+        elif outcome == "disrupted":
+            disrupt(ctx, target_id, cause)

@@ -17,7 +17,7 @@ from typing import Any
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.io import dump_scenario, save_scenario
-from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
 
 # -- weapons (RULES.md G-2) ---------------------------------------------------------------------------
 
@@ -97,14 +97,14 @@ def skirmish() -> dict[str, Any]:
         minifig("blue-sword", "Swordsman Hake", "blue", 18, 10, FACING_WEST, [SHORTSWORD, PISTOL]),
     ]
     return {
-        "format_version": 1,
+        "format_version": FORMAT_VERSION,
         "name": "Skirmish at Brick Creek",
         "description": (
             "Two patrols meet across a shallow creek. Red holds the west bank with a ruined wall "
             "and a supply hut; Blue comes from the east past the old mill shed. The ford in the "
             "middle is muddy but shallow. Wipe out the other patrol."
         ),
-        "dice_system": "brikwars",
+        "ruleset": "brikwars",
         "battlefield": {"width": 24, "height": 16},
         "terrain": [
             {"kind": "water", "cells": creek_cells},
@@ -199,7 +199,7 @@ def hazard_showcase() -> dict[str, Any]:
         minifig("gar-5", "Guard Pyre", "garrison", 63, 6, FACING_WEST, [PISTOL, GRENADE]),
     ]
     return {
-        "format_version": 1,
+        "format_version": FORMAT_VERSION,
         "name": "Hazard Showcase: The Burning Hamlet",
         "description": (
             "Every kind of Field Hazard on one table. The sappers must cross a minefield, barbed "
@@ -529,7 +529,7 @@ def large_battle() -> dict[str, Any]:
     deploy("green", "green", green_names, [(x, y) for y in (2, 4) for x in range(18, 62, 4)], FACING_SOUTH)
 
     return {
-        "format_version": 1,
+        "format_version": FORMAT_VERSION,
         "name": "Battle of Studsby Crossing",
         "description": (
             "A three-way battle for the river crossing at Studsby. Red marches from the west, Blue "

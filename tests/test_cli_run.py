@@ -39,7 +39,7 @@ def test_run_skirmish_ten_turns_seed_one_reports_a_result(capsys, tmp_path):
     header = json.loads(log.read_text().splitlines()[0])
     assert header["seed"] == 1 and header["scenario"].endswith("skirmish.json") and header["engine_version"]
     saved = load_scenario(save)
-    assert saved.format_version == 1 and saved.name.startswith("Skirmish at Brick Creek — after round ")
+    assert saved.format_version == 2 and saved.name.startswith("Skirmish at Brick Creek — after round ")
     assert main(["replay", str(log)]) == 0
     assert capsys.readouterr().out.startswith("OK: ")
 

@@ -61,7 +61,7 @@ def assert_matches(exported: Scenario, state: GameState, base: Scenario) -> None
         assert set(hazard.iter_cells()) == expected
     assert exported.players == base.players and exported.turn_order == base.turn_order
     assert exported.terrain == base.terrain and exported.battlefield == base.battlefield
-    assert exported.dice_system == base.dice_system
+    assert exported.ruleset == base.ruleset
 
 
 @pytest.mark.parametrize(("path", "rounds", "seed"), [(SKIRMISH, 3, 2), (SHOWCASE, 3, 4), (SHOWCASE, 5, 9)])
@@ -69,7 +69,7 @@ def test_export_validates_round_trips_and_matches_the_state(tmp_path, capsys, pa
     base = load_scenario(path)
     game = play(base, rounds, seed)
     exported = scenario_from_state(game.state, base)
-    assert exported.format_version == 1 and exported.problems() == []
+    assert exported.format_version == 2 and exported.problems() == []
     assert exported.name == f"{base.name} — after round {game.state.round}"
     assert parse_scenario(dump_scenario(exported)) == exported
     assert_matches(exported, game.state, base)

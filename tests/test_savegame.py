@@ -47,7 +47,7 @@ def test_round_trip_and_replay(tmp_path: Path) -> None:
     assert dump_saved_game(loaded) == path.read_text(encoding="utf-8")
     assert is_saved_game_file(path) and not is_saved_game_file(SKIRMISH)
     data = json.loads(path.read_text())
-    assert data["format_version"] == 1 and data["kind"] == "saved_game"
+    assert data["format_version"] == 2 and data["kind"] == "saved_game"
     replay = Game.from_events(loaded.scenario, loaded.events, SeededDice(loaded.seed))
     assert [e.to_dict() for e in replay.events] == json.loads(json.dumps([e.to_dict() for e in game.events]))
 
@@ -62,7 +62,7 @@ def test_detection() -> None:
     ("mutate", "expected"),
     [
         (lambda d: d.pop("seed"), "seed or a dice_script"),
-        (lambda d: d.update(format_version=2), "format_version"),
+        (lambda d: d.update(format_version=3), "format_version"),
         (lambda d: d["scenario"]["units"][0].update(move=-1), "scenario.units[0].move: must be >= 0"),
         (lambda d: d["events"].append({"kind": "unit_moved"}), "expected an order or decided event"),
         (lambda d: d.update(active_player="green"), "not a player"),
@@ -211,9 +211,10 @@ def test_every_order_the_engine_logs_is_accepted() -> None:
     ("version", "expected"),
     [
         (None, "game.json: format_version: required field is missing"),
-        ("1", "game.json: format_version: expected the integer 1, got '1'"),
-        (True, "game.json: format_version: expected the integer 1, got true"),
-        (2, "game.json: format_version: unsupported version 2; this program reads version 1"),
+        ("1", "game.json: format_version: expected the integer 2, got '1'"),
+        (True, "game.json: format_version: expected the integer 2, got true"),
+        (3, "game.json: format_version: unsupported version 3; this program reads version 2 "
+            "(and migrates 1)"),
     ],
 )
 def test_format_version_messages_match_the_scenario_loader(version, expected) -> None:

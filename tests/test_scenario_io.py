@@ -19,7 +19,7 @@ DATA = Path(__file__).parent / "data"
 def base() -> dict[str, Any]:
     """A small valid scenario: 24x16, two players, one unit each, a hut and a mud field."""
     return {
-        "format_version": 1,
+        "format_version": 2,
         "name": "Test",
         "battlefield": {"width": 24, "height": 16},
         "objects": [{"id": "hut", "name": "Hut", "size": 3, "weight": 1, "rects": [[10, 5, 3, 3]]}],
@@ -120,27 +120,28 @@ def test_unknown_format_version_is_the_only_message(tmp_path: Path) -> None:
     with pytest.raises(ScenarioError) as info:
         load_scenario(DATA / "future_version.json")
     assert info.value.messages == [
-        f"{DATA / 'future_version.json'}: format_version: unsupported version 7; this program reads version 1"
+        f"{DATA / 'future_version.json'}: format_version: unsupported version 7; "
+        "this program reads version 2 (and migrates 1)"
     ]
 
 
 @pytest.mark.parametrize("version", ["1", True, 1.5, None])
 def test_format_version_must_be_an_integer(tmp_path: Path, version: Any) -> None:
     data = base() | {"format_version": version}
-    assert "bad.json: format_version: expected the integer 1, got" in one_error(data, tmp_path)
+    assert "bad.json: format_version: expected the integer 2, got" in one_error(data, tmp_path)
 
 
 def test_format_version_check_in_the_model_too() -> None:
     from pydantic import ValidationError
 
-    with pytest.raises(ValidationError, match="unsupported version 2; this program reads version 1"):
-        Scenario.model_validate(base() | {"format_version": 2})
+    with pytest.raises(ValidationError, match=r"unsupported version 3; this program reads version 2 \(and"):
+        Scenario.model_validate(base() | {"format_version": 3})
 
 
-def test_missing_format_version_reads_as_version_1() -> None:
+def test_missing_format_version_reads_as_the_current_version() -> None:
     data = base()
     del data["format_version"]
-    assert parse_scenario(json.dumps(data)).format_version == 1
+    assert parse_scenario(json.dumps(data)).format_version == 2
 
 
 # -- field errors -------------------------------------------------------------------------------------
@@ -313,7 +314,7 @@ def test_dump_round_trips_and_is_stable() -> None:
     assert again == scenario
     assert dump_scenario(again) == text
     assert text.endswith("}\n") and not text.endswith("\n\n")
-    assert text.startswith('{\n  "format_version": 1,\n  "name": "Test",\n')
+    assert text.startswith('{\n  "format_version": 2,\n  "name": "Test",\n')
 
 
 def test_dump_leaves_out_defaults_but_keeps_field_order() -> None:

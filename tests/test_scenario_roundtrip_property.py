@@ -142,10 +142,10 @@ def scenarios(draw: st.DrawFn) -> Scenario:
     turn_order = draw(st.sampled_from([[], player_ids, list(reversed(player_ids))]))
     return Scenario.model_validate(
         {
-            "format_version": 1,
+            "format_version": 2,
             "name": draw(names),
             "description": draw(st.text(max_size=30)),
-            "dice_system": draw(st.sampled_from(["brikwars", "d6"])),
+            "ruleset": draw(st.sampled_from(["brikwars", "d6", "ninepowers"])),
             "battlefield": {"width": width, "height": height},
             "terrain": terrain,
             "objects": objects,

@@ -90,7 +90,7 @@ def test_document_signals_name_the_changed_unit(qtbot) -> None:
     with qtbot.waitSignal(doc.terrainChanged):
         doc.paint_terrain([(10, 10)], TerrainKind.MUD)
     with qtbot.waitSignal(doc.metaChanged):
-        doc.set_dice_system("d6")
+        doc.set_ruleset("d6")
     doc.set_turn_order(["blue", "red"])
     assert doc.turn_order() == ["blue", "red"]
     with pytest.raises(ValueError):

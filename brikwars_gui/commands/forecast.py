@@ -15,6 +15,7 @@ import sys
 from typing import Any
 
 from brikwars_gui.commands.position import ProgressBar, open_or_report, write_picture
+from brikwars_gui.commands.ruleset_option import add_ruleset_option, apply_ruleset
 
 EXIT_ERROR = 1
 EXIT_INVALID = 2
@@ -59,6 +60,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--no-runs", action="store_true", help="with --json: leave out the per-run results list"
     )
+    add_ruleset_option(parser)
     parser.set_defaults(func=run)
     return parser
 
@@ -70,6 +72,11 @@ def run(args: argparse.Namespace) -> int:
     if opened is None:
         return EXIT_INVALID
     scenario, start = opened
+    if start is not None and args.ruleset and args.ruleset != start.ruleset:
+        keeps = f"a saved position keeps its ruleset ({start.ruleset})"
+        print(f"--ruleset {args.ruleset}: {keeps}", file=sys.stderr)
+        return EXIT_INVALID
+    scenario = apply_ruleset(scenario, args)
     if args.runs < 1:
         print("--runs must be at least 1", file=sys.stderr)
         return EXIT_INVALID

@@ -18,6 +18,7 @@ import sys
 from collections.abc import Callable
 from typing import Any
 
+from brikwars_gui.commands.ruleset_option import add_ruleset_option, apply_ruleset
 from brikwars_gui.commands.terminal import output_problem
 from brikwars_gui.engine.dice.source import DiceError
 from brikwars_gui.engine.events import Event
@@ -75,6 +76,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         action="store_true",
         help="print a text map of fires, smoke and triggered spots after every player turn",
     )
+    add_ruleset_option(parser)
     parser.set_defaults(func=run)
     return parser
 
@@ -110,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
     from brikwars_gui.engine.session import Game
 
     try:
-        scenario = load_scenario(args.scenario)
+        scenario = apply_ruleset(load_scenario(args.scenario), args)
     except ScenarioError as exc:
         for line in exc.messages:
             print(line, file=sys.stderr)

@@ -1,9 +1,11 @@
-"""Turn a battle as it stands back into a scenario (`format_version` 1) to edit or play on.
+"""Turn a battle as it stands back into a scenario (`format_version` 2) to edit or play on.
 
 `scenario_from_state(state, base)` is pure (no Qt, no files): it reads the `GameState` and the
 `Scenario` the battle started from and returns a new, validated `Scenario`:
 
-* players, turn order, dice system, battlefield and terrain are the base's;
+* players, turn order, battlefield and terrain are the base's; the ruleset is the one played
+  (`run --ruleset` may differ from the file), and each unit keeps its stat block for it with the
+  points it has left (`Ruleset.stat_blocks`);
 * units: the living ones at their current cell and facing, with their current Size and stats and
   the weapons they still hold (spent single-use weapons and weapons shot out of hand are gone);
   dead units are left out. Turn bookkeeping (Disrupted, saved Actions, Sprint...) is not part of
@@ -29,6 +31,7 @@ import numpy as np
 
 from brikwars_gui.engine.dice.expression import parse_dice, parse_single_die
 from brikwars_gui.engine.hazards.fields import cap_dice, dice_text
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import FieldState, GameState, UnitState, WeaponState
 from brikwars_gui.scenario.models import Scenario
 
@@ -49,7 +52,7 @@ def scenario_from_state(state: GameState, base: Scenario) -> Scenario:
     """A valid scenario holding the battle `state` (started from `base`) as it stands now."""
     base_units = {u.id: u for u in base.units}
     units = [
-        _unit(u, base_units.get(u.id))
+        _unit(u, base_units.get(u.id), state)
         for u in sorted(state.units.values(), key=lambda u: _order(base.units, u.id))
         if u.alive
     ]
@@ -100,6 +103,7 @@ def scenario_from_state(state: GameState, base: Scenario) -> Scenario:
     data = base.model_dump(mode="json")
     data.update(
         name=name,
+        ruleset=state.ruleset,  # `run --ruleset` may have overridden the file's
         units=units,
         objects=objects,
         hazards=hazards,
@@ -123,11 +127,14 @@ def _weapon(w: WeaponState) -> dict[str, Any]:
         "damage": w.damage,
         "damage_type": w.damage_type,
         "burning": w.burning,
+        "d6_damage": w.d6_damage,
     }
 
 
-def _unit(u: UnitState, base: Any) -> dict[str, Any]:
+def _unit(u: UnitState, base: Any, state: GameState) -> dict[str, Any]:
     skill = base.skill if base is not None and _sides(base.skill) == u.skill else f"d{u.skill}"
+    blocks = {"d6": base.d6.model_dump(mode="json")} if base is not None and base.d6 is not None else {}
+    blocks.update(ruleset_of(state).stat_blocks(u))  # e.g. the points a unit has left
     return {
         "id": u.id,
         "name": u.name,
@@ -153,6 +160,7 @@ def _unit(u: UnitState, base: Any) -> dict[str, Any]:
         "blessings": [f"d{s}" for s in u.blessings],
         "curses": [f"d{s}" for s in u.curses],
         "weapons": [_weapon(w) for w in u.weapons if not w.spent],
+        **blocks,
     }
 
 

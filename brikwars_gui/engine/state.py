@@ -16,6 +16,7 @@ import numpy as np
 from brikwars_gui.engine.dice.expression import parse_single_die
 from brikwars_gui.engine.grid import Grid, in_range
 from brikwars_gui.engine.journal import Journaled
+from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.spatial import UnitIndex
 
 if TYPE_CHECKING:
@@ -39,6 +40,7 @@ class WeaponState(Journaled):
     damage_type: str = "normal"
     burning: bool = False
     spent: bool = False  # single-use items such as a thrown grenade
+    d6_damage: str | None = None  # the D6 ruleset's damage code, None: converted from `damage`
 
     @property
     def is_close(self) -> bool:
@@ -72,6 +74,9 @@ class UnitState(Journaled):
     apparatus: int = 0  # R-FIRE-11: inches of firefighting apparatus (bucket 1, hose its Size)
     blessings: tuple[int, ...] = ()  # R-DICE-10: sides of SN dice Blessing the Action die
     curses: tuple[int, ...] = ()  # R-DICE-10: sides of SN dice Cursing it
+    # the battle's ruleset's own stats (die codes...) and resources (points, wounds), engine/rulesets
+    stats: dict[str, str] = field(default_factory=dict)
+    pools: dict[str, int] = field(default_factory=dict)
     # turn bookkeeping
     alive: bool = True
     disrupted: bool = False  # R-MOVE-16: helpless until its next turn
@@ -247,6 +252,7 @@ class GameState(Journaled):
     active_index: int = 0
     winner: str | None = None
     over: bool = False
+    ruleset_options: dict[str, Any] = field(default_factory=dict)  # the scenario's GM options
 
     @property
     def active_player(self) -> str:
@@ -461,11 +467,11 @@ class GameState(Journaled):
                 units[fire.target].fire_size = fire.size
         players = [PlayerState(p.id, p.name, p.color, p.controller) for p in scenario.players]
         order = list(scenario.turn_order) or [p.id for p in scenario.players]
-        return cls(
+        state = cls(
             name=scenario.name,
             width=width,
             height=height,
-            ruleset=scenario.dice_system,
+            ruleset=scenario.ruleset,
             grid=Grid.from_scenario(scenario),
             players=players,
             turn_order=order,
@@ -475,6 +481,8 @@ class GameState(Journaled):
             fires=fires,
             traps=_traps_from(scenario),
         )
+        find_ruleset(state.ruleset).setup(state, scenario)
+        return state
 
 
 _FIELD_SNAPSHOT = ("id", "kind", "dice", "triggered")

@@ -11,7 +11,7 @@ from __future__ import annotations
 import random
 from typing import Any
 
-from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
 
 _PISTOL = {"name": "Pistol", "kind": "ranged", "use": 3, "range": 6, "damage": "1d6"}
 _RIFLE = {"name": "Rifle", "kind": "ranged", "use": 3, "range": 10, "damage": "1d6+1"}
@@ -104,7 +104,7 @@ def army_battle(
             )
     return Scenario.model_validate(
         {
-            "format_version": 1,
+            "format_version": FORMAT_VERSION,
             "name": f"Generated battle: {units} units on {size}x{size}",
             "description": (
                 f"army_battle(units={units}, size={size}, buildings={buildings}, fires={fires}, seed={seed})"

@@ -1,4 +1,4 @@
-"""Reading and writing scenario files (JSON, `format_version` 1); see docs/scenario-format.md.
+"""Reading and writing scenario files (JSON, `format_version` 2, 1 migrated); see docs/scenario-format.md.
 
 * `load_scenario(path)` / `parse_scenario(text, source)` return a validated `Scenario` or raise
   `ScenarioError`, whose `.messages` are one line per problem: `skirmish.json: units[2].move: must be >= 0`.
@@ -41,6 +41,7 @@ from brikwars_gui.scenario.limits import (
     read_limited,
 )
 from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
+from brikwars_gui.scenario.ruleset_models import READABLE_VERSIONS, migrate_scenario_data
 
 __all__ = [
     "ScenarioError",
@@ -143,6 +144,7 @@ def scenario_from_data(data: Any, source: str = "<data>") -> Scenario:
     too_big = data_problems(data)
     if too_big:
         raise ScenarioError(source, [f"{source}: {line}" for line in too_big])
+    data = migrate_scenario_data(data)  # format 1 named the ruleset `dice_system`
     try:
         # Strict JSON-mode validation: "5" is not an integer and "yes" is not true in a file,
         # while enum names and [x, y] lists are read as usual.
@@ -161,8 +163,11 @@ def format_version_problem(data: dict[str, Any], *, required: bool = False) -> s
     version = data["format_version"]
     if isinstance(version, bool) or not isinstance(version, int):
         return f"format_version: expected the integer {FORMAT_VERSION}, got {_show(version)}"
-    if version != FORMAT_VERSION:
-        return f"format_version: unsupported version {version}; this program reads version {FORMAT_VERSION}"
+    if version not in READABLE_VERSIONS:
+        return (
+            f"format_version: unsupported version {version}; this program reads version {FORMAT_VERSION}"
+            f" (and migrates {', '.join(str(v) for v in READABLE_VERSIONS if v != FORMAT_VERSION)})"
+        )
     return None
 
 

@@ -1,4 +1,4 @@
-"""Pydantic v2 models of a scenario / saved-game file (`format_version` 1).
+"""Pydantic v2 models of a scenario / saved-game file (`format_version` 2; 1 is migrated on load).
 
 These models are the I/O boundary only: the engine converts a validated `Scenario` into its
 own runtime state and numpy arrays, and never validates inside per-cell loops.
@@ -23,8 +23,14 @@ from pydantic_core import PydanticCustomError
 
 from brikwars_gui.engine.dice.expression import parse_dice, parse_single_die
 from brikwars_gui.scenario.limits import MAX_SIDE
-
-FORMAT_VERSION = 1
+from brikwars_gui.scenario.ruleset_models import (
+    FORMAT_VERSION,
+    READABLE_VERSIONS,
+    D6Options,
+    D6Stats,
+    RulesetName,
+    d6_code_or_none,
+)
 
 Coordinate = Annotated[int, Field(ge=0, lt=MAX_SIDE)]
 Extent = Annotated[int, Field(ge=1, le=MAX_SIDE)]
@@ -165,8 +171,10 @@ class Weapon(Strict):
     damage: DiceText
     damage_type: DamageType = DamageType.NORMAL
     burning: bool = Field(default=False, description="made to burn (torch): no -1d4 Action")
+    d6_damage: str | None = Field(default=None, description="D6 damage code; null: converted from damage")
 
     _check_damage = field_validator("damage")(_dice_text)
+    _check_d6 = field_validator("d6_damage")(d6_code_or_none)
 
 
 class Unit(Strict):
@@ -202,6 +210,7 @@ class Unit(Strict):
     )
     curses: list[str] = Field(default_factory=list, description="SN dice Cursing its Action die (R-DICE-10)")
     weapons: list[Weapon] = Field(default_factory=list)
+    d6: D6Stats | None = Field(default=None, description="D6 System stat block; null: converted")
 
     _check_skill = field_validator("skill")(_single_die_text)
     _check_armor = field_validator("armor")(_dice_text)
@@ -331,10 +340,11 @@ class Scenario(Strict):
     validation raise one error listing every problem, each starting with its JSON path.
     """
 
-    format_version: Literal[1] = FORMAT_VERSION
+    format_version: Literal[2] = FORMAT_VERSION
     name: str = Field(min_length=1)
     description: str = ""
-    dice_system: Literal["brikwars", "d6"] = "brikwars"
+    ruleset: RulesetName = Field(default="brikwars", description="engine/rulesets: how rolls resolve")
+    d6: D6Options = Field(default_factory=D6Options, description="GM options of the D6 ruleset")
     battlefield: Battlefield
     terrain: list[TerrainRegion] = Field(default_factory=list)
     objects: list[StructureObject] = Field(default_factory=list)
@@ -354,13 +364,13 @@ class Scenario(Strict):
                 "expected the integer {expected}, got {got}",
                 {"expected": FORMAT_VERSION, "got": repr(value)},
             )
-        if value != FORMAT_VERSION:
+        if value not in READABLE_VERSIONS:
             raise PydanticCustomError(
                 "format_version",
-                "unsupported version {got}; this program reads version {expected}",
-                {"expected": FORMAT_VERSION, "got": value},
+                "unsupported version {got}; this program reads version {expected} (and migrates {old})",
+                {"expected": FORMAT_VERSION, "got": value, "old": "1"},
             )
-        return value
+        return FORMAT_VERSION  # older data was migrated (`migrate_scenario_data`) before this
 
     def __setattr__(self, name: str, value: Any) -> None:
         # pydantic runs the whole-scenario check after storing an assigned value; undo the

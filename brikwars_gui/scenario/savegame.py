@@ -1,4 +1,4 @@
-"""Saved games: a scenario plus the dice and the orders that replay the battle (`format_version` 1).
+"""Saved games: a scenario plus the dice and the orders that replay the battle (`format_version` 2).
 
 A saved game file is JSON with `"kind": "saved_game"`: the whole `scenario`, the dice (`seed`, and/or
 a `dice_script` of faces used first, then the seed), the `order` and `decided` events of the game
@@ -31,6 +31,7 @@ from brikwars_gui.scenario.io import (
 from brikwars_gui.scenario.io import show_value as _show
 from brikwars_gui.scenario.limits import LimitError, data_problems, loads_limited, read_limited
 from brikwars_gui.scenario.models import FORMAT_VERSION, Facing, Scenario
+from brikwars_gui.scenario.ruleset_models import migrate_scenario_data
 
 __all__ = [
     "SAVED_GAME_KIND",
@@ -52,7 +53,7 @@ class SavedGame(BaseModel):
 
     model_config = ConfigDict(extra="forbid")
 
-    format_version: Literal[1] = FORMAT_VERSION
+    format_version: Literal[1, 2] = FORMAT_VERSION  # 1 is read (`saved_game_from_data` migrates)
     kind: Literal["saved_game"] = SAVED_GAME_KIND
     engine_version: str = ""
     scenario: Scenario
@@ -207,8 +208,12 @@ def saved_game_from_data(data: Any, source: str = "<data>") -> SavedGame:
     too_big = data_problems(data)
     if too_big:
         raise ScenarioError(source, [f"{source}: {line}" for line in too_big])
+    if isinstance(data.get("scenario"), dict):  # format 1 named the ruleset `dice_system`
+        data = {**data, "scenario": migrate_scenario_data(data["scenario"])}
     try:
-        return SavedGame.model_validate_json(json.dumps(data), strict=True)
+        saved = SavedGame.model_validate_json(json.dumps(data), strict=True)
+        saved.format_version = FORMAT_VERSION  # written back in the newest form
+        return saved
     except ValidationError as exc:
         raise ScenarioError(
             source, [f"{source}: {line}" for line in describe_validation_error(exc, SavedGame)]

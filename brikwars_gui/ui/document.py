@@ -470,8 +470,9 @@ class EditorDocument(QObject):
                 ScenarioAttrCommand(self, attr, old, getattr(probe, attr), text or f"Set {attr}")
             )
 
-    def set_dice_system(self, system: str) -> None:
-        self.set_attr("dice_system", system, "Pick dice system")
+    def set_ruleset(self, name: str) -> None:
+        """The ruleset the battle is played under (engine/rulesets), as one undoable edit."""
+        self.set_attr("ruleset", name, "Pick ruleset")
 
     def set_turn_order(self, order: list[str]) -> None:
         self.set_attr("turn_order", list(order), "Change turn order")

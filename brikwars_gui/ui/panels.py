@@ -41,7 +41,7 @@ from brikwars_gui.ui.models import (
     UnitFilterProxy,
     UnitTableModel,
 )
-from brikwars_gui.ui.session_controller import ruleset_label
+from brikwars_gui.ui.session_controller import ruleset_choices, ruleset_label
 
 
 class UnitListPanel(QWidget):
@@ -243,7 +243,7 @@ class TurnPanel(QWidget):
             self.active_label.setText("Active: –")
         names = [self.doc.player(pid).name if self.doc.player(pid) else pid for pid in order]
         self.order_label.setText("Turn order: " + " → ".join(names))
-        self.dice_label.setText(f"Dice: {ruleset_label(self.doc.scenario.dice_system)}")
+        self.dice_label.setText(f"Dice: {ruleset_label(self.doc.scenario.ruleset)}")
 
 
 class EventLogModel(QAbstractListModel):
@@ -492,10 +492,13 @@ class ScenarioPanel(QWidget):
         self.name = QLineEdit()
         self.name.editingFinished.connect(self._name)
         self.dice = QComboBox()
-        self.dice.addItem("BrikWars (exploding dice)", "brikwars")
-        self.dice.addItem("D6 system (Wild Die)", "d6")
-        self.dice.setToolTip("R-DICE-1 exploding dice, or the D6 alternate system")
-        self.dice.activated.connect(lambda _i: self.doc.set_dice_system(self.dice.currentData()))
+        self.dice.setObjectName("rulesetChoice")
+        for name, label in ruleset_choices():
+            self.dice.addItem(label, name)
+        self.dice.setToolTip(
+            "How every roll resolves: BrikWars exploding dice or another ruleset (docs/rulesets.md)"
+        )
+        self.dice.activated.connect(lambda _i: self.doc.set_ruleset(self.dice.currentData()))
         self.order = QListWidget()
         self.order.setObjectName("turnOrder")
         self.order.setMaximumHeight(90)
@@ -550,7 +553,7 @@ class ScenarioPanel(QWidget):
     def refresh(self) -> None:
         s = self.doc.scenario
         self.name.setText(s.name)
-        self.dice.setCurrentIndex(self.dice.findData(s.dice_system))
+        self.dice.setCurrentIndex(self.dice.findData(s.ruleset))
         row = self.order.currentRow()
         self.order.clear()
         for pid in self.doc.turn_order():

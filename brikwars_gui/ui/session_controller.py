@@ -389,8 +389,15 @@ def measure(a: Cell, b: Cell) -> float:
     return float(distance((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
 
 
+def ruleset_choices() -> list[tuple[str, str]]:
+    """(name, label) of every playable ruleset, for the Scenario panel's choice."""
+    from brikwars_gui.engine.rulesets import RULESET_NAMES, find_ruleset
+
+    return [(name, find_ruleset(name).label) for name in RULESET_NAMES]
+
+
 def ruleset_label(name: str) -> str:
-    """How the GUI names a ruleset (`Scenario.dice_system`); an unknown name is shown as is."""
+    """How the GUI names a ruleset (`Scenario.ruleset`); one not playable yet is shown by name."""
     from brikwars_gui.engine.rulesets import find_ruleset
 
     try:

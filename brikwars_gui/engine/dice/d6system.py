@@ -225,6 +225,28 @@ def roll_code(
     return D6Roll(shown, tuple(rolled), pips, critical_failure_option, character_points, fate_point, purpose)
 
 
+def add_character_points(roll: D6Roll, dice: DiceSource, count: int, *, purpose: str = "") -> D6Roll:
+    """R-D6-7: `count` Character Point Wild Dice spent after the roll, before it is judged. They
+    come after any A-11 cancellation of the roll itself (that judged the Wild Die already)."""
+    if count <= 0:
+        return roll
+    rolled = list(roll.dice)
+    first = max(d.group for d in rolled) + 1
+    label = f"{purpose or roll.purpose or 'd6 roll'} CP wild"
+    for k in range(count):
+        rolled.extend(_wild_chain(dice, ROLE_CP_WILD, ROLE_CP_REROLL, first + k, label))
+    code = f"{roll.code} +{roll.character_points + count} CP" if not roll.character_points else roll.code
+    return D6Roll(
+        code,
+        tuple(rolled),
+        roll.pips,
+        roll.critical_failure_option,
+        roll.character_points + count,
+        roll.fate_point,
+        roll.purpose,
+    )
+
+
 def _cancel_highest(rolled: Sequence[DieRoll], wild_group: int) -> list[DieRoll]:
     """A-11: drop the Wild Die and the highest other die (first such die on ties)."""
     sums: dict[int, int] = {}

@@ -91,7 +91,7 @@ def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell
     result = None
     if hit:
         result = ruleset.damage_roll(
-            ctx, weapon.damage, per_die_modifier=-over, purpose=f"trap {trap.id} damage"
+            ctx, weapon.damage, per_die_modifier=-over, purpose=f"trap {trap.id} damage", weapon=weapon
         )
     damage = result.total if result is not None else 0
     event = ctx.emit(

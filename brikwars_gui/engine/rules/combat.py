@@ -380,7 +380,9 @@ def resolve_attack(
                 roll, expr, ctx.dice, per_die_modifier=-oor, purpose=f"{weapon.name} damage"
             )
         else:
-            dmg = ruleset.damage_roll(ctx, expr, per_die_modifier=-oor, purpose=f"{weapon.name} damage")
+            dmg = ruleset.damage_roll(
+                ctx, expr, per_die_modifier=-oor, purpose=f"{weapon.name} damage", weapon=weapon
+            )
         parts.append(f"hit: Damage {dmg.explain()}")
         if weapon.is_close:
             extra, extra_fire, extra_type, text = burning_attack(ctx, attacker, weapon, target_id)
@@ -417,7 +419,7 @@ def resolve_attack(
         ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", detail))
         slippery_critical_failure(ctx, attacker)  # R-HAZ-14
         if ctx.options.firearm_mishaps and not weapon.is_close:
-            own = ruleset.damage_roll(ctx, weapon.damage, purpose=f"{weapon.name} mishap")
+            own = ruleset.damage_roll(ctx, weapon.damage, purpose=f"{weapon.name} mishap", weapon=weapon)
             ctx.emit(Mishap(attacker.id, f"attack with {weapon.name}", f"own weapon hits: {own.explain()}"))
             apply_damage(ctx, attacker.id, own.total, cause=f"own {weapon.name} (mishap)")
     if dmg is not None:

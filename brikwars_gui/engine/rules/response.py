@@ -25,7 +25,6 @@ import math
 from typing import Any
 
 from brikwars_gui.engine import journal
-from brikwars_gui.engine.dice.brikwars import skill_roll
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     IllegalPath,

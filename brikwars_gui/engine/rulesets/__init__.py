@@ -17,6 +17,7 @@ if TYPE_CHECKING:
 #: name -> module that defines and registers it (imported lazily).
 RULESET_MODULES = {
     "brikwars": "brikwars_gui.engine.rulesets.brikwars.ruleset",
+    "d6": "brikwars_gui.engine.rulesets.d6.ruleset",
 }
 RULESET_NAMES = tuple(RULESET_MODULES)
 

@@ -22,6 +22,7 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
     from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+    from brikwars_gui.scenario.models import Scenario
 
 
 class ActionRoll(Protocol):
@@ -82,6 +83,11 @@ class Ruleset(ABC):
     label: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
 
+    def setup(self, state: GameState, scenario: Scenario) -> None:
+        """Fill `UnitState.stats`/`pools` and `state.ruleset_options` from the scenario (its stat
+        blocks, or the default conversion) when a battle is built. BrikWars needs no options."""
+        state.ruleset_options = {}
+
     # -- Actions --------------------------------------------------------------------------
 
     @abstractmethod
@@ -122,9 +128,16 @@ class Ruleset(ABC):
 
     @abstractmethod
     def damage_roll(
-        self, ctx: RulesContext, expr: str | DiceExpression, *, per_die_modifier: int = 0, purpose: str = ""
+        self,
+        ctx: RulesContext,
+        expr: str | DiceExpression,
+        *,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+        weapon: WeaponState | None = None,
     ) -> DamageRoll:
-        """Roll a weapon's or trap's Damage, given as its BrikWars expression."""
+        """Roll Damage given as its BrikWars expression (`weapon`: the weapon it is the Damage
+        of, whose own stats for this ruleset may replace the expression)."""
 
     @abstractmethod
     def explosion_radius(self, roll: DamageRoll) -> int:
@@ -148,6 +161,10 @@ class Ruleset(ABC):
         """Carry out `outcome` (from `damage_outcome`) on the target, emitting its events."""
 
     # -- Display ----------------------------------------------------------------------------
+
+    def stat_blocks(self, unit: UnitState) -> dict[str, Any]:
+        """Scenario-file stat blocks of the unit as it stands (`Unit.d6`...), for exports."""
+        return {}
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         """The unit's ruleset-specific stats for the inspector and the unit table."""

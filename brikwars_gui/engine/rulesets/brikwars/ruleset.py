@@ -83,7 +83,13 @@ class BrikWarsRuleset(Ruleset):
         return _burning_chance(unit.skill, needed, per_die_modifier)
 
     def damage_roll(
-        self, ctx: RulesContext, expr: str | DiceExpression, *, per_die_modifier: int = 0, purpose: str = ""
+        self,
+        ctx: RulesContext,
+        expr: str | DiceExpression,
+        *,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+        weapon: WeaponState | None = None,
     ) -> RollResult:
         return roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
 

@@ -1,0 +1,374 @@
+"""The D6 System as a ruleset (RULES.md D6; seed 002 covers the dice, the rest follows the open
+D6 System's conventions, docs/rules-decisions.md "D6 ruleset").
+
+* Actions roll the unit's die code for the action's skill (melee, ranged, thrown; dodge for
+  everything else) against `conversion.difficulty(needed)`, with one Wild Die (R-D6-2/3/5).
+* A Wild Die 1 (R-D6-4) follows the scenario's option: "cancel_highest" (A-11) or
+  "complication": the total stands and `COMPLICATIONS` picks an effect, graver the lower the total.
+* Before a judged roll a unit holding Fate Points is asked "fate_point" (R-D6-8/9: double its own
+  dice and pips; "climax" doubles all its rolls this round, once a battle); after a failed roll
+  that had no Fate Point, "character_points" (R-D6-6/7: extra Wild Dice, up to the cap).
+  The defaults of those questions are the AI's spending policy (`fate_default`, `cp_default`).
+* Damage (weapon `d6_damage` or the converted expression) against a resistance roll of the
+  unit's strength code: beaten by 1–3 stunned (Disrupted), 4–8 wounded (−1D on every roll; a
+  second wound incapacitates), 9–12 incapacitated, 13+ killed; either way it leaves the battle.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from brikwars_gui.engine.dice.brikwars import die_distribution, roll_expression
+from brikwars_gui.engine.dice.d6system import (
+    CANCEL_HIGHEST,
+    COMPLICATION,
+    add_character_points,
+    parse_code,
+    roll_code,
+)
+from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
+from brikwars_gui.engine.rulesets import register
+from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
+from brikwars_gui.engine.rulesets.d6 import odds
+from brikwars_gui.engine.rulesets.d6.conversion import (
+    DEFAULT_CP,
+    HERO_CP,
+    HERO_FP,
+    damage_code,
+    difficulty,
+    pip_modifier,
+    skill_code,
+)
+from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6Damage, Wounded
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.context import RulesContext
+    from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+    from brikwars_gui.scenario.models import Scenario
+
+STATS = ("melee", "ranged", "thrown", "dodge", "strength")
+KIND_STAT = {"melee": "melee", "shove": "melee", "ranged": "ranged", "thrown": "thrown"}
+ATTACKS = ("melee", "ranged", "thrown", "shove")
+#: A second wound incapacitates (the D6 System's Wounded → Severely Wounded → out of the fight).
+WOUNDS_OUT = 2
+RADIUS_PER_D10 = 2  # G-12, as under BrikWars
+#: R-D6-4 option 2, graver the lower the total: (lowest margin total − difficulty, effect, text).
+COMPLICATIONS = (
+    (0, "stumble", "stumbles: its Movement is over this turn"),
+    (-4, "off_balance", "off balance: Movement over and its saved Action lost"),
+    (-99, "fall", "falls: Disrupted (R-MOVE-16)"),
+)
+
+
+def _code(text: str) -> tuple[int, int]:
+    parsed = parse_code(text)
+    return parsed.terms[0].count, parsed.modifier
+
+
+def _label(dice: int, pips: int) -> str:
+    return f"{dice}D" + (f"{pips:+d}" if pips else "")
+
+
+def complication_for(total: int, target: int) -> tuple[str, str]:
+    """The COMPLICATIONS row for a roll of `total` against `target`."""
+    return next((effect, text) for low, effect, text in COMPLICATIONS if total - target >= low)
+
+
+def fate_default(kind: str, without: float, with_fp: float) -> str:
+    """AI policy (docs/rulesets.md): a Fate Point on an attack that is likelier to miss than hit
+    and gains at least 20 points from it, or on a roll against drowning that it improves."""
+    if kind in ATTACKS and without < 0.5 and with_fp - without >= 0.2:
+        return "yes"
+    if kind == "swim" and with_fp > without:
+        return "yes"
+    return "no"
+
+
+def cp_default(kind: str, chances: dict[str, float]) -> str:
+    """AI policy: the fewest Character Points that make a failed attack at least an even chance
+    (none if even all of them cannot); against drowning as many as may be spent."""
+    if kind == "swim":
+        return max(chances, key=lambda k: (chances[k], -int(k)))
+    for k in sorted(chances, key=int):
+        if int(k) and chances[k] >= 0.5 and kind in ATTACKS:
+            return k
+    return "0"
+
+
+@register
+class D6Ruleset(Ruleset):
+    name = "d6"
+    label = "D6 System (Wild Die)"
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def setup(self, state: GameState, scenario: Scenario) -> None:
+        state.ruleset_options = scenario.d6.model_dump(mode="json")
+        blocks = {u.id: u for u in scenario.units}
+        for unit in state.units.values():
+            source = blocks.get(unit.id)
+            block = source.d6 if source is not None else None
+            given = block.model_dump(exclude_none=True) if block is not None else {}
+            own = skill_code(unit.skill)
+            unit.stats = {s: str(given.get(s, own)) for s in STATS[:-1]}
+            unit.stats["strength"] = str(given.get("strength", damage_code(unit.armor)))
+            unit.pools = {
+                "cp": int(given.get("character_points", HERO_CP if unit.hero else DEFAULT_CP)),
+                "fp": int(given.get("fate_points", HERO_FP if unit.hero else 0)),
+                "wounds": 0,
+                "climax_round": 0,
+            }
+            if source is not None:
+                for weapon, spec in zip(unit.weapons, source.weapons, strict=False):
+                    weapon.d6_damage = spec.d6_damage
+
+    def _option(self, state: GameState) -> str:
+        return str(state.ruleset_options.get("critical_failure", COMPLICATION))
+
+    def _cap(self, state: GameState) -> int | None:
+        return state.ruleset_options.get("character_point_cap", 5)
+
+    def code(
+        self, state: GameState, unit: UnitState | None, kind: str, sides: int, *, fate: bool
+    ) -> tuple[int, int]:
+        """(dice, pips) the unit rolls for `kind` now: its code, doubled by a Fate Point before
+        anything else (R-D6-8), −1D per wound (at least 1D)."""
+        if unit is None:
+            return _code(skill_code(sides))
+        dice, pips = _code(unit.stats.get(KIND_STAT.get(kind, "dodge"), skill_code(sides)))
+        if fate or unit.pools.get("climax_round") == state.round:
+            dice, pips = 2 * dice, 2 * pips
+        return max(1, dice - unit.pools.get("wounds", 0)), pips
+
+    # -- Actions ----------------------------------------------------------------------------
+
+    def action_chance(
+        self,
+        state: GameState,
+        unit: UnitState,
+        needed: int,
+        *,
+        kind: str,
+        per_die_modifier: int = 0,
+        weapon: WeaponState | None = None,
+        fate: bool = False,
+    ) -> float:
+        """Exact chance of the roll with no points spent (`fate`: with a Fate Point); a burning
+        unit's −1d4 (R-FIRE-5) is averaged over that die's exact distribution."""
+        from brikwars_gui.engine.hazards.fire import burning_action_penalty
+
+        dice, pips = self.code(state, unit, kind, unit.skill, fate=fate)
+        option = self._option(state)
+        base = needed - per_die_modifier
+        if burning_action_penalty(state, unit, weapon) is None:
+            return odds.chance(dice, pips, difficulty(base), option)
+        return sum(p * odds.chance(dice, pips, difficulty(base + v), option) for v, p in die_distribution(4))
+
+    def action_roll(
+        self,
+        ctx: RulesContext,
+        unit: UnitState | None,
+        *,
+        sides: int,
+        kind: str,
+        use: int | None = None,
+        penalty: int = 0,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+    ) -> D6ActionRoll:
+        state = ctx.state
+        option = self._option(state)
+        needed = None if use is None else use + penalty
+        target = None if needed is None else difficulty(needed - per_die_modifier)
+        ask = getattr(ctx, "ask", None)
+        fate = "no"
+        if unit is not None and target is not None:
+            if unit.pools.get("climax_round") == state.round:
+                fate = "climax"
+            elif ask is not None and unit.pools.get("fp", 0) > 0:
+                fate = ask(self._fate_request(state, unit, kind, sides, target, option))
+                if fate != "no":
+                    unit.pools["fp"] -= 1  # R-D6-10: a spent Fate Point is gone
+                    if fate == "climax":
+                        unit.pools["climax_round"] = state.round
+                        unit.pools["climaxes"] = unit.pools.get("climaxes", 0) + 1
+        dice, pips = self.code(state, unit, kind, sides, fate=fate == "yes")
+        stat = KIND_STAT.get(kind, "dodge") if unit is not None else "action"
+        label = (
+            f"{stat.title()} {_label(dice, pips)}"
+            + {"no": "", "yes": " (Fate Point ×2)", "climax": " (climax ×2)"}[fate]
+        )
+        roll = roll_code(_label(dice, pips), ctx.dice, critical_failure_option=option, purpose=purpose)
+        if (
+            unit is not None
+            and target is not None
+            and fate == "no"  # R-D6-6: never both on one roll
+            and ask is not None
+            and roll.total < target
+            and unit.pools.get("cp", 0) > 0
+        ):
+            cap = self._cap(state)
+            most = unit.pools["cp"] if cap is None else min(cap, unit.pools["cp"])
+            chances = {str(k): odds.cp_chance(k, target - roll.total) for k in range(most + 1)}
+            from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
+
+            answer = ask(
+                DecisionRequest(
+                    "character_points",
+                    unit.id,
+                    unit.team,
+                    None,
+                    tuple(chances),
+                    cp_default(kind, chances),
+                    {"total": roll.total, "difficulty": target, "chances": chances, "roll": purpose},
+                )
+            )
+            spent = int(answer)
+            if spent:
+                unit.pools["cp"] -= spent  # R-D6-7: spent Character Points are lost
+                unit.pools["cp_spent"] = unit.pools.get("cp_spent", 0) + spent
+                roll = add_character_points(roll, ctx.dice, spent, purpose=purpose)
+                label += f" +{spent} CP"
+        effect = ""
+        if roll.critical_failure and option == COMPLICATION and unit is not None and target is not None:
+            effect, text = complication_for(roll.total, target)
+            self._complicate(ctx, unit, effect)
+            ctx.emit(Complication(unit.id, purpose, effect, text))
+        return D6ActionRoll(label, roll, target, needed, fate, effect)
+
+    def _fate_request(
+        self, state: GameState, unit: UnitState, kind: str, sides: int, target: int, option: str
+    ) -> Any:
+        from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
+
+        plain = odds.chance(*self.code(state, unit, kind, sides, fate=False), target, option)
+        doubled = odds.chance(*self.code(state, unit, kind, sides, fate=True), target, option)
+        options = ["no", "yes"] + ([] if unit.pools.get("climaxes", 0) else ["climax"])
+        chances = {"no": plain, "yes": doubled, "climax": doubled}
+        return DecisionRequest(
+            "fate_point",
+            unit.id,
+            unit.team,
+            None,
+            tuple(options),
+            fate_default(kind, plain, doubled),
+            {"difficulty": target, "chances": {k: chances[k] for k in options}, "kind": kind},
+        )
+
+    def _complicate(self, ctx: RulesContext, unit: UnitState, effect: str) -> None:
+        if effect in ("stumble", "off_balance"):
+            unit.stopped = True
+        if effect == "off_balance":
+            unit.saved_action = False
+        if effect == "fall":
+            from brikwars_gui.engine.rules.damage import disrupt  # damage imports the rulesets
+
+            disrupt(ctx, unit.id, "fell: a D6 complication (R-D6-4)")
+
+    # -- Damage -----------------------------------------------------------------------------
+
+    def damage_roll(
+        self,
+        ctx: RulesContext,
+        expr: str | DiceExpression,
+        *,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+        weapon: WeaponState | None = None,
+    ) -> D6Damage:
+        parsed = parse_dice(expr) if isinstance(expr, str) else expr
+        d10s = sum(t.count for t in parsed.terms if t.sides == 10 and t.sign > 0)
+        d4s = sum(t.count for t in parsed.terms if t.sides == 4 and t.sign > 0)
+        count = sum(t.count for t in parsed.terms if t.sign > 0)
+        if not count and parsed.modifier <= 0:
+            return D6Damage("no Damage dice", None, d10s, d4s, count)
+        own = weapon is not None and weapon.d6_damage and parse_dice(weapon.damage) == parsed
+        code = str(weapon.d6_damage) if own and weapon is not None else damage_code(parsed)
+        dice, pips = _code(code)
+        pips += pip_modifier(per_die_modifier, parsed) if per_die_modifier else 0
+        option = CANCEL_HIGHEST if self._option(ctx.state) == CANCEL_HIGHEST else COMPLICATION
+        roll = roll_code(_label(dice, pips), ctx.dice, critical_failure_option=option, purpose=purpose)
+        return D6Damage(_label(dice, pips), roll, d10s, d4s, count)
+
+    def explosion_radius(self, roll: DamageRoll) -> int:
+        return RADIUS_PER_D10 * max(1, getattr(roll, "d10s", 0))
+
+    def ignition_dice(self, roll: DamageRoll, *, sides: int | None = 4) -> list[int]:
+        assert isinstance(roll, D6Damage)
+        return roll.ignition(roll.d4s if sides == 4 else roll.source_dice)
+
+    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+        """The unit's strength code (objects: their converted Armor), with a Wild Die; a burning
+        target still rolls −1d4 (R-FIRE-5, shared)."""
+        state = ctx.state
+        unit = state.units.get(target_id)
+        if unit is not None:
+            dice, pips = _code(unit.stats.get("strength", damage_code(unit.armor)))
+            if unit.pools.get("climax_round") == state.round:  # R-D6-9: all its rolls this round
+                dice, pips = 2 * dice, 2 * pips
+            code, burning, what = _label(dice, pips), unit.fire_size > 0, "Strength"
+        else:
+            obj = state.objects[target_id]
+            code = damage_code(obj.armor_expression)
+            burning = any(f.target == target_id and f.size > 0 for f in state.fires.values())
+            what = "Armor"
+        option = CANCEL_HIGHEST if self._option(state) == CANCEL_HIGHEST else COMPLICATION
+        roll = roll_code(code, ctx.dice, critical_failure_option=option, purpose=f"resistance of {target_id}")
+        result = D6Damage(f"{what} {code}", roll)
+        total, text = result.total, result.explain()
+        if burning:
+            penalty = roll_expression("-1d4", ctx.dice, purpose=f"burning armor penalty of {target_id}")
+            total += penalty.total
+            text += f"; burning {penalty.explain()} (R-FIRE-5)"
+        return total, text
+
+    def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:
+        margin = damage - armor
+        unit = state.units.get(target_id)
+        if unit is None:
+            if margin <= 0:
+                return "none"
+            return "destroyed" if state.objects[target_id].effective_size - 1 <= 0 else "size_lost"
+        if margin <= 0:
+            return "none"
+        if margin <= 3:
+            return "stunned"
+        if margin <= 8:
+            return "incapacitated" if unit.pools.get("wounds", 0) + 1 >= WOUNDS_OUT else "wounded"
+        return "incapacitated" if margin <= 12 else "killed"
+
+    def suffer(self, ctx: RulesContext, target_id: str, outcome: str, cause: str) -> None:
+        from brikwars_gui.engine.rules.damage import _lose_size, disrupt, kill  # damage imports us
+
+        if outcome == "stunned":
+            disrupt(ctx, target_id, cause)
+        elif outcome == "wounded":
+            unit = ctx.state.units[target_id]
+            unit.pools["wounds"] = unit.pools.get("wounds", 0) + 1
+            ctx.emit(Wounded(target_id, unit.pools["wounds"], cause))
+        elif outcome in ("incapacitated", "killed"):
+            kill(ctx, target_id, cause)
+        elif outcome in ("size_lost", "destroyed"):
+            _lose_size(ctx, target_id, cause)
+
+    # -- display ----------------------------------------------------------------------------
+
+    def stat_blocks(self, unit: UnitState) -> dict[str, Any]:
+        """The unit's D6 block with the Character and Fate Points it has left (R-D6-10)."""
+        block: dict[str, Any] = {s: unit.stats[s] for s in STATS if s in unit.stats}
+        block["character_points"] = unit.pools.get("cp", 0)
+        block["fate_points"] = unit.pools.get("fp", 0)
+        return {"d6": block}
+
+    def stat_lines(self, unit: UnitState) -> list[StatLine]:
+        lines = [StatLine(s.title(), unit.stats.get(s, "?")) for s in STATS]
+        pools = unit.pools
+        lines.append(
+            StatLine("Character Points", str(pools.get("cp", 0)), "R-D6-7: extra Wild Dice after a roll")
+        )
+        lines.append(
+            StatLine("Fate Points", str(pools.get("fp", 0)), "R-D6-8: double own dice before a roll")
+        )
+        if pools.get("wounds"):
+            lines.append(StatLine("Wounds", str(pools["wounds"]), "−1D on every roll per wound"))
+        return lines

@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 from brikwars_gui.scenario.models import Facing, Weapon
 from brikwars_gui.ui.document import EditorDocument, validation_message
 from brikwars_gui.ui.models import SelectionService
+from brikwars_gui.ui.session_controller import ruleset_label, scenario_stat_lines, stats_text
 
 TEXT_FIELDS = (
     ("name", "Name", "Unit name"),
@@ -89,6 +90,11 @@ class UnitInspector(QWidget):
         self.weapons.verticalHeader().setVisible(False)
         self.weapons.setToolTip("Use rating (R-ACT-3), range in inches (GRID-3), Damage dice (R-DICE-1)")
         self.weapons.itemChanged.connect(self._weapon_edited)
+        self.ruleset_stats = QLabel()
+        self.ruleset_stats.setObjectName("rulesetStats")
+        self.ruleset_stats.setWordWrap(True)
+        self.ruleset_stats.setToolTip("How the scenario's ruleset rolls for this unit (docs/rulesets.md)")
+        layout.addWidget(self.ruleset_stats)
         layout.addWidget(QLabel("Weapons"))
         layout.addWidget(self.weapons, 1)
         self.weapon_error = QLabel()
@@ -112,6 +118,7 @@ class UnitInspector(QWidget):
         doc.unitChanged.connect(self._unit_changed)
         doc.unitRemoved.connect(lambda uid: self.set_unit(None) if uid == self.unit_id else None)
         doc.metaChanged.connect(self._fill_teams)
+        doc.metaChanged.connect(self._show_ruleset_stats)
         doc.scenarioReset.connect(lambda: self.set_unit(None))
         self._fill_teams()
         self.set_unit(None)
@@ -179,6 +186,7 @@ class UnitInspector(QWidget):
                 for edit in self.edits.values():
                     edit.clear()
                 self.weapons.setRowCount(0)
+                self.ruleset_stats.clear()
                 return
             self.title.setText(f"<b>{unit.name}</b> <span style='color:#777'>({unit.id})</span>")
             for name, edit in self.edits.items():
@@ -187,6 +195,7 @@ class UnitInspector(QWidget):
             self.team.setCurrentIndex(max(0, self.team.findData(unit.team)))
             self.facing.setCurrentIndex(self.facing.findData(unit.facing.value))
             self.hero.setChecked(unit.hero)
+            self._show_ruleset_stats()
             self.weapons.setRowCount(len(unit.weapons))
             for row, w in enumerate(unit.weapons):
                 values = (w.name, str(w.use), "" if w.range is None else str(w.range), w.damage)
@@ -194,6 +203,15 @@ class UnitInspector(QWidget):
                     self.weapons.setItem(row, col, QTableWidgetItem(text))
         finally:
             self._loading = False
+
+    def _show_ruleset_stats(self) -> None:
+        """The unit's die codes and pools under the scenario's ruleset (its block or the default
+        conversion), e.g. `D6 System: Melee 3D · … · CP 2 · FP 0`."""
+        if not self.unit_id or self.doc.unit(self.unit_id) is None:
+            self.ruleset_stats.clear()
+            return
+        text = stats_text(scenario_stat_lines(self.doc.scenario, self.unit_id))
+        self.ruleset_stats.setText(f"<b>{ruleset_label(self.doc.scenario.ruleset)}</b>: {text}")
 
     # -- edits ----------------------------------------------------------------------------------
     def _commit_text(self, name: str) -> None:

@@ -243,7 +243,7 @@ class TurnPanel(QWidget):
             self.active_label.setText("Active: –")
         names = [self.doc.player(pid).name if self.doc.player(pid) else pid for pid in order]
         self.order_label.setText("Turn order: " + " → ".join(names))
-        self.dice_label.setText(f"Dice: {ruleset_label(self.doc.scenario.ruleset)}")
+        self.dice_label.setText(f"Ruleset: {ruleset_label(self.doc.scenario.ruleset)}")
 
 
 class EventLogModel(QAbstractListModel):
@@ -541,7 +541,7 @@ class ScenarioPanel(QWidget):
         player_buttons.addWidget(remove)
         player_buttons.addStretch(1)
         layout.addRow("Name", self.name)
-        layout.addRow("Dice", self.dice)
+        layout.addRow("Ruleset", self.dice)
         layout.addRow("Players", self.players)
         layout.addRow("", player_buttons)
         layout.addRow("Turn order", self.order)

@@ -22,7 +22,7 @@ from brikwars_gui.ui.models import UNIT_ID_ROLE, ColumnsTableModel
 class TurnUnitsModel(ColumnsTableModel):
     """The active player's units and what each has left this turn (Move inches, Action)."""
 
-    COLUMNS = ("Unit", "Move left", "Action", "Status")
+    COLUMNS = ("Unit", "Move left", "Action", "Status", "Dice")
 
     def __init__(self, controller, parent=None) -> None:
         super().__init__(parent)
@@ -67,7 +67,12 @@ class TurnUnitsModel(ColumnsTableModel):
                 return f'{view.move_left}" / {view.move}"' if view.alive else "—"
             if col == 2:
                 return view.action
+            if col == 4:
+                return view.stats_text  # the ruleset's die codes and pools (issue 11)
             return view.status
+        if role == Qt.ItemDataRole.ToolTipRole and col == 4:
+            lines = (f"{label}: {value}" + (f" — {tip}" if tip else "") for label, value, tip in view.stats)
+            return "\n".join(lines)
         if role == Qt.ItemDataRole.ForegroundRole:
             if not view.alive:
                 return QBrush(QColor("#9e9e9e"))

@@ -21,7 +21,28 @@ QUESTIONS = {
     "attack_response": "You are attacked: respond with the saved Action? (R-RESP-1/5)",
     "bail_to": "Where to Bail to? (R-RESP-6)",
     "overskill": "Overskill: how to spend the Benny? (R-DICE-8)",
+    "fate_point": "Spend a Fate Point before this roll? It doubles your own dice and pips (R-D6-8); "
+    "a climax doubles all your rolls this round, once a battle (R-D6-9)",
+    "character_points": "The roll fell short: spend Character Points on extra Wild Dice before it is "
+    "judged? (R-D6-7)",
 }
+#: What an answer does, shown beside it (the chance to succeed follows when the engine gives it).
+OPTION_LABELS = {
+    ("fate_point", "no"): "no Fate Point",
+    ("fate_point", "yes"): "spend 1 Fate Point: double this roll",
+    ("fate_point", "climax"): "climax: 1 Fate Point doubles every roll this round",
+}
+
+
+def option_label(request, option: str) -> str:
+    """An answer as shown: its meaning and, when the request carries them, its exact chance."""
+    text = OPTION_LABELS.get((request.question, option), option)
+    if request.question == "character_points":
+        text = f"{option} Character Point" + ("s" if option != "1" else "")
+    chances = (getattr(request, "detail", None) or {}).get("chances")
+    if isinstance(chances, dict) and option in chances:
+        text += f" — {float(chances[option]):.0%} to succeed"
+    return text + ("  (default)" if option == request.default else "")
 
 
 def describe_request(request, unit_name: str = "", about_name: str = "") -> str:
@@ -43,14 +64,15 @@ class ResponseDialog(QDialog):
         label.setWordWrap(True)
         layout.addWidget(label)
         detail = getattr(request, "detail", None) or {}
-        if detail:
-            info = QLabel("<br>".join(f"<span style='color:#555'>{k}: {v}</span>" for k, v in detail.items()))
+        shown = {k: v for k, v in detail.items() if k != "chances" or not isinstance(v, dict)}
+        if shown:
+            info = QLabel("<br>".join(f"<span style='color:#555'>{k}: {v}</span>" for k, v in shown.items()))
             info.setWordWrap(True)
             layout.addWidget(info)
         self.group = QButtonGroup(self)
         self.buttons: dict[str, QRadioButton] = {}
         for option in request.options:
-            button = QRadioButton(option + ("  (default)" if option == request.default else ""))
+            button = QRadioButton(option_label(request, option))
             button.setChecked(option == request.default)
             self.group.addButton(button)
             self.buttons[option] = button

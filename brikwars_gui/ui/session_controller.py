@@ -99,6 +99,11 @@ class UnitView:
     done: bool = False
     weapons: tuple[tuple[str, str, int | None], ...] = ()  # (name, kind, range in inches or None)
     hidden: bool = False  # G-16: a Hidden enemy the viewing player may not see (not drawn)
+    stats: tuple[tuple[str, str, str], ...] = ()  # the ruleset's stat lines: (label, value, tip)
+
+    @property
+    def stats_text(self) -> str:
+        return stats_text(self.stats)
 
 
 @dataclass(frozen=True)
@@ -234,7 +239,35 @@ def dice_detail(data: dict[str, Any]) -> str:
     return "\n".join(lines)
 
 
-def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
+def stats_text(lines: Iterable[tuple[str, str, str]]) -> str:
+    """Stat lines in one line for the unit table and the inspector (`Melee 3D · … · CP 2`)."""
+    short = {"Character Points": "CP", "Fate Points": "FP"}
+    return " · ".join(f"{short.get(label, label)} {value}" for label, value, _tip in lines)
+
+
+def ruleset_stat_lines(ruleset: str, u: Any) -> tuple[tuple[str, str, str], ...]:
+    """The ruleset's stat lines of a live unit or a snapshot dict (die codes, pools, wounds)."""
+    from brikwars_gui.engine.rulesets import find_ruleset
+
+    unit = SimpleNamespace(**u) if isinstance(u, dict) else u
+    return tuple((s.label, s.value, s.tip) for s in find_ruleset(ruleset).stat_lines(unit))
+
+
+def scenario_stat_lines(scenario: Scenario, unit_id: str) -> tuple[tuple[str, str, str], ...]:
+    """Edit mode: the stat lines a scenario unit would play with under the scenario's ruleset
+    (its own block or the default conversion); () when the scenario cannot be built."""
+    from brikwars_gui.engine.state import GameState
+
+    try:
+        state = GameState.from_scenario(scenario)
+    except Exception:
+        log.exception("stat lines of the scenario failed")
+        return ()
+    unit = state.units.get(unit_id)
+    return ruleset_stat_lines(state.ruleset, unit) if unit is not None else ()
+
+
+def _unit_view(u: Any, hero_default: bool = False, ruleset: str | None = None) -> UnitView:
     alive = bool(_get(u, "alive", True))
     move = int(_get(u, "move", 0)) + int(_get(u, "bonus_move", 0) or 0)
     stopped = bool(_get(u, "stopped", False))
@@ -297,6 +330,7 @@ def _unit_view(u: Any, hero_default: bool = False) -> UnitView:
         saved_action=alive and bool(_get(u, "saved_action")),
         done=alive and bool(_get(u, "done")),
         weapons=_weapon_views(_get(u, "weapons", ()) or ()),
+        stats=ruleset_stat_lines(ruleset, u) if ruleset else (),
     )
 
 
@@ -1169,7 +1203,7 @@ class SessionController(QObject):
             u = self.game.state.units.get(unit_id)
         if u is None:
             return None
-        view = _unit_view(u)
+        view = _unit_view(u, ruleset=self.game.state.ruleset)
         return dataclasses.replace(view, hidden=True) if self.hidden_from_viewer(unit_id) else view
 
     def shown_player(self) -> str | None:

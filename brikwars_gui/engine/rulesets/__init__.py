@@ -20,6 +20,8 @@ RULESET_MODULES = {
     "d6": "brikwars_gui.engine.rulesets.d6.ruleset",
 }
 RULESET_NAMES = tuple(RULESET_MODULES)
+#: Names scenario files may already carry whose ruleset is not written yet.
+PLANNED = ("ninepowers",)
 
 _LOADED: dict[str, Ruleset] = {}
 
@@ -39,7 +41,8 @@ def find_ruleset(name: str) -> Ruleset:
         return found
     module = RULESET_MODULES.get(name)
     if module is None:
-        raise ValueError(f"unknown ruleset {name!r}; choose one of {', '.join(RULESET_NAMES)}")
+        known = "is not playable in this version" if name in PLANNED else "is unknown"
+        raise ValueError(f"ruleset {name!r} {known}; choose one of {', '.join(RULESET_NAMES)}")
     importlib.import_module(module)
     return _LOADED[name]
 

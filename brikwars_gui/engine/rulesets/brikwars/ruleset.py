@@ -19,7 +19,7 @@ from brikwars_gui.engine.dice.brikwars import (
     skill_success_probability,
 )
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset
+from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -47,6 +47,12 @@ class BrikWarsRuleset(Ruleset):
 
     name = "brikwars"
     label = "BrikWars (exploding dice)"
+
+    def stat_lines(self, unit: UnitState) -> list[StatLine]:
+        return [
+            StatLine("Skill", f"d{unit.skill}", "Skill/Action die (R-DICE-4)"),
+            StatLine("Armor", str(unit.armor), "Armor roll (G-3)"),
+        ]
 
     def action_roll(
         self,

@@ -72,9 +72,8 @@ def run(args: argparse.Namespace) -> int:
     if opened is None:
         return EXIT_INVALID
     scenario, start = opened
-    if start is not None and args.ruleset and args.ruleset != start.ruleset:
-        keeps = f"a saved position keeps its ruleset ({start.ruleset})"
-        print(f"--ruleset {args.ruleset}: {keeps}", file=sys.stderr)
+    if start is not None and args.ruleset:
+        print("--ruleset applies to a scenario; a saved position keeps its own ruleset", file=sys.stderr)
         return EXIT_INVALID
     scenario = apply_ruleset(scenario, args)
     if args.runs < 1:

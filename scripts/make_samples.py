@@ -1,6 +1,6 @@
 """Build the sample scenarios in resources/scenarios/ deterministically.
 
-    .venv/bin/python scripts/make_samples.py            # (re)write the three samples
+    .venv/bin/python scripts/make_samples.py            # (re)write the samples
     .venv/bin/python scripts/make_samples.py --check    # exit 1 if a committed sample differs
 
 The JSON files are committed; this script documents how they were made and keeps them in sync
@@ -573,10 +573,82 @@ def large_battle() -> dict[str, Any]:
     }
 
 
+# -- The Ruined Chapel (Nine Powers) ----------------------------------------------------------------
+
+SWORD = {"name": "Sword", "kind": "close", "use": 2, "damage": "1d6+1"}
+MACE = {"name": "Enchanted mace", "kind": "close", "use": 2, "damage": "1d6+1"}
+BOW = {"name": "Bow", "kind": "ranged", "use": 3, "range": 10, "damage": "1d6+1"}
+CLAWS = {"name": "Claws", "kind": "close", "use": 3, "damage": "1d6"}
+FISTS = {"name": "Fists", "kind": "close", "use": 3, "damage": "1d6+2"}
+
+
+def ruined_chapel() -> dict[str, Any]:
+    """Vroy, Boxley and Siron (seed 004's heroes) clear the zombies out of a ruined chapel: a battle
+    written for the Nine Powers ruleset (RULES.md NP). The zombies are the "wimpy" kind of EX-NP-1
+    (4 Stamina, L637); the hulk hits harder and refills a point of armor each round (L1200-1202);
+    Siron carries an enchanted mace (a magic d20, L2279) and a shield. Balanced with
+    `brikwars-sim forecast` (40 AI games: about even)."""
+    heroes = [
+        minifig("vroy", "Vroy", "heroes", 5, 8, FACING_EAST, [SWORD], hero=True, ninepowers={
+            "skills": {"melee": 4, "acrobatics": 3, "wrestle": 2, "perception": 2, "stealth": 2, "shoot": 1},
+            "talents": {"acrobatics": 1}, "armor": "chain_shirt"}),
+        minifig("boxley", "Boxley", "heroes", 3, 6, FACING_EAST, [BOW, SWORD], hero=True, ninepowers={
+            "skills": {"shoot": 4, "melee": 3, "acrobatics": 3, "perception": 4, "wrestle": 2, "stealth": 3},
+            "talents": {"shoot": 2}, "armor": "gambeson"}),
+        minifig("siron", "Siron", "heroes", 4, 11, FACING_EAST, [MACE], hero=True, ninepowers={
+            "skills": {"melee": 3, "acrobatics": 2, "wrestle": 2, "perception": 2, "stealth": 1, "shoot": 1},
+            "talents": {"melee": 1}, "armor": "boiled_leather", "shield": True, "magic_dice": [20]}),
+    ]
+    zombie = {"skills": {"melee": 2, "wrestle": 2, "acrobatics": 1, "perception": 1}, "stamina": 4}
+    spots = [(15, 4), (17, 9), (15, 13)]
+    undead = [
+        minifig(f"zombie-{i}", f"Zombie {i}", "undead", x, y, FACING_WEST, [CLAWS], ninepowers=zombie)
+        for i, (x, y) in enumerate(spots, start=1)
+    ]
+    undead.append(minifig("hulk", "Zombie Hulk", "undead", 21, 9, FACING_WEST, [FISTS], ninepowers={
+        "skills": {"melee": 3, "wrestle": 3, "acrobatics": 1, "perception": 1},
+        "talents": {"melee": 2, "wrestle": 1}, "natural_armor": 0, "armor_buffer": 1, "extra_damage": 1}))
+    return {
+        "format_version": 2,
+        "name": "The Ruined Chapel",
+        "description": (
+            "Nine Powers: Vroy, Boxley and Siron hold the broken choir of a ruined chapel while the "
+            "dead shamble in through the nave. Pick Easy, Medium or Tough for every blow; dodge "
+            "(Acrobatics) or guard a friend (Protect) to veto attacks. Defeat every zombie."
+        ),
+        "ruleset": "ninepowers",
+        "battlefield": {"width": 24, "height": 17},
+        "terrain": [
+            {"kind": "rough", "rects": [rect(10, 0, 2, 17)]},  # the fallen roof beams across the nave
+            {"kind": "obstacle", "rects": [rect(8, 2, 1, 4), rect(8, 11, 1, 4)]},  # the choir screen
+            {"kind": "obstacle", "rects": [rect(13, 3, 1, 1), rect(13, 13, 1, 1), rect(17, 3, 1, 1),
+                                           rect(17, 13, 1, 1)]},  # pillars
+            {"kind": "rough", "rects": [rect(0, 7, 2, 3)], "elevation": 3},  # the altar steps
+        ],
+        "objects": [
+            {"id": "altar", "name": "Altar", "kind": "altar", "size": 1, "weight": 2, "height": 3,
+             "flammable": False, "cells": [[0, 8]]},
+            {"id": "pews-1", "name": "Pews", "kind": "pews", "size": 1, "weight": 1, "height": 3,
+             "rects": [rect(14, 6, 2, 1)]},
+            {"id": "pews-2", "name": "Pews", "kind": "pews", "size": 1, "weight": 1, "height": 3,
+             "rects": [rect(14, 10, 2, 1)]},
+        ],
+        "units": heroes + undead,
+        "hazards": [],
+        "fires": [],
+        "players": [
+            {"id": "heroes", "name": "Vroy's company", "color": "#c09030", "controller": "human"},
+            {"id": "undead", "name": "The restless dead", "color": "#507050", "controller": "ai"},
+        ],
+        "turn_order": ["heroes", "undead"],
+    }
+
+
 SAMPLES = {
     "skirmish.json": skirmish,
     "hazard_showcase.json": hazard_showcase,
     "large_battle.json": large_battle,
+    "ruined_chapel.json": ruined_chapel,
 }
 
 

@@ -15,10 +15,11 @@ from __future__ import annotations
 import numpy as np
 
 from brikwars_gui.engine.grid import distance, facing_towards, has_line_of_sight
-from brikwars_gui.engine.rules.actions import ActionOption
+from brikwars_gui.engine.rules.actions import ActionOption, SkillTurn
 from brikwars_gui.engine.rules.common import burdened, ranged_weapons, unable_problem
 from brikwars_gui.engine.rules.hazard_actions import HazardAction, hazard_action_options
 from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.visibility import visible_units
@@ -120,6 +121,11 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
     if not unit.alive or unit.disrupted or unit.done:
         return
     if not unit.action_used:
+        turns = ruleset_of(game.state).skill_turns(game.state, unit)
+        advised = next((t for t in turns if t.advised), None)
+        if advised is not None:  # a ruleset's own turn first (Nine Powers: dodge, protect)
+            game.act(unit_id, SkillTurn(advised.skill, advised.target))
+            return
         option = best_attack(game, unit_id, min_chance, in_range_only=True)
         if option is not None and option.action is not None:
             game.act(unit_id, option.action)

@@ -585,6 +585,7 @@ class Game:
             if unit.pos in water and burdened(unit) and not unit.stopped:
                 unit.stopped = True
                 self.emit(MovementStopped(unit.id, "immobilized in the water by its burden (R-MOVE-10)"))
+        ruleset_of(state).begin_turn(self.ctx, player)
         hazards.start_of_player_turn(self.ctx, player)
         # R-HAZ-13/14: Currents thrust and Slippery fields slide each unit once per turn, before
         # anything it does, whether it then moves, acts or just waits (docs/rules-decisions.md)
@@ -611,6 +612,7 @@ class Game:
                 unit.saved_action = True
                 self.emit(ActionSaved(unit.id))
         hazards.end_of_player_turn(self.ctx, player)
+        ruleset_of(state).end_turn(self.ctx, player)
         self.emit(TurnEnded(state.round, player))
         self._check_victory()
         if self.over:

@@ -28,6 +28,8 @@ from brikwars_gui.scenario.ruleset_models import (
     READABLE_VERSIONS,
     D6Options,
     D6Stats,
+    NinePowersBlock,
+    NinePowersOptions,
     RulesetName,
     d6_code_or_none,
 )
@@ -211,6 +213,7 @@ class Unit(Strict):
     curses: list[str] = Field(default_factory=list, description="SN dice Cursing its Action die (R-DICE-10)")
     weapons: list[Weapon] = Field(default_factory=list)
     d6: D6Stats | None = Field(default=None, description="D6 System stat block; null: converted")
+    ninepowers: NinePowersBlock | None = Field(default=None, description="Nine Powers stats; null: converted")
 
     _check_skill = field_validator("skill")(_single_die_text)
     _check_armor = field_validator("armor")(_dice_text)
@@ -345,6 +348,9 @@ class Scenario(Strict):
     description: str = ""
     ruleset: RulesetName = Field(default="brikwars", description="engine/rulesets: how rolls resolve")
     d6: D6Options = Field(default_factory=D6Options, description="GM options of the D6 ruleset")
+    ninepowers: NinePowersOptions = Field(
+        default_factory=NinePowersOptions, description="GM options of the Nine Powers ruleset"
+    )
     battlefield: Battlefield
     terrain: list[TerrainRegion] = Field(default_factory=list)
     objects: list[StructureObject] = Field(default_factory=list)

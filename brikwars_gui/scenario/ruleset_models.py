@@ -73,3 +73,54 @@ def migrate_scenario_data(data: Any) -> Any:
         if "format_version" in data:
             data["format_version"] = FORMAT_VERSION
     return data
+
+
+NinePowersSkill = Literal["shoot", "acrobatics", "melee", "wrestle", "perception", "stealth", "bargain"]
+NinePowersArmor = Literal["none", "gambeson", "boiled_leather", "chain_shirt", "brigandine", "full_plate"]
+
+
+class NinePowersBlock(_Strict):
+    """A unit's Nine Powers stat block (RULES.md NP; engine/rulesets/ninepowers/stats.py checks the
+    limits: ratings 1-4, talents never above their skill). Left out: converted from BrikWars."""
+
+    skills: dict[NinePowersSkill, int] = Field(
+        default_factory=dict, description="ratings 1-4 (L151); a skill left out is 1"
+    )
+    talents: dict[NinePowersSkill, int] = Field(
+        default_factory=dict, description="talent ratings 0-4, never above the skill (L343)"
+    )
+    stamina: int = Field(default=6, ge=1, le=20, description="R-NP-5: usually 6 (L563)")
+    armor: NinePowersArmor = Field(default="none", description="R-NP-7 armor table row (L579-585)")
+    shield: bool = Field(default=False, description="one row down the armor table (L587)")
+    natural_armor: int | None = Field(default=None, ge=0, le=20, description="monsters: base, no table row")
+    armor_buffer: int = Field(default=0, ge=0, le=20, description="the (2) of 1+(2): refills (L1202)")
+    extra_damage: int = Field(default=0, ge=0, le=10, description="added to every hit, Armor first (L1200)")
+    half_damage: Literal["down", "up"] | None = Field(default=None, description="half damage (L1204)")
+    venomous: bool = Field(default=False, description="+1 damage per injury each victim turn (L1198)")
+    stamina_limited: bool = Field(default=True, description="false: pools not cut by Stamina (L1585)")
+    magic_dice: list[Literal[12, 20]] = Field(default_factory=list, description="magic weapon dice (L2279)")
+
+    @field_validator("talents")
+    @classmethod
+    def _talents_within_skills(cls, talents: dict[str, int], info: Any) -> dict[str, int]:
+        skills = info.data.get("skills", {})
+        for key, value in talents.items():
+            if not 0 <= value <= skills.get(key, 1):
+                rating = skills.get(key, 1)
+                raise ValueError(f"talent {key} {value} is above its skill rating {rating} (L343)")
+        return talents
+
+    @field_validator("skills")
+    @classmethod
+    def _ratings(cls, skills: dict[str, int]) -> dict[str, int]:
+        for key, value in skills.items():
+            if not 1 <= value <= 4:
+                raise ValueError(f"skill {key} is rated 1-4 (L151), not {value}")
+        return skills
+
+
+class NinePowersOptions(_Strict):
+    """The GM's choices for the Nine Powers ruleset (R-NP-10)."""
+
+    move: int = Field(default=4, ge=1, le=20, description="squares a turn (L902: 4 works great)")
+    initiator: str | None = Field(default=None, description="side that started the fight (L495); null: first")

@@ -146,7 +146,20 @@ class Shed:
         return {"kind": self.kind}
 
 
-Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove | HazardAction
+@dataclass(frozen=True)
+class SkillTurn:
+    """A ruleset's own Action (`Ruleset.skill_turns`): Nine Powers' Acrobatics, Protect,
+    Perception, Wrestle, Bargain and Escape turns."""
+
+    skill: str
+    target: str | None = None
+    kind = "skill_turn"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "skill": self.skill, "target": self.target}
+
+
+Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove | HazardAction | SkillTurn
 
 
 HAZARD_ACTIONS = (Operate, ResetTrap, FightFire, RollOnGround, Place)
@@ -180,6 +193,9 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return Mark(str(data["target"]))
     if kind == "shove":
         return Shove(str(data["target"]))
+    if kind == "skill_turn":
+        target = data.get("target")
+        return SkillTurn(str(data["skill"]), None if target is None else str(target))
     raise ValueError(f"unknown action kind {kind!r}")
 
 
@@ -258,6 +274,7 @@ class ActionOption:
     chance: float | None = None
     out_of_range: int = 0
     distance: float | None = None
+    advised: bool = False  # a ruleset's own Action the computer player should take first
 
 
 def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
@@ -265,6 +282,17 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
     if action_problem(unit, needs_action=False) is not None:
         return out
     if not unit.action_used:
+        for turn in ruleset_of(state).skill_turns(state, unit):
+            out.append(
+                ActionOption(
+                    "skill_turn",
+                    turn.label,
+                    SkillTurn(turn.skill, turn.target),
+                    target=turn.target,
+                    chance=turn.chance,
+                    advised=turn.advised,
+                )
+            )
         for weapon in usable_weapons(unit):
             for other in sorted(state.units.values(), key=lambda u: u.id):
                 if not other.alive or other.team == unit.team:
@@ -449,6 +477,10 @@ def check_action(state: GameState, unit: UnitState, action: Action) -> None:
                 f"{unit.name} cannot Mark {action.target}: "
                 f'it must be a living enemy he sees within {MARK_RANGE}"'
             )
+    elif isinstance(action, SkillTurn):
+        problem = ruleset_of(state).skill_turn_problem(state, unit, action.skill, action.target)
+        if problem:
+            raise IllegalOrder(problem)
     elif isinstance(action, FullRound):
         if action.turns < 1:
             raise IllegalOrder("a Full-Round Action lasts at least one turn")
@@ -492,6 +524,8 @@ def perform_action(
         bail(ctx, unit, None)
     elif isinstance(action, Shove):
         shove(ctx, unit, action.target)
+    elif isinstance(action, SkillTurn):
+        ruleset_of(ctx.state).skill_turn(ctx, unit, action.skill, action.target)
     elif isinstance(action, FullRound):
         unit.full_round = True
         unit.stopped = True

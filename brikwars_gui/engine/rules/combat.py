@@ -287,8 +287,11 @@ def resolve_attack(
     plan = plan or plan_attack(state, attacker, weapon, target_id)
     reveal(ctx, attacker, f"attacks {target_id}")  # G-16: attacking gives a Hidden unit away
     turn_to(ctx, attacker, plan.at)
-    oor = plan.out_of_range
     ruleset = ruleset_of(state)
+    own = ruleset.resolve_attack(ctx, attacker, weapon, target_id, plan, response=response)
+    if own is not None:
+        return own
+    oor = plan.out_of_range
     roll: ActionRoll | None = None
     spent: str | None = None
     parts = [f'{attacker.id} attacks {target_id} with {weapon.name} at {plan.distance:g}"']

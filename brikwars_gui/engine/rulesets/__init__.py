@@ -18,6 +18,7 @@ if TYPE_CHECKING:
 RULESET_MODULES = {
     "brikwars": "brikwars_gui.engine.rulesets.brikwars.ruleset",
     "d6": "brikwars_gui.engine.rulesets.d6.ruleset",
+    "ninepowers": "brikwars_gui.engine.rulesets.ninepowers.ruleset",
 }
 RULESET_NAMES = tuple(RULESET_MODULES)
 #: Names scenario files may already carry whose ruleset is not written yet.

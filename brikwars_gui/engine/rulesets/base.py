@@ -71,6 +71,18 @@ class StatLine:
     tip: str = ""
 
 
+@dataclass(frozen=True)
+class SkillTurnOption:
+    """One of a ruleset's own Actions for the action list: `chance` of success, and `advised`
+    when the computer player should take it before attacking."""
+
+    label: str
+    skill: str
+    target: str | None = None
+    chance: float | None = None
+    advised: bool = False
+
+
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
 ACTION_KINDS = ("melee", "ranged", "thrown", "shove", "task", "swim", "trap", "concealed", "initiative")
 
@@ -87,6 +99,45 @@ class Ruleset(ABC):
         """Fill `UnitState.stats`/`pools` and `state.ruleset_options` from the scenario (its stat
         blocks, or the default conversion) when a battle is built. BrikWars needs no options."""
         state.ruleset_options = {}
+
+    def begin_turn(self, ctx: RulesContext, player: str) -> None:
+        """A player's turn begins (after the shared start-of-turn resets): per-turn resources."""
+        return None
+
+    def end_turn(self, ctx: RulesContext, player: str) -> None:
+        """A player's turn ends (before the next begins); may reorder `state.turn_order` for the
+        next round when the last player's turn ends."""
+        return None
+
+    def resolve_attack(
+        self,
+        ctx: RulesContext,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target_id: str,
+        plan: Any,
+        *,
+        response: bool = False,
+    ) -> Any:
+        """A ruleset whose attack is not an Action roll followed by a Damage roll against a
+        resistance (Nine Powers: one pool's lowest die and the chosen difficulty decide both)
+        resolves the whole attack here and returns its `Attacked` event; None (the default)
+        lets the shared rules roll it through the hooks below."""
+        return None
+
+    # -- a ruleset's own turns (Nine Powers: Acrobatics, Protect, Perception, Wrestle...) ---------
+
+    def skill_turns(self, state: GameState, unit: UnitState) -> list[SkillTurnOption]:
+        """Extra Actions this ruleset offers the unit now (`SkillTurn` orders); none by default."""
+        return []
+
+    def skill_turn_problem(self, state: GameState, unit: UnitState, skill: str, target: str | None) -> str:
+        """Why `SkillTurn(skill, target)` is not allowed now ("" when it is)."""
+        return f"no {skill} turns under the {self.label} ruleset"
+
+    def skill_turn(self, ctx: RulesContext, unit: UnitState, skill: str, target: str | None) -> None:
+        """Carry out a checked `SkillTurn` (the Action is already used)."""
+        raise NotImplementedError(f"{self.name} offers no skill turns")
 
     # -- Actions --------------------------------------------------------------------------
 

@@ -142,8 +142,10 @@ class PoolRoll:
         """`Melee 3: d4 2, d6 5, d8 1 → lowest 1: Tough success` (the damage part is added by
         whoever applies the damage)."""
         verdict = "success" if self.success else "failure"
+        regular = sum(1 for d in self.dice if not d.special)
+        count = "" if regular == self.rating else f" ({regular} dice)"
         return (
-            f"{self.label} {self.rating}: {self.faces_text()} → lowest {self.lowest}: "
+            f"{self.label} {self.rating}{count}: {self.faces_text()} → lowest {self.lowest}: "
             f"{self.difficulty.label.capitalize()} {verdict}"
         )
 

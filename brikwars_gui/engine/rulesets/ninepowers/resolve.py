@@ -78,11 +78,6 @@ class TurnResult:
     vetoes_gained: int = 0
 
 
-def _label(fighter: Fighter, skill: str, sides: Sequence[int], rating: int | None) -> str:
-    shown = fighter.stats.rating(skill) if rating is None else rating
-    return skill if len(sides) == shown else f"{skill} ({len(sides)} dice)"
-
-
 def attack_modifier(attacker: Fighter, target: Fighter) -> int:
     return wrestling_modifier(attacker.id, attacker.state, target.id, target.state)
 
@@ -114,7 +109,7 @@ def resolve_attack(
     magic = attacker.stats.magic_dice if skill in WEAPON_SKILLS else ()
     roll = roll_pool(
         dice, sides, difficulty,
-        label=_label(attacker, skill, sides, rating),
+        label=skill,
         rating=attacker.stats.rating(skill) if rating is None else rating,
         special=magic,
         bypass_faces=attacker.state.bypass_faces(target.id, round_no),
@@ -146,7 +141,7 @@ def resolve_veto_turn(dice: DiceSource, actor: Fighter, skill: str, difficulty: 
     if skill not in ("Acrobatics", "Protect"):
         raise ValueError(f"{skill} does not grant vetoes")
     sides = actor.pool(skill)
-    roll = roll_pool(dice, sides, difficulty, label=_label(actor, skill, sides, None),
+    roll = roll_pool(dice, sides, difficulty, label=skill,
                      rating=actor.stats.rating(skill))
     gained = roll.successful_dice if roll.success else 0
     (actor.state.dodge if skill == "Acrobatics" else actor.state.guard).fresh += gained
@@ -175,7 +170,7 @@ def resolve_perception(dice: DiceSource, actor: Fighter, target: Fighter, diffic
     """A Perception turn against one opponent: for the next 1/2/3 rounds its 2s also pass that
     opponent's Armor (L951; EX-NP-3 round 1 -> rounds 2 and 3)."""
     sides = actor.pool("Perception")
-    roll = roll_pool(dice, sides, difficulty, label=_label(actor, "Perception", sides, None),
+    roll = roll_pool(dice, sides, difficulty, label="Perception",
                      rating=actor.stats.rating("Perception"))
     if not roll.success:
         return TurnResult(roll, None, roll.explain())
@@ -195,17 +190,17 @@ def resolve_wrestle(
     situational: int = 0,
 ) -> TurnResult:
     """A Wrestle/Disarm turn: no damage; each successful die buys one effect from `choices` (in
-    order, repeats allowed) lasting 1/2/3 rounds (L932-936). A success also arms the Wrestle
+    order, repeats allowed) lasting the next 1/2/3 rounds (L932-936). A success also arms the Wrestle
     talent's armor skip for the actor's next attack (L1118)."""
     wrestling = attack_modifier(actor, target)
     sides = actor.pool("Wrestle", situational=situational, wrestling=wrestling)
-    roll = roll_pool(dice, sides, difficulty, label=_label(actor, "Wrestle", sides, None),
+    roll = roll_pool(dice, sides, difficulty, label="Wrestle",
                      rating=actor.stats.rating("Wrestle"), bypass_faces=frozenset())
     if not roll.success:
         return TurnResult(roll, None, roll.explain())
     wanted = list(choices) or [WrestlingEffect.HINDER]
     chosen = tuple(wanted[i % len(wanted)] for i in range(roll.successful_dice))
-    last = round_no + difficulty.damage - 1
+    last = round_no + difficulty.damage  # the next 1/2/3 rounds, so the victim's next turn feels it
     for effect in chosen:
         if effect is WrestlingEffect.SHIELD:
             actor.state.guard.fresh += 1
@@ -223,7 +218,7 @@ def resolve_escape(dice: DiceSource, actor: Fighter, difficulty: Difficulty, rou
     if not may_escape(actor.vitals, round_no):
         return TurnResult(None, None, f"Escape: not allowed, {actor.id} took damage this round or the last")
     sides = actor.pool("Escape")
-    roll = roll_pool(dice, sides, difficulty, label=_label(actor, "Escape", sides, None),
+    roll = roll_pool(dice, sides, difficulty, label="Escape",
                      rating=actor.stats.rating("Escape"))
     return TurnResult(roll, None, roll.explain() + (", escaped" if roll.success else ""))
 

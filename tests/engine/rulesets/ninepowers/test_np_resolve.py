@@ -43,7 +43,7 @@ def test_r_np_4_pool_shrinks_with_stamina_and_log_says_so():
     a.vitals.stamina = 2
     b = fighter("b", "b")
     r = resolve_attack(ScriptedDice([4, 6]), a, b, "Melee", E, 1)
-    assert r.text.startswith("Melee (2 dice) 3: d4 4, d6 6")
+    assert r.text.startswith("Melee 3 (2 dice): d4 4, d6 6")
     assert not r.roll.success
 
 
@@ -98,6 +98,8 @@ def test_wrestle_effects_last_by_difficulty_and_change_pools():
     roll = resolve_attack(ScriptedDice([4, 6, 8, 10]), a, b, "Melee", E, 2).roll
     assert len(roll.dice) == 4
     start_round([a, b], 3)
+    assert len(b.state.conditions) == 2  # Medium in round 1: rounds 2 and 3
+    start_round([a, b], 4)
     assert b.state.conditions == []
 
 

@@ -1,0 +1,186 @@
+"""Nine Powers attacks on the battlefield: from a `Game` Attack order to `resolve`.
+
+An Attack with a weapon is a Melee, Shoot or Throw turn (R-NP-10): the attacker's player picks the
+difficulty (`np_difficulty`, each choice shown with its exact chance, damage and expected Stamina
+loss, L597-609; the computer's default is the best by expected damage and risk), the target's side
+may spend a veto (`np_veto`, R-NP-11), then the pool is rolled and the damage goes through Armor to
+Stamina (R-NP-5..8). A unit at 0 Stamina is defeated and leaves the battlefield (killed).
+"""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import distance, sees, within_reach
+from brikwars_gui.engine.rulesets.ninepowers import unitstate
+from brikwars_gui.engine.rulesets.ninepowers.battlefield import Situation, situation
+from brikwars_gui.engine.rulesets.ninepowers.damage import DamageResult, Hit, apply_damage
+from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast, forecast_attack, pool_odds
+from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty
+from brikwars_gui.engine.rulesets.ninepowers.resolve import (
+    Fighter,
+    attack_modifier,
+    resolve_attack,
+)
+from brikwars_gui.engine.rulesets.ninepowers.tactics import choose_difficulty, should_veto
+
+SKILL_OF_KIND = {"close": "Melee", "ranged": "Shoot", "thrown": "Throw"}
+
+
+@register_event
+class NinePowersTurn(Event):
+    """One Nine Powers check on the battlefield with its dice-log line."""
+
+    kind = "np_turn"
+    unit: str
+    skill: str
+    target: str | None
+    difficulty: str | None
+    roll: dict[str, Any] | None
+    damage: dict[str, Any] | None
+    vetoed_by: str | None
+    text: str
+
+    def describe(self) -> str:
+        return f"{self.unit}: {self.text}"
+
+
+def skill_for(weapon: Any) -> str:
+    return SKILL_OF_KIND.get(str(weapon.kind), "Melee")
+
+
+def attack_situation(state: Any, attacker: Any, weapon: Any, target: Any, me: Fighter) -> Situation | None:
+    """Range, moving and shooting, point-blank, flanking and higher ground for this attack."""
+    skill = skill_for(weapon)
+    elevation = state.grid.elevation
+    allies = [
+        u.pos for u in state.units.values() if u.alive and u.team == attacker.team and u.id != attacker.id
+    ]
+    return situation(
+        skill,
+        rating=me.stats.rating(skill),
+        attacker_pos=attacker.pos,
+        target_pos=target.pos,
+        attacker_height=int(elevation[attacker.pos[1], attacker.pos[0]]),
+        target_height=int(elevation[target.pos[1], target.pos[0]]),
+        moved=bool(attacker.has_moved),
+        shoot_talent=me.stats.talent("shoot"),
+        ally_positions=allies,
+    )
+
+
+def forecasts(state: Any, attacker: Any, weapon: Any, target: Any) -> list[AttackForecast]:
+    """Exact chance, damage and expected Stamina loss of each difficulty against `target` now
+    (the weapon's reach and range are the shared rules' to check: out of Nine Powers range the
+    long-range penalty is the biggest)."""
+    me, them = unitstate.load(attacker), unitstate.load(target)
+    skill = skill_for(weapon)
+    where = attack_situation(state, attacker, weapon, target, me)
+    modifier = where.modifier if where is not None else -2
+    sides = me.pool(skill, situational=modifier, wrestling=attack_modifier(me, them))
+    bypass = me.state.bypass_faces(them.id, state.round)
+    return [
+        forecast_attack(
+            pool_odds(sides, d, special=me.stats.magic_dice, bypass_faces=bypass),
+            them.vitals,
+            extra=me.stats.extra_damage,
+            ignore_armor=me.state.ignore_armor,
+        )
+        for d in Difficulty
+    ]
+
+
+def _protector(state: Any, target: Any) -> Any:
+    """Who may veto an attack on `target`: the target itself (Acrobatics or Protect vetoes), else
+    an ally within reach holding Protect vetoes (R-NP-11, L927)."""
+    p = target.pools
+    if p.get("dodge", 0) + p.get("dodge_kept", 0) + p.get("guard", 0) + p.get("guard_kept", 0):
+        return target
+    for u in sorted(state.units.values(), key=lambda u: u.id):
+        ally = u.alive and u.team == target.team and u.id != target.id
+        guards = u.pools.get("guard", 0) + u.pools.get("guard_kept", 0)
+        if ally and guards and within_reach(u.pos, target.pos):
+            return u
+    return None
+
+
+def ask(ctx: Any, question: str, unit: Any, team: str, about: str, options: tuple[str, ...], default: str,
+         detail: dict[str, Any]) -> str:
+    from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
+
+    ask = getattr(ctx, "ask", None)
+    if ask is None:
+        return default
+    return str(ask(DecisionRequest(question, unit.id, team, about, options, default, detail)))
+
+
+def attack(ctx: Any, attacker: Any, weapon: Any, target_id: str, plan: Any, *, response: bool = False) -> Any:
+    """Resolve one Nine Powers attack through decisions and dice; emits `Attacked` (its text is
+    the dice-log line) and kills a defeated target."""
+    from brikwars_gui.engine.rules.combat import Attacked  # combat imports the rulesets
+    from brikwars_gui.engine.rules.damage import kill
+
+    state = ctx.state
+    target = state.units[target_id]
+    skill = skill_for(weapon)
+    choices = forecasts(state, attacker, weapon, target)
+    best = choose_difficulty(choices)
+    detail = {f.difficulty.label: f.summary() for f in choices}
+    answer = ask(ctx, "np_difficulty", attacker, attacker.team, target_id,
+                  tuple(d.label for d in Difficulty), best.difficulty.label, detail)
+    difficulty = Difficulty.parse(answer)
+    chosen = next(f for f in choices if f.difficulty is difficulty)
+    guard = _protector(state, target)
+    veto_by = None
+    if guard is not None:
+        p = guard.pools
+        vetoes = p.get("guard", 0) + p.get("guard_kept", 0)
+        if guard is target:
+            vetoes += p.get("dodge", 0) + p.get("dodge_kept", 0)
+        default = "veto" if should_veto(chosen, vetoes) else "no"
+        reply = ask(ctx, "np_veto", guard, target.team, attacker.id, ("veto", "no"), default,
+                     {"attack": f"{skill} {difficulty.label} on {target_id}: {chosen.summary()}",
+                      "vetoes": vetoes})
+        veto_by = guard if reply == "veto" else None
+    me, them = unitstate.load(attacker), unitstate.load(target)
+    protector = None
+    if veto_by is not None:
+        protector = them if veto_by is target else unitstate.load(veto_by)
+    where = attack_situation(state, attacker, weapon, target, me)
+    modifier = where.modifier if where is not None else -2
+    unaware = me.stats.talent("stealth") > 0 and not sees(state.grid, target.pos, target.facing, attacker.pos)
+    result = resolve_attack(ctx.dice, me, them, skill, difficulty, state.round, situational=modifier,
+                            unaware=unaware, veto_by=protector)
+    unitstate.store(attacker, me)
+    unitstate.store(target, them)
+    if protector is not None and veto_by is not target:
+        unitstate.store(veto_by, protector)
+    text = result.text
+    notes = list(where.reasons) if where is not None else ["beyond Nine Powers range -2"]
+    if unaware:
+        notes.append("sneak attack")
+    if notes and result.roll is not None:
+        text += f" ({', '.join(notes)})"
+    hit = result.damage is not None
+    event = ctx.emit(
+        Attacked(
+            attacker.id, target_id, weapon.name, plan.at, distance(attacker.pos, target.pos), 0, None,
+            result.roll.to_dict() if result.roll else None, False, None, hit, False,
+            result.damage.total if result.damage else None,
+            result.damage.to_dict() if result.damage else None, response, f"{attacker.id}: {text}",
+        )
+    )
+    if weapon.kind == "thrown":
+        weapon.spent = True  # single-use, as under every ruleset
+    if them.vitals.defeated:
+        kill(ctx, target_id, f"{weapon.name} of {attacker.id}: defeated at 0 Stamina (R-NP-5)")
+    return event
+
+
+def take_hit(ctx: Any, unit: Any, hit: Hit, cause: str) -> DamageResult:
+    """Damage from outside an attack (hazards, traps, blasts) through Armor to Stamina."""
+    fighter = unitstate.load(unit)
+    result = apply_damage(fighter.vitals, hit, ctx.state.round)
+    unitstate.store(unit, fighter)
+    return result

@@ -1,0 +1,297 @@
+"""Nine Powers as a ruleset (RULES.md NP; docs/rules-decisions.md "Nine Powers").
+
+* An attack is one Melee, Shoot or Throw pool (R-NP-1..4): the attacker's player picks the
+  difficulty (`np_difficulty`, each choice shown with its exact chance, damage and expected
+  Stamina loss; the computer's default is `tactics.choose_difficulty`), the target's side may spend
+  a veto first (`np_veto`, R-NP-11), and a success deals 1/2/3 through Armor to Stamina
+  (R-NP-5..8). Stamina 0 is defeat: the unit leaves the battle (killed, for the shared rules).
+* Other rolls the shared rules make (Shove, tasks, swimming, traps, concealed hazards, initiative)
+  are checks of a matching skill against a difficulty from the BrikWars number asked for.
+* Hazard, trap and explosion Damage is rolled as BrikWars dice (so fire and blasts behave as
+  everywhere) and each Damage die that is not a Bonus Die is one point of Nine Powers damage.
+* Rounds (R-NP-9): sides take turns; from round 2 the side that dealt more damage last round goes
+  first (`resolve.side_order`). Monster armor refills, conditions run out, vetoes lapse and venom
+  bites in the turn hooks.
+"""
+
+from __future__ import annotations
+
+from typing import TYPE_CHECKING, Any
+
+from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult, roll_expression
+from brikwars_gui.engine.rulesets import register
+from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, SkillTurnOption, StatLine
+from brikwars_gui.engine.rulesets.ninepowers import attacks, turns, unitstate
+from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
+from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
+from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
+from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty, pool_sides, pool_size, roll_pool
+from brikwars_gui.engine.rulesets.ninepowers.resolve import end_turn, side_order, start_round, start_turn
+from brikwars_gui.engine.rulesets.ninepowers.rolls import NinePowersCheck, NinePowersDamage
+from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKILLS, NinePowersStats
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.context import RulesContext
+    from brikwars_gui.engine.dice.expression import DiceExpression
+    from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+    from brikwars_gui.scenario.models import Scenario
+
+#: the skill a shared-rules roll of each kind uses (R-NP-10; L417 avoidance checks)
+KIND_SKILL = {
+    "melee": "Melee",
+    "ranged": "Shoot",
+    "thrown": "Throw",
+    "shove": "Wrestle",
+    "swim": "Acrobatics",
+    "task": "Perception",
+    "concealed": "Perception",
+    "initiative": "Acrobatics",
+}
+
+
+def difficulty_for(needed: int | None) -> Difficulty:
+    """The GM's difficulty for a BrikWars number (L367): up to 3 Easy, 4-5 Medium, 6+ Tough."""
+    if needed is None or needed <= 3:
+        return Difficulty.EASY
+    return Difficulty.MEDIUM if needed <= 5 else Difficulty.TOUGH
+
+
+@register
+class NinePowersRuleset(Ruleset):
+    name = "ninepowers"
+    label = "Nine Powers (lowest-die pools)"
+    aliases = ("nine_powers",)
+
+    # -- set-up -----------------------------------------------------------------------------
+
+    def setup(self, state: GameState, scenario: Scenario) -> None:
+        """Stat blocks from the scenario (or converted), fresh Stamina and Armor, the GM's
+        movement allowance in squares (R-NP-10, L902)."""
+        options = scenario.ninepowers
+        state.ruleset_options = options.model_dump(mode="json")
+        blocks = {u.id: u.ninepowers for u in scenario.units}
+        for unit in state.units.values():
+            block = blocks.get(unit.id)
+            stats = (
+                NinePowersStats.from_dict(block.model_dump(exclude_defaults=True))
+                if block is not None
+                else unitstate.converted_stats(unit)
+            )
+            unit.stats = stats.to_dict()
+            unit.pools = unitstate.fresh_pools(stats)
+            unit.move = options.move
+
+    # -- rounds and turns --------------------------------------------------------------------
+
+    def begin_turn(self, ctx: RulesContext, player: str) -> None:
+        """A side's turn begins: at the first side of a round, every buffer refills and expired
+        conditions drop (R-NP-8); each of the side's units loses unkept vetoes (L922, L1108); a
+        hindered unit has half its move, a grabbed one none (wrestling effects)."""
+        state = ctx.state
+        if state.active_index == 0:
+            for unit in state.units.values():
+                if unit.alive:
+                    fighter = unitstate.load(unit)
+                    start_round([fighter], state.round)
+                    unitstate.store(unit, fighter)
+        for unit in state.units.values():
+            if unit.alive and unit.team == player:
+                fighter = unitstate.load(unit)
+                start_turn(fighter)
+                unitstate.store(unit, fighter)
+                if unitstate.has_condition(unit, WrestlingEffect.GRAB):
+                    unit.stopped = True
+                elif unitstate.has_condition(unit, WrestlingEffect.HINDER):
+                    unit.move_spent = max(unit.move_spent, unit.move - unit.move // 2)
+
+    def end_turn(self, ctx: RulesContext, player: str) -> None:
+        """Venom bites at the end of each of its victims' turns (R-NP-15); after the last side,
+        the next round's order is fixed (R-NP-9)."""
+        from brikwars_gui.engine.rules.damage import kill  # damage imports the rulesets
+
+        state = ctx.state
+        for unit in sorted(state.units.values(), key=lambda u: u.id):
+            if unit.alive and unit.team == player and unit.pools.get("venom"):
+                fighter = unitstate.load(unit)
+                text = end_turn(fighter)
+                unitstate.store(unit, fighter)
+                if text:
+                    ctx.emit(attacks.NinePowersTurn(unit.id, "Venom", None, None, None, None, None, text))
+                if fighter.vitals.defeated:
+                    kill(ctx, unit.id, "venom (R-NP-15)")
+        if state.active_index == len(state.turn_order) - 1:
+            sides = list(state.turn_order)
+            dealt = {s: 0 for s in sides}
+            stamina = {s: 0 for s in sides}
+            for unit in state.units.values():
+                if unit.team in dealt:
+                    dealt[unit.team] += unit.pools.get("dealt", 0)
+                    stamina[unit.team] += unit.pools.get("stamina", 0) if unit.alive else 0
+            order = side_order(state.round + 1, sides, None, dealt, stamina)
+            if order != sides:
+                state.turn_order = order
+
+    # -- attacks ----------------------------------------------------------------------------
+
+    def resolve_attack(
+        self,
+        ctx: RulesContext,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target_id: str,
+        plan: Any,
+        *,
+        response: bool = False,
+    ) -> Any:
+        if target_id not in ctx.state.units or weapon.damage_type == "explosive":
+            return None  # objects and blasts (G-12): the shared roll-then-Damage rules
+        return attacks.attack(ctx, attacker, weapon, target_id, plan, response=response)
+
+    # -- Acrobatics, Protect, Perception, Wrestle, Bargain, Escape ----------------------------
+
+    def skill_turns(self, state: GameState, unit: UnitState) -> list[SkillTurnOption]:
+        return turns.options(state, unit)
+
+    def skill_turn_problem(self, state: GameState, unit: UnitState, skill: str, target: str | None) -> str:
+        return turns.problem(state, unit, skill, target)
+
+    def skill_turn(self, ctx: RulesContext, unit: UnitState, skill: str, target: str | None) -> None:
+        turns.perform(ctx, unit, skill, target)
+
+    # -- checks ----------------------------------------------------------------------------
+
+    def _pool(self, unit: UnitState | None, kind: str, sides: int) -> tuple[str, int, tuple[int, ...]]:
+        skill = KIND_SKILL.get(kind, "Perception")
+        if unit is None:  # a trap: its Action die as a rating
+            rating = SKILL_DIE_RATING.get(sides, 1)
+            return "Trap", rating, pool_sides(pool_size(rating))
+        stats = unitstate.stats_of(unit)
+        rating = stats.rating(skill)
+        stamina = unit.pools.get("stamina", stats.stamina)
+        size = pool_size(rating, stamina=stamina, stamina_limited=stats.stamina_limited)
+        return skill, rating, pool_sides(size)
+
+    def action_roll(
+        self,
+        ctx: RulesContext,
+        unit: UnitState | None,
+        *,
+        sides: int,
+        kind: str,
+        use: int | None = None,
+        penalty: int = 0,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+    ) -> NinePowersCheck:
+        """A check of the kind's skill against the GM's difficulty for `use + penalty` (L367)."""
+        needed = None if use is None else use + penalty - per_die_modifier
+        difficulty = difficulty_for(needed)
+        skill, rating, dice = self._pool(unit, kind, sides)
+        roll = roll_pool(ctx.dice, dice, difficulty, label=skill, rating=rating)
+        return NinePowersCheck(roll, needed, judged=use is not None)
+
+    def action_chance(
+        self,
+        state: GameState,
+        unit: UnitState,
+        needed: int,
+        *,
+        kind: str,
+        per_die_modifier: int = 0,
+        weapon: WeaponState | None = None,
+    ) -> float:
+        """Exact chance of the check; an attack's is its Medium chance (the difficulty is chosen
+        at the roll, with every choice's odds shown then)."""
+        _, _, dice = self._pool(unit, kind, unit.skill)
+        difficulty = Difficulty.MEDIUM if kind in ("melee", "ranged", "thrown") else difficulty_for(
+            needed - per_die_modifier
+        )
+        return float(success_chance(len(dice), difficulty))
+
+    # -- damage from hazards, traps, explosions ------------------------------------------------
+
+    def damage_roll(
+        self,
+        ctx: RulesContext,
+        expr: str | DiceExpression,
+        *,
+        per_die_modifier: int = 0,
+        purpose: str = "",
+        weapon: WeaponState | None = None,
+    ) -> NinePowersDamage:
+        roll = roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
+        return NinePowersDamage(roll)
+
+    def explosion_radius(self, roll: DamageRoll) -> int:
+        """G-12 as under BrikWars: 2" per d10 Damage die, at least 2"."""
+        assert isinstance(roll, NinePowersDamage)
+        d10s = sum(1 for d in roll.roll.dice if d.sides == 10 and d.role != ROLE_BONUS and d.sign > 0)
+        return 2 * max(1, d10s)
+
+    def ignition_dice(self, roll: DamageRoll, *, sides: int | None = 4) -> list[int]:
+        from brikwars_gui.engine.hazards.fire import ignition_dice  # fire imports the rulesets
+
+        assert isinstance(roll, NinePowersDamage) and isinstance(roll.roll, RollResult)
+        return ignition_dice(roll.roll, sides=sides)
+
+    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+        """No roll: a unit's current Armor (with its refilling buffer); an object's Weight."""
+        unit = ctx.state.units.get(target_id)
+        if unit is None:
+            weight = max(1, int(ctx.state.objects[target_id].weight))
+            return weight, f"object Armor {weight} (its Weight)"
+        armor, buffer = unit.pools.get("armor", 0), unit.pools.get("buffer", 0)
+        return armor + buffer, f"Armor {armor}" + (f"+({buffer})" if buffer else "")
+
+    def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:
+        unit = state.units.get(target_id)
+        if unit is None:
+            if damage <= armor:
+                return "none"
+            return "destroyed" if state.objects[target_id].effective_size - 1 <= 0 else "size_lost"
+        result = plan_damage(unitstate.load(unit).vitals, Hit(points=damage))
+        unit.pools["incoming"] = damage  # for `suffer`, which apply_damage calls next
+        if result.defeated:
+            return "defeated"
+        return "stamina" if result.to_stamina else "armor" if result.to_armor + result.to_buffer else "none"
+
+    def suffer(self, ctx: RulesContext, target_id: str, outcome: str, cause: str) -> None:
+        from brikwars_gui.engine.rules.damage import _lose_size, kill  # damage imports the rulesets
+
+        state = ctx.state
+        unit = state.units.get(target_id)
+        if unit is None:
+            if outcome in ("size_lost", "destroyed"):
+                _lose_size(ctx, target_id, cause)
+            return
+        points = int(unit.pools.pop("incoming", 0))
+        attacks.take_hit(ctx, unit, Hit(points=points), cause)
+        if unit.pools["stamina"] <= 0:
+            kill(ctx, target_id, f"{cause}: defeated at 0 Stamina (R-NP-5)")
+
+    # -- display ----------------------------------------------------------------------------
+
+    def stat_blocks(self, unit: UnitState) -> dict[str, Any]:
+        return {"ninepowers": dict(unit.stats)}
+
+    def stat_lines(self, unit: UnitState) -> list[StatLine]:
+        stats = unitstate.stats_of(unit)
+        pools = unit.pools
+        lines = [
+            StatLine("Stamina", f"{pools.get('stamina', 0)}/{stats.stamina}", "R-NP-5: pools never above it"),
+            StatLine(
+                "Armor",
+                f"{pools.get('armor', 0)}" + (f"+({pools.get('buffer', 0)})" if stats.armor_buffer else ""),
+                "R-NP-7: absorbs damage first; 1s go past it",
+            ),
+        ]
+        for key, name in SKILLS.items():
+            rating = stats.rating(key)
+            talent = stats.talent(key)
+            lines.append(StatLine(name, f"{rating}" + (f" (talent {talent})" if talent else "")))
+        vetoes = sum(pools.get(k, 0) for k in ("dodge", "dodge_kept", "guard", "guard_kept"))
+        if vetoes:
+            lines.append(StatLine("Vetoes", str(vetoes), "R-NP-11: cancel an attack before it is rolled"))
+        if pools.get("conditions"):
+            lines.append(StatLine("Conditions", ", ".join(c[0] for c in pools["conditions"])))
+        return lines

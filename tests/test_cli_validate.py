@@ -23,7 +23,8 @@ def run(*argv: str) -> int:
 
 
 def test_samples_exist() -> None:
-    assert {p.name for p in SAMPLES} >= {"skirmish.json", "hazard_showcase.json", "large_battle.json"}
+    names = {"skirmish.json", "hazard_showcase.json", "large_battle.json", "ruined_chapel.json"}
+    assert {p.name for p in SAMPLES} >= names
 
 
 def test_all_samples_valid(capsys: pytest.CaptureFixture[str]) -> None:

@@ -12,7 +12,7 @@ from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario import dump_scenario, load_scenario, parse_scenario, save_scenario
 from brikwars_gui.scenario.models import HazardKind, Scenario
 
-SAMPLES = ["skirmish.json", "hazard_showcase.json", "large_battle.json"]
+SAMPLES = ["skirmish.json", "hazard_showcase.json", "large_battle.json", "ruined_chapel.json"]
 ROOT = Path(__file__).resolve().parent.parent
 
 

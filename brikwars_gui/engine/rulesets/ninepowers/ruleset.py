@@ -272,7 +272,11 @@ class NinePowersRuleset(Ruleset):
     # -- display ----------------------------------------------------------------------------
 
     def stat_blocks(self, unit: UnitState) -> dict[str, Any]:
-        return {"ninepowers": dict(unit.stats)}
+        """The unit's block with the Stamina it has left (a continued battle starts from there;
+        Armor is whole again, as when characters catch their breath, L645)."""
+        block = dict(unit.stats)
+        block["stamina"] = max(1, int(unit.pools.get("stamina", block.get("stamina", 6))))
+        return {"ninepowers": block}
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         stats = unitstate.stats_of(unit)

@@ -1,0 +1,83 @@
+"""Nine Powers in the real window (offscreen, pytest-qt): the human picks a difficulty in the
+Response dialog with every choice's odds shown, takes an Acrobatics turn from the action menu and
+spends a veto when the computer's zombie attacks (issue 12)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtWidgets import QApplication, QLabel
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.response_dialog import ResponseDialog, ask_with_dialog
+from brikwars_gui.ui.scenario_io import load_scenario
+
+CHAPEL = SCENARIOS / "ruined_chapel.json"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(load_scenario(CHAPEL), CHAPEL, settings=settings, data_dir=tmp_path / "data")
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
+    w.engine_error_prompt = lambda msg: "ok"
+    w.controller.ai_interval = 0
+    w.set_animate_moves(False)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def answer_dialog(choice: str, seen: list[str]) -> None:
+    """Pick `choice` in the Response dialog that is about to open, remembering its text."""
+
+    def pick() -> None:
+        dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, ResponseDialog)]
+        dialog = next(d for d in dialogs if d.isVisible())
+        seen.append(" ".join(label.text() for label in dialog.findChildren(QLabel)))
+        dialog.buttons[choice].setChecked(True)
+        dialog.accept()
+
+    QTimer.singleShot(0, pick)
+
+
+def test_human_picks_a_difficulty_and_spends_a_veto(window: MainWindow, qtbot) -> None:
+    c = window.controller
+    window.doc.move_unit("zombie-1", (6, 8))  # next to Vroy at (5, 8)
+    window.doc.move_unit("zombie-2", (3, 5))  # next to Boxley at (3, 6) only
+    # Vroy's Melee 4 (Tough: d4 1, d6 5, d8 6, d10 7); Boxley's Acrobatics 3 (Easy: 3, 2, 5); then 4s
+    window.set_play_mode(True, seed=1, script=[1, 5, 6, 7, 3, 2, 5] + [4] * 400)
+    c.ask_response = lambda request: ask_with_dialog(window, c, request)
+    seen: list[str] = []
+    answer_dialog("tough", seen)
+    menu = window.build_action_menu("vroy", (6, 8), "zombie-1")
+    next(a for a in menu.actions() if "Zombie 1" in a.text()).trigger()
+    # the dialog showed every choice's exact chance and damage (L429-435: rating 4 → 95/80/51 %)
+    assert "Easy: 95% to hit, 1 damage" in seen[0] and "Tough: 51% to hit, 3 damage" in seen[0]
+    attacked = [e for e in c.game.events if e.kind == "attacked"][-1]
+    assert "Melee 4: d4 1, d6 5, d8 6, d10 7 → lowest 1: Tough success, 3 damage" in attacked.text
+    answer_dialog("easy", seen)
+    menu = window.build_action_menu("boxley", (3, 6))
+    next(a for a in menu.actions() if a.text().startswith("Acrobatics")).trigger()
+    assert c.game.unit("boxley").pools["dodge"] == 2
+    asked: list = []
+
+    def answer(request):
+        asked.append(request)
+        return "veto" if request.question == "np_veto" else request.default
+
+    c.ask_response = answer
+    c.end_turn()
+    c.skip_ai()
+    vetoes = [r for r in asked if r.question == "np_veto"]
+    assert vetoes and vetoes[0].unit == "boxley" and vetoes[0].about == "zombie-2"
+    assert any("vetoed by boxley" in e.text for e in c.game.events if e.kind == "attacked")
+    assert vetoes[0].detail["vetoes"] == 2
+    assert c.game.active_player == "heroes"  # her next turn began: the unspent veto lapsed (L922)
+    assert c.game.unit("boxley").pools["dodge"] == 0

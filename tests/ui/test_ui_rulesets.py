@@ -44,7 +44,7 @@ def choose_ruleset(window: MainWindow, name: str) -> None:
 
 def test_the_scenario_panel_offers_the_rulesets_as_an_undoable_edit(window: MainWindow) -> None:
     combo = window.scenario_panel.dice
-    assert [combo.itemData(i) for i in range(combo.count())] == ["brikwars", "d6"]
+    assert [combo.itemData(i) for i in range(combo.count())] == ["brikwars", "d6", "ninepowers"]
     choose_ruleset(window, "d6")
     assert window.doc.scenario.ruleset == "d6"
     window.doc.undo_stack.undo()

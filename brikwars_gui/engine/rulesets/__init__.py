@@ -22,7 +22,7 @@ RULESET_MODULES = {
 }
 RULESET_NAMES = tuple(RULESET_MODULES)
 #: Names scenario files may already carry whose ruleset is not written yet.
-PLANNED = ("ninepowers",)
+PLANNED: tuple[str, ...] = ()
 
 _LOADED: dict[str, Ruleset] = {}
 

@@ -81,3 +81,25 @@ def test_human_picks_a_difficulty_and_spends_a_veto(window: MainWindow, qtbot) -
     assert vetoes[0].detail["vetoes"] == 2
     assert c.game.active_player == "heroes"  # her next turn began: the unspent veto lapsed (L922)
     assert c.game.unit("boxley").pools["dodge"] == 0
+
+
+def test_inspector_and_unit_table_show_ratings_stamina_and_armor(window: MainWindow) -> None:
+    from PySide6.QtCore import Qt
+
+    window.selection.select_unit("vroy")
+    text = window.inspector.ruleset_stats.text()
+    assert "Stamina 6/6" in text and "Armor 7" in text and "Melee/Protect 4" in text  # chain 3 + Protect 4
+    c = window.controller
+    window.doc.move_unit("zombie-1", (6, 8))
+    window.set_play_mode(True, seed=1, script=[1, 5, 6, 7] + [4] * 400)
+    c.ask_response = lambda request: "tough" if request.question == "np_difficulty" else request.default
+    menu = window.build_action_menu("vroy", (6, 8), "zombie-1")
+    next(a for a in menu.actions() if "Zombie 1" in a.text()).trigger()
+    model = window.turn_units
+    c.end_turn()
+    c.skip_ai()
+    row = model.row_of("vroy")
+    shown = model.data(model.index(row, 4), Qt.ItemDataRole.DisplayRole)
+    assert "Stamina 6/6" in shown and "Melee/Protect 4" in shown
+    stamina = c.game.unit("zombie-1").pools["stamina"]
+    assert stamina == 3  # Tough: 3 points, one 1 past Armor 2 -> 1 to Stamina, 2 to Armor

@@ -120,7 +120,7 @@ class NinePowersBlock(_Strict):
 
 
 class NinePowersOptions(_Strict):
-    """The GM's choices for the Nine Powers ruleset (R-NP-10)."""
+    """The GM's choices for the Nine Powers ruleset (R-NP-10). The side that started the fight
+    goes first in round 1 (L495): put it first in `turn_order`."""
 
     move: int = Field(default=4, ge=1, le=20, description="squares a turn (L902: 4 works great)")
-    initiator: str | None = Field(default=None, description="side that started the fight (L495); null: first")

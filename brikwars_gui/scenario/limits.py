@@ -202,7 +202,8 @@ def _section_cells(entries: Any) -> int:
     for entry in entries:
         if not isinstance(entry, dict):
             continue
-        for rect in entry.get("rects") or ():
+        rects = entry.get("rects")
+        for rect in rects if isinstance(rects, list) else ():
             if isinstance(rect, list) and len(rect) == 4 and all(_count(v) for v in rect[2:]):
                 total += min(rect[2], MAX_SIDE) * min(rect[3], MAX_SIDE)
         cells = entry.get("cells")

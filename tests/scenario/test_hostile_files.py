@@ -192,3 +192,12 @@ def test_a_saved_game_with_too_many_events_is_refused(tmp_path):
     path = write_json(tmp_path, "long.json", data)
     with pytest.raises(ScenarioError, match=r"events: 50001 entries \(at most 50000\)"):
         load_saved_game(path)
+
+
+@pytest.mark.parametrize("rects", [1, "0,0,5,5", {"x": 1}, None])
+def test_rects_of_the_wrong_type_are_a_field_message_not_a_type_error(tmp_path, rects):
+    """Found by the fuzz test: the cell budget ran before pydantic and iterated `"rects": 1`."""
+    data = scenario_data()
+    data["terrain"] = [{"kind": "rough", "rects": rects}]
+    messages = _messages(write_json(tmp_path, "rects.json", data))
+    assert any("terrain[0].rects" in m for m in messages), messages

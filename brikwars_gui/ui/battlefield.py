@@ -132,6 +132,12 @@ class BattlefieldScene(QGraphicsScene):
     def rebuild(self) -> None:
         self.finish_move_animations()
         self.clear()
+        # clear() deleted every item: forget them all before anything (a signal handler drawing
+        # an overlay) can reach a deleted C++ object (issue 10, defect 1)
+        self.reach_item = self.triggered_item = self.path_item = self.highlight_item = None
+        self.heat_item = None
+        self.path_label = None
+        self._reset_unit_overlays()
         self.unit_items.clear()
         self.object_items.clear()
         self.hazard_items.clear()
@@ -152,10 +158,6 @@ class BattlefieldScene(QGraphicsScene):
             self.update_object(obj.id)
         for unit in self.doc.scenario.units:
             self.add_unit(unit.id)
-        self.reach_item = self.triggered_item = self.path_item = self.highlight_item = None
-        self.heat_item = None
-        self.path_label = None
-        self._reset_unit_overlays()
         self._apply_visibility()
         self._on_selection(self.selection.kind, self.selection.item_id)
 

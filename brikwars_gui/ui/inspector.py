@@ -119,6 +119,7 @@ class UnitInspector(QWidget):
         doc.unitRemoved.connect(lambda uid: self.set_unit(None) if uid == self.unit_id else None)
         doc.metaChanged.connect(self._fill_teams)
         doc.metaChanged.connect(self._show_ruleset_stats)
+        doc.scenarioReset.connect(self._fill_teams)  # File ▸ New / Open: the new scenario's players
         doc.scenarioReset.connect(lambda: self.set_unit(None))
         self._fill_teams()
         self.set_unit(None)

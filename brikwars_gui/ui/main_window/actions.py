@@ -47,12 +47,15 @@ class ActionsMixin:
             "Save &As…", lambda: self.save_as(), sk.SaveAs, "Save under a new name"
         )
         self.act_quit = self._action("&Quit", self.close, sk.Quit, "Quit BrikWars (asks to save changes)")
-        self.act_undo = self.doc.undo_stack.createUndoAction(self, "&Undo")
-        self.act_undo.setShortcut(sk.Undo)
-        self.act_undo.setProperty("tip", "Undo the last edit of the scenario (Edit mode)")
-        self.act_redo = self.doc.undo_stack.createRedoAction(self, "&Redo")
-        self.act_redo.setShortcut(sk.Redo)
-        self.act_redo.setProperty("tip", "Redo the edit just undone (Edit mode)")
+        # fixed labels (the edit's name goes in the tooltip), so the toolbar does not jump when it changes
+        self.act_undo = self._action(
+            "&Undo", self.doc.undo_stack.undo, sk.Undo, "Undo the last edit of the scenario (Edit mode)"
+        )
+        self.act_redo = self._action(
+            "&Redo", self.doc.undo_stack.redo, self.redo_keys(), "Redo the edit just undone (Edit mode)"
+        )
+        self.doc.undo_stack.canUndoChanged.connect(self._update_undo_actions)
+        self.doc.undo_stack.canRedoChanged.connect(self._update_undo_actions)
         self.act_delete = self._action(
             "&Delete", self.delete_selected, [QKeySequence(sk.Delete)], "Delete the selected unit or object"
         )
@@ -235,6 +238,15 @@ class ActionsMixin:
         help_menu.addSeparator()
         help_menu.addAction(self.act_about)
 
+        # the game's buttons first: on a narrow window the toolbar overflow hides the editing tools,
+        # never Edit/Play/End Turn
+        game_tb = QToolBar("Game", self)
+        game_tb.setObjectName("gameToolBar")
+        game_tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        game_tb.addActions([self.act_edit_mode, self.act_play_mode, self.act_end_unit, self.act_end_turn])
+        game_tb.addAction(self.act_undo_order)
+        self.addToolBar(game_tb)
+        self.game_toolbar = game_tb
         tb = QToolBar("Main", self)
         tb.setObjectName("mainToolBar")
         tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
@@ -245,9 +257,6 @@ class ActionsMixin:
         tb.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
         tb.addSeparator()
         tb.addActions(list(self.tool_actions.values()))
-        tb.addSeparator()
-        tb.addActions([self.act_edit_mode, self.act_play_mode, self.act_end_unit, self.act_end_turn])
-        tb.addAction(self.act_undo_order)
         self.addToolBar(tb)
         self.toolbar = tb
         self.update_action_tips()
@@ -332,10 +341,24 @@ class ActionsMixin:
             if not act.statusTip():
                 act.setStatusTip(tip or name)
 
+    @staticmethod
+    def redo_keys() -> list[QKeySequence]:
+        """The platform's Redo and Ctrl+Y, which Linux's standard keys lack (issue 10)."""
+        keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
+        ctrl_y = QKeySequence("Ctrl+Y")
+        return keys + ([ctrl_y] if ctrl_y not in keys else [])
+
+    def _update_undo_actions(self, *_args) -> None:
+        stack = self.doc.undo_stack
+        self.act_undo.setEnabled(not self.play_mode and stack.canUndo())
+        self.act_redo.setEnabled(not self.play_mode and stack.canRedo())
+        self._undo_index_changed(stack.index())
+
     def _undo_index_changed(self, _index: int) -> None:
-        for act in (self.act_undo, self.act_redo):
+        stack = self.doc.undo_stack
+        for act, what in ((self.act_undo, stack.undoText()), (self.act_redo, stack.redoText())):
             keys = self.shortcut_text(act)
-            name = act.text().replace("&", "")
+            name = act.text().replace("&", "") + (f" {what}" if what else "")
             act.setToolTip((f"{name} ({keys})" if keys else name) + "\n" + str(act.property("tip") or ""))
 
     def shortcut_rows(self) -> list[tuple[str, str, str]]:

@@ -3,16 +3,30 @@
 from __future__ import annotations
 
 from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QTabBar, QWidget
+from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
 
 class DocksMixin:
     """Where the panels sit in Edit and Play mode, and what is restored at the next start."""
 
-    def _dock(self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea) -> QDockWidget:
+    def _dock(
+        self, title: str, name: str, widget: QWidget, area: Qt.DockWidgetArea, *, scroll: bool = False
+    ) -> QDockWidget:
+        """`scroll`: the panel scrolls instead of imposing its full height on the window, so the
+        window still fits 1280x720 and 1024x700 screens (issue 10)."""
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
-        dock.setWidget(widget)
+        if scroll:
+            area_widget = QScrollArea()
+            area_widget.setObjectName(f"{name}Scroll")
+            area_widget.setWidgetResizable(True)
+            area_widget.setFrameShape(QFrame.Shape.NoFrame)
+            area_widget.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAsNeeded)
+            area_widget.setWidget(widget)
+            area_widget.setMinimumSize(120, 60)
+            dock.setWidget(area_widget)
+        else:
+            dock.setWidget(widget)
         self.addDockWidget(area, dock)
         return dock
 
@@ -24,12 +38,12 @@ class DocksMixin:
         )
         self.setCorner(Qt.Corner.BottomLeftCorner, L)
         self.setCorner(Qt.Corner.BottomRightCorner, R)
-        self.dock_palette = self._dock("Palette", "paletteDock", self.palette, L)
-        self.dock_scenario = self._dock("Scenario", "scenarioDock", self.scenario_panel, L)
+        self.dock_palette = self._dock("Palette", "paletteDock", self.palette, L, scroll=True)
+        self.dock_scenario = self._dock("Scenario", "scenarioDock", self.scenario_panel, L, scroll=True)
         self.dock_minimap = self._dock("Overview", "minimapDock", self.minimap, L)
-        self.dock_turn = self._dock("Turn", "turnDock", self.turn_panel, R)
-        self.dock_inspector = self._dock("Unit Inspector", "inspectorDock", self.inspector, R)
-        self.dock_units = self._dock("Units", "unitsDock", self.unit_panel, B)
+        self.dock_turn = self._dock("Turn", "turnDock", self.turn_panel, R, scroll=True)
+        self.dock_inspector = self._dock("Unit Inspector", "inspectorDock", self.inspector, R, scroll=True)
+        self.dock_units = self._dock("Units", "unitsDock", self.unit_panel, B, scroll=True)
         self.dock_log = self._dock("Dice && Event Log", "logDock", self.log_panel, B)
         self.dock_history = self._dock("Undo History", "historyDock", self.undo_view, B)
         self.tabifyDockWidget(self.dock_palette, self.dock_scenario)
@@ -45,6 +59,26 @@ class DocksMixin:
         self.resizeDocks([self.dock_turn, self.dock_inspector], [150, 500], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_units], [200], Qt.Orientation.Vertical)
         self.dock_units.raise_()
+
+    BATTLEFIELD_SHARE = 0.55
+    """The battlefield's least share of the window's width: side docks shrink to leave it that."""
+
+    def fit_docks_to_window(self) -> None:
+        """On a narrow window, shrink the left and right docks so the battlefield keeps most of the
+        width (issue 10: at 1024 px it used to get ~310 px). Wider windows keep the user's sizes."""
+        width = self.width()
+        if self.centralWidget().width() >= width * self.BATTLEFIELD_SHARE:
+            return
+        L, R = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea
+        side = int(width * (1 - self.BATTLEFIELD_SHARE) / 2) - 8
+        for area in (L, R):
+            docks = [
+                d
+                for d in self.findChildren(QDockWidget)
+                if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
+            ]
+            if docks:
+                self.resizeDocks(docks[:1], [max(160, side)], Qt.Orientation.Horizontal)
 
     def _restore_settings(self) -> None:
         geometry = self.settings.value("window/geometry")
@@ -69,7 +103,10 @@ class DocksMixin:
 
     def save_window_settings(self) -> None:
         self.settings.setValue("window/geometry", self.saveGeometry())
-        self.settings.setValue("window/state", self.saveState())
+        # the Edit-mode layout: the next start is in Edit mode, and Play mode hides the Palette and
+        # Scenario docks (issue 10: quitting in Play mode lost the Palette)
+        state = self._edit_state if self.play_mode and self._edit_state is not None else self.saveState()
+        self.settings.setValue("window/state", state)
         for layer, act in self.layer_actions.items():
             self.settings.setValue(f"overlays/{layer}", act.isChecked())
         self.settings.setValue("view/animateMoves", self.act_animate_moves.isChecked())
@@ -104,6 +141,7 @@ class DocksMixin:
             self.dock_units.raise_()
             self.resizeDocks([self.dock_units], [210], Qt.Orientation.Vertical)
             self.resizeDocks([self.dock_palette], [250], Qt.Orientation.Horizontal)
+        self._fit_timer.start()
 
     def stale_tab_bars(self) -> list[QTabBar]:
         """Visible tab bars of the main window's dock layout that belong to no tab group on screen.

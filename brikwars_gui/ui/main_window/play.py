@@ -43,14 +43,13 @@ class PlayMixin:
         """Play: a new Game on the current scenario (seed random unless given) or `saved` resumed."""
         if play and self.play_mode and saved is None and seed is None:
             return
-        self.play_mode = play
+        was_playing, self.play_mode = self.play_mode, play
         (self.act_play_mode if play else self.act_edit_mode).setChecked(True)
         self.view.set_edit_mode(not play)
         self.inspector.set_editable(not play)
         self.palette.set_editable(not play)
         self.scenario_panel.setEnabled(not play)
-        self.act_undo.setEnabled(not play and self.doc.undo_stack.canUndo())
-        self.act_redo.setEnabled(not play and self.doc.undo_stack.canRedo())
+        self._update_undo_actions()
         self.mode_label.setText("Play" if play else "Edit")
         self._label_save_action(play)
         if self.play_mode:
@@ -60,7 +59,7 @@ class PlayMixin:
         else:
             self.act_undo_order.setShortcut(QKeySequence())
             self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
-            self.act_redo.setShortcut(QKeySequence.StandardKey.Redo)
+            self.act_redo.setShortcuts(self.redo_keys())
         self.update_action_tips()
         if play:
             self.scene.play_provider = self.controller.unit_view
@@ -77,6 +76,8 @@ class PlayMixin:
             self.unit_panel.model.position_provider = self.controller.unit_position
             self.unit_panel.model.hidden_provider = self.controller.hidden_from_viewer
             self.turn_panel.set_seed(self.controller.seed)
+            if not was_playing:
+                self._edit_state = self.saveState()
             self.timeline_bar.setVisible(True)
             self._edit_docks = [d for d in (self.dock_palette, self.dock_scenario) if d.isVisible()]
             for dock in (self.dock_palette, self.dock_scenario):

@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Callable
 from pathlib import Path
 
-from PySide6.QtCore import QEvent, QObject, QSettings, QTimer
+from PySide6.QtCore import QByteArray, QEvent, QObject, QSettings, QTimer
 from PySide6.QtGui import QCloseEvent
 from PySide6.QtWidgets import (
     QLabel,
@@ -72,6 +72,8 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.selection = SelectionService(self)
         self.controller = controller or SessionController(self)
         self.play_mode = False
+        self._edit_state: QByteArray | None = None
+        """The dock layout of Edit mode, kept while playing: what is saved for the next start."""
         self.game_path: Path | None = None
         self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
         """Shows an engine error; returns "save" when the user wants to save the game."""
@@ -98,6 +100,10 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self._tab_bar_timer.setSingleShot(True)
         self._tab_bar_timer.setInterval(0)
         self._tab_bar_timer.timeout.connect(self.hide_stale_tab_bars)
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self.fit_docks_to_window)
         self._sight_timer = QTimer(self)
         self._sight_timer.setSingleShot(True)
         self._sight_timer.setInterval(0)
@@ -143,11 +149,12 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self._restore_settings()
         self._update_title()
         self._update_actions()
+        self._update_undo_actions()
 
     def _create_status_bar(self) -> None:
         self.cell_label = QLabel("–")
         self.cell_label.setObjectName("cellLabel")
-        self.cell_label.setMinimumWidth(320)
+        self.cell_label.setMinimumWidth(160)
         self.zoom_label = QLabel()
         self.mode_label = QLabel("Edit")
         self.mode_label.setObjectName("modeLabel")
@@ -216,8 +223,22 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.timeline.snapshotRequested.connect(self.controller.show_snapshot)
         self.timeline.liveRequested.connect(self.controller.show_live)
 
+    @property
+    def game_path(self) -> Path | None:
+        """The saved-game file of the battle in progress (None: not saved yet)."""
+        return self._game_path
+
+    @game_path.setter
+    def game_path(self, path: Path | None) -> None:
+        self._game_path = path
+        self._update_title()
+
     def window_title(self) -> str:
-        name = self.doc.path.name if self.doc.path else "Untitled"
+        """The saved game's file while one is played, else the scenario's file."""
+        if self.play_mode and self.game_path is not None:
+            name = self.game_path.name
+        else:
+            name = self.doc.path.name if self.doc.path else "Untitled"
         star = " *" if self.doc.modified else ""
         return f"{name}{star} — {self.doc.scenario.name} — BrikWars"
 
@@ -280,6 +301,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._tab_bar_timer.start()
+        self._fit_timer.start()
 
     def closeEvent(self, event: QCloseEvent) -> None:
         if not self.maybe_leave_game() or not self.maybe_save():

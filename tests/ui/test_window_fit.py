@@ -1,0 +1,85 @@
+"""Issue 10, defects 5, 6 and 10 (small ones): the window fits small screens, Edit mode keeps its
+Palette after quitting in Play mode, Ctrl+Y redoes, the toolbar does not jump (pytest-qt, offscreen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+from PySide6.QtGui import QKeySequence
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.scenario_io import load_scenario
+
+SKIRMISH = SCENARIOS / "skirmish.json"
+
+
+def open_window(qtbot, settings: QSettings, size=(1400, 900)) -> MainWindow:
+    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
+    w.controller.ask_response = lambda request: request.default
+    w.controller.ai_interval = 0
+    qtbot.addWidget(w)
+    w.resize(*size)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.mark.parametrize("size", [(1280, 720), (1024, 700)])
+@pytest.mark.parametrize("play", [False, True])
+def test_the_window_fits_small_screens_and_the_battlefield_keeps_most_of_it(qtbot, settings, size, play):
+    w = open_window(qtbot, settings, size)
+    if play:
+        w.set_play_mode(True, seed=2)
+    view = w.centralWidget()
+    # the docks are laid out once the window has its size (queued): wait for it, then check it
+    qtbot.waitUntil(lambda: view.width() >= 0.5 * size[0], timeout=3000)
+    hint = w.minimumSizeHint()
+    assert hint.width() <= size[0] and hint.height() <= size[1] - 40  # room for a title bar
+    assert (w.width(), w.height()) == size
+    assert view.width() >= 0.5 * size[0], f"battlefield {view.width()} px of {size[0]}"
+    assert view.height() >= 0.45 * size[1]
+    for act in w.game_toolbar.actions():  # Edit/Play/End Turn never hide in the toolbar overflow
+        button = w.game_toolbar.widgetForAction(act)
+        assert button is not None and button.isVisible(), act.text()
+        assert button.geometry().right() <= w.game_toolbar.width()
+
+
+def test_quitting_in_play_mode_keeps_the_palette_for_the_next_edit_start(qtbot, settings) -> None:
+    w = open_window(qtbot, settings)
+    assert w.dock_palette.isVisible()
+    w.set_play_mode(True, seed=2)
+    assert not w.dock_palette.isVisible()
+    w.close()
+    again = open_window(qtbot, settings)
+    qtbot.wait(20)
+    assert not again.play_mode
+    assert again.dock_palette.isVisible()
+    assert not again.timeline_bar.isVisible()
+
+
+def test_ctrl_y_redoes_an_edit_and_undo_keeps_its_label(qtbot, settings) -> None:
+    w = open_window(qtbot, settings)
+    unit = w.doc.scenario.units[0].id
+    w.selection.select("unit", unit)
+    width = w.toolbar.widgetForAction(w.act_undo).width()
+    w.act_rotate.trigger()
+    rotated = w.doc.unit(unit).facing
+    assert w.act_undo.text() == "&Undo" and w.doc.undo_stack.undoText() in w.act_undo.toolTip()
+    assert w.toolbar.widgetForAction(w.act_undo).width() == width
+    w.act_undo.trigger()
+    assert w.doc.unit(unit).facing != rotated
+    assert QKeySequence("Ctrl+Y") in w.act_redo.shortcuts()
+    w.act_redo.trigger()
+    assert w.doc.unit(unit).facing == rotated
+    w.set_play_mode(True, seed=1)
+    assert not w.act_undo.isEnabled() and not w.act_redo.isEnabled()

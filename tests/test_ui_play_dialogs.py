@@ -1,71 +1,11 @@
-"""Play-mode dialogs and helpers: the Response prompt, the recovery store, dice explanations."""
+"""Play-mode helpers: "always the default" answers, the recovery store, dice explanations."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
-
-from brikwars_gui.engine.rules.common import DecisionRequest
 from brikwars_gui.ui.recovery import RecoveryStore
-from brikwars_gui.ui.response_dialog import ResponseDialog, ask_with_dialog
 from brikwars_gui.ui.session_controller import SessionController, dice_detail, event_cells
-
-REQUEST = DecisionRequest("overskill", "red-spear", "red", "blue-spear", ("damage", "bonus"), "damage")
-
-
-def test_response_dialog_preselects_the_default(qtbot) -> None:
-    dialog = ResponseDialog(REQUEST)
-    qtbot.addWidget(dialog)
-    assert dialog.answer() == "damage"
-    assert dialog.buttons["damage"].isChecked()
-    dialog.buttons["bonus"].setChecked(True)
-    assert dialog.answer() == "bonus"
-
-
-def test_always_do_the_default_is_remembered(qtbot) -> None:
-    controller = SessionController()
-
-    def answer() -> None:
-        dialog = next(w for w in qtbot_widgets() if isinstance(w, ResponseDialog))
-        dialog.buttons["bonus"].setChecked(True)
-        dialog.always.setChecked(True)
-        dialog.accept()
-
-    def qtbot_widgets():
-        from PySide6.QtWidgets import QApplication
-
-        return QApplication.topLevelWidgets()
-
-    QTimer.singleShot(0, answer)
-    assert ask_with_dialog(None, controller, REQUEST) == "bonus"
-    # another option was picked: "always the default" is not recorded
-    assert controller.always_default == set()
-
-    def answer_default() -> None:
-        dialog = next(w for w in qtbot_widgets() if isinstance(w, ResponseDialog))
-        dialog.always.setChecked(True)
-        dialog.accept()
-
-    QTimer.singleShot(0, answer_default)
-    assert ask_with_dialog(None, controller, REQUEST) == "damage"
-    assert controller.always_default == {("red", "overskill")}
-
-
-def test_closing_the_response_dialog_answers_the_default(qtbot) -> None:
-    from PySide6.QtWidgets import QApplication
-
-    controller = SessionController()
-
-    def close() -> None:
-        dialog = next(w for w in QApplication.topLevelWidgets() if isinstance(w, ResponseDialog))
-        dialog.buttons["bonus"].setChecked(True)
-        dialog.always.setChecked(True)
-        dialog.reject()  # Esc / the window's close button
-
-    QTimer.singleShot(0, close)
-    assert ask_with_dialog(None, controller, REQUEST) == "damage"
-    assert controller.always_default == set()
 
 
 def test_always_default_is_per_team_and_per_battle(qtbot) -> None:

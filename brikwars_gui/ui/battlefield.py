@@ -64,12 +64,12 @@ from brikwars_gui.ui.layers import (
     terrain_image,
 )
 from brikwars_gui.ui.models import SelectionService
+from brikwars_gui.ui.overlay_palette import SIGHT_ALPHA, SIGHT_COLOR, SMOKE_ALPHA
 from brikwars_gui.ui.session_controller import measure
 
 LAYERS = ("grid", "hazards", "smoke", "fire", "labels", "sight", "ranges")
 DEFAULT_HIDDEN = ("sight", "ranges")
 """Unit overlays (Cone of Vision, weapon range rings) start hidden: View ▸ Overlays shows them."""
-SIGHT_COLOR = "#fdd835"
 Cell = tuple[int, int]
 
 
@@ -193,7 +193,7 @@ class BattlefieldScene(QGraphicsScene):
         of Vision (R-RESP-3, GRID-6) from `origin` facing `facing`. None hides the overlay."""
         if self.sight_item is None:
             h, w = self.doc.height, self.doc.width
-            self.sight_item = _layer_item(mask_image(np.zeros((h, w), dtype=bool), SIGHT_COLOR, 90))
+            self.sight_item = _layer_item(mask_image(np.zeros((h, w), dtype=bool), SIGHT_COLOR, SIGHT_ALPHA))
             self.sight_item.setZValue(Z_FIRE + 0.1)
             self.sight_item.setToolTip("Seen: line of sight inside the Cone of Vision (R-RESP-3, GRID-5/6)")
             self.addItem(self.sight_item)
@@ -210,7 +210,7 @@ class BattlefieldScene(QGraphicsScene):
         if mask is None or origin is None or mask.shape != (self.doc.height, self.doc.width):
             self._sight_shown = False
         else:
-            self.sight_item.setPixmap(QPixmap.fromImage(mask_image(mask, SIGHT_COLOR, 90)))
+            self.sight_item.setPixmap(QPixmap.fromImage(mask_image(mask, SIGHT_COLOR, SIGHT_ALPHA)))
             centre = cell_center(origin)
             base = math.radians(FACING_ANGLE[Facing(facing)] if facing in Facing.__members__ else 270.0)
             for line, side in zip(self.cone_items, (-1, 1), strict=True):
@@ -365,7 +365,10 @@ class BattlefieldScene(QGraphicsScene):
             "fire_item", fire_image_from_arrays(view.fire_size, view.fire_type), Z_FIRE, "fire"
         )
         self._replace_layer(
-            "smoke_item", mask_image(view.smoke, HAZARD_COLORS[HazardKind.SMOKE], 170), Z_SMOKE, "smoke"
+            "smoke_item",
+            mask_image(view.smoke, HAZARD_COLORS[HazardKind.SMOKE], SMOKE_ALPHA),
+            Z_SMOKE,
+            "smoke",
         )
         self.triggered_item.setPixmap(QPixmap.fromImage(mask_image(view.triggered, "#6a1b9a", 200)))
         self.triggered_item.setVisible(bool(view.triggered.any()) and self.visible_layers["hazards"])

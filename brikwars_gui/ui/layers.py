@@ -20,6 +20,7 @@ from brikwars_gui.scenario.models import (
     TerrainKind,
     TerrainRegion,
 )
+from brikwars_gui.ui.overlay_palette import HALF_SPEED_ALPHA, HALF_SPEED_COLOR, REACH_ALPHA, REACH_COLOR
 
 TERRAIN_KINDS: tuple[TerrainKind, ...] = (
     TerrainKind.OPEN,
@@ -267,7 +268,7 @@ def mask_image(mask: np.ndarray, color: str, alpha: int = 150) -> QImage:
 def reach_image(
     costs: dict[tuple[int, int], int], width: int, height: int, half_speed: np.ndarray | None = None
 ) -> QImage:
-    """Reachable cells shaded by Move cost (light → deep blue); Half Speed cells in amber."""
+    """Reachable cells shaded by Move cost (light → deep violet); Half Speed cells dark (overlay_palette)."""
     rgba = np.zeros((height, width, 4), dtype=np.uint8)
     if not costs:
         return _image_from_rgba(rgba)
@@ -276,12 +277,16 @@ def reach_image(
     values = np.asarray(list(costs.values()), dtype=np.float32)
     top = max(1.0, float(values.max()))
     t = values / top
-    normal = np.stack([90 - 60 * t, 170 - 90 * t, 255 - 40 * t, 70 + 60 * t], axis=1)
-    amber = np.stack([255 + 0 * t, 190 - 70 * t, 40 + 0 * t, 90 + 60 * t], axis=1)
+    lo, hi = REACH_ALPHA
+    alpha = lo + (hi - lo) * t
+    normal = np.concatenate([np.tile(_rgba(REACH_COLOR)[:3], (len(t), 1)), alpha[:, None]], axis=1)
+    slow = np.concatenate(
+        [np.tile(_rgba(HALF_SPEED_COLOR)[:3], (len(t), 1)), np.full((len(t), 1), HALF_SPEED_ALPHA)], axis=1
+    )
     colors = normal
     if half_speed is not None and half_speed.shape == (height, width):
         hs = half_speed[ys, xs]
-        colors = np.where(hs[:, None], amber, normal)
+        colors = np.where(hs[:, None], slow, normal)
     rgba[ys, xs] = np.clip(colors, 0, 255).astype(np.uint8)
     return _image_from_rgba(rgba)
 

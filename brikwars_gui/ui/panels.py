@@ -33,7 +33,7 @@ from PySide6.QtWidgets import (
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
 from brikwars_gui.ui.document import EditorDocument
 from brikwars_gui.ui.items import CELL
-from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS, terrain_image
+from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS, mask_image, terrain_image
 from brikwars_gui.ui.models import (
     UNIT_ID_ROLE,
     PlayerTableModel,
@@ -608,6 +608,9 @@ class MiniMap(QWidget):
         self.view = view
         self.setMinimumSize(120, 90)
         self._image: QImage | None = None
+        self.unit_provider = None  # Play mode: unit_id -> UnitView (live, or the timeline turn viewed)
+        self.object_destroyed = None  # Play mode: object_id -> bool
+        self._fire: QImage | None = None  # Play mode: the burning cells
         for sig in (doc.terrainChanged, doc.scenarioReset):
             sig.connect(self._invalidate)
         for sig in (doc.unitChanged, doc.unitAdded, doc.unitRemoved, doc.objectChanged, doc.metaChanged):
@@ -618,6 +621,21 @@ class MiniMap(QWidget):
 
     def sizeHint(self) -> QSize:
         return QSize(240, 170)
+
+    def set_play(self, unit_provider=None, object_destroyed=None) -> None:
+        """Play mode: draw the game's state (what the battlefield shows) instead of the
+        scenario's deployment (issue 10); None: back to the document."""
+        self.unit_provider = unit_provider
+        self.object_destroyed = object_destroyed
+        if unit_provider is None:
+            self._fire = None
+        self.update()
+
+    def set_hazards(self, view) -> None:
+        """The fires of the game state shown (a `HazardView`), or None."""
+        burning = None if view is None else view.fire_size > 0
+        self._fire = mask_image(burning, "#ff3d00", 230) if burning is not None and burning.any() else None
+        self.update()
 
     def _invalidate(self, *_args) -> None:
         self._image = None
@@ -639,21 +657,28 @@ class MiniMap(QWidget):
         painter.fillRect(target.adjusted(-4, -4, 4, 4), QColor("#2b2f35"))
         painter.drawImage(target, self._image)
         painter.setPen(QPen(QColor(70, 50, 40), 1))
-        painter.setBrush(QColor(150, 130, 110, 200))
         for obj in self.doc.scenario.objects:
+            gone = self.object_destroyed is not None and self.object_destroyed(obj.id)
+            painter.setBrush(QColor(150, 130, 110, 70 if gone else 200))
             for x, y, w, h in obj.rects:
                 painter.drawRect(QRectF(ox + x * scale, oy + y * scale, w * scale, h * scale))
             for x, y in obj.cells:
                 painter.drawRect(QRectF(ox + x * scale, oy + y * scale, scale, scale))
+        if self._fire is not None:
+            painter.drawImage(target, self._fire)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("#111"), 0.8))
         r = max(2.0, scale * 0.45)
         for unit in self.doc.scenario.units:
+            pos = unit.position
+            if self.unit_provider is not None:
+                view = self.unit_provider(unit.id)
+                if view is None or not view.alive:
+                    continue  # the dead leave the overview
+                pos = view.pos
             p = self.doc.player(unit.team)
             painter.setBrush(QColor(p.color if p else "#888"))
-            painter.drawEllipse(
-                QPointF(ox + (unit.position[0] + 0.5) * scale, oy + (unit.position[1] + 0.5) * scale), r, r
-            )
+            painter.drawEllipse(QPointF(ox + (pos[0] + 0.5) * scale, oy + (pos[1] + 0.5) * scale), r, r)
         visible = self.view.visible_scene_rect()
         vr = QRectF(
             ox + visible.left() / CELL * scale,

@@ -131,6 +131,51 @@ class LogEntry:
     cells: tuple[Cell, ...]
 
 
+@dataclass(frozen=True)
+class MapResult:
+    """An outcome to show where it happened (issue 10): `kind` is hit, miss, damage, killed,
+    disrupted, blast or bail; `radius` (inches) for a blast."""
+
+    kind: str
+    at: Cell
+    text: str
+    radius: int = 0
+
+
+def map_result(event: Any, position: Callable[[str], Cell | None]) -> MapResult | None:
+    """The on-map result of an engine event (None for events that have none), in words and
+    numbers the engine computed; `position(unit_id)` gives a unit's (or object's) cell."""
+    kind = event.kind
+    if kind == "attacked":
+        at = _cell(getattr(event, "at", None)) or position(event.target)
+        roll = getattr(event, "roll", None) or {}
+        total, needed = roll.get("total"), getattr(event, "needed", None)
+        versus = f" ({total} vs {needed})" if total is not None and needed is not None else ""
+        if getattr(event, "critical_failure", False):
+            return MapResult("miss", at, "Critical Failure!" + versus, 0) if at else None
+        if event.hit:
+            damage = getattr(event, "damage", None)
+            text = "Hit" + versus + (f": {damage} Damage" if damage is not None else "")
+            return MapResult("hit", at, text) if at else None
+        return MapResult("miss", at, "Miss" + versus) if at else None
+    if kind == "armor_rolled":
+        at = position(event.target)
+        outcome = {"none": "no effect", "size_lost": '−1" Size'}.get(event.outcome, event.outcome)
+        text = f"{event.damage} vs Armor {event.armor}: {outcome}"
+        return MapResult("damage", at, text) if at else None
+    if kind in ("killed", "disrupted"):
+        at = position(event.unit)
+        return MapResult(kind, at, "Killed!" if kind == "killed" else "Disrupted") if at else None
+    if kind == "exploded":
+        at = _cell(event.at)
+        text = f'Blast {event.radius}": {event.damage} Damage'
+        return MapResult("blast", at, text, int(event.radius)) if at else None
+    if kind == "bailed":
+        at = _cell(event.to)
+        return MapResult("bail", at, f'Bails {event.inches}"') if at else None
+    return None
+
+
 @dataclass
 class HazardView:
     """What the battlefield draws of the hazards: the engine's `HazardFrame` arrays plus fire labels."""
@@ -552,6 +597,7 @@ class SessionController(QObject):
     turnCompleted = Signal()
     gameOver = Signal(str)
     viewChanged = Signal()
+    mapResult = Signal(object)  # a MapResult: dice and outcomes shown where they happen
     unitMoved = Signal(str, object)  # unit id, its path (start cell included), from a unit_moved event
     aiSkipped = Signal()  # Skip: the AI's orders are played at once (views stop animating)
 
@@ -807,6 +853,10 @@ class SessionController(QObject):
         self.log.append(entry)
         self.eventAdded.emit(entry)
         self.eventLogged.emit(entry.text, entry.detail)
+        if self._busy and not self.moves_instant and self.view_index is None:
+            result = map_result(event, self._position_of)
+            if result is not None:
+                self.mapResult.emit(result)
         if event.kind == "unit_moved" and self._busy and not self.moves_instant:
             path = [(int(c[0]), int(c[1])) for c in (getattr(event, "path", None) or ())]
             if path:
@@ -824,6 +874,15 @@ class SessionController(QObject):
         game = self.game
         fast = self.ai_interval < self.FAST_AI_MS
         return bool(game is not None and fast and self.is_ai(game.active_player))
+
+    def _position_of(self, item_id: str) -> Cell | None:
+        state = self.game.state
+        unit = state.units.get(item_id)
+        if unit is not None:
+            return (int(unit.pos[0]), int(unit.pos[1]))
+        obj = state.objects.get(item_id)
+        cells = list(obj.cells) if obj is not None else []
+        return (int(cells[0][0]), int(cells[0][1])) if cells else None
 
     # -- diffing: tell the views only what changed ---------------------------------------------
     @staticmethod
@@ -865,6 +924,19 @@ class SessionController(QObject):
         game = self.game
         if game is None:
             return
+        self._flush_views(force=force)
+        key = (game.round, game.active_player)
+        if key != self._turn_key:
+            self._turn_key = key
+            self.turnChanged.emit(game.round, game.active_player)
+        if self._turn_completed:
+            self._turn_completed = False
+            self.turnCompleted.emit()
+
+    def _flush_views(self, *, force: bool = False) -> None:
+        """Emit updates for the units/objects/hazards that changed; also mid-order, before a
+        Response prompt, so the map shows the move that caused the question."""
+        game = self.game
         for uid, u in game.state.units.items():
             sig = self._unit_sig(u)
             if force or self._units_sig.get(uid) != sig:
@@ -882,13 +954,6 @@ class SessionController(QObject):
             self._hazard_sig = hsig
             if self.view_index is None:
                 self.hazardsChanged.emit()
-        key = (game.round, game.active_player)
-        if key != self._turn_key:
-            self._turn_key = key
-            self.turnChanged.emit(game.round, game.active_player)
-        if self._turn_completed:
-            self._turn_completed = False
-            self.turnCompleted.emit()
 
     def _after_order(self) -> None:
         game = self.game
@@ -1298,6 +1363,7 @@ class SessionController(QObject):
     def _decide(self, game: Any, request: Any) -> str:
         if self.is_ai(request.team) or (request.team, request.question) in self.always_default:
             return request.default
+        self._flush_views()  # the map first: the move or attack that asks the question (issue 10)
         try:
             answer = self.ask_response(request)
         except Exception:
@@ -1315,7 +1381,7 @@ class SessionController(QObject):
         return f"Round {snap.get('round')}: {snap.get('active_player')}"
 
     def show_snapshot(self, index: int | None) -> None:
-        if self.game is None:
+        if self.game is None or self._busy:  # not while an order waits for a Response
             return
         if index is not None:
             index = max(0, min(int(index), self.snapshot_count - 1))

@@ -213,9 +213,17 @@ class ActionsMixin:
         overlays = view.addMenu("&Overlays")
         overlays.addActions(list(self.layer_actions.values()))
         view.addAction(self.act_animate_moves)
+        self.act_legend = self.dock_legend.toggleViewAction()
+        self.act_legend.setText("&Legend")
+        self.act_legend.setShortcut(QKeySequence("Ctrl+L"))
+        self.act_legend.setProperty("tip", "What the overlay colours and token badges mean")
+        self.act_legend.setStatusTip("What the overlay colours and token badges mean")
+        view.addAction(self.act_legend)
         view.addSeparator()
         panels = view.addMenu("&Panels")
         for dock in self.findChildren(QDockWidget):
+            if dock is self.dock_legend:  # View ▸ Legend already
+                continue
             toggle = dock.toggleViewAction()
             title = dock.windowTitle().replace("&&", "&")
             toggle.setStatusTip(f"Show or hide the {title} panel")

@@ -46,6 +46,9 @@ class DocksMixin:
         self.dock_units = self._dock("Units", "unitsDock", self.unit_panel, B, scroll=True)
         self.dock_log = self._dock("Dice && Event Log", "logDock", self.log_panel, B)
         self.dock_history = self._dock("Undo History", "historyDock", self.undo_view, B)
+        self.dock_legend = self._dock("Legend", "legendDock", self.legend, R, scroll=True)
+        self.tabifyDockWidget(self.dock_inspector, self.dock_legend)
+        self.dock_inspector.raise_()
         self.tabifyDockWidget(self.dock_palette, self.dock_scenario)
         self.dock_palette.raise_()
         # one tab group made in one go, before any resize: tabifying in several steps leaves a

@@ -64,6 +64,7 @@ class PlayMixin:
         if play:
             self.scene.play_provider = self.controller.unit_view
             self.scene.badge_provider = self.controller.unit_badges
+            self.minimap.set_play(self.controller.unit_view, self.controller.object_destroyed)
             self.unit_panel.model.status_provider = lambda uid: self.controller.unit_status(uid) or "Ready"
             if saved is not None:
                 self.controller.start_saved(*saved) if isinstance(
@@ -89,6 +90,7 @@ class PlayMixin:
             self.scene.show_line_of_sight(None)
             self.scene.badge_provider = None
             self.scene.leave_play()
+            self.minimap.set_play(None)
             self.unit_panel.model.status_provider = None
             self.unit_panel.model.position_provider = None
             self.unit_panel.model.hidden_provider = None
@@ -171,8 +173,33 @@ class PlayMixin:
         scene.set_sight(mask, pos, facing or "N")
         scene.set_ranges(pos if v["ranges"] else None, weapons)
 
+    def ask_response(self, request) -> str:
+        """A Response question for a human player, asked over the map (issue 10): the units involved
+        highlighted and in view, cell answers picked on the map; the rest of the window waits."""
+        c = self.controller
+        names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
+        involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
+        self.scene.highlight(involved, ())
+        for uid in involved:
+            self.view.ensureVisible(self.scene.unit_items[uid], 80, 80)
+        blocked = [self.menuBar(), self.game_toolbar, self.toolbar, self.timeline_bar, self.turn_panel]
+        for widget in blocked:
+            widget.setEnabled(False)
+        try:
+            answer, always = self.response_prompt.ask(request, names)
+        finally:
+            for widget in blocked:
+                widget.setEnabled(True)
+            self.scene.highlight()
+        if always:
+            c.always_default.add((getattr(request, "team", None), request.question))
+        return answer
+
     def _play_click(self, x: int, y: int, unit_id: str) -> None:
         cell = (x, y)
+        if self.response_prompt.active:  # the engine waits for an answer: a click answers or nothing
+            self.response_prompt.choose_cell(cell)
+            return
         sel = self.selection.unit_id
         if not self._reach and sel:
             self._reach = self.controller.reachable(sel)
@@ -191,6 +218,11 @@ class PlayMixin:
 
     def _play_hover(self, x: int, y: int) -> None:
         if not self.play_mode:
+            return
+        if self.response_prompt.active:
+            tip = self.response_prompt.text.cells.get((x, y)) if self.response_prompt.text else None
+            if tip:
+                self.statusBar().showMessage(tip, 3000)
             return
         sel = self.selection.unit_id
         self._hover_line_of_sight(sel, x, y)
@@ -310,6 +342,8 @@ class PlayMixin:
         return ok
 
     def _play_context(self, x: int, y: int, unit_id: str, global_pos) -> None:
+        if self.response_prompt.active:
+            return
         c = self.controller
         sel = self.selection.unit_id
         actor = sel if sel and c.can_command(sel) else None
@@ -427,7 +461,7 @@ class PlayMixin:
             self.scene.update_unit(uid)
         for oid in self.scene.object_items:
             self.scene.set_object_destroyed(oid, c.object_destroyed(oid))
-        self.scene.set_play_hazards(c.hazard_view())
+        self._hazards_changed()
         self.unit_panel.model.refresh_status()
         self.timeline.set_live(c.view_index is None)
         if c.view_index is not None:

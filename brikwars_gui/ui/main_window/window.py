@@ -23,11 +23,13 @@ from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
 from brikwars_gui.ui.document import EditorDocument, empty_scenario
 from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.inspector import UnitInspector
+from brikwars_gui.ui.legend import LegendPanel
 from brikwars_gui.ui.main_window.actions import ActionsMixin
 from brikwars_gui.ui.main_window.docks import DocksMixin
 from brikwars_gui.ui.main_window.files import FilesMixin
 from brikwars_gui.ui.main_window.play import PlayMixin
 from brikwars_gui.ui.main_window.recovery import RecoveryMixin
+from brikwars_gui.ui.map_feedback import ChoiceCells, ResultFloats
 from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
 from brikwars_gui.ui.panels import (
     MiniMap,
@@ -37,7 +39,7 @@ from brikwars_gui.ui.panels import (
     UnitListPanel,
 )
 from brikwars_gui.ui.play_panels import AIControls, TurnUnitsModel
-from brikwars_gui.ui.response_dialog import ask_with_dialog
+from brikwars_gui.ui.response_prompt import ResponsePrompt
 from brikwars_gui.ui.session_controller import SessionController
 from brikwars_gui.ui.timeline import TimelineBar
 
@@ -84,9 +86,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         """Shows the end of the battle (a `GameSummary`); tests replace it."""
         self.game_over_summary = None
         self.game_over_dialog = None
-        self.controller.ask_response = lambda request: ask_with_dialog(
-            self, self.controller, request, {u.id: u.name for u in self.doc.scenario.units}
-        )
+        self.controller.ask_response = self.ask_response
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self._init_recovery(self.data_dir)
         self.last_action_menu: QMenu | None = None
@@ -113,6 +113,10 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.view = BattlefieldView(self.scene)
         self.view.setObjectName("battlefield")
         self.setCentralWidget(self.view)
+        self.response_prompt = ResponsePrompt(self.view)
+        self.choice_cells = ChoiceCells(self.scene)
+        self.result_floats = ResultFloats(self.scene)
+        self.response_prompt.cellsChanged.connect(self.choice_cells.show)
 
         self.unit_panel = UnitListPanel(self.doc, self.selection)
         self.inspector = UnitInspector(self.doc, self.selection)
@@ -136,6 +140,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.palette = PalettePanel(self.doc, self.view.settings)
         self.scenario_panel = ScenarioPanel(self.doc)
         self.minimap = MiniMap(self.doc, self.view)
+        self.legend = LegendPanel()
         self.undo_view = QUndoView(self.doc.undo_stack)
         self.undo_view.setEmptyLabel("<opened>")
 
@@ -185,7 +190,9 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         c.unitUpdated.connect(self.unit_panel.model.refresh_status)
         c.unitUpdated.connect(self._unit_updated)
         c.objectUpdated.connect(lambda oid: self.scene.set_object_destroyed(oid, c.object_destroyed(oid)))
-        c.hazardsChanged.connect(lambda: self.scene.set_play_hazards(self.controller.hazard_view()))
+        c.hazardsChanged.connect(self._hazards_changed)
+        for signal in (c.unitUpdated, c.objectUpdated, c.viewChanged):
+            signal.connect(lambda *_: self.minimap.update())
         c.canEndTurnChanged.connect(self._end_turn_enabled)
         c.ordersEnabledChanged.connect(lambda _on: self._update_play_actions())
         c.aiRunningChanged.connect(lambda _on: self._update_play_actions())
@@ -196,6 +203,8 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         c.viewChanged.connect(self._view_changed)
         c.sessionStarted.connect(self._session_started)
         c.unitMoved.connect(self.scene.queue_move)
+        c.mapResult.connect(self.result_floats.show)
+        c.aiSkipped.connect(self.result_floats.clear)
         c.aiSkipped.connect(self.scene.finish_move_animations)
         c.viewChanged.connect(self.scene.finish_move_animations)
         self.turn_panel.endTurnRequested.connect(self.end_turn)
@@ -301,9 +310,21 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
         self._tab_bar_timer.start()
+        if self.response_prompt.active:
+            self.response_prompt.reposition()
         self._fit_timer.start()
 
+    def _hazards_changed(self) -> None:
+        view = self.controller.hazard_view()
+        self.scene.set_play_hazards(view)
+        self.minimap.set_hazards(view)
+
     def closeEvent(self, event: QCloseEvent) -> None:
+        if self.response_prompt.active:  # an order waits for an answer: give the default, then close
+            self.response_prompt.take_default()
+            event.ignore()
+            QTimer.singleShot(0, self.close)
+            return
         if not self.maybe_leave_game() or not self.maybe_save():
             event.ignore()
             return

@@ -1,0 +1,128 @@
+"""What the battlefield shows of a decision or a result, where it happens (issue 10).
+
+`ChoiceCells`: the cells a Response question offers (Bail landing, Angry Inch step), shaded, the
+default ringed, each with a tooltip saying what choosing it means. `ResultFloats`: dice outcomes
+(hit/miss, damage vs Armor, Disrupted, killed, blasts) as text rising from the target, with a short
+flash; they never block the game and vanish on their own."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
+from PySide6.QtGui import QBrush, QColor
+from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsRectItem, QGraphicsScene
+from shiboken6 import isValid
+
+from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cell_center, cosmetic_pen
+
+CHOICE_COLOR = "#00c853"
+RESULT_COLORS = {
+    "hit": "#d50000",
+    "miss": "#455a64",
+    "damage": "#bf360c",
+    "killed": "#000000",
+    "disrupted": "#6a1b9a",
+    "blast": "#ff6f00",
+    "bail": "#1565c0",
+}
+FLASH = ("hit", "killed", "disrupted", "blast")
+
+
+def _alive(item: QGraphicsItem) -> bool:
+    """The scene may have been cleared (a new scenario): its items are gone with it."""
+    return isValid(item) and item.scene() is not None
+
+
+class ChoiceCells:
+    """Cells offered by a question, drawn on `scene` until `show(None)`."""
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        self.scene = scene
+        self.items: dict[tuple[int, int], QGraphicsRectItem] = {}
+
+    def show(self, cells: dict[tuple[int, int], str] | None, default: tuple[int, int] | None = None) -> None:
+        for item in self.items.values():
+            if _alive(item):
+                self.scene.removeItem(item)
+        self.items = {}
+        for cell, tip in (cells or {}).items():
+            item = QGraphicsRectItem(QRectF(cell[0] * CELL + 2, cell[1] * CELL + 2, CELL - 4, CELL - 4))
+            color = QColor(CHOICE_COLOR)
+            fill = QColor(color)
+            fill.setAlpha(110 if cell == default else 70)
+            item.setBrush(QBrush(fill))
+            item.setPen(cosmetic_pen(color.darker(160), 4 if cell == default else 1.5))
+            item.setZValue(Z_TOOL + 2)
+            item.setToolTip(tip)
+            item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            item.setData(0, "default" if cell == default else "choice")
+            self.scene.addItem(item)
+            self.items[cell] = item
+
+
+class ResultFloats(QObject):
+    """Outcome texts rising from where they happened; several at one cell stack upwards."""
+
+    DURATION_MS = 1800
+    STEP_MS = 40
+
+    def __init__(self, scene: QGraphicsScene) -> None:
+        super().__init__(scene)
+        self.scene = scene
+        self.enabled = True
+        self.floats: list[tuple[QGraphicsItem, QPointF, int]] = []  # item, start, age (ms)
+        self.timer = QTimer(self)
+        self.timer.setInterval(self.STEP_MS)
+        self.timer.timeout.connect(self._tick)
+
+    def show(self, result) -> None:
+        """One `MapResult` (from the session controller)."""
+        if not self.enabled:
+            return
+        color = RESULT_COLORS.get(result.kind, "#202020")
+        centre = cell_center(result.at)
+        stacked = sum(1 for item, start, _age in self.floats if (start - centre).manhattanLength() < CELL)
+        start = centre + QPointF(0, -CELL * (0.6 + 0.45 * stacked))
+        label = LabelItem(result.text, color, anchor="center", bold=True, point_size=10)
+        label.setZValue(Z_TOOL + 5)
+        label.setPos(start)
+        label.setData(0, result.kind)
+        self.scene.addItem(label)
+        self.floats.append((label, start, 0))
+        if result.kind in FLASH:
+            radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
+            flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+            flash.setPos(centre)
+            flash.setPen(cosmetic_pen(color, 3))
+            fill = QColor(color)
+            fill.setAlpha(60)
+            flash.setBrush(QBrush(fill))
+            flash.setZValue(Z_TOOL + 4)
+            flash.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
+            self.scene.addItem(flash)
+            self.floats.append((flash, centre, self.DURATION_MS // 2))  # a shorter life
+        self.timer.start()
+
+    def clear(self) -> None:
+        for item, _start, _age in self.floats:
+            if _alive(item):
+                self.scene.removeItem(item)
+        self.floats = []
+        self.timer.stop()
+
+    def _tick(self) -> None:
+        kept = []
+        for item, start, age in self.floats:
+            age += self.STEP_MS
+            if not _alive(item):
+                continue
+            if age >= self.DURATION_MS:
+                self.scene.removeItem(item)
+                continue
+            t = age / self.DURATION_MS
+            if isinstance(item, LabelItem):
+                item.setPos(start + QPointF(0, -CELL * 0.6 * t))
+            item.setOpacity(1.0 if t < 0.6 else max(0.0, (1.0 - t) / 0.4))
+            kept.append((item, start, age))
+        self.floats = kept
+        if not kept:
+            self.timer.stop()

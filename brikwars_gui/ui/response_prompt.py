@@ -1,0 +1,229 @@
+"""A human player's Response (a `DecisionRequest` from the engine), asked over the battlefield.
+
+Not a modal dialog: a compact panel at the top of the map, in words with percentages, while the map
+stays visible and live (the move that caused the question animates, the units involved are
+highlighted). Questions whose answers are cells (Bail landing, Angry Inch step) are answered on the
+map: the legal cells are shaded, the default is marked, Esc takes the default. The engine waits in a
+local event loop until the player answers; the numbers all come from the request (the engine's)."""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from PySide6.QtCore import QEventLoop, Qt, Signal
+from PySide6.QtGui import QKeySequence, QShortcut
+from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+
+from brikwars_gui.ui.response_dialog import option_label
+
+QUESTIONS = {
+    "close_attack": "{about} comes into close combat range: strike it? (R-MOVE-5)",
+    "angry_inch": "{about} is near: take the Angry Inch toward it? (R-RESP-2)",
+    "shoot": "{about} is in your weapon range: shoot with your saved Action? (R-RESP-1)",
+    "counter": "{about} struck you in close combat: counter-attack? (R-MOVE-5)",
+    "attack_response": "{about} attacks you: respond with your saved Action? (R-RESP-1/5)",
+    "bail_to": "Where do you Bail to? Click a shaded cell (R-RESP-6)",
+    "overskill": "Overskill: how do you spend it? (R-DICE-8)",
+    "fate_point": "Spend a Fate Point before this roll? It doubles your own dice and pips (R-D6-8)",
+    "character_points": "The roll fell short: spend Character Points on extra Wild Dice? (R-D6-7)",
+}
+WORDS = {
+    "decline": "Do nothing",
+    "bail": "Bail out of the way (R-RESP-6)",
+    "angry_inch": "Angry Inch: step into range, then shoot (R-RESP-2)",
+    "skill": "Reroll for a better Skill total",
+    "damage": "Add a Bonus Die to the damage",
+    "range": "Cancel the range penalty",
+    "precise": "Precise attack (disarm)",
+    "stay_on_feet": "Land on your feet (not Disrupted)",
+    "distance": "Leap further",
+    "sprint": "Sprint further",
+}
+
+
+def parse_cell(option: str) -> tuple[int, int] | None:
+    """`"4,9"` → (4, 9); any other option → None."""
+    parts = option.split(",")
+    if len(parts) != 2 or not all(p.strip().lstrip("-").isdigit() for p in parts):
+        return None
+    return int(parts[0]), int(parts[1])
+
+
+def percent(value) -> str:
+    return f"{round(float(value) * 100)}%"
+
+
+@dataclass(frozen=True)
+class PromptText:
+    """A request in words: the headline, one (option, label, tooltip) per answer, cell options."""
+
+    headline: str
+    buttons: tuple[tuple[str, str, str], ...]
+    cells: dict[tuple[int, int], str]  # cell option → what landing/stepping there means
+
+
+def describe(request, names: dict[str, str]) -> PromptText:
+    """Words and percentages for a request; the numbers are the engine's (`request.detail`)."""
+    detail = dict(getattr(request, "detail", None) or {})
+    who = names.get(request.unit, request.unit)
+    about = names.get(request.about or "", request.about or "an enemy")
+    head = QUESTIONS.get(request.question, request.question.replace("_", " ").capitalize())
+    headline = f"<b>{who}</b>: " + head.format(about=about)
+    if request.question == "attack_response" and "chance_against_you" in detail:
+        weapon = detail.get("weapon", "a weapon")
+        headline = (
+            f"<b>{about}</b> attacks <b>{who}</b> with {weapon}: "
+            f"{percent(detail['chance_against_you'])} to hit. Respond with your saved Action? (R-RESP-1/5)"
+        )
+    if request.question == "bail_to" and "inches" in detail:
+        headline += f' — up to {detail["inches"]}"'
+    chances = detail.get("chances", {}) or {}
+    buttons: list[tuple[str, str, str]] = []
+    cells: dict[tuple[int, int], str] = {}
+    for option in request.options:
+        cell = parse_cell(option)
+        if cell is not None:
+            where = f"[{cell[0]}, {cell[1]}]"
+            if request.question == "bail_to":
+                tip = f"Land at {where}: Disrupted unless Overskill keeps it on its feet (R-RESP-6)"
+            elif option in chances:
+                tip = f"Step to {where}: {percent(chances[option])} to hit from there (R-RESP-2)"
+            else:
+                tip = where
+            cells[cell] = tip + (" — the default" if option == request.default else "")
+            continue
+        if option.startswith("attack:"):
+            weapon = option.split(":", 1)[1]
+            label = f"Attack with {weapon}"
+            if option in chances:
+                label += f" — {percent(chances[option])} to hit"
+            tip = f"Use the saved Action: {weapon} at {about}"
+        elif request.question in ("fate_point", "character_points"):  # the D6 ruleset's own labels
+            label = option_label(request, option).replace("  (default)", "")
+            tip = label
+        else:
+            label = WORDS.get(option, option.replace("_", " ").capitalize())
+            tip = label
+        buttons.append((option, label, tip))
+    return PromptText(headline, tuple(buttons), cells)
+
+
+class ResponsePrompt(QFrame):
+    """The Response panel over the map. `ask(request, names)` returns the answer (str)."""
+
+    answered = Signal(str)
+    cellsChanged = Signal(object, object)  # {cell: tooltip} or None, the default cell or None
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("responsePrompt")
+        self.setFrameShape(QFrame.Shape.StyledPanel)
+        self.setAutoFillBackground(True)
+        self.setStyleSheet(
+            "#responsePrompt { background: #fffbe6; border: 2px solid #f9a825; border-radius: 6px; }"
+        )
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(10, 6, 10, 6)
+        self.label = QLabel()
+        self.label.setObjectName("responseText")
+        self.label.setWordWrap(True)
+        layout.addWidget(self.label)
+        self.row = QHBoxLayout()
+        layout.addLayout(self.row)
+        self.always = QCheckBox("Always take the default for this question (this player, this battle)")
+        layout.addWidget(self.always)
+        self.buttons: dict[str, QPushButton] = {}
+        self.request = None
+        self.text: PromptText | None = None
+        self._answer: str | None = None
+        self._loop: QEventLoop | None = None
+        self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self)
+        self.escape.setContext(Qt.ShortcutContext.ApplicationShortcut)
+        self.escape.setEnabled(False)
+        self.escape.activated.connect(self.take_default)
+        self.hide()
+
+    @property
+    def active(self) -> bool:
+        return self.request is not None
+
+    def ask(self, request, names: dict[str, str]) -> tuple[str, bool]:
+        """Show the question and wait (the map stays live); returns (answer, always-default box)."""
+        self._show(request, names)
+        self._loop = QEventLoop()
+        self.answered.connect(self._loop.quit)
+        try:
+            if self._answer is None:
+                self._loop.exec()
+        finally:
+            self.answered.disconnect(self._loop.quit)
+            self._loop = None
+        answer = self._answer if self._answer is not None else request.default
+        always = self.always.isChecked() and answer == request.default
+        self._clear()
+        return answer, always
+
+    def _show(self, request, names: dict[str, str]) -> None:
+        self.request = request
+        self._answer = None
+        self.text = describe(request, names)
+        self.label.setText(self.text.headline)
+        for button in self.buttons.values():
+            self.row.removeWidget(button)
+            button.deleteLater()
+        self.buttons = {}
+        for option, label, tip in self.text.buttons:
+            button = QPushButton(label + ("  (default)" if option == request.default else ""))
+            button.setToolTip(tip)
+            button.setObjectName(f"answer_{option}")
+            button.clicked.connect(lambda _c=False, o=option: self.choose(o))
+            self.row.addWidget(button)
+            self.buttons[option] = button
+        if self.text.cells and request.default not in self.buttons:
+            button = QPushButton("Default cell (Esc)")
+            button.setObjectName("answer_default")
+            button.clicked.connect(self.take_default)
+            self.row.addWidget(button)
+            self.buttons["(default)"] = button
+        self.row.addStretch(0)
+        self.always.setChecked(False)
+        default_cell = parse_cell(request.default)
+        self.cellsChanged.emit(self.text.cells or None, default_cell if self.text.cells else None)
+        self.escape.setEnabled(True)
+        self.show()
+        self.raise_()
+        self.reposition()
+
+    def reposition(self) -> None:
+        parent = self.parentWidget()
+        if parent is None:
+            return
+        width = min(parent.width() - 16, 760)
+        self.setFixedWidth(max(200, width))
+        self.adjustSize()
+        self.move((parent.width() - self.width()) // 2, 8)
+
+    def choose(self, option: str) -> None:
+        """Answer with `option` (a legal option; anything else is ignored)."""
+        if self.request is None or option not in self.request.options:
+            return
+        self._answer = option
+        self.answered.emit(option)
+
+    def choose_cell(self, cell: tuple[int, int]) -> bool:
+        """A click on the map: answers when `cell` is one of the offered cells."""
+        if self.text is None or cell not in self.text.cells:
+            return False
+        self.choose(f"{cell[0]},{cell[1]}")
+        return True
+
+    def take_default(self) -> None:
+        if self.request is not None:
+            self.choose(self.request.default)
+
+    def _clear(self) -> None:
+        self.request = None
+        self.text = None
+        self.escape.setEnabled(False)
+        self.cellsChanged.emit(None, None)
+        self.hide()

@@ -1,0 +1,119 @@
+"""Issue 10, defects 2 and 3: Response questions are asked over the map, in words with percentages,
+and cell answers (Bail landing, Angry Inch step) are picked on the map (pytest-qt, offscreen)."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtWidgets import QApplication, QDialog
+
+from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rules.common import DecisionRequest
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.items import cell_center
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.response_prompt import describe
+from brikwars_gui.ui.scenario_io import load_scenario
+
+SKIRMISH = SCENARIOS / "skirmish.json"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
+    w.controller.ai_interval = 0
+    w.set_animate_moves(False)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_an_attack_response_is_described_in_words_with_percentages() -> None:
+    request = DecisionRequest(
+        "attack_response",
+        "blue-rifle",
+        "blue",
+        "red-rifle",
+        ("attack:Rifle", "bail", "decline"),
+        "attack:Rifle",
+        {"weapon": "Rifle", "chance_against_you": 0.6666666666666666},
+    )
+    text = describe(request, {"blue-rifle": "Rifleman Fen", "red-rifle": "Rifleman Ash"})
+    assert "Rifleman Ash</b> attacks <b>Rifleman Fen</b> with Rifle: 67% to hit" in text.headline
+    labels = [label for _o, label, _t in text.buttons]
+    assert labels == ["Attack with Rifle", "Bail out of the way (R-RESP-6)", "Do nothing"]
+    assert "chance_against_you" not in text.headline and "0.666" not in text.headline
+    step = DecisionRequest(
+        "angry_inch", "blue-rifle", "blue", "red-rifle", ("4,9", "5,9"), "4,9", {"chances": {"4,9": 0.667}}
+    )
+    cells = describe(step, {}).cells
+    assert cells[(4, 9)] == "Step to [4, 9]: 67% to hit from there (R-RESP-2) — the default"
+    assert cells[(5, 9)] == "[5, 9]"
+
+
+def _bail_request() -> DecisionRequest:
+    return DecisionRequest(
+        "bail_to", "red-spear", "red", "blue-spear", ("3,3", "3,4", "4,4"), "3,4", {"inches": 2}
+    )
+
+
+def test_a_bail_landing_is_picked_on_the_map(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=3)
+    seen = {}
+
+    def click_cell() -> None:
+        prompt = window.response_prompt
+        seen["visible"] = prompt.isVisible() and prompt.parentWidget() is window.view
+        tops = QApplication.topLevelWidgets()
+        seen["dialogs"] = [w for w in tops if isinstance(w, QDialog) and w.isVisible()]
+        seen["cells"] = {cell: item.toolTip() for cell, item in window.choice_cells.items.items()}
+        seen["default"] = [c for c, item in window.choice_cells.items.items() if item.data(0) == "default"]
+        seen["menu"] = window.menuBar().isEnabled()
+        pos = window.view.mapFromScene(cell_center((4, 4)))
+        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+    QTimer.singleShot(50, click_cell)
+    assert window.ask_response(_bail_request()) == "4,4"
+    assert seen["visible"] and seen["dialogs"] == [] and not seen["menu"]
+    assert set(seen["cells"]) == {(3, 3), (3, 4), (4, 4)} and seen["default"] == [(3, 4)]
+    assert "Disrupted" in seen["cells"][(4, 4)]
+    assert window.choice_cells.items == {} and not window.response_prompt.isVisible()
+    assert window.menuBar().isEnabled()
+
+
+def test_escape_takes_the_default_and_a_click_elsewhere_does_nothing(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=3)
+
+    def press() -> None:
+        pos = window.view.mapFromScene(cell_center((10, 10)))  # not offered: ignored
+        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+        window.response_prompt.escape.activated.emit()  # the Esc shortcut
+
+    QTimer.singleShot(50, press)
+    assert window.ask_response(_bail_request()) == "3,4"
+
+
+def test_an_overskill_prompt_from_a_real_attack_is_answered_with_a_button(window: MainWindow, qtbot) -> None:
+    window.doc.move_unit("blue-spear", (6, 8))
+    window.set_play_mode(True, seed=3, script=[6, 6, 1, 1])
+    asked = []
+
+    def press() -> None:
+        prompt = window.response_prompt
+        asked.append((prompt.request.question, prompt.label.text(), sorted(prompt.buttons)))
+        other = next(o for o in prompt.request.options if o != prompt.request.default)
+        prompt.buttons[other].click()
+
+    QTimer.singleShot(50, press)
+    assert window.controller.order_action("red-spear", Attack("Spear", "blue-spear"))
+    question, text, _buttons = asked[0]
+    assert question == "overskill" and "Overskill" in text
+    decided = [e for e in window.controller.game.events if e.kind == "decided"]
+    assert decided and decided[0].answer != "damage"

@@ -186,6 +186,11 @@ class EventFilterProxy(QSortFilterProxyModel):
         return self.text in e.text.lower() or self.text in shown or self.text in e.detail.lower()
 
 
+def kind_label(kind: str) -> str:
+    """`armor_rolled` → `Armor rolled`: the filter lists kinds in words."""
+    return kind.replace("_", " ").capitalize()
+
+
 class EventLogPanel(QWidget):
     eventActivated = Signal(object, object)  # units (tuple[str]), cells (tuple[cell])
 
@@ -231,8 +236,11 @@ class EventLogPanel(QWidget):
         self.view.verticalHeader().setVisible(False)
         self.view.verticalHeader().setDefaultSectionSize(20)
         header = self.view.horizontalHeader()
-        for col in (0, 1, 2):
+        for col in (1, 2):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # "#": room for five digits at once (ResizeToContents measured only the rows on screen)
+        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
+        header.resizeSection(0, self.view.fontMetrics().horizontalAdvance("99999") + 14)
         header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
         header.resizeSection(3, 420)
         header.setStretchLastSection(True)
@@ -268,7 +276,7 @@ class EventLogPanel(QWidget):
     def _note(self, entry) -> None:
         if entry.kind not in self._kinds:
             self._kinds.add(entry.kind)
-            self.kind_combo.addItem(entry.kind, entry.kind)
+            self.kind_combo.addItem(kind_label(entry.kind), entry.kind)
         for uid in entry.units:
             if uid not in self._units:
                 self._units.add(uid)

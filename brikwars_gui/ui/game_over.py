@@ -106,7 +106,7 @@ class GameOverDialog(QDialog):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         for row, t in enumerate(summary.teams):
-            mark = " 🏆" if t.id == summary.winner else ""
+            mark = " ★ winner" if t.id == summary.winner else ""  # ★ is in every UI font; 🏆 is not
             name = QTableWidgetItem(f"● {t.name}{mark}")
             name.setToolTip(t.id)
             name.setForeground(QColor(t.color).darker(130))

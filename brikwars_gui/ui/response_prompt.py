@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEventLoop, Qt, Signal
+from PySide6.QtCore import QEventLoop, QPoint, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
@@ -128,14 +128,15 @@ class ResponsePrompt(QFrame):
         self.label.setObjectName("responseText")
         self.label.setWordWrap(True)
         layout.addWidget(self.label)
-        self.row = QHBoxLayout()
-        layout.addLayout(self.row)
+        self.row_box = QWidget()  # replaced for each question (see _show)
+        layout.addWidget(self.row_box)
         self.always = QCheckBox("Always take the default for this question (this player, this battle)")
         layout.addWidget(self.always)
         self.buttons: dict[str, QPushButton] = {}
         self.request = None
         self.text: PromptText | None = None
         self._answer: str | None = None
+        self._avoid: list[QPoint] = []
         self._loop: QEventLoop | None = None
         self.escape = QShortcut(QKeySequence(Qt.Key.Key_Escape), self.window() or self)
         self.escape.setContext(Qt.ShortcutContext.ApplicationShortcut)
@@ -147,8 +148,10 @@ class ResponsePrompt(QFrame):
     def active(self) -> bool:
         return self.request is not None
 
-    def ask(self, request, names: dict[str, str]) -> tuple[str, bool]:
-        """Show the question and wait (the map stays live); returns (answer, always-default box)."""
+    def ask(self, request, names: dict[str, str], avoid: list[QPoint] = ()) -> tuple[str, bool]:
+        """Show the question and wait (the map stays live); returns (answer, always-default box).
+        `avoid`: points of the map (parent coordinates) the panel should not cover."""
+        self._avoid = list(avoid)
         self._show(request, names)
         self._loop = QEventLoop()
         self.answered.connect(self._loop.quit)
@@ -168,24 +171,31 @@ class ResponsePrompt(QFrame):
         self._answer = None
         self.text = describe(request, names)
         self.label.setText(self.text.headline)
-        for button in self.buttons.values():
-            self.row.removeWidget(button)
-            button.deleteLater()
+        # a new row of buttons: the old one is hidden at once (a nested event loop would not
+        # process its deleteLater before the next question is shown)
+        layout = self.layout()
+        old = self.row_box
+        old.hide()
+        self.row_box = QWidget()
+        layout.replaceWidget(old, self.row_box)
+        old.deleteLater()
+        row = QHBoxLayout(self.row_box)
+        row.setContentsMargins(0, 0, 0, 0)
         self.buttons = {}
         for option, label, tip in self.text.buttons:
             button = QPushButton(label + ("  (default)" if option == request.default else ""))
             button.setToolTip(tip)
             button.setObjectName(f"answer_{option}")
             button.clicked.connect(lambda _c=False, o=option: self.choose(o))
-            self.row.addWidget(button)
+            row.addWidget(button)
             self.buttons[option] = button
         if self.text.cells and request.default not in self.buttons:
             button = QPushButton("Default cell (Esc)")
             button.setObjectName("answer_default")
             button.clicked.connect(self.take_default)
-            self.row.addWidget(button)
+            row.addWidget(button)
             self.buttons["(default)"] = button
-        self.row.addStretch(0)
+        row.addStretch(1)
         self.always.setChecked(False)
         default_cell = parse_cell(request.default)
         self.cellsChanged.emit(self.text.cells or None, default_cell if self.text.cells else None)
@@ -194,14 +204,21 @@ class ResponsePrompt(QFrame):
         self.raise_()
         self.reposition()
 
-    def reposition(self) -> None:
+    def reposition(self, avoid: list[QPoint] | None = None) -> None:
+        """Centred at the top of the map, or at its bottom when that would cover a point of
+        `avoid` (the units the question is about, in the parent's coordinates)."""
         parent = self.parentWidget()
         if parent is None:
             return
+        if avoid is not None:
+            self._avoid = avoid
         width = min(parent.width() - 16, 760)
         self.setFixedWidth(max(200, width))
         self.adjustSize()
-        self.move((parent.width() - self.width()) // 2, 8)
+        x, top = (parent.width() - self.width()) // 2, 8
+        bottom = max(top, parent.height() - self.height() - 24)
+        covered = any(top - 20 <= p.y() <= top + self.height() + 20 for p in self._avoid)
+        self.move(x, bottom if covered else top)
 
     def choose(self, option: str) -> None:
         """Answer with `option` (a legal option; anything else is ignored)."""

@@ -36,25 +36,52 @@ def rules_path() -> Path | None:
     return candidate if candidate.is_file() else None
 
 
+SOURCE = re.compile(r"\(\d{3}_[0-9a-f]+\.txt,\s*([^)]*)\)")
+"""RULES.md cites its seed chapters by their internal file names: the reader gets the section."""
+RULE_LINE = re.compile(r"\*\s+\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*?-\d+)([^*]*)\*\*\s*(.*)")
+
+
 @cache
 def rule_texts() -> dict[str, str]:
+    """Rule ID → its text, with the lines that continue it (tables, e.g. R-ACT-3's Use Ratings)."""
     path = rules_path()
     if path is None:
         return {}
-    texts = {}
-    for line in path.read_text(encoding="utf-8").splitlines():
-        m = re.match(r"\*\s+\*\*([A-Z][A-Z0-9]*(?:-[A-Z0-9]+)*?-\d+)([^*]*)\*\*\s*(.*)", line.strip())
+    texts: dict[str, list[str]] = {}
+    current: list[str] | None = None
+    for raw in path.read_text(encoding="utf-8").splitlines():
+        line = raw.strip()
+        m = RULE_LINE.match(line)
         if m:
-            texts[m.group(1)] = (m.group(2).strip() + " " + m.group(3)).strip()
-    return texts
+            head = SOURCE.sub(r"(\1)", (m.group(2).strip() + " " + m.group(3)).strip())
+            current = texts.setdefault(m.group(1), [head])
+        elif line.startswith(("#", "* **")):
+            current = None
+        elif current is not None and line:
+            current.append(line)
+    return {rule_id: "\n".join(lines) for rule_id, lines in texts.items()}
+
+
+def _html(text: str) -> str:
+    """A rule's text as HTML: bold marks, and Markdown tables as tables."""
+    out, table = [], []
+    for line in text.splitlines():
+        if line.startswith("|"):
+            cells = [c.strip() for c in line.strip("|").split("|")]
+            if not all(set(c) <= set("-: ") for c in cells):
+                table.append("<tr>" + "".join(f"<td>{c}</td>" for c in cells) + "</tr>")
+            continue
+        if table:
+            out.append("<table border='1' cellspacing='0' cellpadding='3'>" + "".join(table) + "</table>")
+            table = []
+        out.append(line)
+    if table:
+        out.append("<table border='1' cellspacing='0' cellpadding='3'>" + "".join(table) + "</table>")
+    return re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", " ".join(out))
 
 
 def reference_html(kind: str) -> str:
     ids = RULE_IDS.get(kind, RULE_IDS[""])
     texts = rule_texts()
-    rows = []
-    for rule_id in ids:
-        text = texts.get(rule_id, "(see RULES.md)")
-        text = re.sub(r"\*\*(.+?)\*\*", r"<b>\1</b>", text)
-        rows.append(f"<p><b>{rule_id}</b> — {text}</p>")
+    rows = (f"<p><b>{rule_id}</b> — {_html(texts.get(rule_id, '(see RULES.md)'))}</p>" for rule_id in ids)
     return "".join(rows)

@@ -1376,6 +1376,11 @@ class SessionController(QObject):
     def snapshot_count(self) -> int:
         return len(self.game.snapshots) if self.game is not None else 0
 
+    def snapshot_turn(self, index: int) -> tuple[int, str]:
+        """(round, active player) of a timeline snapshot."""
+        snap = self.game.snapshots[index]
+        return int(snap.get("round") or 1), str(snap.get("active_player") or "")
+
     def snapshot_label(self, index: int) -> str:
         snap = self.game.snapshots[index]
         return f"Round {snap.get('round')}: {snap.get('active_player')}"

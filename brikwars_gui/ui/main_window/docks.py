@@ -69,7 +69,16 @@ class DocksMixin:
     def fit_docks_to_window(self) -> None:
         """On a narrow window, shrink the left and right docks so the battlefield keeps most of the
         width (issue 10: at 1024 px it used to get ~310 px). Wider windows keep the user's sizes."""
-        width = self.width()
+        width, height = self.width(), self.height()
+        B = Qt.DockWidgetArea.BottomDockWidgetArea
+        if self.centralWidget().height() < height * 0.5:  # a short window: the log gives way
+            bottom = [
+                d
+                for d in self.findChildren(QDockWidget)
+                if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == B
+            ]
+            if bottom:
+                self.resizeDocks(bottom[:1], [max(110, int(height * 0.2))], Qt.Orientation.Vertical)
         if self.centralWidget().width() >= width * self.BATTLEFIELD_SHARE:
             return
         L, R = Qt.DockWidgetArea.LeftDockWidgetArea, Qt.DockWidgetArea.RightDockWidgetArea

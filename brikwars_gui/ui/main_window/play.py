@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
@@ -105,6 +105,11 @@ class PlayMixin:
             self.game_path = None
             self.turn_panel.set_game_over(None)
         self.turn_panel.set_play(play)
+        self.undo_view.setEmptyLabel(
+            "<Play mode: Game ▸ Undo Last Order (Ctrl+Z) takes orders back>" if play else "<opened>"
+        )
+        if not play:
+            self.viewing_banner.hide()
         self.unit_panel.model.refresh_status()
         self._update_actions()
 
@@ -179,6 +184,7 @@ class PlayMixin:
         c = self.controller
         names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
         involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
+        self._wait_for_slides()  # the move that caused the question ends on the map first
         self.scene.highlight(involved, ())
         for uid in involved:
             self.view.ensureVisible(self.scene.unit_items[uid], 80, 80)
@@ -186,7 +192,8 @@ class PlayMixin:
         for widget in blocked:
             widget.setEnabled(False)
         try:
-            answer, always = self.response_prompt.ask(request, names)
+            points = [self.view.mapFromScene(self.scene.unit_items[u].pos()) for u in involved]
+            answer, always = self.response_prompt.ask(request, names, points)
         finally:
             for widget in blocked:
                 widget.setEnabled(True)
@@ -194,6 +201,15 @@ class PlayMixin:
         if always:
             c.always_default.add((getattr(request, "team", None), request.question))
         return answer
+
+    def _wait_for_slides(self, limit_ms: int = 2500) -> None:
+        """Let sliding tokens arrive (the map keeps painting meanwhile), at most `limit_ms`."""
+        clock = QElapsedTimer()
+        clock.start()
+        while any(item.sliding for item in self.scene.unit_items.values()) and clock.elapsed() < limit_ms:
+            loop = QEventLoop()
+            QTimer.singleShot(30, loop.quit)
+            loop.exec()
 
     def _play_click(self, x: int, y: int, unit_id: str) -> None:
         cell = (x, y)
@@ -468,8 +484,21 @@ class PlayMixin:
             self.scene.set_reach(None)
             self.scene.show_path(None)
             self.mode_label.setText(f"Play · viewing {c.snapshot_label(c.view_index)}")
+            round_number, player = c.snapshot_turn(c.view_index)
+            self.turn_panel.set_turn(round_number, player or None)
+            names = {p.id: p.name for p in (c.scenario or self.doc.scenario).players}
+            self.viewing_banner.setText(
+                f"Viewing Round {round_number}, {names.get(player, player)}'s turn — the live game is at "
+                f"Round {c.round}. Drag the timeline to its end or press Back to live."
+            )
+            self.viewing_banner.adjustSize()
+            self.viewing_banner.move(8, max(8, self.view.height() - self.viewing_banner.height() - 24))
+            self.viewing_banner.show()
         else:
             self.mode_label.setText("Play · game over" if self.game_over_summary else "Play")
+            self.viewing_banner.hide()
+            if c.has_game:
+                self.turn_panel.set_turn(c.round, c.active_player or None)
         self._update_play_actions()
 
     def _event_activated(self, units, cells) -> None:

@@ -113,6 +113,12 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.view = BattlefieldView(self.scene)
         self.view.setObjectName("battlefield")
         self.setCentralWidget(self.view)
+        self.viewing_banner = QLabel(self.view)  # "Viewing Round 2…" while the timeline is scrubbed
+        self.viewing_banner.setObjectName("viewingBanner")
+        self.viewing_banner.setStyleSheet(
+            "#viewingBanner { background: #263238; color: white; padding: 4px 8px; border-radius: 4px; }"
+        )
+        self.viewing_banner.hide()
         self.response_prompt = ResponsePrompt(self.view)
         self.choice_cells = ChoiceCells(self.scene)
         self.result_floats = ResultFloats(self.scene)
@@ -229,6 +235,9 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         for signal in (c.unitUpdated, self.doc.unitChanged):
             signal.connect(lambda uid: self._sight_timer.start() if uid == self.selection.unit_id else None)
         self.log_panel.eventActivated.connect(self._event_activated)
+        # picking a unit in a list brings it into view (a click on the map does not move the map)
+        for table in (self.unit_panel.table, self.turn_table):
+            table.clicked.connect(lambda _i: QTimer.singleShot(0, self.center_on_selected_unit))
         self.timeline.snapshotRequested.connect(self.controller.show_snapshot)
         self.timeline.liveRequested.connect(self.controller.show_live)
 
@@ -313,6 +322,11 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         if self.response_prompt.active:
             self.response_prompt.reposition()
         self._fit_timer.start()
+
+    def center_on_selected_unit(self) -> None:
+        item = self.scene.unit_items.get(self.selection.unit_id or "")
+        if item is not None:
+            self.view.centerOn(item)
 
     def _hazards_changed(self) -> None:
         view = self.controller.hazard_view()

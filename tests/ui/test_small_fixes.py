@@ -1,0 +1,80 @@
+"""Issue 10, defect 10 (the small ones): unit list centres the map, the timeline says what round is
+viewed, Undo History in Play mode, F1's rules reference, the log's # column and kind filter."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.event_log import kind_label
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.rules_ref import reference_html
+from brikwars_gui.ui.scenario_io import load_scenario
+
+LARGE = SCENARIOS / "large_battle.json"
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(load_scenario(LARGE), LARGE, settings=settings)
+    w.ask_leave_game = lambda: "discard"
+    w.controller.ask_response = lambda request: request.default
+    w.controller.ai_interval = 0
+    w.set_animate_moves(False)
+    qtbot.addWidget(w)
+    w.resize(1280, 720)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def test_picking_a_unit_in_the_list_brings_it_into_view(window: MainWindow, qtbot) -> None:
+    view = window.view
+    view.zoom_in()
+    view.zoom_in()
+    view.zoom_in()
+    table = window.unit_panel.table
+    model = table.model()
+    rows = range(model.rowCount())
+    for row in rows:  # a unit the view does not show now
+        table.clicked.emit(model.index(row, 0))
+        table.selectRow(row)
+        qtbot.wait(20)
+        uid = window.selection.unit_id
+        item = window.scene.unit_items[uid]
+        assert view.mapToScene(view.viewport().rect()).boundingRect().contains(item.pos()), uid
+
+
+def test_the_timeline_says_which_round_is_viewed(window: MainWindow, qtbot) -> None:
+    window.set_play_mode(True, seed=4)
+    c = window.controller
+    c.end_turn()
+    qtbot.waitUntil(lambda: c.round >= 2 and not c.ai_running, timeout=60000)
+    assert window.undo_view.emptyLabel().startswith("<Play mode")
+    c.show_snapshot(0)
+    assert "Round 1" in window.turn_panel.round_label.text()
+    assert window.viewing_banner.isVisible() and "Viewing Round 1" in window.viewing_banner.text()
+    c.show_live()
+    assert not window.viewing_banner.isVisible()
+    assert f"Round {c.round}" in window.turn_panel.round_label.text()
+
+
+def test_rules_reference_names_sections_not_seed_files_and_shows_tables() -> None:
+    html = reference_html("unit")
+    assert ".txt" not in html and "001_" not in html
+    act3 = html[html.index("R-ACT-3") :]
+    assert act3.index("<table") < act3.index("</p>") and "shortsword" in act3[: act3.index("</p>")]
+
+
+def test_the_log_numbers_fit_and_the_kind_filter_speaks_words(window: MainWindow) -> None:
+    header = window.log_panel.view.horizontalHeader()
+    assert header.sectionSize(0) > window.log_panel.view.fontMetrics().horizontalAdvance("9999")
+    assert kind_label("armor_rolled") == "Armor rolled"
+    window.set_play_mode(True, seed=4)
+    combo = window.log_panel.kind_combo
+    texts = [combo.itemText(i) for i in range(combo.count())]
+    assert "Game started" in texts and not any("_" in t for t in texts)

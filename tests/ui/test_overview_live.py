@@ -27,6 +27,8 @@ def dot_colour(window: MainWindow, cell) -> QColor:
 def test_the_overview_follows_the_moves_and_the_timeline(qtbot, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
     w.controller.ask_response = lambda request: request.default
     w.controller.ai_interval = 0
     w.set_animate_moves(False)

@@ -19,6 +19,8 @@ SKIRMISH = SCENARIOS / "skirmish.json"
 def test_an_attack_shows_its_roll_and_outcome_at_the_target(qtbot, tmp_path: Path) -> None:
     settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
     w.controller.ask_response = lambda request: request.default
     w.controller.ai_interval = 0
     w.set_animate_moves(False)

@@ -63,13 +63,17 @@ class DocksMixin:
         self.resizeDocks([self.dock_units], [200], Qt.Orientation.Vertical)
         self.dock_units.raise_()
 
+    NARROW = (1300, 800)
+    """Below this width or height the docks make room for the battlefield."""
     BATTLEFIELD_SHARE = 0.55
     """The battlefield's least share of the window's width: side docks shrink to leave it that."""
 
     def fit_docks_to_window(self) -> None:
-        """On a narrow window, shrink the left and right docks so the battlefield keeps most of the
-        width (issue 10: at 1024 px it used to get ~310 px). Wider windows keep the user's sizes."""
+        """On a narrow or short window, shrink the side docks so the battlefield keeps most of the width
+        (issue 10: at 1024 px it used to get ~310 px) and the bottom dock so it keeps half the height."""
         width, height = self.width(), self.height()
+        if width >= self.NARROW[0] and height >= self.NARROW[1]:
+            return  # a roomy window keeps the layout the user made
         B = Qt.DockWidgetArea.BottomDockWidgetArea
         if self.centralWidget().height() < height * 0.5:  # a short window: the log gives way
             bottom = [

@@ -8,6 +8,7 @@ from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
+from brikwars_gui.ui.attack_card import forecast_html, pct
 from brikwars_gui.ui.play_panels import NewBattleDialog
 from brikwars_gui.ui.session_controller import (
     random_seed,
@@ -110,6 +111,7 @@ class PlayMixin:
         )
         if not play:
             self.viewing_banner.hide()
+            self.attack_card.hide()
         self.unit_panel.model.refresh_status()
         self._update_actions()
 
@@ -259,7 +261,9 @@ class PlayMixin:
         mine, theirs = (c.unit_view(sel) if target else None), (c.unit_view(target) if target else None)
         if mine is None or theirs is None or not mine.alive or not theirs.alive or mine.team == theirs.team:
             self.scene.show_line_of_sight(None)
+            self.attack_card.hide()
             return
+        self.show_attack_forecast(sel, target)
         clear = c.has_line_of_sight(sel, target)
         if clear is None:
             self.scene.show_line_of_sight(None)
@@ -268,6 +272,13 @@ class PlayMixin:
         self.statusBar().showMessage(
             f"Line of sight to {theirs.name}: {'clear' if clear else 'blocked'} (GRID-5)", 3000
         )
+
+    def show_attack_forecast(self, unit_id: str, target_id: str) -> None:
+        """The attack forecast card for `unit_id` attacking `target_id` (hidden when it cannot)."""
+        c = self.controller
+        attacks, answers = c.attack_forecast(unit_id, target_id) if c.can_command(unit_id) else ([], [])
+        names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
+        self.attack_card.show_forecast(forecast_html(attacks, answers, names))
 
     def build_action_menu(self, unit_id: str, cell: tuple[int, int], target: str = "") -> QMenu:
         """The legal actions of `unit_id` (those aimed at `target` first) with Use and odds."""
@@ -279,10 +290,17 @@ class PlayMixin:
         aimed = [o for o in options if o.kind == "attack" and target and o.target == target]
         others = [o for o in options if o.kind == "attack" and o not in aimed]
         general = [o for o in options if o.kind != "attack"]
+        kills = {}  # (weapon, target) → the engine's chance to kill or Disrupt
+        for o in aimed:
+            for odds in c.attack_forecast(unit_id, o.target)[0]:
+                kills[(odds.weapon, odds.target)] = odds
         for group in (aimed, others):
             for o in group:
                 odds = "automatic" if o.needed is None else f"{(o.chance or 0):.0%}"
                 text = f"{o.label} — Use {o.use}, {odds}"
+                forecast = kills.get((o.weapon, o.target))
+                if forecast is not None and forecast.kills:
+                    text += f" to hit, {pct(forecast.kills)} to kill"
                 menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
             if group:
                 menu.addSeparator()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
 )
 
 from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.ui.attack_card import AttackCard
 from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
 from brikwars_gui.ui.document import EditorDocument, empty_scenario
 from brikwars_gui.ui.event_log import EventLogPanel
@@ -119,6 +120,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
             "#viewingBanner { background: #263238; color: white; padding: 4px 8px; border-radius: 4px; }"
         )
         self.viewing_banner.hide()
+        self.attack_card = AttackCard(self.view)
         self.response_prompt = ResponsePrompt(self.view)
         self.choice_cells = ChoiceCells(self.scene)
         self.result_floats = ResultFloats(self.scene)
@@ -220,6 +222,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.selection.selectionChanged.connect(lambda *_: self._schedule_overlays())
         self.selection.selectionChanged.connect(lambda *_: self._sight_timer.start())
         self.selection.selectionChanged.connect(lambda *_: self.scene.show_line_of_sight(None))
+        self.selection.selectionChanged.connect(lambda *_: self.attack_card.hide())
         for signal in (
             c.hazardsChanged,
             c.objectUpdated,

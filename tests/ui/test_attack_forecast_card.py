@@ -1,0 +1,47 @@
+"""Issue 10: the attack forecast before committing — hovering an enemy with a unit selected shows
+the engine's exact odds and the modifiers; the right-click menu names the chance to kill."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from PySide6.QtCore import QPoint, QSettings, Qt
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.items import cell_center
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.scenario_io import load_scenario
+
+SKIRMISH = SCENARIOS / "skirmish.json"
+
+
+def test_hovering_an_enemy_shows_the_attack_forecast(qtbot, tmp_path: Path) -> None:
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
+    w.controller.ask_response = lambda request: request.default
+    w.controller.ai_interval = 0
+    w.set_animate_moves(False)
+    qtbot.addWidget(w)
+    w.resize(1400, 900)
+    w.show()
+    qtbot.waitExposed(w)
+    w.doc.move_unit("blue-spear", (6, 8))  # next to Spearman Cobb (5, 8)
+    w.set_play_mode(True, seed=3)
+    c = w.controller
+    attacks, _answers = c.attack_forecast("red-spear", "blue-spear")
+    assert attacks and 0 < attacks[0].hit <= 1 and attacks[0].kills > 0
+    at = w.view.mapFromScene
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((5, 8))))
+    assert w.selection.unit_id == "red-spear"
+    for nudge in (QPoint(0, 0), QPoint(2, 2)):  # offscreen Qt may drop the first synthetic move
+        qtbot.mouseMove(w.view.viewport(), at(cell_center((6, 8))) + nudge)
+    qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
+    text = w.attack_card.text()
+    assert f"{attacks[0].hit:.0%} hit" in text and "kill" in text and "Use" in text
+    menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
+    first = menu.actions()[0].text()
+    assert "to kill" in first and f"{attacks[0].kills:.0%}" in first
+    qtbot.mouseMove(w.view.viewport(), w.view.mapFromScene(cell_center((10, 2))))  # open ground
+    qtbot.waitUntil(lambda: not w.attack_card.isVisible(), timeout=3000)

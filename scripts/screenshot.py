@@ -3,9 +3,10 @@
 python scripts/screenshot.py [OUT.png] [--scenario FILE]
     Edit mode, zoomed onto the western two thirds of a wide map (the whole map when it is not wide),
     so cells, hazards and labels read at a useful size.
-python scripts/screenshot.py docs/screenshot-play.png --play [--rounds 2] [--seed 5]
+python scripts/screenshot.py docs/screenshot-play.png --play [--rounds 2] [--seed 5] [--size 1280x720]
     Play mode after the AI has played every side for ROUNDS rounds (fires spreading, log filled),
-    then the human player's turn with a unit selected, its reachable cells and a path preview.
+    then the human player's turn: one attack made (its dice and outcome on the map), another unit
+    selected with its reachable cells and the attack forecast of an enemy in its sights.
 """
 
 from __future__ import annotations
@@ -192,7 +193,39 @@ def zoom_to_action(window, app) -> None:
     frame_cells(window, x0, y0, x1, y1)
 
 
-def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: int = 5) -> Path:
+def attack_and_forecast(window, c) -> str | None:
+    """The best-odds attack of the player to move is made (its result floats on the map); another
+    unit that can attack is selected and the forecast card shows its best target. Returns the
+    selected unit, or None when nobody can attack (then the caller shows a move instead)."""
+    options = [
+        (o.chance or 0.0, uid, o)
+        for uid in c.unit_ids_of(c.active_player)
+        for o in c.legal_actions(uid)
+        if o.kind == "attack" and o.action is not None and (o.chance or 0) >= 0.2  # worth showing
+    ]
+    if not options:
+        return None
+    options.sort(key=lambda t: (-t[0], t[1], t[2].label))
+    _chance, attacker, option = options[0]
+    window.result_floats.clear()
+    c.order_action(attacker, option.action)
+    window.scene.finish_move_animations()
+    others = [(ch, uid, o) for ch, uid, o in options if uid != attacker and c.can_command(uid)]
+    others = [t for t in others if (v := c.unit_view(t[2].target)) is not None and v.alive]
+    if not others:
+        return attacker
+    _chance, unit, option = others[0]
+    window.selection.select_unit(unit)
+    window.refresh_play_overlays()
+    window.show_attack_forecast(unit, option.target)
+    mine, theirs = c.unit_view(unit), c.unit_view(option.target)
+    window.scene.show_line_of_sight(mine.pos, theirs.pos, bool(c.has_line_of_sight(unit, option.target)))
+    return unit
+
+
+def render_play(
+    out: Path, scenario: Path | None = None, rounds: int = 2, seed: int = 5, size: tuple[int, int] = SIZE
+) -> Path:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -205,7 +238,7 @@ def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: 
     path = scenario or pick_scenario()
     window = MainWindow(load_scenario(path), path, settings=settings)
     window.ask_leave_game = lambda: "discard"  # a picture, not a battle to keep: no prompt on close
-    window.resize(*SIZE)
+    window.resize(*size)
     window.show()
     for _ in range(3):
         app.processEvents()
@@ -236,7 +269,8 @@ def render_play(out: Path, scenario: Path | None = None, rounds: int = 2, seed: 
         (v for uid in c.unit_ids_of(c.active_player) if (v := c.unit_view(uid)) is not None and v.alive),
         key=lambda v: -len(c.reachable(v.id)),
     )
-    if units:
+    attacker = attack_and_forecast(window, c)
+    if units and attacker is None:
         unit = units[0]
         window.selection.select_unit(unit.id)
         for layer in ("sight", "ranges"):  # show the Cone of Vision and weapon range rings too
@@ -277,9 +311,11 @@ def main(argv: list[str] | None = None) -> int:
     parser.add_argument("--play", action="store_true", help="Play mode after AI rounds")
     parser.add_argument("--rounds", type=int, default=2)
     parser.add_argument("--seed", type=int, default=5)
+    parser.add_argument("--size", default=f"{SIZE[0]}x{SIZE[1]}", help="window size, e.g. 1280x720")
     args = parser.parse_args(argv)
+    size = tuple(int(v) for v in args.size.lower().split("x"))
     if args.play:
-        print(render_play(Path(args.out), args.scenario, args.rounds, args.seed))
+        print(render_play(Path(args.out), args.scenario, args.rounds, args.seed, size))
     else:
         print(render(Path(args.out), args.scenario))
     return 0

@@ -5,6 +5,8 @@ saved Action. The numbers are the engine's (`attack_odds`, through the session c
 
 from __future__ import annotations
 
+from html import escape
+
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
@@ -20,13 +22,13 @@ def pct(p: float) -> str:
 
 def odds_line(odds) -> str:
     """`Rifle: 50% hit · 23% kill · 8% Disrupt · 4.2 Damage on a hit`."""
-    parts = [f"<b>{odds.weapon}</b>: {pct(odds.hit)} hit"]
+    parts = [f"<b>{escape(odds.weapon)}</b>: {escape(pct(odds.hit))} hit"]
     if odds.kills:
-        parts.append(f"{pct(odds.kills)} kill")
+        parts.append(f"{escape(pct(odds.kills))} kill")
     elif odds.beats_armor:
-        parts.append(f'{pct(odds.beats_armor)} −1" Size')
+        parts.append(f'{escape(pct(odds.beats_armor))} −1" Size')
     if odds.disrupts:
-        parts.append(f"{pct(odds.disrupts)} Disrupt")
+        parts.append(f"{escape(pct(odds.disrupts))} Disrupt")
     parts.append(f"{odds.expected_damage:.1f} Damage on a hit")
     return " · ".join(parts)
 
@@ -35,17 +37,18 @@ def forecast_html(attacks, answers, names: dict[str, str]) -> str:
     if not attacks:
         return ""
     first = attacks[0]
-    who, whom = names.get(first.attacker, first.attacker), names.get(first.target, first.target)
+    who = escape(names.get(first.attacker, first.attacker))
+    whom = escape(names.get(first.target, first.target))
     rows = [f"<b>{who}</b> → <b>{whom}</b>"]
     rows += [odds_line(o) for o in attacks]
-    mods = "; ".join(f"{label}: {value}" for label, value in first.modifiers)
+    mods = escape("; ".join(f"{label}: {value}" for label, value in first.modifiers))
     rows.append(f"<span style='color:#555'>{mods}</span>")
     if answers:
         rows.append(f"<i>{whom} holds a saved Action and may answer (R-RESP-1/5):</i>")
         rows += [odds_line(o) for o in answers]
     notes = sorted({n for o in (*attacks, *answers) for n in o.notes})
     if notes:
-        rows.append(f"<span style='color:#777'>Not counted: {'; '.join(notes)}.</span>")
+        rows.append(f"<span style='color:#777'>Not counted: {escape('; '.join(notes))}.</span>")
     return "<br>".join(rows)
 
 

@@ -80,8 +80,15 @@ class ResultFloats(QObject):
             return
         color = RESULT_COLORS.get(result.kind, "#202020")
         centre = cell_center(result.at)
-        stacked = sum(1 for item, start, _age in self.floats if (start - centre).manhattanLength() < CELL)
-        start = centre + QPointF(0, -CELL * (0.6 + 0.45 * stacked))
+        stacked = sum(
+            1
+            for item, start, _age in self.floats
+            if isinstance(item, LabelItem) and abs(start.x() - centre.x()) < CELL and start.y() <= centre.y()
+        )
+        views = self.scene.views()
+        zoom = views[0].transform().m11() if views else 1.0
+        step = 22 / max(zoom, 0.05)  # one line of text on screen (the labels keep their screen size)
+        start = centre + QPointF(0, -CELL * 0.6 - step * stacked)
         label = LabelItem(result.text, color, anchor="center", bold=True, point_size=10)
         label.setZValue(Z_TOOL + 5)
         label.setPos(start)

@@ -57,12 +57,14 @@ class DocksMixin:
         self.tabifyDockWidget(self.dock_log, self.dock_units)  # Edit mode: the unit table, full width
         self.dock_log.raise_()
         self.resizeDocks([self.dock_palette, self.dock_minimap], [430, 200], Qt.Orientation.Vertical)
-        self.resizeDocks([self.dock_palette], [250], Qt.Orientation.Horizontal)
+        self.resizeDocks([self.dock_palette], [self.SIDE_PANEL_WIDTH], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_inspector], [300], Qt.Orientation.Horizontal)
         self.resizeDocks([self.dock_turn, self.dock_inspector], [150, 500], Qt.Orientation.Vertical)
         self.resizeDocks([self.dock_units], [200], Qt.Orientation.Vertical)
         self.dock_units.raise_()
 
+    SIDE_PANEL_WIDTH = 290
+    """Palette/Scenario dock width in Edit mode: their widest panel without a scroll bar."""
     NARROW = (1300, 800)
     """Below this width or height the docks make room for the battlefield."""
     BATTLEFIELD_SHARE = 0.55
@@ -156,7 +158,7 @@ class DocksMixin:
             header.moveSection(header.visualIndex(status), status)
             self.dock_units.raise_()
             self.resizeDocks([self.dock_units], [210], Qt.Orientation.Vertical)
-            self.resizeDocks([self.dock_palette], [250], Qt.Orientation.Horizontal)
+            self.resizeDocks([self.dock_palette], [self.SIDE_PANEL_WIDTH], Qt.Orientation.Horizontal)
         self._fit_timer.start()
 
     def stale_tab_bars(self) -> list[QTabBar]:

@@ -14,11 +14,12 @@ from dataclasses import dataclass
 
 from brikwars_gui.engine.dice.brikwars import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.rules.combat import BURNING_PENALTY_SIDES, plan_attack
+from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
 from brikwars_gui.engine.state import GameState
 
 EPS = 1e-12
+BURNING_ARMOR_PENALTY = "-1d4"  # R-FIRE-5: a burning target rolls its Armor 1d4 lower
 Distribution = dict[int, float]
 
 
@@ -94,7 +95,7 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
         burning = any(f.target == target_id and f.size > 0 for f in state.fires.values())
     armor = expression_distribution(str(armor_expr))
     if burning:
-        armor = _convolve(armor, expression_distribution(f"-1d{BURNING_PENALTY_SIDES}"))
+        armor = _convolve(armor, expression_distribution(BURNING_ARMOR_PENALTY))
         modifiers.append(("Target on fire", "−1d4 on its Armor roll (R-FIRE-5)"))
     beats = equal = 0.0
     for d, p in damage.items():

@@ -228,6 +228,7 @@ class PlayerState(Journaled):
     name: str
     color: str
     controller: str  # "human" | "ai"
+    ai_level: str = "default"  # engine/tactics LEVELS: which AI plays an "ai" player
     defeated: bool = False
 
 
@@ -465,7 +466,7 @@ class GameState(Journaled):
         for fire in fires.values():
             if fire.target in units:
                 units[fire.target].fire_size = fire.size
-        players = [PlayerState(p.id, p.name, p.color, p.controller) for p in scenario.players]
+        players = [PlayerState(p.id, p.name, p.color, p.controller, p.ai_level) for p in scenario.players]
         order = list(scenario.turn_order) or [p.id for p in scenario.players]
         state = cls(
             name=scenario.name,

@@ -333,6 +333,11 @@ class Player(Strict):
     name: str = Field(min_length=1)
     color: str = Field(default="#888888", pattern=r"^#[0-9a-fA-F]{6}$")
     controller: Literal["human", "ai"] = "ai"
+    ai_level: Literal["passive", "default", "easy", "normal", "hard"] = Field(
+        default="default",
+        description="the AI that plays this player when its controller is 'ai': 'default' is engine/ai.py, "
+        "'easy'/'normal'/'hard' the tactical AI's presets (engine/tactics), 'passive' gives no orders",
+    )
 
 
 class Scenario(Strict):

@@ -1,0 +1,71 @@
+"""Tournament of the AIs on the three sample scenarios (issue 13): every pairing of passive /
+default (engine/ai.py) / easy / normal / hard, sides swapped on odd seeds, win rates with 95%
+Wilson intervals, and the issue's targets checked.
+
+Run: `.venv/bin/python benchmarks/ai_tournament.py --games 200 --jobs 2` (long: hours on 2 cores);
+`--games 20 --levels passive default normal` for a quick look.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import time
+from pathlib import Path
+
+from brikwars_gui.engine.tactics.player import LEVELS
+from brikwars_gui.engine.tactics.tournament import PairingResult, run_tournament
+from brikwars_gui.scenario.io import load_scenario
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
+SAMPLES = ("skirmish", "hazard_showcase", "large_battle")
+#: Issue 13's targets: (level, opponent, minimum win rate, on every sample or overall).
+TARGETS = (
+    ("hard", "default", 0.70),
+    ("normal", "default", 0.60),
+    ("normal", "passive", 0.80),
+    ("hard", "passive", 0.90),
+)
+
+
+def _rate_of(results: list[PairingResult], level: str, other: str, scenario: str) -> float | None:
+    for r in results:
+        if r.scenario != scenario:
+            continue
+        if (r.a, r.b) == (level, other):
+            return r.rate("A")[0]
+        if (r.a, r.b) == (other, level):
+            return r.rate("B")[0]
+    return None
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--games", type=int, default=200, help="seeded games per pairing and sample")
+    parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
+    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--samples", nargs="+", default=list(SAMPLES), choices=SAMPLES)
+    parser.add_argument("--rounds", type=int, default=15, help="round limit (a draw is not a win)")
+    parser.add_argument("--first-seed", type=int, default=0)
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores; jobs={args.jobs}; games per pairing and sample={args.games}")
+    scenarios = {name: load_scenario(SCENARIOS / f"{name}.json") for name in args.samples}
+    t0 = time.perf_counter()
+    results = run_tournament(
+        scenarios, args.levels, args.games, jobs=args.jobs, max_rounds=args.rounds, first_seed=args.first_seed
+    )
+    for r in results:
+        print(r.line())
+    print(f"elapsed {time.perf_counter() - t0:.0f} s")
+    print("targets (win rate of the first level against the second, per sample):")
+    for level, other, target in TARGETS:
+        for name in args.samples:
+            rate = _rate_of(results, level, other, name)
+            if rate is None:
+                continue
+            verdict = "met" if rate >= target else f"MISSED by {target - rate:.1%}"
+            print(f"  {level:6s} vs {other:7s} {name:16s} {rate:6.1%} (target {target:.0%}): {verdict}")
+
+
+if __name__ == "__main__":
+    main()

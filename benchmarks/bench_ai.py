@@ -1,0 +1,80 @@
+"""Time per unit activation of each AI level on the large battle (issue 13's budget: Normal
+≤ 20 ms, Hard ≤ 100 ms), with a calibration loop so figures from a busy machine compare.
+
+Run: `.venv/bin/python benchmarks/bench_ai.py [--seeds K] [--rounds N]`.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import statistics
+import time
+from pathlib import Path
+
+from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.tactics.player import TacticalAI
+from brikwars_gui.engine.tactics.presets import PRESETS
+from brikwars_gui.scenario.io import load_scenario
+
+SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
+
+
+def calibrate() -> float:
+    """Milliseconds of a fixed pure-Python loop: divide timings by it to compare machines."""
+    t0 = time.perf_counter()
+    total = 0
+    for i in range(1_000_000):
+        total += i % 7
+    return (time.perf_counter() - t0) * 1000
+
+
+def bench(level: str, name: str, seeds: int, rounds: int) -> tuple[list[float], list[float]]:
+    """Per unit activation of `level` playing every side of `name`: the time to decide (ms) and
+    the time the engine takes to carry out its orders (ms, Responses included)."""
+    scenario = load_scenario(SCENARIOS / name)
+    times: list[float] = []
+    orders: list[float] = []
+    for seed in range(seeds):
+        game = Game.from_scenario(scenario, seed=seed, max_rounds=rounds)
+        players = {p: TacticalAI(PRESETS[level], seed) for p in game.state.turn_order}
+        while not game.over:
+            ai = players[game.active_player]
+            turn = (game.round, game.active_player)
+            for uid in ai.order(game):
+                if game.over or (game.round, game.active_player) != turn:
+                    break
+                t0 = time.perf_counter()
+                plan = ai.decide(game, uid)
+                t1 = time.perf_counter()
+                if plan is not None:
+                    ai.carry_out(game, uid, plan)
+                times.append((t1 - t0) * 1000)
+                orders.append((time.perf_counter() - t1) * 1000)
+            if not game.over and (game.round, game.active_player) == turn:
+                game.end_turn()
+    return times, orders
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__)
+    parser.add_argument("--seeds", type=int, default=2)
+    parser.add_argument("--rounds", type=int, default=6)
+    parser.add_argument("--scenario", default="large_battle.json")
+    args = parser.parse_args()
+    print(f"machine: {os.cpu_count()} cores; calibration loop {calibrate():.0f} ms")
+    budget = {"easy": 20.0, "normal": 20.0, "hard": 100.0}
+    for level in PRESETS:
+        times, orders = bench(level, args.scenario, args.seeds, args.rounds)
+        p95 = sorted(times)[int(0.95 * (len(times) - 1))]
+        print(
+            f"{level:6s} {args.scenario}: {len(times)} activations; "
+            f"deciding: mean {statistics.mean(times):6.1f} ms, "
+            f"median {statistics.median(times):6.1f} ms, p95 {p95:6.1f} ms, max {max(times):6.1f} ms "
+            f"(budget {budget[level]:.0f} ms); carrying out the orders (engine): mean "
+            f"{statistics.mean(orders):6.1f} ms"
+        )
+
+
+if __name__ == "__main__":
+    main()

@@ -1,0 +1,434 @@
+"""Candidate plans for one unit's activation and their scores (Princess-style path ranking).
+
+A plan is where the unit ends its Movement and what it does with its Action:
+
+* `move_attack`: move to a cell, then attack from there;
+* `attack_move`: attack from where it stands, then move (step back out of reach);
+* `hold`: move, keep the Action for a Response (R-RESP-1) and face the enemy;
+* `sprint`: spend the Action on a Sprint toward the enemy when nothing is near (R-MOVE-18).
+
+Stage 1 scores every reachable cell at once with numpy vectors (one entry per candidate cell):
+`aggression × expected kills dealt − caution × expected kills suffered + position`, where the
+suffered part counts the Responses the move and the attack draw this turn and, scaled by
+`next_turn`, what the enemy can do next turn, plus hazards. Stage 2 re-checks the best few plans
+exactly: the real path (`Game.preview_path`) for every Response it walks into and every hazard it
+crosses, and the real attack odds from the end cell (`plan_attack` with `origin`).
+"""
+
+from __future__ import annotations
+
+import hashlib
+from dataclasses import dataclass, field
+
+import numpy as np
+
+from brikwars_gui.engine.grid import distance, straight_line
+from brikwars_gui.engine.rules.actions import Attack, Sprint
+from brikwars_gui.engine.rules.combat import action_chance, target_size_penalty
+from brikwars_gui.engine.rules.common import burdened, ranged_weapons
+from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.state import Cell, UnitState, WeaponState
+from brikwars_gui.engine.tactics.odds import Odds, attack_odds, kill_split
+from brikwars_gui.engine.tactics.presets import Behaviour
+from brikwars_gui.engine.tactics.threat import ThreatMap, known_enemies
+
+#: Enemies further than this beyond their own reach and the unit's Move are left out of the threat.
+_THREAT_MARGIN = 3.0
+
+
+@dataclass
+class Plan:
+    """One candidate: where to end, what to do, and the numbers behind its score."""
+
+    kind: str  # "move_attack" | "attack_move" | "hold" | "sprint"
+    dest: Cell
+    score: float
+    target: str | None = None
+    weapon: str | None = None
+    hit: float = 0.0
+    kill: float = 0.0
+    risk: float = 0.0  # expected kills it suffers this turn from Responses
+    later: float = 0.0  # expected kills it may suffer on the enemy's next turn
+    hazard: float = 0.0
+    toward: Cell | None = None  # sprint goal
+    notes: list[str] = field(default_factory=list)
+
+
+def _noise(seed: int, *parts: object) -> float:
+    """A deterministic wobble in [-1, 1) from the game seed and the plan (Easy's mistakes)."""
+    digest = hashlib.blake2b(repr((seed, *parts)).encode(), digest_size=8).digest()
+    return int.from_bytes(digest, "little") / 2**63 - 1.0
+
+
+@dataclass
+class _Shot:
+    """The unit's best attack on one target with one weapon, and where it can be made from."""
+
+    target: UnitState
+    weapon: WeaponState
+    hit: float
+    kill: float
+    value: float  # expected kills (a Disruption counts a quarter)
+    cells: np.ndarray  # bool per candidate cell
+
+
+class Planner:
+    """Plans one unit's activation for a Behaviour (see the module docstring)."""
+
+    def __init__(self, game: Game, behaviour: Behaviour, *, seed: int = 0, sight_cache: dict | None = None):
+        self.game = game
+        self.b = behaviour
+        self.seed = seed
+        self.sight_cache = sight_cache if sight_cache is not None else {}
+
+    # -- inputs -------------------------------------------------------------------------------------
+
+    def _urgency(self) -> float:
+        """0 at the start, 1 at the round limit: caution melts and the advance grows, so a side
+        that wins on points does not wait out a draw."""
+        limit = self.game.max_rounds or 15
+        return min(1.0, max(0.0, (self.game.round - 1) / max(1, limit - 1)))
+
+    def _cells(self, unit: UnitState) -> list[Cell]:
+        moves = dict(self.game.legal_moves(unit.id))
+        if burdened(unit):  # a burdened unit sinks in water (R-MOVE-4): never end a move there
+            water = water_cells(self.game.state.grid)
+            moves = {c: v for c, v in moves.items() if c not in water}
+        return [unit.pos, *sorted(c for c in moves if c != unit.pos)]
+
+    def _shots(
+        self, unit: UnitState, enemies: list[UnitState], xs: np.ndarray, ys: np.ndarray, tm: ThreatMap
+    ) -> list[_Shot]:
+        """Every (target, weapon) the unit could use from some candidate cell, with its odds.
+        Sight is read from the target's line-of-sight map (GRID-5 is symmetric)."""
+        shots: list[_Shot] = []
+        if unit.action_used:
+            return shots
+        state = self.game.state
+        for e in enemies:
+            view = tm.view(e.id)
+            if view is None:
+                continue
+            dist = view.dist[ys, xs]
+            cheb = view.cheb[ys, xs]
+            sight = view.sight[ys, xs]
+            for w in unit.weapons:
+                if w.spent:
+                    continue
+                needed: int | None = w.use + target_size_penalty(e.size)
+                if w.is_close:
+                    cells = cheb <= 1
+                    if e.disrupted:  # R-MOVE-16: automatic hit within touch
+                        needed = None
+                else:
+                    cells = sight & (dist <= (w.range or 0) + 1e-9)
+                    if e.disrupted:
+                        needed = (needed or 0) - 1  # R-MOVE-16: +1 to Ranged Attacks
+                if w.use <= 0:
+                    needed = None
+                if not cells.any() or not self._blast_safe(unit, w, e):
+                    continue
+                hit, beats, ties = kill_split(unit.skill, needed, 0, w.damage, e.armor, e.fire_size > 0)
+                if needed is not None and unit.fire_size and hit:
+                    scale = action_chance(state, unit, needed, weapon=w) / hit  # R-FIRE-5: −1d4
+                    hit, beats, ties = hit * scale, beats * scale, ties * scale
+                kill = beats if e.size <= 1 else 0.0
+                value = (beats if e.size <= 1 else beats / e.size) + 0.25 * ties
+                if hit < self.b.min_hit:
+                    continue
+                shots.append(_Shot(e, w, hit, kill, value, cells))
+        return shots
+
+    def _blast_safe(self, unit: UnitState, weapon: WeaponState, target: UnitState) -> bool:
+        """No friend (nor itself, roughly) in the blast of an explosive (G-12: 2" per d10)."""
+        if weapon.damage_type != "explosive":
+            return True
+        radius = 2 * max(1, weapon.damage.count("d10"))
+        return not any(
+            u.alive and u.team == unit.team and u.id != unit.id and distance(u.pos, target.pos) <= radius + 1
+            for u in self.game.state.units.values()
+        )
+
+    # -- stage 1 --------------------------------------------------------------------------------------
+
+    def plan(self, unit: UnitState) -> Plan | None:
+        """The best plan for the unit now, or None when it can do nothing useful."""
+        state = self.game.state
+        if not unit.alive or unit.disrupted or unit.done:
+            return None
+        all_enemies = known_enemies(state, unit.team)
+        if not all_enemies:
+            return None
+        cells = self._cells(unit)
+        xs = np.array([c[0] for c in cells])
+        ys = np.array([c[1] for c in cells])
+        my_reach = max((w.range or 0 for w in ranged_weapons(unit) if not w.spent), default=1.5)
+        reach_of = {e.id: max((w.range or 0 for w in ranged_weapons(e)), default=1.5) for e in all_enemies}
+        span = unit.move_left + my_reach + _THREAT_MARGIN
+        near = [e for e in all_enemies if distance(unit.pos, e.pos) <= span + e.move + reach_of[e.id]]
+        tm = ThreatMap(state, unit, enemies=near, min_radius=my_reach + 1.5, sight_cache=self.sight_cache)
+        urgency = self._urgency()
+        caution = self.b.caution * (1.0 - 0.3 * urgency)
+        # Responses drawn by the move; per enemy so an attack's Responses are not counted twice
+        zones = []
+        for v in tm.enemies:
+            if v.responds and not v.in_reach_from(unit.pos):
+                zones.append((v, v.response_zone()[ys, xs], v.p_at(v.cheb <= 2)[ys, xs]))
+        move_risk = np.zeros(len(cells))
+        for _v, zone, p in zones:
+            move_risk += np.where(zone, p, 0.0)
+        later = tm.next_turn[ys, xs]
+        hazard = tm.hazard[ys, xs]
+        position = self._position(unit, all_enemies, cells, xs, ys, my_reach, urgency)
+        base = position - caution * (self.b.next_turn * later + hazard)
+        plans: list[Plan] = []
+        # hold: keep the Action for a Response
+        hold = (
+            base - caution * move_risk + self._hold_value(unit, all_enemies, xs, ys, my_reach) * (1 - urgency)
+        )
+        plans += self._top("hold", cells, hold, move_risk, later, hazard)
+        for shot in self._shots(unit, near, xs, ys, tm):
+            tvalue = 1.0 + self.b.focus * self._danger_of(shot.target, unit)
+            gain = self.b.aggression * shot.value * tvalue
+            att = tm.attack_risk(shot.target.id)[ys, xs]
+            combined = np.zeros(len(cells))
+            for v, zone, p in zones:  # a responder fires once: on the move or at the attack
+                own = tm.attack_risk_of(v, shot.target.id)[ys, xs] > 0
+                combined += np.where(zone | own, p, 0.0)
+            rest = self._attack_only(tm, shot.target.id, zones, ys, xs)
+            risk = combined + rest
+            survive = 1.0 - np.minimum(1.0, move_risk)
+            # the target may die: its share of next turn's threat goes with it
+            relief = caution * self.b.next_turn * shot.kill * tm.next_turn_of(shot.target.id)[ys, xs]
+            score = base + gain * survive - caution * risk + relief
+            score = np.where(shot.cells, score, -np.inf)
+            plans += self._top("move_attack", cells, score, risk, later, hazard, shot)
+            if shot.cells[0]:
+                # attack from here first, then walk away from what is left
+                here_risk = float(att[0])
+                spent = {
+                    v.unit.id
+                    for v in tm.enemies
+                    if tm.attack_risk_of(v, shot.target.id)[unit.pos[1], unit.pos[0]] > 0
+                }
+                after = np.zeros(len(cells))
+                for v, zone, p in zones:
+                    if v.unit.id not in spent:
+                        after += np.where(zone, p, 0.0)
+                score2 = base + gain - caution * (here_risk + after) + relief
+                plans += self._top("attack_move", cells, score2, here_risk + after, later, hazard, shot)
+        if self.b.sprint and not unit.has_moved and not unit.action_used:
+            plans += self._sprint(unit, all_enemies, reach_of, tm, cells, hold)
+        if not plans:
+            return None
+        if self.b.noise:
+            for p in plans:
+                p.score += self.b.noise * _noise(self.seed, state.round, unit.id, p.kind, p.dest, p.target)
+        plans.sort(key=lambda p: (-p.score, p.kind, p.dest, p.target or ""))
+        return self._refine(unit, plans[: max(1, self.b.exact_paths)], tm, caution)
+
+    def _attack_only(
+        self, tm: ThreatMap, target_id: str, zones: list, ys: np.ndarray, xs: np.ndarray
+    ) -> np.ndarray:
+        """Danger from responders the move does not trigger (already in reach at the start) but
+        the attack does."""
+        moving = {v.unit.id for v, _z, _p in zones}
+        out = np.zeros(len(xs))
+        for v in tm.enemies:
+            if v.responds and v.unit.id not in moving:
+                out += tm.attack_risk_of(v, target_id)[ys, xs]
+        return out
+
+    def _top(
+        self,
+        kind: str,
+        cells: list[Cell],
+        score: np.ndarray,
+        risk: np.ndarray | float,
+        later: np.ndarray,
+        hazard: np.ndarray,
+        shot: _Shot | None = None,
+        count: int = 3,
+    ) -> list[Plan]:
+        """The `count` best cells of one plan kind as Plans (ties: nearest cells first)."""
+        finite = np.isfinite(score)
+        if not finite.any():
+            return []
+        order = np.argsort(-np.where(finite, score, -1e18), kind="stable")[:count]
+        risk_arr = np.broadcast_to(np.asarray(risk, dtype=float), score.shape)
+        out = []
+        for i in order:
+            if not finite[i]:
+                continue
+            out.append(
+                Plan(
+                    kind,
+                    cells[int(i)],
+                    float(score[i]),
+                    shot.target.id if shot else None,
+                    shot.weapon.name if shot else None,
+                    shot.hit if shot else 0.0,
+                    shot.kill if shot else 0.0,
+                    float(risk_arr[i]),
+                    float(later[i]),
+                    float(hazard[i]),
+                )
+            )
+        return out
+
+    def _position(
+        self,
+        unit: UnitState,
+        enemies: list[UnitState],
+        cells: list[Cell],
+        xs: np.ndarray,
+        ys: np.ndarray,
+        my_reach: float,
+        urgency: float,
+    ) -> np.ndarray:
+        """Advance toward the enemy (a ranged unit to its Range, a fighter to reach) and stay
+        near friends (formation)."""
+        ex = np.array([e.pos[0] for e in enemies], dtype=float)
+        ey = np.array([e.pos[1] for e in enemies], dtype=float)
+        d = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]).min(axis=1)
+        desired = max(1.0, my_reach - 1.0)
+        gap = np.maximum(d - desired, 0.0)
+        score = -self.b.advance * (1.0 + urgency) * gap
+        friends = [
+            u for u in self.game.state.units.values() if u.alive and u.team == unit.team and u.id != unit.id
+        ]
+        if friends and self.b.formation:
+            fx = np.array([f.pos[0] for f in friends], dtype=float)
+            fy = np.array([f.pos[1] for f in friends], dtype=float)
+            fd = np.hypot(xs[:, None] - fx[None, :], ys[:, None] - fy[None, :]).min(axis=1)
+            score -= self.b.formation * np.maximum(fd - self.b.formation_range, 0.0)
+        return score
+
+    def _hold_value(
+        self, unit: UnitState, enemies: list[UnitState], xs: np.ndarray, ys: np.ndarray, my_reach: float
+    ) -> np.ndarray:
+        """Worth of a saved Action at each cell: the best kill chance against an enemy that must
+        come within its reach to get at the unit (R-RESP-1)."""
+        if unit.action_used:
+            return np.zeros(len(xs))
+        out = np.zeros(len(xs))
+        for e in enemies:
+            odds = self._nominal(unit, e)
+            if odds <= 0:
+                continue
+            d = np.hypot(xs - e.pos[0], ys - e.pos[1])
+            comes = d <= e.move + my_reach + 1.5
+            out = np.maximum(out, np.where(comes, odds, 0.0))
+        return self.b.hold_value * out
+
+    def _nominal(self, unit: UnitState, target: UnitState) -> float:
+        """Best kill chance of one of the unit's weapons on `target` within Range, sight assumed."""
+        best = 0.0
+        for w in unit.weapons:
+            if w.spent:
+                continue
+            needed = None if w.use <= 0 else w.use + target_size_penalty(target.size)
+            _hit, kill, _tie = kill_split(unit.skill, needed, 0, w.damage, target.armor, target.fire_size > 0)
+            best = max(best, kill)
+        return best
+
+    def _danger_of(self, enemy: UnitState, unit: UnitState) -> float:
+        """Focus fire: how much a target matters — Disrupted or wounded targets are easy, and one
+        that can kill friends is worth more."""
+        team = [u for u in self.game.state.units.values() if u.alive and u.team == unit.team]
+        reach = max((w.range or 0 for w in ranged_weapons(enemy)), default=1.5) + enemy.move
+        threatened = sum(1 for u in team if distance(u.pos, enemy.pos) <= reach)
+        return (
+            min(2.0, 0.25 * threatened)
+            + (0.5 if enemy.disrupted else 0.0)
+            + (0.5 if enemy.fire_size else 0.0)
+        )
+
+    def _sprint(
+        self,
+        unit: UnitState,
+        enemies: list[UnitState],
+        reach_of: dict[str, float],
+        tm: ThreatMap,
+        cells: list[Cell],
+        hold: np.ndarray,
+    ) -> list[Plan]:
+        """R-MOVE-18: a Sprint pays when the enemy is far beyond a normal move: run straight toward
+        the nearest enemy and stop well short of its reach."""
+        nearest = min(enemies, key=lambda e: (distance(unit.pos, e.pos), e.id))
+        gap = distance(unit.pos, nearest.pos) - (reach_of[nearest.id] + nearest.move + 2)
+        if gap <= unit.move + 3:
+            return []
+        line = straight_line(unit.pos, nearest.pos)
+        run = line[: min(len(line), int(unit.move + 3.5) + 1)]
+        goal = run[-1]
+        if goal == unit.pos or any(tm.hazard[y, x] > 0 for x, y in run[1:]):
+            return []  # never sprint blind through a known hazard
+        best_hold = float(hold.max()) if len(hold) else 0.0
+        score = best_hold + self.b.advance * 2.5
+        return [Plan("sprint", goal, score, toward=goal, notes=[f"sprints toward {nearest.name}"])]
+
+    # -- stage 2 --------------------------------------------------------------------------------------
+
+    def _refine(self, unit: UnitState, plans: list[Plan], tm: ThreatMap, caution: float) -> Plan:
+        """Check the best few plans exactly: the real path's Responses and hazards, and the real
+        odds of the attack from the end cell."""
+        state = self.game.state
+        best: Plan | None = None
+        for plan in plans:
+            if plan.kind == "sprint":
+                score = plan.score
+            else:
+                score = plan.score
+                path = [unit.pos]
+                if plan.dest != unit.pos:
+                    preview = self.game.preview_path(unit.id, plan.dest)
+                    if preview is None:
+                        continue
+                    path = list(preview.cells)
+                crossed = sum(float(tm.hazard[y, x]) for x, y in path[1:-1])
+                score -= caution * 0.5 * crossed
+                plan.hazard += crossed * 0.5
+                extra = self._path_responses(unit, path, plan, tm)
+                score -= caution * extra
+                plan.risk += extra
+                if plan.kind in ("move_attack", "attack_move") and plan.target and plan.weapon:
+                    origin = plan.dest if plan.kind == "move_attack" else unit.pos
+                    weapon = next(w for w in unit.weapons if w.name == plan.weapon)
+                    odds: Odds | None = attack_odds(state, unit, weapon, state.units[plan.target], origin)
+                    if odds is None or odds.plan.out_of_range:
+                        continue
+                    score += self.b.aggression * (odds.kill - plan.kill)
+                    plan.hit, plan.kill = odds.hit, odds.kill
+            plan.score = score
+            if best is None or score > best.score:
+                best = plan
+        return best or plans[0]
+
+    def _path_responses(self, unit: UnitState, path: list[Cell], plan: Plan, tm: ThreatMap) -> float:
+        """Responders the path walks into on the way (cells before the end), beyond the ones the
+        end cell was already charged for (R-MOVE-5: each step that enters reach triggers)."""
+        if len(path) <= 2:
+            return 0.0
+        extra = 0.0
+        end_x, end_y = plan.dest
+        for v in tm.enemies:
+            if not v.responds or v.in_reach_from(unit.pos):
+                continue
+            zone = v.response_zone()
+            if zone[end_y, end_x]:
+                continue  # already counted
+            if any(zone[y, x] for x, y in path[1:-1]):
+                extra += max(v.p_ranged, v.p_close)
+                plan.notes.append(f"passes {v.unit.name}'s saved-Action reach")
+        return extra
+
+
+def action_for(plan: Plan) -> Attack | Sprint | None:
+    """The Action order of a plan (None: hold)."""
+    if plan.kind == "sprint" and plan.toward is not None:
+        return Sprint(plan.toward)
+    if plan.target and plan.weapon:
+        return Attack(plan.weapon, plan.target)
+    return None

@@ -1,0 +1,192 @@
+"""AI players behind one interface: `play_turn(game)` plays the active player's whole turn.
+
+* `TacticalAI(behaviour, seed)`: the planning AI (presets Easy/Normal/Hard). Every unit
+  activation returns a `Decision` carrying its one-line explanation; the last ones are kept in
+  `decisions` for the GUI's log and hover text.
+* `DefaultAI`: `engine/ai.py` unchanged (the golden logs and the baseline of the tournament).
+* `PassiveAI`: gives no orders: every unit keeps its Action for a Response (R-RESP-1).
+
+`make_player(level, seed)` builds one from a level name: "passive", "default", "easy", "normal"
+or "hard" — the values of a scenario player's `ai_level`.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Protocol
+
+from brikwars_gui.engine import ai as default_ai
+from brikwars_gui.engine.grid import distance, facing_towards
+from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rules.common import IllegalOrder
+from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.state import UnitState
+from brikwars_gui.engine.tactics.explain import explain
+from brikwars_gui.engine.tactics.odds import best_odds
+from brikwars_gui.engine.tactics.planner import Plan, Planner, action_for
+from brikwars_gui.engine.tactics.presets import PRESETS, Behaviour, preset
+from brikwars_gui.engine.tactics.threat import known_enemies
+
+LEVELS = ("passive", "default", *PRESETS)
+"""Every AI a player can be given, weakest first."""
+
+
+class AIPlayer(Protocol):
+    """What the session controller, the CLI and the tournament need from an AI."""
+
+    def play_turn(self, game: Game) -> None: ...
+
+    def play_unit(self, game: Game, unit_id: str) -> Decision | None: ...
+
+
+@dataclass(frozen=True)
+class Decision:
+    """One unit activation as decided: the plan's kind, and its explanation."""
+
+    unit: str
+    kind: str
+    text: str
+    target: str | None = None
+    score: float = 0.0
+
+
+class PassiveAI:
+    """Holds everything: no orders, so every unit keeps its Action for a Response."""
+
+    def play_unit(self, game: Game, unit_id: str) -> Decision | None:
+        return None
+
+    def play_turn(self, game: Game) -> None:
+        if not game.over:
+            game.end_turn()
+
+
+class DefaultAI:
+    """`engine/ai.py`, exactly as the golden logs play it."""
+
+    def play_unit(self, game: Game, unit_id: str) -> Decision | None:
+        default_ai.play_unit(game, unit_id)
+        return None
+
+    def play_turn(self, game: Game) -> None:
+        default_ai.play_turn(game)
+
+
+class TacticalAI:
+    """The planning AI (see engine/tactics/planner.py for how plans are scored)."""
+
+    def __init__(self, behaviour: Behaviour, seed: int = 0) -> None:
+        self.behaviour = behaviour
+        self.seed = seed
+        self.decisions: list[Decision] = []
+        self._cache_key: tuple[int, str] | None = None
+        self._sight: dict = {}
+
+    def _planner(self, game: Game) -> Planner:
+        key = (game.round, game.active_player)
+        if key != self._cache_key:  # enemies stand still during our turn: sight maps keep
+            self._cache_key, self._sight = key, {}
+        return Planner(game, self.behaviour, seed=self.seed, sight_cache=self._sight)
+
+    def order(self, game: Game) -> list[str]:
+        """Units of the active player in the order to activate them: with `order_units`, the
+        ones with the best plan first (shots before moves, so focus fire and cover happen)."""
+        units = sorted(u.id for u in game.units_of() if u.alive and not u.done)
+        if not self.behaviour.order_units:
+            return units
+
+        def rank(uid: str) -> tuple[float, str]:
+            unit = game.unit(uid)
+            shots = [best_odds(game.state, unit, e) for e in known_enemies(game.state, unit.team)]
+            best = max((o.kill for o in shots if o is not None), default=0.0)
+            return (-best, uid)
+
+        return sorted(units, key=rank)
+
+    def decide(self, game: Game, unit_id: str) -> Plan | None:
+        """The unit's best plan now (nothing is changed), or None when it has nothing to do."""
+        unit = game.unit(unit_id)
+        if game.over or not unit.alive or unit.disrupted or unit.done or unit.team != game.active_player:
+            return None
+        return self._planner(game).plan(unit)
+
+    def carry_out(self, game: Game, unit_id: str, plan: Plan) -> Decision:
+        """Give the plan's orders; returns the decision with its explanation (also kept in
+        `decisions`, the newest last)."""
+        unit = game.unit(unit_id)
+        decision = Decision(unit.id, plan.kind, explain(game.state, unit, plan), plan.target, plan.score)
+        self.decisions.append(decision)
+        del self.decisions[:-200]
+        self._execute(game, unit, plan)
+        return decision
+
+    def play_unit(self, game: Game, unit_id: str) -> Decision | None:
+        """Plan and carry out one unit's activation; returns what it decided and why."""
+        plan = self.decide(game, unit_id)
+        return None if plan is None else self.carry_out(game, unit_id, plan)
+
+    def _execute(self, game: Game, unit: UnitState, plan: Plan) -> None:
+        action = action_for(plan)
+        try:
+            if plan.kind == "sprint" and action is not None:
+                game.act(unit.id, action)
+                return
+            if plan.kind == "attack_move" and action is not None:
+                game.act(unit.id, action)
+                if self._can_move(game, unit) and plan.dest != unit.pos:
+                    game.move(unit.id, plan.dest)
+                return
+            if plan.dest != unit.pos:
+                game.move(unit.id, plan.dest)
+            if game.over or not unit.alive or unit.disrupted:
+                return
+            if plan.kind == "move_attack" and isinstance(action, Attack) and not unit.action_used:
+                target = game.state.units.get(action.target)
+                if target is not None and target.alive:
+                    game.act(unit.id, action)
+                    return
+            if not unit.action_used:
+                self._face(game, unit)
+        except IllegalOrder:
+            # the world changed under the plan (a Response moved or stopped the unit): keep the
+            # Action for a Response rather than guess
+            if unit.alive and not unit.disrupted and not game.over:
+                self._face(game, unit)
+
+    @staticmethod
+    def _can_move(game: Game, unit: UnitState) -> bool:
+        return not game.over and unit.alive and not unit.disrupted and bool(game.legal_moves(unit.id))
+
+    @staticmethod
+    def _face(game: Game, unit: UnitState) -> None:
+        """Watch the most likely attacker with the saved Action (R-RESP-3, GRID-6)."""
+        enemies = known_enemies(game.state, unit.team)
+        if not enemies or game.over:
+            return
+        target = min(enemies, key=lambda e: (distance(unit.pos, e.pos) - e.move, e.id))
+        if target.pos == unit.pos:
+            return
+        facing = str(facing_towards(unit.pos, target.pos))
+        if facing != unit.facing:
+            game.face(unit.id, facing)
+
+    def play_turn(self, game: Game) -> None:
+        if game.over:
+            return
+        turn = (game.round, game.active_player)
+        for unit_id in self.order(game):
+            if game.over or (game.round, game.active_player) != turn:
+                return
+            self.play_unit(game, unit_id)
+        if not game.over and (game.round, game.active_player) == turn:
+            game.end_turn()
+
+
+def make_player(level: str, seed: int = 0) -> AIPlayer:
+    """An AI player from a level name (see LEVELS)."""
+    name = level.lower()
+    if name == "passive":
+        return PassiveAI()
+    if name == "default":
+        return DefaultAI()
+    return TacticalAI(preset(name), seed)

@@ -1,0 +1,273 @@
+"""What the enemy can do to a unit at each cell: numpy maps built once per activation.
+
+* `EnemyView` per known enemy: line of sight from where it stands (`grid.visible_cells`, numpy),
+  its Cone of Vision (GRID-6), its reach (ranged Range, close-combat reach, and the Angry Inch
+  one step further, R-RESP-2) and its best exact chance to kill the unit being planned for.
+* Responses this turn (R-RESP-1..3, R-MOVE-5): an enemy holding a saved Action shoots a mover
+  that *enters* its reach in its sight, shoots back at an attacker it sees, and shoots an
+  attacker of an ally when it sees either of them.
+* The enemy's next turn: every able enemy may move its Move and attack from there.
+* Hazards: cells on fire, damaging Field Hazards, and concealed fields the team knows about
+  (its own, revealed by its Scouts, R-SCOUT-4, or one whose spot went off in plain view) —
+  never the ones it could not know.
+
+Unknown things stay unknown: an enemy unit still `hidden` (G-16) that the team has not
+revealed is left out, as are concealed fields it has not found.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+import numpy as np
+
+from brikwars_gui.engine.grid import visible_cells
+from brikwars_gui.engine.rules.combat import action_chance, target_size_penalty
+from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.tactics.odds import kill_split
+
+FACING_VECTORS = {
+    "N": (0, -1),
+    "NE": (1, -1),
+    "E": (1, 0),
+    "SE": (1, 1),
+    "S": (0, 1),
+    "SW": (-1, 1),
+    "W": (-1, 0),
+    "NW": (-1, -1),
+}
+
+#: Danger of ending on or crossing a cell of each hazard kind, in "kills" (rough: a Damage die
+#: against Armor 4 and the chance of staying in it).
+HAZARD_DANGER = {
+    "exposure": 0.25,
+    "spiked": 0.35,
+    "concealed": 0.6,
+    "current": 0.05,
+    "slippery": 0.05,
+    "slow": 0.03,
+}
+FIRE_DANGER = 0.6
+STEP = 1.5  # the Angry Inch: one step, at most √2" (R-RESP-2)
+
+
+def known_enemies(state: GameState, team: str) -> list[UnitState]:
+    """Living enemies the team may know about: not hidden (G-16) or revealed to it (R-SCOUT-4)."""
+    revealed = state.hazard.revealed.get(team, set())
+    return [
+        u
+        for u in sorted(state.units.values(), key=lambda u: u.id)
+        if u.alive and u.team != team and (not u.hidden or u.id in revealed)
+    ]
+
+
+def _kill_chance(state: GameState, shooter: UnitState, target: UnitState, *, ranged: bool) -> float:
+    """Best P(kill) of one attack by `shooter` on `target` with its ranged (or close) weapons,
+    within Range, as the rules compute it (R-ACT-5/6, G-3)."""
+    best = 0.0
+    weapons = ranged_weapons(shooter) if ranged else close_weapons(shooter)
+    for w in weapons:
+        if w.spent:
+            continue
+        needed = None if w.use <= 0 else w.use + target_size_penalty(target.size)
+        hit, beats, ties = kill_split(shooter.skill, needed, 0, w.damage, target.armor, target.fire_size > 0)
+        if needed is not None and shooter.fire_size and hit:
+            scale = action_chance(state, shooter, needed, weapon=w) / hit  # R-FIRE-5: −1d4 on fire
+            beats, ties = beats * scale, ties * scale
+        value = (beats if target.size <= 1 else beats / target.size) + 0.25 * ties
+        best = max(best, value)
+    return best
+
+
+@dataclass
+class EnemyView:
+    """One enemy as the planner sees it (arrays are (height, width), indexed [y, x])."""
+
+    unit: UnitState
+    sight: np.ndarray  # line of sight from its cell
+    cone: np.ndarray  # inside its Cone of Vision
+    dist: np.ndarray  # GRID-3 distance from its cell
+    cheb: np.ndarray
+    reach: float  # longest ranged Range (0 without one)
+    close: bool
+    responds: bool  # holds a saved Action now
+    p_ranged: float  # P(kill) of its best ranged shot at the planned unit
+    p_close: float
+
+    @property
+    def sees(self) -> np.ndarray:
+        return self.sight & self.cone
+
+    def shoot_zone(self) -> np.ndarray:
+        """Cells where it can hit the planned unit now (Range and sight, or reach)."""
+        zone = np.zeros_like(self.sight)
+        if self.reach:
+            zone |= self.sight & (self.dist <= self.reach + 1e-9)
+        if self.close:
+            zone |= self.cheb <= 1
+        return zone
+
+    def response_zone(self) -> np.ndarray:
+        """Cells a mover entering draws its Response from (seen; in Range or reach, or one Angry
+        Inch short of them)."""
+        zone = np.zeros_like(self.sight)
+        if self.reach:
+            zone |= self.dist <= self.reach + STEP
+        if self.close:
+            zone |= self.cheb <= 2
+        return zone & self.sees
+
+    def in_reach_from(self, cell: Cell) -> bool:
+        """The planned unit standing at `cell` already is within its Range/reach (no 'entering')."""
+        x, y = cell
+        return bool(
+            (self.reach and self.dist[y, x] <= self.reach + STEP) or (self.close and self.cheb[y, x] <= 2)
+        )
+
+    def p_at(self, zone_close: np.ndarray) -> np.ndarray:
+        """Its kill chance per cell: the close-combat one within reach, else the ranged one."""
+        return np.where(zone_close, max(self.p_close, self.p_ranged), self.p_ranged)
+
+
+class ThreatMap:
+    """Threat maps for one unit's activation (see the module docstring)."""
+
+    def __init__(
+        self,
+        state: GameState,
+        unit: UnitState,
+        *,
+        enemies: list[UnitState] | None = None,
+        min_radius: float = 0.0,
+        sight_cache: dict | None = None,
+    ) -> None:
+        self.state = state
+        self.unit = unit
+        h, w = state.height, state.width
+        self.ys, self.xs = np.mgrid[0:h, 0:w]
+        smoke = state.smoke_mask()
+        cache = sight_cache if sight_cache is not None else {}
+        self.enemies: list[EnemyView] = []
+        for e in known_enemies(state, unit.team) if enemies is None else enemies:
+            reach = max((wp.range or 0 for wp in ranged_weapons(e) if not wp.spent), default=0)
+            radius = max(e.move + reach + STEP, 3.0, min_radius)
+            key = (e.pos, radius)
+            sight = cache.get(key)
+            if sight is None:
+                sight = visible_cells(state.grid, e.pos, max_range=radius, smoke=smoke)
+                sight[e.pos[1], e.pos[0]] = True
+                cache[key] = sight
+            dx, dy = self.xs - e.pos[0], self.ys - e.pos[1]
+            fx, fy = FACING_VECTORS.get(e.facing, (0, -1))
+            dot = dx * fx + dy * fy
+            cone = (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
+            self.enemies.append(
+                EnemyView(
+                    e,
+                    sight,
+                    cone,
+                    np.hypot(dx, dy),
+                    np.maximum(np.abs(dx), np.abs(dy)),
+                    float(reach),
+                    bool(close_weapons(e)),
+                    can_respond(e),
+                    _kill_chance(state, e, unit, ranged=True),
+                    _kill_chance(state, e, unit, ranged=False),
+                )
+            )
+        self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
+        self._next_by_enemy: dict[str, np.ndarray] = {}
+        self.hazard = self._hazards()
+        self.next_turn = self._next_turn()
+
+    def view(self, unit_id: str) -> EnemyView | None:
+        return next((v for v in self.enemies if v.unit.id == unit_id), None)
+
+    # -- this turn: Responses ---------------------------------------------------------------------
+
+    def attack_risk_of(self, v: EnemyView, target_id: str) -> np.ndarray:
+        """Danger per attacker cell from `v`'s Response to an attack on `target_id`: the target
+        shoots back if it sees the attacker, its allies if they see attacker or target
+        (R-RESP-1/3/6), each from Range or one Angry Inch away (R-RESP-2)."""
+        key = (v.unit.id, target_id)
+        cached = self._attack_cache.get(key)
+        if cached is not None:
+            return cached
+        risk = np.zeros(self.xs.shape)
+        target = self.state.units.get(target_id)
+        if v.responds and target is not None:
+            reach = np.zeros_like(v.sight)
+            if v.reach:
+                reach |= v.sight & (v.dist <= v.reach + STEP)
+            if v.close:
+                reach |= v.cheb <= 1
+            seen = None
+            if v.unit.id == target_id:
+                seen = v.sees
+            elif v.unit.team == target.team:
+                tx, ty = target.pos
+                seen = v.sees | bool(v.sees[ty, tx])
+            if seen is not None:
+                risk = np.where(reach & seen, v.p_at(v.cheb <= 1), 0.0)
+        self._attack_cache[key] = risk
+        return risk
+
+    def attack_risk(self, target_id: str) -> np.ndarray:
+        """All saved-Action Responses an attack on `target_id` draws, per attacker cell."""
+        out = np.zeros(self.xs.shape)
+        for v in self.enemies:
+            out += self.attack_risk_of(v, target_id)
+        return out
+
+    # -- next turn --------------------------------------------------------------------------------
+
+    def _next_turn(self) -> np.ndarray:
+        """Expected kills against the unit at each cell if it stays there through the enemy's
+        next turn: each enemy that could move its Move and then hit it counts its kill chance
+        (full if it can already hit the cell from where it stands, 60% if it must move)."""
+        out = np.zeros(self.xs.shape)
+        for v in self.enemies:
+            e = v.unit
+            if not e.alive:
+                continue
+            now = v.shoot_zone()
+            later = np.zeros_like(now)
+            if v.reach:
+                later |= v.dist <= e.move + v.reach
+            if v.close:
+                later |= v.dist <= e.move + 1.5
+            p = max(v.p_ranged, v.p_close)
+            mine = np.where(now, p, np.where(later, 0.6 * p, 0.0))
+            self._next_by_enemy[e.id] = mine
+            out += mine
+        return out
+
+    def next_turn_of(self, enemy_id: str) -> np.ndarray:
+        """One enemy's share of `next_turn` (zero for an enemy left out)."""
+        found = self._next_by_enemy.get(enemy_id)
+        return found if found is not None else np.zeros(self.xs.shape)
+
+    # -- hazards ----------------------------------------------------------------------------------
+
+    def _hazards(self) -> np.ndarray:
+        """Danger of ending the turn on a cell: fire, damaging fields, known concealed fields."""
+        state, team = self.state, self.unit.team
+        out = np.zeros(self.xs.shape)
+        revealed = state.hazard.revealed.get(team, set())
+        for f in state.fields.values():
+            danger = HAZARD_DANGER.get(f.kind, 0.0)
+            if not danger:
+                continue
+            if f.kind == "concealed" and f.owner != team and f.id not in revealed and not f.triggered:
+                continue  # it does not know the field is there until a spot goes off (R-HAZ-16)
+            if f.living_only and not self.unit.living:
+                continue
+            out = np.where(f.mask, np.maximum(out, danger), out)
+        for fire in state.fires.values():
+            for x, y in fire.cells:
+                if 0 <= y < out.shape[0] and 0 <= x < out.shape[1]:
+                    out[y, x] = max(out[y, x], FIRE_DANGER)
+                    ys, xs = slice(max(0, y - 1), y + 2), slice(max(0, x - 1), x + 2)
+                    out[ys, xs] = np.maximum(out[ys, xs], 0.1)  # spread next turn (R-FIRE-8)
+        return out

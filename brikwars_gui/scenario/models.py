@@ -328,12 +328,17 @@ class Fire(Strict):
     owner: str | None = Field(default=None, description="player who set it (turnless objects)")
 
 
+AI_LEVELS = ("default", "easy", "normal", "hard", "passive")
+"""The AIs a player can be given (docs/ai.md); engine/tactics `make_player` builds them."""
+AILevel = Literal["default", "easy", "normal", "hard", "passive"]
+
+
 class Player(Strict):
     id: str = Field(min_length=1)
     name: str = Field(min_length=1)
     color: str = Field(default="#888888", pattern=r"^#[0-9a-fA-F]{6}$")
     controller: Literal["human", "ai"] = "ai"
-    ai_level: Literal["passive", "default", "easy", "normal", "hard"] = Field(
+    ai_level: AILevel = Field(
         default="default",
         description="the AI that plays this player when its controller is 'ai': 'default' is engine/ai.py, "
         "'easy'/'normal'/'hard' the tactical AI's presets (engine/tactics), 'passive' gives no orders",

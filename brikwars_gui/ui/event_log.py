@@ -83,6 +83,8 @@ class EventLogModel(ColumnsTableModel):
         text = self._named.get(e.index)
         if text is None:
             text = self.named(e.text)
+            if getattr(e, "note", ""):
+                text += f" — AI: {e.note}"  # why the tactical AI gave the order (docs/ai.md)
             self._named[e.index] = text
         return text
 
@@ -176,8 +178,8 @@ class EventFilterProxy(QSortFilterProxyModel):
         if self.kind:
             if e.kind != self.kind:
                 return False
-        elif self.hide_orders and e.kind == "order":
-            return False
+        elif self.hide_orders and e.kind == "order" and not getattr(e, "note", ""):
+            return False  # an AI order with its explanation stays: the log says why
         if self.unit and self.unit not in e.units:
             return False
         if not self.text:

@@ -14,7 +14,7 @@ from PySide6.QtCore import (
 )
 from PySide6.QtGui import QBrush, QColor
 
-from brikwars_gui.scenario.models import Player, Unit
+from brikwars_gui.scenario.models import AI_LEVELS, Player, Unit
 from brikwars_gui.ui.document import EditorDocument
 
 UNIT_ID_ROLE = Qt.ItemDataRole.UserRole + 1
@@ -301,8 +301,9 @@ class PlayerTableModel(ColumnsTableModel):
     """The scenario's players (name, colour, human/AI); edits go through the document's undo stack
     and the same validation as files; a rejected edit is reported through `doc.editRejected`."""
 
-    COLUMNS = ("Name", "Colour", "Controller")
+    COLUMNS = ("Name", "Colour", "Controller", "AI level")
     CONTROLLERS = ("human", "ai")
+    AI_LEVELS = AI_LEVELS
 
     def __init__(self, doc: EditorDocument, parent=None) -> None:
         super().__init__(parent)
@@ -319,18 +320,25 @@ class PlayerTableModel(ColumnsTableModel):
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
-        return base | Qt.ItemFlag.ItemIsEditable if index.column() in (0, 2) else base
+        return base | Qt.ItemFlag.ItemIsEditable if index.column() in (0, 2, 3) else base
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         player = self.doc.scenario.players[index.row()]
-        value = (player.name, player.color, player.controller)[index.column()]
+        value = (player.name, player.color, player.controller, player.ai_level)[index.column()]
         if role == Qt.ItemDataRole.EditRole or (role == Qt.ItemDataRole.DisplayRole and index.column() != 1):
             return value  # the colour column shows only its swatch
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 1:
             return QColor(player.color)
+        if role == Qt.ItemDataRole.ForegroundRole and index.column() == 3 and player.controller != "ai":
+            return QColor("#9e9e9e")  # only an AI player uses its level
         if role == Qt.ItemDataRole.ToolTipRole:
+            if index.column() == 3:
+                return (
+                    "Which AI plays this player when its controller is 'ai': default (the original AI), "
+                    "easy / normal / hard (the tactical AI, docs/ai.md) or passive (gives no orders)"
+                )
             return f"{player.name} (id {player.id}, {player.color}); double-click the colour to change it"
         return None
 
@@ -339,7 +347,7 @@ class PlayerTableModel(ColumnsTableModel):
     ) -> bool:
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
-        field = ("name", "color", "controller")[index.column()]
+        field = ("name", "color", "controller", "ai_level")[index.column()]
         return self.update_player(index.row(), **{field: str(value).strip()})
 
     def update_player(self, row: int, **changes: str) -> bool:

@@ -482,6 +482,21 @@ class ControllerDelegate(QStyledItemDelegate):
         model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
 
 
+class AILevelDelegate(QStyledItemDelegate):
+    """Edits a player's AI level (docs/ai.md) with a combo box."""
+
+    def createEditor(self, parent, option, index):
+        combo = QComboBox(parent)
+        combo.addItems(list(PlayerTableModel.AI_LEVELS))
+        return combo
+
+    def setEditorData(self, editor, index) -> None:
+        editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
+
+    def setModelData(self, editor, model, index) -> None:
+        model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
+
+
 class ScenarioPanel(QWidget):
     """Scenario-wide settings: name, dice system, players, turn order (each change is undoable)."""
 
@@ -517,6 +532,7 @@ class ScenarioPanel(QWidget):
         self.players.setObjectName("players")
         self.players.setModel(self.players_model)
         self.players.setItemDelegateForColumn(2, ControllerDelegate(self.players))
+        self.players.setItemDelegateForColumn(3, AILevelDelegate(self.players))
         self.players.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
         self.players.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
         self.players.verticalHeader().hide()
@@ -525,10 +541,13 @@ class ScenarioPanel(QWidget):
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
         header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
         header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
         self.players.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
         self.players.setMinimumHeight(100)
         self.players.setMaximumHeight(130)
-        self.players.setToolTip("Players: double-click a name or controller to edit, the colour to pick one")
+        self.players.setToolTip(
+            "Players: double-click a name, controller or AI level to edit, the colour to pick one"
+        )
         self.players.doubleClicked.connect(self._double_clicked)
         add = QPushButton("Add player")
         remove = QPushButton("Remove")

@@ -31,10 +31,14 @@ Engine helpers that need no game (module functions, also on the class)
 Timeline
 * `snapshot_count`, `show_snapshot(i)` (read-only: orders disabled), `show_live()`, `view_index`.
 AI
-* players with `controller == "ai"` are played by `engine/ai.py` one unit activation per step of
-  a QTimer (`ai_interval` ms; `skip_ai()` plays to the next human turn at once); their Responses
-  use the default policy. A human's Responses are asked through `ask_response(request) -> answer`
-  (the window shows a dialog; tests replace it), unless "always do the default" was chosen.
+* players with `controller == "ai"` are played by the AI their `ai_level` names (engine/tactics
+  `make_player`: `default` = engine/ai.py, easy/normal/hard = the tactical AI, passive) one unit
+  activation per step of a QTimer (`ai_interval` ms; `skip_ai()` plays to the next human turn at
+  once); their Responses use the default policy. The tactical AI's one-line explanation is the
+  `note` of the log entry of the unit's first order and is kept in `ai_notes` /
+  `UnitView.ai_note` for the unit's hover text. A human's Responses are asked through
+  `ask_response(request) -> answer` (the window shows a dialog; tests replace it), unless "always
+  do the default" was chosen.
 
 Signals: `sessionStarted`, `sessionStopped`, `turnChanged(round, player)`, `unitUpdated(unit_id)`
 (only units whose state changed), `objectUpdated(object_id)`, `hazardsChanged()`,
@@ -100,6 +104,7 @@ class UnitView:
     weapons: tuple[tuple[str, str, int | None], ...] = ()  # (name, kind, range in inches or None)
     hidden: bool = False  # G-16: a Hidden enemy the viewing player may not see (not drawn)
     stats: tuple[tuple[str, str, str], ...] = ()  # the ruleset's stat lines: (label, value, tip)
+    ai_note: str = ""  # the tactical AI's explanation of this unit's last decision (hover text)
 
     @property
     def stats_text(self) -> str:
@@ -129,6 +134,7 @@ class LogEntry:
     detail: str
     units: tuple[str, ...]
     cells: tuple[Cell, ...]
+    note: str = ""  # the tactical AI's explanation of the order (docs/ai.md)
 
 
 @dataclass(frozen=True)
@@ -623,6 +629,9 @@ class SessionController(QObject):
         """(game, round, player) of an AI turn whose end failed; see `ai_stalled`."""
         self._ai_turn: tuple[int, str] | None = None
         self._ai_queue: list[str] = []
+        self._ai_players: dict[str, Any] = {}  # player id -> engine/tactics AI player (by ai_level)
+        self._ai_note: tuple[str, str] | None = None  # (unit, explanation) of the AI order under way
+        self.ai_notes: dict[str, str] = {}  # unit id -> the tactical AI's last explanation
         self._busy = False
         self._skipping = False
         self._units_sig: dict[str, tuple] = {}
@@ -752,6 +761,7 @@ class SessionController(QObject):
         self.log = []
         self._log_turn = (1, "")
         self._ai_turn = None
+        self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
         self.game = Game.from_scenario(
             scenario,
             dice=self.dice,
@@ -801,6 +811,7 @@ class SessionController(QObject):
         game.listener = self._on_event
         self._log_turn = (1, "")
         self._ai_turn = None
+        self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
         self.log = [self._entry(i, e) for i, e in enumerate(game.events)]
         self._after_install()
 
@@ -833,6 +844,10 @@ class SessionController(QObject):
             text = f"{event.kind}: {data}"
         if event.kind == "turn_started":
             self._log_turn = (int(getattr(event, "round", 1)), str(getattr(event, "player", "")))
+        note = ""
+        pending = self._ai_note
+        if pending is not None and event.kind == "order" and getattr(event, "unit", None) == pending[0]:
+            note, self._ai_note = pending[1], None  # the tactical AI says why (docs/ai.md)
         return LogEntry(
             index,
             self._log_turn[0],
@@ -842,6 +857,7 @@ class SessionController(QObject):
             dice_detail(data),
             tuple(getattr(event, "units", ()) or ()),
             event_cells(data),
+            note,
         )
 
     def _on_event(self, event: Any) -> None:
@@ -1295,7 +1311,10 @@ class SessionController(QObject):
         if u is None:
             return None
         view = _unit_view(u, ruleset=self.game.state.ruleset)
-        return dataclasses.replace(view, hidden=True) if self.hidden_from_viewer(unit_id) else view
+        if self.hidden_from_viewer(unit_id):
+            return dataclasses.replace(view, hidden=True)
+        note = self.ai_notes.get(unit_id, "")
+        return dataclasses.replace(view, ai_note=note) if note and self.view_index is None else view
 
     def shown_player(self) -> str | None:
         """The player whose turn is shown: the live active player, or that of the timeline snapshot."""
@@ -1463,12 +1482,22 @@ class SessionController(QObject):
             return False
         ai = self._ai_module()
         key = (game.round, game.active_player)
+        player = self._ai_player(key[1])
         if self._ai_turn != key:
             self._ai_turn = key
-            self._ai_queue = sorted(u.id for u in game.state.units.values() if u.team == key[1] and u.alive)
+            order = getattr(player, "order", None)
+            self._ai_queue = (
+                list(order(game))
+                if order is not None
+                else sorted(u.id for u in game.state.units.values() if u.team == key[1] and u.alive)
+            )
         if self._ai_queue and ai is not None:
             uid = self._ai_queue.pop(0)
-            self._run(lambda: ai.play_unit(game, uid), f"AI turn of {uid}")
+            if hasattr(player, "decide"):
+                self._run(lambda: self._tactical_unit(player, game, uid), f"AI turn of {uid}")
+                self._ai_note = None
+            else:
+                self._run(lambda: ai.play_unit(game, uid), f"AI turn of {uid}")
         else:
             if not self._run(game.end_turn, f"end of {key[1]}'s AI turn"):
                 self._ai_stall = (id(game), game.round, game.active_player)
@@ -1481,6 +1510,37 @@ class SessionController(QObject):
             self._after_order()
             return False
         return self.is_ai(self.game.active_player)
+
+    def _ai_player(self, player_id: str) -> Any:
+        """The AI that plays `player_id`, from its `ai_level` (docs/ai.md): engine/ai.py for
+        "default", the tactical AI's presets for easy/normal/hard, nothing for "passive"."""
+        if player_id not in self._ai_players:
+            from brikwars_gui.engine.tactics import make_player
+
+            self._ai_players[player_id] = make_player(self.ai_level(player_id), self.seed or 0)
+        return self._ai_players[player_id]
+
+    def _tactical_unit(self, player: Any, game: Any, unit_id: str) -> None:
+        """One tactical-AI activation: decide, remember the explanation (the log line of its
+        first order carries it, the unit's hover shows it), then give the orders."""
+        plan = player.decide(game, unit_id)
+        if plan is None:
+            return
+        from brikwars_gui.engine.tactics.explain import explain
+
+        text = explain(game.state, game.unit(unit_id), plan)
+        self._ai_note = (unit_id, text)
+        self.ai_notes[unit_id] = text
+        player.carry_out(game, unit_id, plan)
+
+    def ai_level(self, player_id: str) -> str:
+        """The `ai_level` of a player of the game ("default" when unknown)."""
+        if self.game is None:
+            return "default"
+        try:
+            return str(self.game.state.player(player_id).ai_level)
+        except StopIteration:
+            return "default"
 
     def skip_ai(self, max_steps: int = 100_000) -> None:
         """Play the AI players' orders at once, up to the next human turn (or the end)."""

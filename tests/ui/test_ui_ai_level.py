@@ -1,0 +1,78 @@
+"""The tactical AI in the GUI (issue 13): the AI level in the Scenario panel's Players table,
+and the AI's one-line explanations in the event log and on the unit's hover text."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings, Qt
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.scenario_io import load_scenario
+
+
+@pytest.fixture
+def window(qtbot, tmp_path: Path) -> MainWindow:
+    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+    w = MainWindow(
+        load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings, data_dir=tmp_path / "d"
+    )
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
+    w.controller.ask_response = lambda request: request.default
+    w.controller.ai_interval = 0
+    w.set_animate_moves(False)
+    qtbot.addWidget(w)
+    w.show()
+    qtbot.waitExposed(w)
+    return w
+
+
+def _set_level(window: MainWindow, player_id: str, level: str) -> None:
+    model = window.scenario_panel.players_model
+    row = [p.id for p in window.doc.scenario.players].index(player_id)
+    assert model.headerData(3, Qt.Orientation.Horizontal) == "AI level"
+    assert model.setData(model.index(row, 3), level, Qt.ItemDataRole.EditRole)
+
+
+def test_ai_level_is_edited_in_the_players_table_and_undone(window: MainWindow) -> None:
+    model, doc = window.scenario_panel.players_model, window.doc
+    assert model.index(1, 3).data() == "default"
+    _set_level(window, "blue", "hard")
+    assert doc.scenario.players[1].ai_level == "hard"
+    assert not model.setData(model.index(1, 3), "brutal", Qt.ItemDataRole.EditRole)  # refused
+    doc.undo_stack.undo()
+    assert doc.scenario.players[1].ai_level == "default"
+
+
+def test_tactical_ai_explains_its_orders_in_the_log_and_on_hover(window: MainWindow) -> None:
+    _set_level(window, "blue", "normal")
+    window.set_play_mode(True, seed=5)
+    c = window.controller
+    window.end_turn()
+    window.ai_controls.skip.click()
+    assert c.round == 2 and c.active_player == "red"
+    log = window.log_panel
+    explained = [row for row, e in enumerate(log.model.entries) if e.note]
+    assert explained, "the AI's orders carry their explanation"
+    assert all(log.model.entries[row].kind == "order" for row in explained)
+    shown = {log.proxy.mapToSource(log.proxy.index(r, 0)).row() for r in range(log.proxy.rowCount())}
+    assert set(explained) <= shown  # orders are hidden by default, explained ones stay
+    assert "— AI: " in log.model.display_text(explained[0])
+    noted = dict(c.ai_notes)
+    assert noted and all(c.game.unit(uid).team == "blue" for uid in noted)
+    uid, text = next((u, t) for u, t in noted.items() if c.game.unit(u).alive)
+    assert c.unit_view(uid).ai_note == text
+    assert "AI: " in window.scene.unit_items[uid].toolTip()
+
+
+def test_default_ai_level_plays_the_original_ai_without_notes(window: MainWindow) -> None:
+    window.set_play_mode(True, seed=5)
+    c = window.controller
+    window.end_turn()
+    window.ai_controls.skip.click()
+    assert c.round == 2
+    assert not c.ai_notes
+    assert not any(e.note for e in window.log_panel.model.entries)

@@ -85,8 +85,9 @@ class Planner:
     # -- inputs -------------------------------------------------------------------------------------
 
     def _urgency(self) -> float:
-        """0 at the start, 1 at the round limit: caution melts and the advance grows, so a side
-        that wins on points does not wait out a draw."""
+        """0 at the start, 1 at the round limit: the advance grows and caution about attacking
+        melts (walking into Responses without attacking stays as costly), so the AI does not wait
+        out a draw."""
         limit = self.game.max_rounds or 15
         return min(1.0, max(0.0, (self.game.round - 1) / max(1, limit - 1)))
 
@@ -169,7 +170,7 @@ class Planner:
         near = [e for e in all_enemies if distance(unit.pos, e.pos) <= span + e.move + reach_of[e.id]]
         tm = ThreatMap(state, unit, enemies=near, min_radius=my_reach + 1.5, sight_cache=self.sight_cache)
         urgency = self._urgency()
-        caution = self.b.caution * (1.0 - 0.3 * urgency)
+        caution = self.b.caution * (1.0 - 0.5 * urgency)  # toward the limit, trades are worth it
         # Responses drawn by the move; per enemy so an attack's Responses are not counted twice
         zones = []
         for v in tm.enemies:
@@ -185,7 +186,9 @@ class Planner:
         plans: list[Plan] = []
         # hold: keep the Action for a Response
         hold = (
-            base - caution * move_risk + self._hold_value(unit, all_enemies, xs, ys, my_reach) * (1 - urgency)
+            base
+            - self.b.caution * move_risk
+            + self._hold_value(unit, all_enemies, xs, ys, my_reach) * (1 - urgency)
         )
         plans += self._top("hold", cells, hold, move_risk, later, hazard)
         for shot in self._shots(unit, near, xs, ys, tm):
@@ -294,7 +297,7 @@ class Planner:
         d = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]).min(axis=1)
         desired = max(1.0, my_reach - 1.0)
         gap = np.maximum(d - desired, 0.0)
-        score = -self.b.advance * (1.0 + urgency) * gap
+        score = -self.b.advance * (1.0 + 2.0 * urgency) * gap
         friends = [
             u for u in self.game.state.units.values() if u.alive and u.team == unit.team and u.id != unit.id
         ]
@@ -355,19 +358,25 @@ class Planner:
         hold: np.ndarray,
     ) -> list[Plan]:
         """R-MOVE-18: a Sprint pays when the enemy is far beyond a normal move: run straight toward
-        the nearest enemy and stop well short of its reach."""
+        the nearest enemy (Move + the Skill roll, about 4" more) and still end outside every
+        enemy's saved-Action reach; never through a known hazard or into a wall."""
+        run_length = unit.move + 4
+        for e in enemies:
+            if distance(unit.pos, e.pos) - (reach_of[e.id] + 2.5) <= run_length:
+                return []
         nearest = min(enemies, key=lambda e: (distance(unit.pos, e.pos), e.id))
-        gap = distance(unit.pos, nearest.pos) - (reach_of[nearest.id] + nearest.move + 2)
-        if gap <= unit.move + 3:
-            return []
         line = straight_line(unit.pos, nearest.pos)
-        run = line[: min(len(line), int(unit.move + 3.5) + 1)]
+        run = line[: min(len(line), int(run_length) + 1)]
         goal = run[-1]
-        if goal == unit.pos or any(tm.hazard[y, x] > 0 for x, y in run[1:]):
-            return []  # never sprint blind through a known hazard
+        grid = self.game.state.grid
+        if goal == unit.pos or any(tm.hazard[y, x] > 0 or not grid.passable[y, x] for x, y in run[1:]):
+            return []  # never sprint blind through a known hazard, nor into an obstacle
         best_hold = float(hold.max()) if len(hold) else 0.0
-        score = best_hold + self.b.advance * 2.5
-        return [Plan("sprint", goal, score, toward=goal, notes=[f"sprints toward {nearest.name}"])]
+        later = float(tm.next_turn[goal[1], goal[0]])
+        score = best_hold + self.b.advance * 3.0 - self.b.caution * self.b.next_turn * later
+        return [
+            Plan("sprint", goal, score, toward=goal, later=later, notes=[f"sprints toward {nearest.name}"])
+        ]
 
     # -- stage 2 --------------------------------------------------------------------------------------
 

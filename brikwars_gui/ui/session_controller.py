@@ -1492,7 +1492,8 @@ class SessionController(QObject):
                 else sorted(u.id for u in game.state.units.values() if u.team == key[1] and u.alive)
             )
         if self._ai_queue and ai is not None:
-            uid = self._ai_queue.pop(0)
+            pick = getattr(player, "next_unit", None)
+            uid = pick(game, self._ai_queue) if pick is not None else self._ai_queue.pop(0)
             if hasattr(player, "decide"):
                 self._run(lambda: self._tactical_unit(player, game, uid), f"AI turn of {uid}")
                 self._ai_note = None

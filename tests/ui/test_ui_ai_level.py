@@ -47,8 +47,9 @@ def test_ai_level_is_edited_in_the_players_table_and_undone(window: MainWindow) 
     assert doc.scenario.players[1].ai_level == "default"
 
 
-def test_tactical_ai_explains_its_orders_in_the_log_and_on_hover(window: MainWindow) -> None:
-    _set_level(window, "blue", "normal")
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_tactical_ai_explains_its_orders_in_the_log_and_on_hover(window: MainWindow, level: str) -> None:
+    _set_level(window, "blue", level)
     window.set_play_mode(True, seed=5)
     c = window.controller
     window.end_turn()

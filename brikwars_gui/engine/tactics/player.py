@@ -81,6 +81,7 @@ class TacticalAI:
         self.decisions: list[Decision] = []
         self._cache_key: tuple[int, str] | None = None
         self._sight: dict = {}
+        self._ready: tuple[int, str, Plan] | None = None  # a plan made by `next_unit`
 
     def _planner(self, game: Game) -> Planner:
         key = (game.round, game.active_player)
@@ -103,11 +104,32 @@ class TacticalAI:
 
         return sorted(units, key=rank)
 
+    def next_unit(self, game: Game, pending: list[str]) -> str:
+        """Take the unit to activate next out of `pending` (in `order`). With `lookahead` k > 1
+        the first k are planned and the one with the best plan goes first (its plan is kept for
+        `decide`, nothing having changed in between)."""
+        k = min(self.behaviour.lookahead, len(pending))
+        if k <= 1:
+            return pending.pop(0)
+        best: tuple[float, int, Plan] | None = None
+        for i, uid in enumerate(pending[:k]):
+            plan = self.decide(game, uid)
+            if plan is not None and (best is None or plan.score > best[0]):
+                best = (plan.score, i, plan)
+        index = 0 if best is None else best[1]
+        uid = pending.pop(index)
+        if best is not None:
+            self._ready = (len(game.events), uid, best[2])
+        return uid
+
     def decide(self, game: Game, unit_id: str) -> Plan | None:
         """The unit's best plan now (nothing is changed), or None when it has nothing to do."""
         unit = game.unit(unit_id)
         if game.over or not unit.alive or unit.disrupted or unit.done or unit.team != game.active_player:
             return None
+        ready, self._ready = self._ready, None
+        if ready is not None and ready[:2] == (len(game.events), unit_id):
+            return ready[2]
         return self._planner(game).plan(unit)
 
     def carry_out(self, game: Game, unit_id: str, plan: Plan) -> Decision:
@@ -174,10 +196,11 @@ class TacticalAI:
         if game.over:
             return
         turn = (game.round, game.active_player)
-        for unit_id in self.order(game):
+        pending = self.order(game)
+        while pending:
             if game.over or (game.round, game.active_player) != turn:
                 return
-            self.play_unit(game, unit_id)
+            self.play_unit(game, self.next_unit(game, pending))
         if not game.over and (game.round, game.active_player) == turn:
             game.end_turn()
 

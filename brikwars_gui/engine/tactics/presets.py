@@ -26,7 +26,8 @@ class Behaviour:
     focus: float = 0.25  # extra weight on targets already wounded, Disrupted or dangerous
     next_turn: float = 0.5  # how much the enemy's next turn counts against a cell (0..1)
     exact_paths: int = 4  # best plans whose real path is checked for Responses and hazards
-    order_units: bool = True  # activate the unit with the best plan first, then re-plan
+    order_units: bool = True  # units with the best shots act first
+    lookahead: int = 1  # plan this many next units and activate the one with the best plan
     sprint: bool = True
     noise: float = 0.0  # Easy: wobble on every plan's score (deterministic per seed)
     min_hit: float = 0.0  # never shoot below this chance to hit
@@ -48,7 +49,7 @@ EASY = Behaviour(
     min_hit=0.2,
 )
 NORMAL = Behaviour("normal", caution=0.9, next_turn=0.35, exact_paths=3)
-HARD = Behaviour("hard", caution=1.0, next_turn=0.5, exact_paths=8)
+HARD = Behaviour("hard", caution=1.0, next_turn=0.5, exact_paths=8, lookahead=3)
 
 PRESETS: dict[str, Behaviour] = {b.name: b for b in (EASY, NORMAL, HARD)}
 """Preset name → settings; the names are what a scenario's `players[].ai_level` holds."""

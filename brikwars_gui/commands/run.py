@@ -77,8 +77,32 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="print a text map of fires, smoke and triggered spots after every player turn",
     )
     add_ruleset_option(parser)
+    parser.add_argument(
+        "--ai",
+        action="append",
+        default=[],
+        metavar="PLAYER=LEVEL",
+        help="the AI that plays a player: default, easy, normal, hard or passive (docs/ai.md); "
+        "without it each player's ai_level in the scenario (default: the original AI)",
+    )
     parser.set_defaults(func=run)
     return parser
+
+
+def ai_levels(scenario: Any, overrides: list[str]) -> dict[str, str]:
+    """Player id → AI level: the scenario's `ai_level`s, then `--ai PLAYER=LEVEL` overrides
+    (raises ValueError naming a bad player or level)."""
+    from brikwars_gui.engine.tactics.player import LEVELS
+
+    levels = {p.id: p.ai_level for p in scenario.players}
+    for item in overrides:
+        player, _, level = item.partition("=")
+        if player not in levels:
+            raise ValueError(f"--ai {item}: no player {player!r} (players: {', '.join(levels)})")
+        if level not in LEVELS:
+            raise ValueError(f"--ai {item}: unknown level {level!r} (one of {', '.join(LEVELS)})")
+        levels[player] = level
+    return levels
 
 
 def read_script(path: str) -> list[int]:
@@ -107,7 +131,6 @@ def roster(state: Any) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from brikwars_gui.commands.orders_file import OrdersFileError, issue_orders
-    from brikwars_gui.engine.ai import play_turn
     from brikwars_gui.engine.replay import make_header, write_log
     from brikwars_gui.engine.session import Game
 
@@ -151,6 +174,11 @@ def run(args: argparse.Namespace) -> int:
         except OrdersFileError as exc:
             print(str(exc), file=sys.stderr)
             return EXIT_INVALID
+    try:
+        levels = ai_levels(scenario, args.ai)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_INVALID
 
     out = sys.stdout
 
@@ -187,11 +215,14 @@ def run(args: argparse.Namespace) -> int:
     error = None
     try:
         game.start()  # game_started and the first turn's start (Burning Rolls...) are reported here
+        from brikwars_gui.engine.tactics.player import make_player
+
+        players = {p: make_player(level, seed or 0) for p, level in levels.items()}
         while not game.over:
             if scripted:
                 issue_orders(game, scripted, args.orders)
             if not game.over:
-                play_turn(game)
+                players[game.active_player].play_turn(game)
     except (DiceError, OrdersFileError) as exc:
         error = str(exc)
     state = game.state

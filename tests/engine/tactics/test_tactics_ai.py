@@ -138,3 +138,18 @@ def test_small_tournament_meets_documented_thresholds():
     rate = {(r.a, r.b): r for r in results}
     assert rate[("passive", "normal")].rate("B")[0] >= 0.80
     assert rate[("default", "normal")].rate("B")[0] >= 0.50
+
+
+def test_g_16_the_ai_does_not_plan_against_a_hidden_enemy_it_has_not_found():
+    """A hidden enemy (G-16) is neither a target nor a threat until the team's Scouts reveal it
+    (R-SCOUT-4): the rifleman does not shoot at it and plans as if the table were empty."""
+    units = [
+        sb.unit("eel", "red", (2, 5), facing="E", weapons=[sb.RIFLE]),
+        sb.unit("cobb", "blue", (8, 5), facing="W", weapons=[sb.PISTOL]),
+    ]
+    g = _game(units, width=24, height=10)
+    g.state.units["cobb"].hidden = True  # G-16: hidden in the engine's state (no file field yet)
+    assert TacticalAI(preset("hard")).decide(g, "eel") is None
+    g.state.hazard.revealed.setdefault("red", set()).add("cobb")  # a Scout's Tracking found him
+    plan = TacticalAI(preset("hard")).decide(g, "eel")
+    assert plan is not None and plan.target == "cobb"

@@ -22,11 +22,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from brikwars_gui.engine.grid import visible_cells
-from brikwars_gui.engine.hazards.scout import visible_to_team
 from brikwars_gui.engine.rules.combat import action_chance, target_size_penalty
 from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.tactics.odds import kill_split
+from brikwars_gui.engine.visibility import unit_visible_to
 
 FACING_VECTORS = {
     "N": (0, -1),
@@ -54,12 +54,12 @@ STEP = 1.5  # the Angry Inch: one step, at most √2" (R-RESP-2)
 
 
 def known_enemies(state: GameState, team: str) -> list[UnitState]:
-    """Living enemies the team may know about: not hidden (G-16), or revealed to it by its Scouts'
-    Tracking or Marks (R-SCOUT-4/5, the engine's `visible_to_team`)."""
+    """Living enemies the team may know about: the engine's per-player visibility (G-16,
+    `engine/visibility.unit_visible_to`: Hidden units stay unknown until revealed)."""
     return [
         u
         for u in sorted(state.units.values(), key=lambda u: u.id)
-        if u.alive and u.team != team and (not u.hidden or visible_to_team(state, team, u.id))
+        if u.alive and u.team != team and unit_visible_to(team, u)
     ]
 
 

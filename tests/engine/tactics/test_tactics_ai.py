@@ -150,6 +150,6 @@ def test_g_16_the_ai_does_not_plan_against_a_hidden_enemy_it_has_not_found():
     g = _game(units, width=24, height=10)
     g.state.units["cobb"].hidden = True  # G-16: hidden in the engine's state (no file field yet)
     assert TacticalAI(preset("hard")).decide(g, "eel") is None
-    g.state.hazard.revealed.setdefault("red", set()).add("cobb")  # a Scout's Tracking found him
+    g.state.units["cobb"].hidden = False  # revealed (engine/visibility.reveal clears it)
     plan = TacticalAI(preset("hard")).decide(g, "eel")
     assert plan is not None and plan.target == "cobb"

@@ -1,5 +1,6 @@
 """The desktop bundle and the wheel, built and run as a user would (marker `bundle`: minutes, so
-only `.ci/run` and `test.sh -m bundle` run these; the default run deselects them)."""
+`./test.sh` with no arguments (README's test command, run by `.ci/run`) and `./test.sh -m bundle`
+run these; a plain pytest run deselects them)."""
 
 from __future__ import annotations
 

@@ -1209,27 +1209,33 @@ class SessionController(QObject):
     def attack_forecast(self, unit_id: str, target_id: str) -> tuple[list[Any], list[Any]]:
         """Exact odds (engine `AttackOdds`) of each attack `unit_id` can make on `target_id` now, and
         of the target's answer with each of its weapons when it holds a saved Action (R-RESP-1/5)."""
-        from brikwars_gui.engine.rules.attack_odds import attack_odds
         from brikwars_gui.engine.rules.common import IllegalOrder
+        from brikwars_gui.engine.rulesets import ruleset_of
 
         game = self.game
         if game is None or self.view_index is not None:
             return [], []
+        attack_odds = ruleset_of(game.state).attack_odds  # None: no forecast under this ruleset
         options = self.legal_actions(unit_id)
         weapons = [o.weapon for o in options if o.kind == "attack" and o.target == target_id]
         attacks, answers = [], []
         for weapon in dict.fromkeys(weapons):
             try:
-                attacks.append(attack_odds(game.state, unit_id, weapon, target_id))
+                odds = attack_odds(game.state, unit_id, weapon, target_id)
             except Exception:
                 log.exception("attack forecast failed")
+                continue
+            if odds is not None:
+                attacks.append(odds)
         target = game.state.units.get(target_id)
         if attacks and target is not None and target.alive and target.saved_action and not target.disrupted:
             for weapon in target.weapons:
                 try:
-                    answers.append(attack_odds(game.state, target_id, weapon.name, unit_id))
+                    odds = attack_odds(game.state, target_id, weapon.name, unit_id)
                 except IllegalOrder:  # out of reach, no line of sight, spent
                     continue
+                if odds is not None:
+                    answers.append(odds)
         return attacks, answers
 
     def _shown_sight(self) -> tuple[Any, dict[str, tuple[Cell, str, bool]], np.ndarray] | None:

@@ -45,3 +45,25 @@ def test_hovering_an_enemy_shows_the_attack_forecast(qtbot, tmp_path: Path) -> N
     assert "to kill" in first and f"{attacks[0].kills:.0%}" in first
     qtbot.mouseMove(w.view.viewport(), w.view.mapFromScene(cell_center((10, 2))))  # open ground
     qtbot.waitUntil(lambda: not w.attack_card.isVisible(), timeout=3000)
+
+
+def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_under_d6(
+    qtbot, tmp_path: Path
+) -> None:
+    """Issue 11: odds come through the ruleset; a ruleset without an attack forecast shows no card
+    (BrikWars' exploding-dice kill odds would be wrong there), while the menu keeps its own chance."""
+    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
+    scenario = load_scenario(SKIRMISH).model_copy(update={"ruleset": "d6"})
+    w = MainWindow(scenario, SKIRMISH, settings=settings)
+    w.ask_unsaved = lambda: "discard"
+    w.ask_leave_game = lambda: "discard"
+    w.controller.ask_response = lambda request: request.default
+    w.controller.ai_interval = 0
+    w.set_animate_moves(False)
+    qtbot.addWidget(w)
+    w.doc.move_unit("blue-spear", (6, 8))
+    w.set_play_mode(True, seed=3)
+    attacks, answers = w.controller.attack_forecast("red-spear", "blue-spear")
+    assert attacks == [] and answers == []
+    attack_options = [o for o in w.controller.legal_actions("red-spear") if o.kind == "attack"]
+    assert attack_options, "the attack itself stays available under D6"

@@ -21,6 +21,7 @@ from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
+    from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.state import GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -170,6 +171,14 @@ class Ruleset(ABC):
         weapon: WeaponState | None = None,
     ) -> float:
         """Exact chance that `unit`'s Action roll of `kind` reaches BrikWars `needed` now."""
+
+    def attack_odds(
+        self, state: GameState, attacker_id: str, weapon: str, target_id: str
+    ) -> AttackOdds | None:
+        """Exact odds of an attack for the forecast card (to hit, to kill, to Disrupt, expected
+        damage), or None when this ruleset has no such forecast yet: the card is then not shown,
+        rather than showing another ruleset's numbers (the action menu keeps `action_chance`)."""
+        return None
 
     def initiative_roll(self, ctx: RulesContext, unit: UnitState, *, purpose: str) -> ActionRoll:
         """An unopposed roll whose total decides who acts first (R-RESP-5)."""

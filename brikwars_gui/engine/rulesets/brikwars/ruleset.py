@@ -24,6 +24,7 @@ from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
+    from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.state import GameState, UnitState, WeaponState
 
 #: R-FIRE-5: the die a unit on fire subtracts from its Action rolls.
@@ -87,6 +88,11 @@ class BrikWarsRuleset(Ruleset):
         if burning_action_penalty(state, unit, weapon) is None:
             return skill_success_probability(unit.skill, needed, per_die_modifier=per_die_modifier)
         return _burning_chance(unit.skill, needed, per_die_modifier)
+
+    def attack_odds(self, state: GameState, attacker_id: str, weapon: str, target_id: str) -> AttackOdds:
+        from brikwars_gui.engine.rules.attack_odds import attack_odds  # imports combat, which imports us
+
+        return attack_odds(state, attacker_id, weapon, target_id)
 
     def damage_roll(
         self,

@@ -1,26 +1,8 @@
-"""Dice: the one injectable source of rolls, expression parsing, and BrikWars / D6 roll semantics."""
+"""Dice: the one injectable source of rolls and dice-expression parsing, shared by every ruleset.
 
-from brikwars_gui.engine.dice.brikwars import (
-    BlessingError,
-    DieRoll,
-    OverskillBenny,
-    OverskillError,
-    RollResult,
-    SkillRoll,
-    StatBoost,
-    chain_at_least,
-    die_distribution,
-    expected_total,
-    overskill_damage_expression,
-    roll_expression,
-    skill_roll,
-    skill_success_probability,
-    spend_overskill_on_damage,
-    spend_overskill_on_skill,
-    spend_overskill_on_stat,
-    spend_overskill_other,
-)
-from brikwars_gui.engine.dice.d6system import D6Character, D6Roll, D6RollError, parse_code, roll_code
+The BrikWars and D6 roll semantics live with their rulesets (`engine/rulesets/brikwars/dice.py`,
+`engine/rulesets/d6/dice.py`); they are re-exported here for the CLI's `roll` and for tests."""
+
 from brikwars_gui.engine.dice.expression import (
     DiceExpression,
     DiceExpressionError,
@@ -40,6 +22,27 @@ from brikwars_gui.engine.dice.source import (
     SeededDice,
     dice_snapshot,
 )
+from brikwars_gui.engine.rulesets.brikwars.dice import (
+    BlessingError,
+    DieRoll,
+    OverskillBenny,
+    OverskillError,
+    RollResult,
+    SkillRoll,
+    StatBoost,
+    chain_at_least,
+    die_distribution,
+    expected_total,
+    overskill_damage_expression,
+    roll_expression,
+    skill_roll,
+    skill_success_probability,
+    spend_overskill_on_damage,
+    spend_overskill_on_skill,
+    spend_overskill_on_stat,
+    spend_overskill_other,
+)
+from brikwars_gui.engine.rulesets.d6.dice import D6Character, D6Roll, D6RollError, parse_code, roll_code
 
 __all__ = [
     "VALID_SIDES",

@@ -12,10 +12,10 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 
-from brikwars_gui.engine.dice.brikwars import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
+from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.state import GameState
 
 EPS = 1e-12

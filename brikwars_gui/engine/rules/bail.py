@@ -10,7 +10,6 @@ from __future__ import annotations
 
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_stat, spend_overskill_other
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     Grid,
@@ -25,6 +24,11 @@ from brikwars_gui.engine.rules.combat import burning_penalty
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, at_half_speed, max_rise, parse_cell
 from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rulesets.brikwars.dice import (
+    skill_roll,
+    spend_overskill_on_stat,
+    spend_overskill_other,
+)
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 

@@ -18,7 +18,6 @@ from typing import Any
 
 import numpy as np
 
-from brikwars_gui.engine.dice.brikwars import skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     Grid,
@@ -44,6 +43,7 @@ from brikwars_gui.engine.rules.common import (
     unable_problem,
 )
 from brikwars_gui.engine.rules.damage import kill
+from brikwars_gui.engine.rulesets.brikwars.dice import skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 # ---------------------------------------------------------------------------------------------

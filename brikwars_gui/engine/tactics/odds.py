@@ -14,16 +14,16 @@ from functools import lru_cache
 
 import numpy as np
 
-from brikwars_gui.engine.dice.brikwars import (
+from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack
+from brikwars_gui.engine.rules.common import IllegalOrder
+from brikwars_gui.engine.rulesets.brikwars.dice import (
     OVERSKILL_FACE,
     REGULAR_BONUS_SIDES,
     chain_at_least,
     die_distribution,
     overskill_damage_expression,
 )
-from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack
-from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 
 #: Totals above this are lumped together: P(a Damage roll > 60) is far below anything that matters.

@@ -9,7 +9,9 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from brikwars_gui.engine.dice.brikwars import (
+from brikwars_gui.engine.rulesets import register
+from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
+from brikwars_gui.engine.rulesets.brikwars.dice import (
     ROLE_BONUS,
     RollResult,
     SkillRoll,
@@ -18,8 +20,6 @@ from brikwars_gui.engine.dice.brikwars import (
     skill_roll,
     skill_success_probability,
 )
-from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext

@@ -6,14 +6,14 @@ from dataclasses import dataclass
 from math import ceil
 from typing import Any
 
-from brikwars_gui.engine.dice.d6system import (
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.rulesets.d6.dice import (
     ROLE_CP_REROLL,
     ROLE_CP_WILD,
     ROLE_WILD,
     ROLE_WILD_REROLL,
     D6Roll,
 )
-from brikwars_gui.engine.events import Event, register_event
 
 
 def dice_text(roll: D6Roll) -> str:

@@ -18,9 +18,9 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult, roll_expression
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, SkillTurnOption, StatLine
+from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BONUS, RollResult, roll_expression
 from brikwars_gui.engine.rulesets.ninepowers import attacks, turns, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage

@@ -6,6 +6,8 @@ in red next to the field and is not applied. In Play mode the form is read-only.
 
 from __future__ import annotations
 
+from collections.abc import Callable
+
 from pydantic import ValidationError
 from PySide6.QtWidgets import (
     QAbstractItemView,
@@ -48,6 +50,9 @@ class UnitInspector(QWidget):
         self.selection = selection
         self.unit_id: str | None = None
         self.editable = True
+        #: Play mode: the live stat lines of a unit (die codes, pools left, wounds) from the
+        #: session, or None to show the scenario's; set by the window (`show_live_stats`).
+        self.live_stats: Callable[[str], tuple[tuple[str, str, str], ...] | None] | None = None
         self._loading = False
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
@@ -211,8 +216,15 @@ class UnitInspector(QWidget):
         if not self.unit_id or self.doc.unit(self.unit_id) is None:
             self.ruleset_stats.clear()
             return
-        text = stats_text(scenario_stat_lines(self.doc.scenario, self.unit_id))
-        self.ruleset_stats.setText(f"<b>{ruleset_label(self.doc.scenario.ruleset)}</b>: {text}")
+        live = self.live_stats(self.unit_id) if self.live_stats is not None else None
+        lines = live if live is not None else scenario_stat_lines(self.doc.scenario, self.unit_id)
+        label = ruleset_label(self.doc.scenario.ruleset) + (" (now)" if live is not None else "")
+        self.ruleset_stats.setText(f"<b>{label}</b>: {stats_text(lines)}")
+
+    def refresh_unit(self, unit_id: str) -> None:
+        """The session changed `unit_id` (points spent, wounds): show its live stat lines."""
+        if unit_id == self.unit_id:
+            self._show_ruleset_stats()
 
     # -- edits ----------------------------------------------------------------------------------
     def _commit_text(self, name: str) -> None:

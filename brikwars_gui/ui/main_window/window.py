@@ -128,6 +128,11 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
 
         self.unit_panel = UnitListPanel(self.doc, self.selection)
         self.inspector = UnitInspector(self.doc, self.selection)
+        self.inspector.live_stats = self._live_stat_lines
+        self.controller.unitUpdated.connect(self.inspector.refresh_unit)
+        c = self.controller
+        for signal in (c.viewChanged, c.sessionStarted, c.sessionStopped):
+            signal.connect(lambda: self.inspector.refresh_unit(self.inspector.unit_id or ""))
         self.turn_panel = TurnPanel(self.doc)
         self.turn_units = TurnUnitsModel(self.controller, self)
         self.turn_table = QTableView()
@@ -325,6 +330,12 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         if self.response_prompt.active:
             self.response_prompt.reposition()
         self._fit_timer.start()
+
+    def _live_stat_lines(self, unit_id: str) -> tuple[tuple[str, str, str], ...] | None:
+        """The inspector's stat lines in Play mode: the unit as the game (or the timeline turn
+        viewed) has it, e.g. Character Points left; None in Edit mode (the scenario's)."""
+        view = self.controller.unit_view(unit_id) if self.controller.has_game else None
+        return view.stats if view is not None else None
 
     def center_on_selected_unit(self) -> None:
         item = self.scene.unit_items.get(self.selection.unit_id or "")

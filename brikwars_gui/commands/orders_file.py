@@ -14,9 +14,10 @@ file order; the default AI then plays the rest of the turn. This reaches every o
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 from typing import Any
+
+from brikwars_gui.scenario.io import ScenarioError, decode_json, read_text_file
 
 ORDERS = ("move", "act", "face", "end_unit")
 
@@ -29,10 +30,10 @@ def load_orders(path: str | Path, teams: dict[str, str]) -> dict[tuple[int, str]
     """Read `path` into {(round, player): [order dicts for `Game.apply_order`]}; `teams` maps unit
     ids to their players."""
     name = Path(path).name
-    try:
-        data = json.loads(Path(path).read_text(encoding="utf-8"))
-    except (OSError, ValueError) as exc:
-        raise OrdersFileError(f"{name}: cannot read the orders: {exc}") from exc
+    try:  # the scenario loaders' reading: regular files only, size and number limits (issue 14)
+        data = decode_json(read_text_file(path), name)
+    except ScenarioError as exc:
+        raise OrdersFileError(f"cannot read the orders: {'; '.join(exc.messages)}") from None
     if not isinstance(data, list):
         raise OrdersFileError(f"{name}: expected a JSON list of orders")
     out: dict[tuple[int, str], list[dict[str, Any]]] = {}

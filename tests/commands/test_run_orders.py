@@ -76,3 +76,19 @@ def test_an_illegal_scripted_order_stops_the_game_with_the_rules_reason(capsys, 
     (tmp_path / "orders.json").write_text(json.dumps(far), encoding="utf-8")
     main(["run", str(scenario(tmp_path)), "--seed", "1", "--orders", str(tmp_path / "orders.json")])
     assert 'stopped early: orders.json: [0]: Door is not within 1" of Guard' in capsys.readouterr().out
+
+
+def test_hostile_orders_files_are_refused_like_scenarios_without_reading_them_whole(capsys, tmp_path):
+    """Issue 14 for the `--orders` loader too: a FIFO or device is refused before reading, a
+    5000-digit round is named by line and column (no Python digit-limit message)."""
+    import os
+
+    fifo = tmp_path / "orders.fifo"
+    os.mkfifo(fifo)
+    huge = tmp_path / "huge.json"
+    huge.write_text('[{"round": ' + "9" * 5000 + ', "unit": "z", "order": "end_unit"}]', encoding="utf-8")
+    cases = ((fifo, "not a regular file"), ("/dev/zero", "not a regular file"), (huge, "line 1"))
+    for path, expected in cases:
+        code = main(["run", str(scenario(tmp_path)), "--seed", "1", "--orders", str(path)])
+        err = capsys.readouterr().err
+        assert code == 2 and expected in err and "set_int_max_str_digits" not in err, err

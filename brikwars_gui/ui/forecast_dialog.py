@@ -5,7 +5,7 @@ runs it off the GUI thread and shows the report."""
 
 from __future__ import annotations
 
-import threading
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 from PySide6.QtCore import (
@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from brikwars_gui.ui.background import BackgroundJob, start_job
 from brikwars_gui.ui.models import ColumnsTableModel
 from brikwars_gui.ui.session_controller import run_forecast
 
@@ -164,50 +165,6 @@ class UnitForecastModel(_ReportTable):
         return rows
 
 
-class ForecastWorker(QObject):
-    """Runs the forecast (`session_controller.run_forecast`) in its thread; `cancel()` may be called
-    from any thread."""
-
-    progressed = Signal(int, int)
-    finished = Signal(object)  # ForecastReport
-    failed = Signal(str)
-
-    def __init__(
-        self, scenario: Any, runs: int, seed: int, max_rounds: int, jobs: int | None, start: Any = None
-    ) -> None:
-        super().__init__()
-        self.scenario, self.runs, self.seed, self.max_rounds, self.jobs = (
-            scenario,
-            runs,
-            seed,
-            max_rounds,
-            jobs,
-        )
-        self.start = start
-        self._stop = threading.Event()
-
-    def cancel(self) -> None:
-        self._stop.set()
-
-    @Slot()
-    def run(self) -> None:
-        try:
-            report = run_forecast(
-                self.scenario,
-                self.runs,
-                seed=self.seed,
-                max_rounds=self.max_rounds,
-                jobs=self.jobs,
-                progress=self.progressed.emit,
-                should_stop=self._stop.is_set,
-                start=self.start,
-            )
-        except Exception as exc:  # shown in the dialog rather than lost in the thread
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
-            return
-        self.finished.emit(report)
-
-
 class ForecastDialog(QDialog):
     """Runs/seed/turn limit, Run and Cancel, a progress bar, the player and unit tables, Copy as text.
 
@@ -236,7 +193,7 @@ class ForecastDialog(QDialog):
         self.report: ForecastReport | None = None
         self.error: str | None = None
         self._thread: QThread | None = None
-        self._worker: ForecastWorker | None = None
+        self._worker: BackgroundJob | None = None
         self.setWindowTitle(f"Forecast — {scenario.name}")
 
         self.runs = QSpinBox()
@@ -354,20 +311,29 @@ class ForecastDialog(QDialog):
         self.progress.setValue(0)
         self.status.setText(f"Playing {runs} game(s)…")
         self._set_running(True)
-        thread = QThread(self)
         start = self.position if self.origin.currentData() else None
-        worker = ForecastWorker(self.scenario, runs, self.seed.value(), self.turns.value(), self.jobs, start)
-        worker.moveToThread(thread)
-        thread.started.connect(worker.run)
-        worker.progressed.connect(self._progressed)
-        worker.finished.connect(self._finished)
-        worker.failed.connect(self._failed)
-        # direct: QThread.quit is thread-safe, and the GUI thread may be blocked in wait() (closing)
-        worker.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-        worker.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-        thread.finished.connect(self._thread_done)
-        self._thread, self._worker = thread, worker
-        thread.start()
+        scenario, seed, turns, jobs = self.scenario, self.seed.value(), self.turns.value(), self.jobs
+
+        def work(progress: Callable[[int, int], None], stop: Callable[[], bool]) -> Any:
+            return run_forecast(
+                scenario,
+                runs,
+                seed=seed,
+                max_rounds=turns,
+                jobs=jobs,
+                progress=progress,
+                should_stop=stop,
+                start=start,
+            )
+
+        self._thread, self._worker = start_job(
+            self,
+            work,
+            progressed=self._progressed,
+            finished=self._finished,
+            failed=self._failed,
+            thread_done=self._thread_done,
+        )
         return True
 
     @Slot()

@@ -8,11 +8,10 @@ The engine runs through `session_controller` (`run_hazard_spread` in a worker th
 
 from __future__ import annotations
 
-import threading
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import QObject, Qt, QThread, Signal, Slot
+from PySide6.QtCore import Qt, QThread, Slot
 from PySide6.QtGui import QPixmap
 from PySide6.QtWidgets import (
     QCheckBox,
@@ -32,6 +31,7 @@ from PySide6.QtWidgets import (
 )
 
 from brikwars_gui.ui import picture
+from brikwars_gui.ui.background import BackgroundJob, start_job
 from brikwars_gui.ui.layers import heat_image
 from brikwars_gui.ui.session_controller import run_hazard_spread
 
@@ -40,31 +40,6 @@ FORECAST_LAYERS = (
     ("smoke", "Smoke covered it"),
     ("deaths", "A unit died here"),
 )
-
-
-class _Job(QObject):
-    """Runs `fn(progress, should_stop)` in a QThread; `cancel()` from any thread."""
-
-    progressed = Signal(int, int)
-    finished = Signal(object)
-    failed = Signal(str)
-
-    def __init__(self, fn: Callable[[Callable[[int, int], None], Callable[[], bool]], Any]) -> None:
-        super().__init__()
-        self.fn = fn
-        self._stop = threading.Event()
-
-    def cancel(self) -> None:
-        self._stop.set()
-
-    @Slot()
-    def run(self) -> None:
-        try:
-            result = self.fn(self.progressed.emit, self._stop.is_set)
-        except Exception as exc:  # shown in the panel rather than lost in the thread
-            self.failed.emit(f"{type(exc).__name__}: {exc}")
-            return
-        self.finished.emit(result)
 
 
 class HeatMapPanel(QWidget):
@@ -78,7 +53,7 @@ class HeatMapPanel(QWidget):
         self.data: Any = None  # HeatMaps or HazardSpread
         self.scenario: Any = None  # what the exports draw under the heat map
         self._thread: QThread | None = None
-        self._job: _Job | None = None
+        self._job: BackgroundJob | None = None
         self._picture_of: Any = None
 
         self.rounds = QSpinBox()
@@ -233,19 +208,14 @@ class HeatMapPanel(QWidget):
         self.progress.setRange(0, runs)
         self.progress.setValue(0)
         self._set_running(True)
-        thread = QThread(self)
-        job = _Job(work)
-        job.moveToThread(thread)
-        thread.started.connect(job.run)
-        # bound slots of this widget: queued into the GUI thread (a lambda would run in the worker)
-        job.progressed.connect(self._progressed)
-        job.finished.connect(self._spread_done)
-        job.failed.connect(self._spread_failed)
-        job.finished.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-        job.failed.connect(thread.quit, Qt.ConnectionType.DirectConnection)
-        thread.finished.connect(self._thread_done)
-        self._thread, self._job = thread, job
-        thread.start()
+        self._thread, self._job = start_job(
+            self,
+            work,
+            progressed=self._progressed,
+            finished=self._spread_done,
+            failed=self._spread_failed,
+            thread_done=self._thread_done,
+        )
         return True
 
     @Slot(int, int)

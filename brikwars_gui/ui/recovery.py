@@ -43,6 +43,10 @@ LOCK_NAME = "instance.lock"
 BATTLE_NAME = "battle.json"
 EDITOR_NAME = "editor.json"
 EDITOR_KIND = "editor_autosave"
+# Versions before per-instance slots kept one battle autosave in the data folder itself, with a
+# marker that a clean exit removed: such a pair is a crashed battle from that version.
+LEGACY_BATTLE_NAME = "recovery.json"
+LEGACY_MARKER_NAME = "session.lock"
 
 
 def app_data_dir() -> Path:
@@ -105,7 +109,20 @@ class RecoveryStore:
             raise OSError(f"cannot lock {self.slot / LOCK_NAME} (error {int(self.lock.error().value)})")
         self.path = self.slot / BATTLE_NAME
         self.editor_path = self.slot / EDITOR_NAME
+        self._adopt_legacy(slots)
         self.orphans = self._claim_orphans(slots)
+
+    def _adopt_legacy(self, slots: Path) -> None:
+        """Move an older version's crashed battle into a slot of its own, so it is offered like a
+        gone instance's (an upgrade must not lose it); a clean exit of that version left nothing."""
+        old = self.directory / LEGACY_BATTLE_NAME
+        marker = self.directory / LEGACY_MARKER_NAME
+        if not (old.is_file() and marker.is_file()):
+            return
+        with contextlib.suppress(OSError):
+            slot = Path(tempfile.mkdtemp(prefix="legacy-", dir=slots))
+            os.replace(old, slot / BATTLE_NAME)
+            marker.unlink()
 
     def _claim_orphans(self, slots: Path) -> list[Orphan]:
         """Slots whose instance is gone, oldest first; empty ones are removed on the way."""

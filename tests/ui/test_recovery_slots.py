@@ -162,3 +162,26 @@ def test_an_unusable_data_folder_starts_without_autosave_and_says_so(qtbot, sett
     window.set_play_mode(True, seed=5)
     window.autosave()  # nothing to do, nothing raised
     assert len(window.warnings) == 1
+
+
+def test_a_crashed_battle_of_the_single_slot_version_is_offered(qtbot, settings, tmp_path):
+    """Before per-instance slots, the autosave was `recovery.json` beside a `session.lock` marker
+    that a clean exit removed; after an upgrade that battle is offered, not lost."""
+    data_dir = tmp_path / "data"
+    first = _window(qtbot, settings, data_dir)
+    first.set_play_mode(True, seed=3)
+    first.controller.end_turn()
+    qtbot.waitUntil(lambda: first.controller.snapshot_count >= 2, timeout=20_000)
+    first.recovery.autosave(first.controller.saved_game())
+    (data_dir / "recovery.json").write_bytes(first.recovery.path.read_bytes())
+    (data_dir / "session.lock").write_text("4242", encoding="utf-8")
+    snapshots = first.controller.snapshot_count
+    first.recovery.end_session()
+    first.recovery = None
+    other = _window(qtbot, settings, data_dir)
+    asked = []
+    other.ask_recover = lambda path: asked.append(path) or True
+    assert other.offer_recovery()
+    assert len(asked) == 1 and asked[0].name == "battle.json"
+    assert other.play_mode and other.controller.snapshot_count == snapshots
+    assert not (data_dir / "recovery.json").exists() and not (data_dir / "session.lock").exists()

@@ -42,6 +42,7 @@ from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.brikwars.dice import roll_expression, skill_roll, spend_overskill_on_skill
+from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
 
@@ -63,11 +64,14 @@ def live_cell(state: GameState, field: FieldState, cell: Cell, team: str | None 
 
 
 def action_check(
-    ctx: RulesContext, sides: int, modifier: int, needed: int, purpose: str
+    ctx: RulesContext, unit: UnitState | None, sides: int, modifier: int, needed: int, purpose: str
 ) -> tuple[int, bool, str]:
     """A passive Action roll: (total, critical failure, explanation); an Overskill Benny is spent on
-    +1d6 when the roll alone falls short (R-DICE-8b)."""
-    roll = skill_roll(sides, ctx.dice, use=needed, per_die_modifier=modifier, purpose=purpose)
+    +1d6 when the roll alone falls short (R-DICE-8b); the unit's Blessings/Curses roll with its
+    Action die (R-DICE-10)."""
+    roll = skill_roll(
+        sides, ctx.dice, use=needed, per_die_modifier=modifier, purpose=purpose, **blessing_dice(unit, sides)
+    )
     if roll.benny is not None and roll.total < needed:
         roll = spend_overskill_on_skill(roll, ctx.dice, purpose=purpose)
     return roll.total, roll.critical_failure, roll.explain()
@@ -106,7 +110,7 @@ def plan_crossing(
     scout = is_scout(unit)
     sides = hazard_die(unit)
     modifier = -target_size_modifier(unit.size)
-    total, crit, text = action_check(ctx, sides, modifier, inches, f"{unit.id} crossing {field.id}")
+    total, crit, text = action_check(ctx, unit, sides, modifier, inches, f"{unit.id} crossing {field.id}")
     if scout:
         if crit:
             stop = inside[0][0] - 1  # A-13: stops at the field's edge
@@ -173,7 +177,9 @@ def landing_check(ctx: RulesContext, target_id: str, impact: Cell, airborne: int
     for field in fields_at(state, impact, {"concealed"}):
         if not live_cell(state, field, impact, unit.team if unit else None):
             continue
-        total, crit, text = action_check(ctx, sides, modifier, airborne, f"{target_id} landing in {field.id}")
+        total, crit, text = action_check(
+            ctx, unit, sides, modifier, airborne, f"{target_id} landing in {field.id}"
+        )
         failed = crit or total < airborne
         ctx.emit(
             ConcealedRoll(
@@ -195,7 +201,9 @@ def place_carefully(ctx: RulesContext, placer_id: str, cell: Cell, *, placed: st
     for field in fields_at(state, cell, {"concealed"}):
         if not live_cell(state, field, cell):
             continue
-        total, crit, text = action_check(ctx, hazard_die(placer), 0, 0, f"{placer_id} placing on {field.id}")
+        total, crit, text = action_check(
+            ctx, placer, hazard_die(placer), 0, 0, f"{placer_id} placing on {field.id}"
+        )
         ctx.emit(ConcealedRoll(placer_id, field.id, 0, total, text, "triggered" if crit else "safe", cell))
         if crit:
             trigger(ctx, field, cell, placed if placed is not None else None)

@@ -15,7 +15,8 @@ from dataclasses import dataclass
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
+from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BLESSING, active_blessings, die_distribution
+from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_text
 from brikwars_gui.engine.state import GameState
 
 EPS = 1e-12
@@ -83,6 +84,9 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
         modifiers.append(("Out of range", f'{oor}" → −{oor} on every Skill and Damage die (R-ACT-6)'))
     if plan.automatic:
         modifiers.append(("Automatic hit", "a Disrupted target within reach (R-MOVE-16)"))
+    sn_mode = active_blessings(attacker.skill, attacker.blessings, attacker.curses)[0]
+    if sn_mode and plan.needed is not None and not plan.automatic:
+        modifiers.append(("Blessed" if sn_mode == ROLE_BLESSING else "Cursed", blessing_text(attacker)))
     if attacker.fire_size > 0 and plan.needed is not None:
         modifiers.append(("Attacker on fire", "−1d4 on the Action roll (R-FIRE-5)"))
     damage = expression_distribution(weapon.damage, per_die_modifier=-plan.out_of_range)

@@ -29,6 +29,7 @@ from brikwars_gui.engine.rulesets.brikwars.dice import (
     spend_overskill_on_stat,
     spend_overskill_other,
 )
+from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 
@@ -131,7 +132,7 @@ def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> 
     a Critical Failure falls on the spot (R-RESP-8), Overskill may keep it on its feet (R-RESP-9)."""
     state = ctx.state
     _drop_burden_first(ctx, unit, threat)
-    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} bail")
+    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} bail", **blessing_dice(unit, unit.skill))
     burning = burning_penalty(ctx, unit)  # R-FIRE-5: −1d4 on the Action roll while on fire
     inches = max(0, roll.total + burning)
     stay = False

@@ -44,6 +44,7 @@ from brikwars_gui.engine.rules.common import (
 )
 from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.rulesets.brikwars.dice import skill_roll, spend_overskill_on_stat
+from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 # ---------------------------------------------------------------------------------------------
@@ -479,7 +480,7 @@ def sprint(
 ) -> Sprinted:
     """Roll the Sprint and run the straight line (the caller has checked and used the Action)."""
     state = ctx.state
-    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} sprint")
+    roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} sprint", **blessing_dice(unit, unit.skill))
     inches = roll.total
     boost = None
     if roll.overskill:  # R-DICE-8c / A-7: +1d6" (chaining d6s)

@@ -12,9 +12,11 @@ from typing import TYPE_CHECKING
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
 from brikwars_gui.engine.rulesets.brikwars.dice import (
+    ROLE_BLESSING,
     ROLE_BONUS,
     RollResult,
     SkillRoll,
+    active_blessings,
     die_distribution,
     roll_expression,
     skill_roll,
@@ -33,11 +35,36 @@ BURNING_PENALTY_SIDES = 4
 RADIUS_PER_D10 = 2
 
 
+def blessing_dice(unit: UnitState | None, sides: int) -> dict[str, tuple[int, ...]]:
+    """R-DICE-10: the SN dice that roll whenever `unit`'s Action die is rolled, as `skill_roll`
+    keywords: its Blessings and Curses when `sides` is that die; none for another die (a Scout's
+    d10 pathfinding die, an incompetent d4) or a roll without a unit (a Trap)."""
+    if unit is None or sides != unit.skill or not (unit.blessings or unit.curses):
+        return {}
+    return {"blessings": unit.blessings, "curses": unit.curses}
+
+
+def blessing_text(unit: UnitState) -> str:
+    """How the unit's Blessings and Curses stand after cancelling (R-DICE-11), for the odds and
+    the inspector: "" when none are left."""
+    mode, dice = active_blessings(unit.skill, unit.blessings, unit.curses)
+    if not mode:
+        return ""
+    keep = "highest" if mode == ROLE_BLESSING else "lowest"
+    sn = ", ".join(f"d{s}" for s in dice)
+    return f"{sn} roll{'s' if len(dice) == 1 else ''} with the d{unit.skill}, {keep} kept (R-DICE-10/11)"
+
+
 @lru_cache(maxsize=4096)
-def _burning_chance(skill: int, needed: int, per_die_modifier: int) -> float:
+def _burning_chance(
+    skill: int, needed: int, per_die_modifier: int, blessings: tuple[int, ...], curses: tuple[int, ...]
+) -> float:
     """Exact chance of a Skill Roll against `needed` + a −1d4 that explodes into d6 Bonus Dice."""
     return sum(
-        p * skill_success_probability(skill, needed + v, per_die_modifier=per_die_modifier)
+        p
+        * skill_success_probability(
+            skill, needed + v, per_die_modifier=per_die_modifier, blessings=blessings, curses=curses
+        )
         for v, p in die_distribution(BURNING_PENALTY_SIDES)
     )
 
@@ -50,10 +77,17 @@ class BrikWarsRuleset(Ruleset):
     label = "BrikWars (exploding dice)"
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
-        return [
+        lines = [
             StatLine("Skill", f"d{unit.skill}", "Skill/Action die (R-DICE-4)"),
             StatLine("Armor", str(unit.armor), "Armor roll (G-3)"),
         ]
+        if unit.blessings or unit.curses:
+            mode = active_blessings(unit.skill, unit.blessings, unit.curses)[0]
+            label = {ROLE_BLESSING: "Blessed"}.get(mode, "Cursed" if mode else "Blessed/Cursed")
+            lines.append(
+                StatLine(label, blessing_text(unit) or "cancel out (R-DICE-11)", "SN dice (R-DICE-10)")
+            )
+        return lines
 
     def action_roll(
         self,
@@ -68,7 +102,13 @@ class BrikWarsRuleset(Ruleset):
         purpose: str = "",
     ) -> SkillRoll:
         return skill_roll(
-            sides, ctx.dice, use=use, penalty=penalty, per_die_modifier=per_die_modifier, purpose=purpose
+            sides,
+            ctx.dice,
+            use=use,
+            penalty=penalty,
+            per_die_modifier=per_die_modifier,
+            purpose=purpose,
+            **blessing_dice(unit, sides),  # R-DICE-10/11: in every roll of the Blessed die
         )
 
     def action_chance(
@@ -81,13 +121,17 @@ class BrikWarsRuleset(Ruleset):
         per_die_modifier: int = 0,
         weapon: WeaponState | None = None,
     ) -> float:
-        """Overskill spent on +1d6 when the roll falls short; on fire (R-FIRE-5) the −1d4 raises
-        the needed number by the penalty die's total, averaged over its exact distribution."""
+        """Overskill spent on +1d6 when the roll falls short; Blessings/Curses rolled with the die
+        (R-DICE-10/11); on fire (R-FIRE-5) the −1d4 raises the needed number by the penalty die's
+        total, averaged over its exact distribution."""
         from brikwars_gui.engine.hazards.fire import burning_action_penalty
 
+        sn = (tuple(unit.blessings), tuple(unit.curses))
         if burning_action_penalty(state, unit, weapon) is None:
-            return skill_success_probability(unit.skill, needed, per_die_modifier=per_die_modifier)
-        return _burning_chance(unit.skill, needed, per_die_modifier)
+            return skill_success_probability(
+                unit.skill, needed, per_die_modifier=per_die_modifier, blessings=sn[0], curses=sn[1]
+            )
+        return _burning_chance(unit.skill, needed, per_die_modifier, *sn)
 
     def attack_odds(self, state: GameState, attacker_id: str, weapon: str, target_id: str) -> AttackOdds:
         from brikwars_gui.engine.rules.attack_odds import attack_odds  # imports combat, which imports us

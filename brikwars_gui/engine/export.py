@@ -6,8 +6,9 @@
 * players, turn order, battlefield and terrain are the base's; the ruleset is the one played
   (`run --ruleset` may differ from the file), and each unit keeps its stat block for it with the
   points it has left (`Ruleset.stat_blocks`);
-* units: the living ones at their current cell and facing, with their current Size and stats and
-  the weapons they still hold (spent single-use weapons and weapons shot out of hand are gone);
+* units: the living ones at their current cell and facing, with their current Size and their own
+  stats (a ruleset's play-time Move, e.g. Nine Powers' 4 squares, is not written) and the weapons
+  they still hold (spent single-use weapons and weapons shot out of hand are gone);
   dead units are left out. Turn bookkeeping (Disrupted, saved Actions, Sprint...) is not part of
   a scenario: every unit starts the continued battle fresh;
 * objects: destroyed ones are left out; the others keep their cells with their Effective Size as
@@ -141,7 +142,9 @@ def _unit(u: UnitState, base: Any, state: GameState) -> dict[str, Any]:
         "team": u.team,
         "position": [u.pos[0], u.pos[1]],
         "facing": u.facing,
-        "move": u.move,
+        # a ruleset may replace Move at play time (Nine Powers' squares a turn, R-NP-10): the
+        # unit's own Move is the scenario's, which no rule changes during a battle
+        "move": base.move if base is not None else u.move,
         "skill": skill,
         "armor": u.armor,
         "size": u.size,

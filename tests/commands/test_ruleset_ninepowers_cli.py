@@ -33,3 +33,15 @@ def test_the_ruined_chapel_plays_to_the_end(capsys) -> None:
     args = ["run", str(SCENARIOS / "ruined_chapel.json"), "--seed", "3", "--turns", "40", "--quiet"]
     assert main(args) == 0
     assert "Winner:" in capsys.readouterr().out
+
+
+def test_a_saved_battle_keeps_the_units_own_move_not_the_nine_powers_squares(tmp_path) -> None:
+    """R-NP-10 (L902): Nine Powers moves 4 squares a turn at play time; `run --save` writes each
+    unit's own Move, so the saved battle played under BrikWars still moves as the file says."""
+    save = tmp_path / "after.json"
+    args = ["run", str(SCENARIOS / "skirmish.json"), "--ruleset", "ninepowers", "--seed", "2"]
+    assert main([*args, "--turns", "2", "--save", str(save), "--quiet"]) == 0
+    own = {u.id: u.move for u in load_scenario(SCENARIOS / "skirmish.json").units}
+    saved = load_scenario(save)
+    assert saved.units and all(u.move == own[u.id] for u in saved.units)
+    assert {u.move for u in saved.units} != {4}  # the file's Move is not Nine Powers' 4 squares

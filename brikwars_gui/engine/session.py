@@ -54,7 +54,11 @@ from brikwars_gui.engine.rules.movement import (
     water_cells,
 )
 from brikwars_gui.engine.rules.movement import legal_moves as _legal_moves
-from brikwars_gui.engine.rules.response import movement_triggers, resolve_movement_triggers
+from brikwars_gui.engine.rules.response import (
+    leaving_triggers,
+    movement_triggers,
+    resolve_movement_triggers,
+)
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
@@ -442,6 +446,11 @@ class Game:
             return []
         return movement_triggers(self.ctx, mover, prev, cell)
 
+    def _leave_check(self, mover: UnitState, prev: Cell, cell: Cell) -> Any:
+        if mover.hidden:  # G-16, as for `_step_check`
+            return []
+        return leaving_triggers(self.ctx, mover, prev, cell)
+
     def _step_resolve(self, mover: UnitState, triggers: Any) -> bool:
         return resolve_movement_triggers(self.ctx, mover, triggers)
 
@@ -467,7 +476,15 @@ class Game:
 
         def run() -> None:
             self._order("move", unit_id, args)
-            walk(self.ctx, unit, plan, check=self._step_check, resolve=self._step_resolve, careful=careful)
+            walk(
+                self.ctx,
+                unit,
+                plan,
+                check=self._step_check,
+                resolve=self._step_resolve,
+                careful=careful,
+                leave=self._leave_check,
+            )
 
         self._guarded(run)
 
@@ -478,7 +495,14 @@ class Game:
 
         def run() -> None:
             self._order("act", unit_id, action.to_dict())
-            perform_action(self.ctx, unit, action, check=self._step_check, resolve=self._step_resolve)
+            perform_action(
+                self.ctx,
+                unit,
+                action,
+                check=self._step_check,
+                resolve=self._step_resolve,
+                leave=self._leave_check,
+            )
             if action.kind == "hold":
                 self.emit(UnitDone(unit.id))
 

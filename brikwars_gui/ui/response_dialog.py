@@ -25,6 +25,11 @@ QUESTIONS = {
     "a climax doubles all your rolls this round, once a battle (R-D6-9)",
     "character_points": "The roll fell short: spend Character Points on extra Wild Dice before it is "
     "judged? (R-D6-7)",
+    "np_difficulty": "Pick the difficulty: harder deals more damage but succeeds less often (R-NP-2, R-NP-6)",
+    "np_veto": "An enemy declares an attack: spend a veto to cancel it before it is rolled? (R-NP-11)",
+    "np_sticky": "An enemy moves away: take the Melee talent's free attack? Any damage holds it there "
+    "(R-NP-12)",
+    "np_wrestle_effect": "Which wrestling effect does each success buy? (L932-936)",
 }
 #: What an answer does, shown beside it (the chance to succeed follows when the engine gives it).
 OPTION_LABELS = {

@@ -26,6 +26,10 @@ QUESTIONS = {
     "overskill": "Overskill: how do you spend it? (R-DICE-8)",
     "fate_point": "Spend a Fate Point before this roll? It doubles your own dice and pips (R-D6-8)",
     "character_points": "The roll fell short: spend Character Points on extra Wild Dice? (R-D6-7)",
+    "np_difficulty": "pick the difficulty: harder deals more damage but succeeds less often (R-NP-2, R-NP-6)",
+    "np_veto": "{about} declares an attack: spend a veto to cancel it before it is rolled? (R-NP-11)",
+    "np_sticky": "{about} moves away: take the Melee talent's free attack? Damage holds it there (R-NP-12)",
+    "np_wrestle_effect": "which wrestling effect does each success buy? (L932-936)",
 }
 WORDS = {
     "decline": "Do nothing",
@@ -75,6 +79,8 @@ def describe(request, names: dict[str, str]) -> PromptText:
             f"<b>{about}</b> attacks <b>{who}</b> with {weapon}: "
             f"{percent(detail['chance_against_you'])} to hit. Respond with your saved Action? (R-RESP-1/5)"
         )
+    if request.question == "np_veto" and "attack" in detail:
+        headline += f" — {detail['attack']}, {detail.get('vetoes', '?')} veto(es) left"
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}
@@ -101,6 +107,8 @@ def describe(request, names: dict[str, str]) -> PromptText:
         elif request.question in ("fate_point", "character_points"):  # the D6 ruleset's own labels
             label = option_label(request, option).replace("  (default)", "")
             tip = label
+        elif isinstance(detail.get(option), str):  # the engine's words for this answer (its odds)
+            label = tip = str(detail[option])
         else:
             label = WORDS.get(option, option.replace("_", " ").capitalize())
             tip = label

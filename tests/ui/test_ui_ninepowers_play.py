@@ -1,6 +1,7 @@
 """Nine Powers in the real window (offscreen, pytest-qt): the human picks a difficulty in the
 Response dialog with every choice's odds shown, takes an Acrobatics turn from the action menu and
-spends a veto when the computer's zombie attacks (issue 12)."""
+spends a veto when the computer's zombie attacks; the Melee talent's free attack (R-NP-12) asked
+over the map (issue 12)."""
 
 from __future__ import annotations
 
@@ -103,3 +104,34 @@ def test_inspector_and_unit_table_show_ratings_stamina_and_armor(window: MainWin
     assert "Stamina 6/6" in shown and "Melee/Protect 4" in shown
     stamina = c.game.unit("zombie-1").pools["stamina"]
     assert stamina == 3  # Tough: 3 points, one 1 past Armor 2 -> 1 to Stamina, 2 to Armor
+
+
+def test_r_np_12_the_human_is_asked_for_the_free_attack_over_the_map(window: MainWindow) -> None:
+    """The Melee talent's free attack on a foe moving away is asked over the map like the other
+    Responses, with the engine's odds; the difficulty buttons carry each choice's odds (R-NP-2)."""
+    w, c = window, window.controller
+    w.doc.set_players([p.model_copy(update={"controller": "human"}) for p in w.doc.scenario.players])
+    w.doc.move_unit("zombie-1", (5, 11))  # next to Siron (4, 11), Melee talent 1
+    # Siron's free attack: Melee 1 = d4, then the enchanted mace's d20 (L2279): 2, 15 → Easy success
+    w.set_play_mode(True, seed=1, script=[2, 15] + [4] * 400)
+    assert c.end_turn() and c.active_player == "undead"
+    seen: list[tuple[str, str, dict[str, str]]] = []
+
+    def answer(choice_of) -> None:
+        prompt = w.response_prompt
+        labels = {o: b.text() for o, b in prompt.buttons.items()}
+        seen.append((prompt.request.question, prompt.label.text(), labels))
+        prompt.buttons[choice_of(prompt.request)].click()
+        if len(seen) < 2:
+            QTimer.singleShot(50, lambda: answer(lambda r: "easy"))
+
+    QTimer.singleShot(50, lambda: answer(lambda r: r.options[0]))
+    assert c.order_move("zombie-1", (7, 11))
+    (q1, head1, labels1), (q2, _head2, labels2) = seen[:2]
+    assert q1 == "np_sticky" and "moves away" in head1 and "Siron" in head1
+    assert labels1["attack:Enchanted mace"].startswith("Attack with Enchanted mace — ")
+    assert "% to hit" in labels1["attack:Enchanted mace"] and labels1["decline"] == "Do nothing"
+    assert q2 == "np_difficulty" and labels2["easy"].startswith("Easy: ") and "% to hit" in labels2["easy"]
+    attack = [e for e in c.game.events if e.kind == "attacked"][-1]
+    assert attack.attacker == "siron" and attack.hit
+    assert c.game.unit("zombie-1").pos == (5, 11)  # the blow holds it (L1111)

@@ -497,8 +497,10 @@ def perform_action(
     *,
     check: StepCheck | None = None,
     resolve: StepResolve | None = None,
+    leave: StepCheck | None = None,
 ) -> None:
-    """Carry out an Action already checked with `check_action`."""
+    """Carry out an Action already checked with `check_action` (`check`/`resolve`/`leave`: the
+    Responses a Sprint may draw, as for `movement.walk`)."""
     if isinstance(action, Shed):
         unit.carrying_heavy = unit.heavy_armor = unit.body_armor = False
         ctx.emit(BurdenShed(unit.id))
@@ -517,7 +519,8 @@ def perform_action(
         reveal(ctx, unit, f"attacks {action.target}")  # G-16: before anyone answers the attack
         attack_with_responses(ctx, unit, action.weapon, action.target)
     elif isinstance(action, Sprint):
-        sprint(ctx, unit, (int(action.toward[0]), int(action.toward[1])), check=check, resolve=resolve)
+        toward = (int(action.toward[0]), int(action.toward[1]))
+        sprint(ctx, unit, toward, check=check, resolve=resolve, leave=leave)
         if action.charge is not None:
             _charge_attack(ctx, unit, action.charge)
     elif isinstance(action, Bail):

@@ -293,7 +293,8 @@ def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) 
 # Walking a path, with interruptions
 
 StepCheck = Callable[[UnitState, Cell, Cell], Any]
-"""(mover, previous cell, new cell) -> something truthy when Responses trigger there."""
+"""(mover, previous cell, new cell) -> something truthy when Responses trigger there (`leave`:
+before the step is taken)."""
 StepResolve = Callable[[UnitState, Any], bool]
 """(mover, what step_check returned) -> False when the mover's Movement ends there."""
 
@@ -306,6 +307,7 @@ def walk(
     check: StepCheck | None = None,
     resolve: StepResolve | None = None,
     careful: bool = False,
+    leave: StepCheck | None = None,
 ) -> list[Cell]:
     """Move `unit` along `plan` (already legal), letting hazards and Responses interrupt
     (`careful`: the Action is spent crossing Spiked fields slowly, R-HAZ-15).
@@ -313,8 +315,10 @@ def walk(
     `hazards.phase.resolve_path` gets the whole declared path first and returns the prefix
     actually travelled (concealed hazards, slow fields). Then the unit steps cell by cell; after
     each step `check` looks for triggered Responses and `resolve` plays them (the mover may be
-    killed, Disrupted or Counter and stop). Each uninterrupted stretch is one `unit_moved` event.
-    Returns the cells travelled (start included).
+    killed, Disrupted or Counter and stop); before each step `leave` looks for Responses to the
+    mover leaving its cell (a ruleset's, R-NP-12), which `resolve` may answer by holding it there.
+    Each uninterrupted stretch is one `unit_moved` event. Returns the cells travelled (start
+    included).
     """
     cells = list(plan.cells)
     # the hazard events are held back until we know whether the unit makes it: a unit killed
@@ -373,6 +377,16 @@ def walk(
             flush(last)
             ctx.emit(MovementStopped(unit.id, f"its path is blocked by {other.id}"))
             break
+        leaving = leave(unit, prev, cell) if (leave is not None and unit.alive) else None
+        if leaving:
+            flush(last)
+            held = resolve is not None and not resolve(unit, leaving)
+            if not unit.alive or unit.disrupted:
+                break
+            if held:
+                unit.stopped = True
+                ctx.emit(MovementStopped(unit.id, "a Response keeps it from moving away"))
+                break
         unit.facing = str(facing_towards(prev, cell))
         unit.pos = cell
         walked.append(cell)
@@ -477,6 +491,7 @@ def sprint(
     *,
     check: StepCheck | None = None,
     resolve: StepResolve | None = None,
+    leave: StepCheck | None = None,
 ) -> Sprinted:
     """Roll the Sprint and run the straight line (the caller has checked and used the Action)."""
     state = ctx.state
@@ -517,7 +532,7 @@ def sprint(
     unit.bonus_move += inches  # the extra inches count as Move for this turn (reset at its next turn)
     plan = _cumulative(state.grid, cells, at_half_speed(unit), unit.diagonal_parity)
     if len(cells) > 1:
-        walk(ctx, unit, plan, check=check, resolve=resolve)
+        walk(ctx, unit, plan, check=check, resolve=resolve, leave=leave)
     if fell:
         pass  # Disrupted where it stood: helpless until its next turn (R-MOVE-16)
     elif unit.alive and reason == "off the table":

@@ -10,6 +10,8 @@
   both and shoot it; a mover entering a ranged weapon's Range may be shot.
   The Responder acts first: the target is in reach and must still move (R-RESP-4). A mover that
   survives may Counter: both fight and its Movement ends (R-MOVE-5).
+* Leaving triggers (`leaving_triggers`, asked before each step): a ruleset's own Responses to a
+  unit moving away (Nine Powers' Melee talent, R-NP-12); when one holds the mover it stays put.
 * Attack triggers (`attack_with_responses`): the target of an attack may shoot back (after an
   Angry Inch when the attacker is just out of its Range or sight) or Bail (R-RESP-6..9); the
   target's allies that see the attack and have a saved Action may shoot the attacker too
@@ -214,6 +216,22 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     return out
 
 
+#: kind prefix of the Responses a ruleset adds before a step (`Ruleset.leaving_responses`)
+RULESET_KIND = "ruleset:"
+
+
+def leaving_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell) -> list[tuple[str, str]]:
+    """Responses the step prev → cell draws before it is taken (the ruleset's own, e.g. the Nine
+    Powers Melee talent's free attack on a foe moving away, R-NP-12), as ("ruleset:<kind>",
+    responder id) for `resolve_movement_triggers`; the responder must be able to strike at all."""
+    found = ruleset_of(ctx.state).leaving_responses(ctx.state, mover, prev, cell)
+    return [
+        (RULESET_KIND + kind, rid)
+        for kind, rid in found
+        if not ctx.state.units[rid].disrupted and not swimming(ctx.state, ctx.state.units[rid])
+    ]
+
+
 def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
     """R-RESP-2, GRID-4: the cells one Angry Inch away — a neighbour that is free, passable, within
     the climb limit (no corner cutting) and dry (R-MOVE-4: it could not strike or shoot from the
@@ -382,12 +400,19 @@ def _close_response(
 
 
 def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list[tuple[str, str]]) -> bool:
-    """Play the triggered Responses in unit-id order; False when the mover's Movement ends."""
+    """Play the triggered Responses in order (unit-id order for the shared ones); False when the
+    mover's Movement ends (for `leaving_triggers`: before the step it was about to take)."""
     keep_going = True
     for kind, rid in triggers:
         if not mover.alive or mover.disrupted:
             return False
         responder = ctx.state.units[rid]
+        if kind.startswith(RULESET_KIND):  # a free Response of the ruleset: no saved Action needed
+            if responder.alive and not responder.disrupted:
+                keep_going &= ruleset_of(ctx.state).resolve_leaving_response(
+                    ctx, kind.removeprefix(RULESET_KIND), responder, mover
+                )
+            continue
         if not can_respond(responder):
             continue
         if kind == "close":

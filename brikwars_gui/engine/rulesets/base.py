@@ -22,7 +22,7 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
-    from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+    from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
 
@@ -125,6 +125,24 @@ class Ruleset(ABC):
         resolves the whole attack here and returns its `Attacked` event; None (the default)
         lets the shared rules roll it through the hooks below."""
         return None
+
+    # -- Responses a ruleset adds to movement (shared machinery: rules/response.py) -----------
+
+    def leaving_responses(
+        self, state: GameState, mover: UnitState, prev: Cell, cell: Cell
+    ) -> list[tuple[str, str]]:
+        """Responses a step `prev` → `cell` draws *before* it is taken, as (kind, responder id) in
+        the order they are played; the walk asks before every step (a Hidden mover draws none).
+        None by default: BrikWars answers units entering reach, not leaving it (Nine Powers'
+        Melee talent strikes a foe moving away, R-NP-12)."""
+        return []
+
+    def resolve_leaving_response(
+        self, ctx: RulesContext, kind: str, responder: UnitState, mover: UnitState
+    ) -> bool:
+        """Play one `leaving_responses` entry (asking the responder's player); False when the mover
+        may not take the step: its Movement ends where it stands."""
+        return True
 
     # -- a ruleset's own turns (Nine Powers: Acrobatics, Protect, Perception, Wrestle...) ---------
 

@@ -70,15 +70,17 @@ def attack_situation(state: Any, attacker: Any, weapon: Any, target: Any, me: Fi
     )
 
 
-def forecasts(state: Any, attacker: Any, weapon: Any, target: Any) -> list[AttackForecast]:
+def forecasts(
+    state: Any, attacker: Any, weapon: Any, target: Any, *, rating: int | None = None
+) -> list[AttackForecast]:
     """Exact chance, damage and expected Stamina loss of each difficulty against `target` now
     (the weapon's reach and range are the shared rules' to check: out of Nine Powers range the
-    long-range penalty is the biggest)."""
+    long-range penalty is the biggest). `rating` replaces the skill's (the Melee talent, L1113)."""
     me, them = unitstate.load(attacker), unitstate.load(target)
     skill = skill_for(weapon)
     where = attack_situation(state, attacker, weapon, target, me)
     modifier = where.modifier if where is not None else -2
-    sides = me.pool(skill, situational=modifier, wrestling=attack_modifier(me, them))
+    sides = me.pool(skill, situational=modifier, wrestling=attack_modifier(me, them), rating=rating)
     bypass = me.state.bypass_faces(them.id, state.round)
     return [
         forecast_attack(
@@ -115,16 +117,26 @@ def ask(ctx: Any, question: str, unit: Any, team: str, about: str, options: tupl
     return str(ask(DecisionRequest(question, unit.id, team, about, options, default, detail)))
 
 
-def attack(ctx: Any, attacker: Any, weapon: Any, target_id: str, plan: Any, *, response: bool = False) -> Any:
+def attack(
+    ctx: Any,
+    attacker: Any,
+    weapon: Any,
+    target_id: str,
+    plan: Any,
+    *,
+    response: bool = False,
+    rating: int | None = None,
+) -> Any:
     """Resolve one Nine Powers attack through decisions and dice; emits `Attacked` (its text is
-    the dice-log line) and kills a defeated target."""
+    the dice-log line) and kills a defeated target. `rating` replaces the skill's rating (the
+    Melee talent's free attack rolls the talent's, L1113)."""
     from brikwars_gui.engine.rules.combat import Attacked  # combat imports the rulesets
     from brikwars_gui.engine.rules.damage import kill
 
     state = ctx.state
     target = state.units[target_id]
     skill = skill_for(weapon)
-    choices = forecasts(state, attacker, weapon, target)
+    choices = forecasts(state, attacker, weapon, target, rating=rating)
     best = choose_difficulty(choices)
     detail = {f.difficulty.label: f.summary() for f in choices}
     answer = ask(ctx, "np_difficulty", attacker, attacker.team, target_id,
@@ -151,7 +163,7 @@ def attack(ctx: Any, attacker: Any, weapon: Any, target_id: str, plan: Any, *, r
     modifier = where.modifier if where is not None else -2
     unaware = me.stats.talent("stealth") > 0 and not sees(state.grid, target.pos, target.facing, attacker.pos)
     result = resolve_attack(ctx.dice, me, them, skill, difficulty, state.round, situational=modifier,
-                            unaware=unaware, veto_by=protector)
+                            unaware=unaware, veto_by=protector, rating=rating)
     unitstate.store(attacker, me)
     unitstate.store(target, them)
     if protector is not None and veto_by is not target:

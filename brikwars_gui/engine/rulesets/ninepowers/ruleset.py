@@ -9,6 +9,8 @@
   are checks of a matching skill against a difficulty from the BrikWars number asked for.
 * Hazard, trap and explosion Damage is rolled as BrikWars dice (so fire and blasts behave as
   everywhere) and each Damage die that is not a Bonus Die is one point of Nine Powers damage.
+* The Melee talent's guard (R-NP-12): a foe stepping out of reach draws a free attack at the
+  talent's rating through the shared movement Responses (`sticky`); damage holds it in place.
 * Rounds (R-NP-9): sides take turns; from round 2 the side that dealt more damage last round goes
   first (`resolve.side_order`). Monster armor refills, conditions run out, vetoes lapse and venom
   bites in the turn hooks.
@@ -21,7 +23,7 @@ from typing import TYPE_CHECKING, Any
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, SkillTurnOption, StatLine
 from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BONUS, RollResult, roll_expression
-from brikwars_gui.engine.rulesets.ninepowers import attacks, turns, unitstate
+from brikwars_gui.engine.rulesets.ninepowers import attacks, sticky, turns, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
@@ -33,7 +35,7 @@ from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKIL
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
-    from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+    from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
 #: the skill a shared-rules roll of each kind uses (R-NP-10; L417 avoidance checks)
@@ -146,6 +148,18 @@ class NinePowersRuleset(Ruleset):
         if target_id not in ctx.state.units or weapon.damage_type == "explosive":
             return None  # objects and blasts (G-12): the shared roll-then-Damage rules
         return attacks.attack(ctx, attacker, weapon, target_id, plan, response=response)
+
+    # -- the Melee talent's guard: a free attack on a foe moving away (R-NP-12) ---------------
+
+    def leaving_responses(
+        self, state: GameState, mover: UnitState, prev: Cell, cell: Cell
+    ) -> list[tuple[str, str]]:
+        return sticky.guards(state, mover, prev, cell)
+
+    def resolve_leaving_response(
+        self, ctx: RulesContext, kind: str, responder: UnitState, mover: UnitState
+    ) -> bool:
+        return sticky.strike(ctx, responder, mover) if kind == sticky.KIND else True
 
     # -- Acrobatics, Protect, Perception, Wrestle, Bargain, Escape ----------------------------
 

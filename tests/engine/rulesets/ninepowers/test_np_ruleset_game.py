@@ -6,53 +6,18 @@ rolled for an attack (no Damage or Armor roll under Nine Powers)."""
 
 from __future__ import annotations
 
-from typing import Any
-
 import pytest
+from ninepowers_helpers import CLAWS, Answers, last_attack, np, np_game, pools
 
 from brikwars_gui.engine.ai import play_game
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, SkillTurn
-from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder
+from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.session import Game
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario import load_scenario
 from brikwars_gui.scenario.models import Scenario
-
-CLAWS = {"name": "claws", "kind": "close", "use": 3, "damage": "1d6"}
-
-
-class Answers:
-    """Answers Nine Powers questions from a script (others: the defaults) and keeps the requests."""
-
-    def __init__(self, **answers: list[str]) -> None:
-        self.answers = {k: list(v) for k, v in answers.items()}
-        self.asked: list[DecisionRequest] = []
-
-    def decide(self, game: Game, request: DecisionRequest) -> str:
-        self.asked.append(request)
-        queue = self.answers.get(request.question)
-        return queue.pop(0) if queue else request.default
-
-
-def np_game(units: list[dict[str, Any]], script: list[int], policy: Any = None, **options: Any) -> Game:
-    data = sb.scenario(units).model_dump(mode="json")
-    data["ruleset"] = "ninepowers"
-    data["ninepowers"] = options
-    return Game.from_scenario(Scenario.model_validate(data), script=script, policy=policy)
-
-
-def np(**block: Any) -> dict[str, Any]:
-    return {"ninepowers": block}
-
-
-def pools(game: Game, uid: str) -> Any:
-    return game.unit(uid).pools
-
-
-def last_attack(game: Game) -> Any:
-    return [e for e in game.events if e.kind == "attacked"][-1]
 
 
 def test_ex_np_1_vroy_and_the_zombie_through_game_orders():

@@ -1,0 +1,79 @@
+"""Nine Powers talents on the battlefield through `Game` orders with scripted dice (RULES.md NP):
+the Melee talent's free attack on a foe moving away (R-NP-12, L1111-1113)."""
+
+from __future__ import annotations
+
+from ninepowers_helpers import CLAWS, Answers, last_attack, np, np_game, pools
+
+from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.rules.actions import Sprint
+
+
+def sticky_duel(guard_talent: int = 2, **mover_block):
+    """A mover at (5, 5) (Armor 1: no armor, Protect 1) next to a guard at (6, 5) with the Melee
+    talent (a zombie's claws)."""
+    return [
+        sb.unit("m", "red", (5, 5), facing="W", weapons=[sb.SWORD], **np(skills={"melee": 1}, **mover_block)),
+        sb.unit("g", "blue", (6, 5), facing="W", weapons=[CLAWS],
+                **np(skills={"melee": 3}, talents={"melee": guard_talent} if guard_talent else {})),
+    ]
+
+
+def test_r_np_12_a_foe_moving_away_draws_a_free_attack_at_the_talent_rating_and_is_held():
+    answers = Answers(np_difficulty=["medium"])
+    g = np_game(sticky_duel(), [2, 5], answers)  # Melee 2 (the talent, not the skill's 3): d4 2, d6 5
+    g.move("m", (3, 5))
+    asked = next(r for r in answers.asked if r.question == "np_sticky")
+    assert (asked.unit, asked.about) == ("g", "m")
+    assert asked.options == ("attack:claws", "decline") and asked.default == "attack:claws"
+    attack = last_attack(g)
+    assert attack.attacker == "g" and attack.response and attack.hit
+    assert "Melee 2: d4 2, d6 5 → lowest 2: Medium success, 2 damage" in attack.text
+    assert g.unit("g").saved_action is False and g.unit("g").action_used is False  # free: no Action
+    # it dealt damage: the zombie keeps it from moving away (L1111)
+    assert g.unit("m").pos == (5, 5) and g.unit("m").stopped
+    assert (pools(g, "m")["armor"], pools(g, "m")["stamina"]) == (0, 5)
+    assert any(e.kind == "stopped" and e.unit == "m" and "moving away" in e.reason for e in g.events)
+
+
+def test_r_np_12_a_missed_free_attack_lets_the_foe_go():
+    g = np_game(sticky_duel(), [4, 5], Answers(np_difficulty=["easy"]))  # lowest 4: fails Easy
+    g.move("m", (3, 5))
+    assert not last_attack(g).hit
+    assert g.unit("m").pos == (3, 5) and pools(g, "m")["stamina"] == 6
+
+
+def test_r_np_12_damage_absorbed_by_armor_still_holds_the_foe():
+    # chain shirt (Armor 3 + Protect 1): the Easy point goes to Armor, still damage (EX-NP-1 reading)
+    g = np_game(sticky_duel(armor="chain_shirt"), [3, 5], Answers(np_difficulty=["easy"]))
+    armor = pools(g, "m")["armor"]
+    g.move("m", (3, 5))
+    assert pools(g, "m")["armor"] == armor - 1 and pools(g, "m")["stamina"] == 6
+    assert g.unit("m").pos == (5, 5)
+
+
+def test_r_np_12_the_guard_may_decline_and_a_guard_without_the_talent_never_asks():
+    answers = Answers(np_sticky=["decline"])
+    g = np_game(sticky_duel(), [], answers)
+    g.move("m", (3, 5))
+    assert g.unit("m").pos == (3, 5) and not [e for e in g.events if e.kind == "attacked"]
+    plain = Answers()
+    g = np_game(sticky_duel(guard_talent=0), [], plain)
+    g.move("m", (3, 5))
+    assert g.unit("m").pos == (3, 5) and not any(r.question == "np_sticky" for r in plain.asked)
+
+
+def test_r_np_12_stepping_around_the_guard_within_reach_draws_nothing():
+    answers = Answers()
+    g = np_game(sticky_duel(), [], answers)
+    g.move("m", [(5, 5), (5, 6)])  # still adjacent to (6, 5)
+    assert not any(r.question == "np_sticky" for r in answers.asked)
+
+
+def test_r_np_12_the_computer_takes_the_free_attack_and_a_sprint_away_is_caught_too():
+    g = np_game(sticky_duel(), [4, 2, 5])  # the default policy (the AI): Sprint d6 4, then the pool
+    g.act("m", Sprint((0, 5)))
+    decided = [e for e in g.events if e.kind == "decided" and e.question == "np_sticky"]
+    assert decided and decided[0].answer == "attack:claws"
+    assert last_attack(g).attacker == "g" and last_attack(g).hit
+    assert g.unit("m").pos == (5, 5)

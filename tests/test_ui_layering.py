@@ -1,5 +1,6 @@
-"""Layering (docs/architecture.md): the UI talks to the engine only through ONE seam,
-`brikwars_gui/ui/session_controller.py`. No other module in `brikwars_gui/ui/` may import
+"""Layering (docs/architecture.md): the UI talks to the engine only through ONE seam, the
+`brikwars_gui/ui/session_controller/` package (the controller and its mixins: orders, sight,
+queries, prompts, timeline, AI turns). No other module in `brikwars_gui/ui/` may import
 `brikwars_gui.engine` (any submodule): not with `import`, `from ... import`, a relative import
 (`from ..engine import grid`), `from brikwars_gui import engine`, nor `importlib.import_module` /
 `__import__`. Scenario models and I/O (`brikwars_gui.scenario`) are the I/O boundary and allowed."""
@@ -12,7 +13,8 @@ from pathlib import Path
 import pytest
 
 UI = Path(__file__).resolve().parents[1] / "brikwars_gui" / "ui"
-SEAMS = {"session_controller.py"}
+SEAM = UI / "session_controller"
+"""The seam: every module of this package (and only these) may import the engine."""
 ENGINE = "brikwars_gui.engine"
 DYNAMIC_IMPORTERS = {"import_module", "__import__"}
 
@@ -69,40 +71,59 @@ def ui_modules() -> list[Path]:
     return sorted(UI.rglob("*.py"))
 
 
+def seam_modules() -> list[Path]:
+    return [p for p in ui_modules() if p.is_relative_to(SEAM)]
+
+
+def widget_modules() -> list[Path]:
+    """Every UI module outside the seam package."""
+    return [p for p in ui_modules() if not p.is_relative_to(SEAM)]
+
+
+def _id(path: Path) -> str:
+    return path.relative_to(UI).as_posix()
+
+
+def _package(path: Path) -> str:
+    """The dotted package a module's relative imports resolve in (`__init__.py`: its own)."""
+    return "brikwars_gui." + ".".join(path.relative_to(UI.parent).parent.parts)
+
+
 def test_the_ui_package_has_modules_and_the_seam() -> None:
-    names = {p.name for p in ui_modules()}
-    assert names >= SEAMS
+    names = {_id(p) for p in ui_modules()}
+    assert (SEAM / "__init__.py").is_file() and len(seam_modules()) > 1
     assert {
-        "window.py",
-        "actions.py",
-        "play.py",
-        "battlefield.py",
+        "main_window/window.py",
+        "main_window/actions.py",
+        "main_window/play.py",
         "forecast_dialog.py",
         "play_panels.py",
     } <= names
+    assert any(n.startswith("battlefield") for n in names)
+    assert not (UI / "session_controller.py").exists(), "the seam is the package, not a stray module"
 
 
-@pytest.mark.parametrize("path", [p for p in ui_modules() if p.name not in SEAMS], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", widget_modules(), ids=_id)
 def test_ui_module_does_not_import_the_engine(path: Path) -> None:
-    package = "brikwars_gui." + ".".join(path.relative_to(UI.parent).parent.parts)
-    found = engine_imports(path.read_text(encoding="utf-8"), package)
+    found = engine_imports(path.read_text(encoding="utf-8"), _package(path))
     assert not found, (
-        f"{path.name} reaches the engine directly; go through ui/session_controller.py:\n" + "\n".join(found)
+        f"{_id(path)} reaches the engine directly; go through ui/session_controller/:\n" + "\n".join(found)
     )
 
 
-@pytest.mark.parametrize("path", [p for p in ui_modules() if p.name not in SEAMS], ids=lambda p: p.name)
+@pytest.mark.parametrize("path", widget_modules(), ids=_id)
 def test_ui_module_does_not_reach_through_the_controller_to_the_game(path: Path) -> None:
     """`controller.game` (the engine's `Game`) is the seam's own: widgets ask its queries instead."""
     tree = ast.parse(path.read_text(encoding="utf-8"))
     nodes = [n for n in ast.walk(tree) if isinstance(n, ast.Attribute) and n.attr == "game"]
     found = [f"line {n.lineno}: .game" for n in nodes]
-    assert not found, f"{path.name} uses the engine's Game directly:\n" + "\n".join(found)
+    assert not found, f"{_id(path)} uses the engine's Game directly:\n" + "\n".join(found)
 
 
 def test_the_seam_is_where_the_engine_is_used() -> None:
-    source = (UI / "session_controller.py").read_text(encoding="utf-8")
-    assert engine_imports(source), "session_controller.py is the seam: it should be what imports the engine"
+    using = [_id(p) for p in seam_modules() if engine_imports(p.read_text(encoding="utf-8"), _package(p))]
+    assert "session_controller/controller.py" in using, "the controller is the seam: it imports the engine"
+    assert len(using) > 1, using
 
 
 @pytest.mark.parametrize(
@@ -139,6 +160,7 @@ def test_the_checker_catches_every_form(source: str) -> None:
         "import brikwars_gui.scenario.io",
         "from brikwars_gui.ui.session_controller import SessionController, measure",
         "from .session_controller import run_forecast",
+        "from brikwars_gui.ui.session_controller.controller import SessionController",
         "from brikwars_gui.enginex import thing",
         "import importlib\nm = importlib.import_module('brikwars_gui.scenario.io')",
         '"""Docs may mention brikwars_gui.engine.grid.distance."""',

@@ -1,0 +1,210 @@
+"""`BattlefieldScene`: the scene's items kept in step with the document (and the battle in Play
+mode); layers, overlays, animation and labels are its mixins (this package)."""
+
+from __future__ import annotations
+
+import math
+
+from PySide6.QtCore import QElapsedTimer, QPointF, QRect, QRectF, QTimer
+from PySide6.QtGui import QColor
+from PySide6.QtWidgets import QGraphicsItem, QGraphicsPixmapItem, QGraphicsScene
+
+from brikwars_gui.ui.battlefield.animation import AnimationMixin
+from brikwars_gui.ui.battlefield.cell_layers import CellLayersMixin
+from brikwars_gui.ui.battlefield.labels import LabelsMixin
+from brikwars_gui.ui.battlefield.layer_item import DEFAULT_HIDDEN, LAYERS, _layer_item
+from brikwars_gui.ui.battlefield.overlays import OverlaysMixin
+from brikwars_gui.ui.document import EditorDocument
+from brikwars_gui.ui.items import CELL, Z_TERRAIN, Z_UNIT, GridItem, LabelItem, ObjectItem, UnitItem
+from brikwars_gui.ui.layers import terrain_image
+from brikwars_gui.ui.models import SelectionService
+
+
+class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMixin, QGraphicsScene):
+    """Mirrors an `EditorDocument` (one item per unit, object and field; document signals update
+    only what changed); in Play mode its providers give the battle's units instead."""
+
+    def __init__(self, doc: EditorDocument, selection: SelectionService, parent=None) -> None:
+        super().__init__(parent)
+        self.doc = doc
+        self.selection = selection
+        self.visible_layers = {layer: layer not in DEFAULT_HIDDEN for layer in LAYERS}
+        self._reset_unit_overlays()
+        self.badge_provider = None  # Play mode: unit_id -> [(text, colour)]
+        self.play_provider = None  # Play mode: unit_id -> UnitView (position, badges, death)
+        self.play_fire_count = 0
+        self.animate_moves = True  # Play mode: tokens slide along their path (View > Animate Moves)
+        self._pending_moves: dict[str, list[tuple[int, int]]] = {}
+        self.reach_item = self.triggered_item = None
+        self.heat_item: QGraphicsPixmapItem | None = None
+        self.path_item = self.highlight_item = None
+        self.path_label: LabelItem | None = None
+        self.unit_items: dict[str, UnitItem] = {}
+        self.object_items: dict[str, ObjectItem] = {}
+        self.hazard_items: list[QGraphicsItem] = []
+        self.fire_labels: list[QGraphicsItem] = []
+        self.terrain_item = self.hazard_item = self.smoke_item = self.fire_item = None
+        self.grid_item: GridItem | None = None
+        self._fire_clock = QElapsedTimer()
+        self._fire_clock.start()
+        self.fire_timer = QTimer(self)
+        self.fire_timer.setInterval(90)
+        self.fire_timer.timeout.connect(self._animate_fire)
+        self.hovered_unit = ""
+        self.declutter_timer = QTimer(self)
+        self.declutter_timer.setSingleShot(True)
+        self.declutter_timer.setInterval(0)
+        self.declutter_timer.timeout.connect(self.declutter_labels)
+        doc.scenarioReset.connect(self.rebuild)
+        doc.unitChanged.connect(self.update_unit)
+        doc.unitAdded.connect(self.add_unit)
+        doc.unitRemoved.connect(self.remove_unit)
+        doc.objectChanged.connect(self.update_object)
+        doc.objectAdded.connect(self.update_object)
+        doc.objectRemoved.connect(self.remove_object)
+        doc.terrainChanged.connect(self.refresh_terrain)
+        doc.hazardsChanged.connect(self.refresh_hazards)
+        doc.firesChanged.connect(self.refresh_fires)
+        doc.metaChanged.connect(self.refresh_teams)
+        selection.selectionChanged.connect(self._on_selection)
+        self.rebuild()
+
+    # -- building ----------------------------------------------------------------------------------
+    def rebuild(self) -> None:
+        self.finish_move_animations()
+        self.clear()
+        # clear() deleted every item: forget them all before anything (a signal handler drawing
+        # an overlay) can reach a deleted C++ object (issue 10, defect 1)
+        self.reach_item = self.triggered_item = self.path_item = self.highlight_item = None
+        self.heat_item = None
+        self.path_label = None
+        self._reset_unit_overlays()
+        self.unit_items.clear()
+        self.object_items.clear()
+        self.hazard_items.clear()
+        self.fire_labels.clear()
+        w, h = self.doc.width, self.doc.height
+        margin = CELL * 1.5
+        self.setSceneRect(QRectF(-margin, -margin, w * CELL + 2 * margin, h * CELL + 2 * margin))
+        self.setBackgroundBrush(QColor("#3c4148"))
+        self.terrain_item = _layer_item(terrain_image(self.doc.terrain))
+        self.terrain_item.setZValue(Z_TERRAIN)
+        self.addItem(self.terrain_item)
+        self.grid_item = GridItem(w, h)
+        self.addItem(self.grid_item)
+        self.hazard_item = self.smoke_item = self.fire_item = None
+        self.refresh_hazards(QRect())
+        self.refresh_fires()
+        for obj in self.doc.scenario.objects:
+            self.update_object(obj.id)
+        for unit in self.doc.scenario.units:
+            self.add_unit(unit.id)
+        self._apply_visibility()
+        self._on_selection(self.selection.kind, self.selection.item_id)
+
+    # -- units and objects -------------------------------------------------------------------------
+    def set_object_destroyed(self, object_id: str, destroyed: bool) -> None:
+        item = self.object_items.get(object_id)
+        if item is not None:
+            item.setOpacity(0.3 if destroyed else 1.0)
+
+    def leave_play(self) -> None:
+        """Back to the document's picture (Edit mode)."""
+        self.play_provider = None
+        self.play_fire_count = 0
+        self.finish_move_animations()
+        if self.reach_item is not None:
+            self.set_reach(None)
+            self.show_path(None)
+            self.highlight()
+            self.triggered_item.setVisible(False)
+        for oid in self.object_items:
+            self.set_object_destroyed(oid, False)
+        self.refresh_hazards(QRect())
+        self.refresh_fires()
+        for uid in self.unit_items:
+            self.update_unit(uid)
+
+    def _team_color(self, team: str) -> str:
+        player = self.doc.player(team)
+        return player.color if player else "#888888"
+
+    def add_unit(self, unit_id: str) -> None:
+        unit = self.doc.unit(unit_id)
+        item = UnitItem(unit, self._team_color(unit.team))
+        self.unit_items[unit_id] = item
+        item.label.setVisible(self.visible_layers["labels"])
+        self.addItem(item)
+
+    def update_unit(self, unit_id: str) -> None:
+        self.schedule_declutter()
+        item = self.unit_items.get(unit_id)
+        unit = self.doc.unit(unit_id)
+        if item is None or unit is None:
+            return
+        path = self._pending_moves.pop(unit_id, None)
+        if self.play_provider is not None:
+            view = self.play_provider(unit_id)
+            if view is not None:
+                item.apply_view(view, self._team_color(unit.team))
+                if path and len(path) > 1 and tuple(path[-1]) == tuple(view.pos) and self.animate_moves:
+                    item.slide_along(path)
+                return
+        if item.dead:
+            item.dead = False
+            item.setOpacity(1.0)
+            item.setZValue(Z_UNIT)
+        badges = self.badge_provider(unit_id) if self.badge_provider else None
+        item.update_from(unit, self._team_color(unit.team), badges)
+
+    def remove_unit(self, unit_id: str) -> None:
+        item = self.unit_items.pop(unit_id, None)
+        self._pending_moves.pop(unit_id, None)
+        if item is not None:
+            item.finish_slide()
+            self.removeItem(item)
+        if self.selection.unit_id == unit_id:
+            self.selection.clear()
+
+    def update_object(self, object_id: str) -> None:
+        obj = self.doc.object(object_id)
+        item = self.object_items.get(object_id)
+        if obj is None:
+            return
+        if item is None:
+            item = ObjectItem(obj)
+            self.object_items[object_id] = item
+            item.label.setVisible(self.visible_layers["labels"])
+            self.addItem(item)
+        else:
+            item.update_from(obj)
+
+    def remove_object(self, object_id: str) -> None:
+        item = self.object_items.pop(object_id, None)
+        if item is not None:
+            self.removeItem(item)
+        if self.selection.kind == "object" and self.selection.item_id == object_id:
+            self.selection.clear()
+
+    def refresh_teams(self) -> None:
+        for unit_id in self.unit_items:
+            self.update_unit(unit_id)
+
+    # -- selection ---------------------------------------------------------------------------------
+    def _on_selection(self, kind: str, item_id: str) -> None:
+        self.schedule_declutter()
+        self.blockSignals(True)
+        for item in self.selectedItems():
+            item.setSelected(False)
+        target = None
+        if kind == "unit":
+            target = self.unit_items.get(item_id)
+        elif kind == "object":
+            target = self.object_items.get(item_id)
+        if target is not None:
+            target.setSelected(True)
+        self.blockSignals(False)
+
+    def cell_at(self, pos: QPointF) -> tuple[int, int] | None:
+        x, y = math.floor(pos.x() / CELL), math.floor(pos.y() / CELL)
+        return (x, y) if self.doc.in_bounds((x, y)) else None

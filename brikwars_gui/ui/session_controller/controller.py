@@ -1,0 +1,481 @@
+"""`SessionController`: the one seam between the UI and the turn engine (`engine/session.py`'s
+`Game`): starting and stopping, running engine calls, telling the views only what changed.
+Orders, sight, queries, prompts, the timeline and AI turns are its mixins (this package)."""
+
+from __future__ import annotations
+
+import logging
+from collections.abc import Callable, Iterable
+from typing import Any
+
+from PySide6.QtCore import QObject, QTimer, Signal
+
+from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.ui.session_controller.ai_turns import AITurnsMixin
+from brikwars_gui.ui.session_controller.engine_helpers import SessionDice, measure, random_seed, run_forecast
+from brikwars_gui.ui.session_controller.log_entries import LogEntry, dice_detail, event_cells, map_result
+from brikwars_gui.ui.session_controller.orders import OrdersMixin
+from brikwars_gui.ui.session_controller.prompts import PromptsMixin, _UIPolicy
+from brikwars_gui.ui.session_controller.queries import QueriesMixin
+from brikwars_gui.ui.session_controller.sight import SightMixin
+from brikwars_gui.ui.session_controller.timeline import TimelineMixin
+from brikwars_gui.ui.session_controller.views import Cell, HazardView
+
+log = logging.getLogger("brikwars_gui.play")
+
+
+class SessionController(
+    OrdersMixin, SightMixin, QueriesMixin, PromptsMixin, TimelineMixin, AITurnsMixin, QObject
+):
+    """The engine's game behind the window: orders in, signals out (see the package docstring)."""
+
+    sessionStarted = Signal()
+    sessionStopped = Signal()
+    turnChanged = Signal(int, str)
+    unitUpdated = Signal(str)
+    objectUpdated = Signal(str)
+    hazardsChanged = Signal()
+    eventAdded = Signal(object)
+    logReset = Signal()
+    eventLogged = Signal(str, str)
+    canEndTurnChanged = Signal(bool)
+    ordersEnabledChanged = Signal(bool)
+    aiRunningChanged = Signal(bool)
+    orderRejected = Signal(str)
+    engineError = Signal(str)
+    turnCompleted = Signal()
+    gameOver = Signal(str)
+    viewChanged = Signal()
+    mapResult = Signal(object)  # a MapResult: dice and outcomes shown where they happen
+    unitMoved = Signal(str, object)  # unit id, its path (start cell included), from a unit_moved event
+    aiSkipped = Signal()  # Skip: the AI's orders are played at once (views stop animating)
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.scenario: Scenario | None = None
+        self.game = None
+        self.dice: SessionDice | None = None
+        self.seed: int | None = None
+        self.script: list[int] = []
+        self.max_rounds: int | None = None
+        self.log: list[LogEntry] = []
+        self.view_index: int | None = None
+        self.ask_response: Callable[[Any], str] = lambda request: request.default
+        """Asks a human player a DecisionRequest; the window installs a dialog."""
+        self.always_default: set[tuple[str | None, str]] = set()
+        """(team, question) pairs a human chose to always answer with the default (this battle)."""
+        self.ai_interval = 350
+        self._ai_timer = QTimer(self)
+        self._ai_timer.timeout.connect(self._ai_tick)
+        self._ai_running = False
+        self._ai_stall: tuple[int, int, str] | None = None
+        """(game, round, player) of an AI turn whose end failed; see `ai_stalled`."""
+        self._ai_turn: tuple[int, str] | None = None
+        self._ai_queue: list[str] = []
+        self._ai_players: dict[str, Any] = {}  # player id -> engine/tactics AI player (by ai_level)
+        self._ai_note: tuple[str, str] | None = None  # (unit, explanation) of the AI order under way
+        self.ai_notes: dict[str, str] = {}  # unit id -> the tactical AI's last explanation
+        self._busy = False
+        self._skipping = False
+        self._units_sig: dict[str, tuple] = {}
+        self._objects_sig: dict[str, tuple] = {}
+        self._hazard_sig: tuple = ()
+        self._turn_key: tuple[int, str] | None = None
+        self._turn_completed = False
+        self.last_step_events = 0
+        self._log_turn: tuple[int, str] = (1, "")
+        self._snapshot_hazards: dict[int, HazardView] = {}
+
+    # -- availability ------------------------------------------------------------------------------
+    @staticmethod
+    def engine_available() -> bool:
+        try:
+            from brikwars_gui.engine.session import Game  # noqa: F401
+        except ImportError:
+            return False
+        return True
+
+    @staticmethod
+    def _ai_module():
+        try:
+            from brikwars_gui.engine import ai
+        except ImportError:
+            return None
+        return ai
+
+    measure = staticmethod(measure)
+    run_forecast = staticmethod(run_forecast)
+
+    # -- properties --------------------------------------------------------------------------------
+    @property
+    def active(self) -> bool:
+        return self.scenario is not None
+
+    @property
+    def has_game(self) -> bool:
+        """A battle is loaded in the engine (running or over)."""
+        return self.game is not None
+
+    @property
+    def game_over(self) -> bool:
+        return self.game is not None and bool(self.game.over)
+
+    @property
+    def round(self) -> int:
+        return self.game.round if self.game is not None else (1 if self.scenario else 0)
+
+    @property
+    def active_player(self) -> str | None:
+        if self.game is not None:
+            return self.game.active_player
+        if self.scenario is None:
+            return None
+        order = list(self.scenario.turn_order) or [p.id for p in self.scenario.players]
+        return order[0] if order else None
+
+    def is_ai(self, player_id: str | None) -> bool:
+        if self.game is None or not player_id:
+            return False
+        try:
+            return self.game.state.player(player_id).controller == "ai"
+        except StopIteration:
+            return False
+
+    @property
+    def is_human_turn(self) -> bool:
+        return self.game is not None and not self.game.over and not self.is_ai(self.game.active_player)
+
+    @property
+    def orders_enabled(self) -> bool:
+        return self.is_human_turn and self.view_index is None and not self._ai_running and not self._busy
+
+    @property
+    def can_end_turn(self) -> bool:
+        """A human's turn with orders allowed, or a stalled AI turn (End Turn retries it)."""
+        return self.orders_enabled or (self.ai_stalled and self.view_index is None and not self._busy)
+
+    @property
+    def ai_stalled(self) -> bool:
+        """The AI's end of turn failed (an engine error): the battle waits until End Turn or Skip
+        tries again, instead of greying both out for good."""
+        game = self.game
+        return (
+            game is not None
+            and not game.over
+            and self._ai_stall == (id(game), game.round, game.active_player)
+            and not self._ai_running
+        )
+
+    @property
+    def ai_running(self) -> bool:
+        return self._ai_running
+
+    @property
+    def order_count(self) -> int:
+        return sum(1 for e in self.game.events if e.kind == "order") if self.game else 0
+
+    # -- starting ----------------------------------------------------------------------------------
+    def _make_dice(self) -> SessionDice:
+        return SessionDice(self.seed if self.seed is not None else 0, self.script)
+
+    def start(
+        self,
+        scenario: Scenario,
+        seed: int | None = None,
+        *,
+        script: Iterable[int] | None = None,
+        max_rounds: int | None = None,
+    ) -> None:
+        """A new battle on `scenario` (seed recorded; random when None)."""
+        self._stop_ai()
+        self.always_default.clear()
+        self.scenario = scenario
+        self.seed = random_seed() if seed is None else int(seed)
+        self.script = list(script or [])
+        self.max_rounds = max_rounds
+        self.view_index = None
+        if not self.engine_available():  # pragma: no cover - the engine is part of the package
+            self.game = None
+            self.sessionStarted.emit()
+            return
+        from brikwars_gui.engine.session import Game
+
+        self.dice = self._make_dice()
+        self.log = []
+        self._log_turn = (1, "")
+        self._ai_turn = None
+        self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
+        self.game = Game.from_scenario(
+            scenario,
+            dice=self.dice,
+            policy=_UIPolicy(self),
+            listener=self._on_event,
+            max_rounds=max_rounds,
+        )
+        log.info("battle %r started, seed %s", scenario.name, self.seed)
+        self._after_install()
+
+    def replay_saved(self, saved: Any, progress: Callable[[int, int], bool] | None = None) -> Any:
+        """Build (not install) the game of a SavedGame; raises when its orders do not replay.
+
+        `progress(done, total)` is called before each order; returning False cancels the replay,
+        and then None is returned."""
+        from brikwars_gui.engine.session import Game, ReplayCancelled
+
+        seed = saved.seed if saved.seed is not None else 0
+        dice = SessionDice(seed, list(saved.dice_script or []))
+        try:
+            game = Game.from_events(
+                saved.scenario,
+                saved.events,
+                dice,
+                policy=_UIPolicy(self),
+                max_rounds=saved.max_rounds,
+                progress=progress,
+            )
+        except ReplayCancelled:
+            return None
+        game.policy = _UIPolicy(self)
+        return game, dice
+
+    def start_saved(self, saved: Any, built: tuple[Any, Any] | None = None) -> None:
+        """Resume a saved game (replaying its orders); raises and keeps nothing changed on failure."""
+        game, dice = built if built is not None else self.replay_saved(saved)
+        self._stop_ai()
+        self.always_default.clear()
+        self.scenario = saved.scenario
+        self.seed, self.script = saved.seed, list(saved.dice_script or [])
+        self.max_rounds = saved.max_rounds
+        self._install(game, dice)
+
+    def _install(self, game: Any, dice: SessionDice) -> None:
+        self.game, self.dice = game, dice
+        self.view_index = None
+        game.listener = self._on_event
+        self._log_turn = (1, "")
+        self._ai_turn = None
+        self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
+        self.log = [self._entry(i, e) for i, e in enumerate(game.events)]
+        self._after_install()
+
+    def _after_install(self) -> None:
+        self._snapshot_hazards.clear()
+        self._units_sig.clear()
+        self._objects_sig.clear()
+        self._hazard_sig = ()
+        self._turn_key = None
+        self.sessionStarted.emit()
+        self.logReset.emit()
+        self._flush(force=True)
+        self._after_order()
+
+    def stop(self) -> None:
+        self._stop_ai()
+        self.scenario = None
+        self.game = None
+        self.view_index = None
+        self.sessionStopped.emit()
+        self.canEndTurnChanged.emit(False)
+        self.ordersEnabledChanged.emit(False)
+
+    # -- events ------------------------------------------------------------------------------------
+    def _entry(self, index: int, event: Any) -> LogEntry:
+        data = event.to_dict()
+        try:
+            text = event.describe()
+        except Exception:  # a describe() bug must not break the log
+            text = f"{event.kind}: {data}"
+        if event.kind == "turn_started":
+            self._log_turn = (int(getattr(event, "round", 1)), str(getattr(event, "player", "")))
+        note = ""
+        pending = self._ai_note
+        if pending is not None and event.kind == "order" and getattr(event, "unit", None) == pending[0]:
+            note, self._ai_note = pending[1], None  # the tactical AI says why (docs/ai.md)
+        return LogEntry(
+            index,
+            self._log_turn[0],
+            self._log_turn[1],
+            event.kind,
+            text,
+            dice_detail(data),
+            tuple(getattr(event, "units", ()) or ()),
+            event_cells(data),
+            note,
+        )
+
+    def _on_event(self, event: Any) -> None:
+        if event.kind == "turn_ended":
+            self._turn_completed = True
+        if not self._viewer_may_see(event):
+            return  # G-16: what a Hidden enemy does is not logged for the human player
+        entry = self._entry(len(self.log), event)
+        self.log.append(entry)
+        self.eventAdded.emit(entry)
+        self.eventLogged.emit(entry.text, entry.detail)
+        if self._busy and not self.moves_instant and self.view_index is None:
+            result = map_result(event, self._position_of)
+            if result is not None:
+                self.mapResult.emit(result)
+        if event.kind == "unit_moved" and self._busy and not self.moves_instant:
+            path = [(int(c[0]), int(c[1])) for c in (getattr(event, "path", None) or ())]
+            if path:
+                self.unitMoved.emit(str(event.unit), path)
+
+    # Below this AI step interval (ms) the AI's moves are shown without animation.
+    FAST_AI_MS = 200
+
+    @property
+    def moves_instant(self) -> bool:
+        """Whether moves now should jump rather than slide: Skip is playing the AI's orders, or an
+        AI player moves at high speed (step interval under FAST_AI_MS)."""
+        if self._skipping:
+            return True
+        game = self.game
+        fast = self.ai_interval < self.FAST_AI_MS
+        return bool(game is not None and fast and self.is_ai(game.active_player))
+
+    def _position_of(self, item_id: str) -> Cell | None:
+        state = self.game.state
+        unit = state.units.get(item_id)
+        if unit is not None:
+            return (int(unit.pos[0]), int(unit.pos[1]))
+        obj = state.objects.get(item_id)
+        cells = list(obj.cells) if obj is not None else []
+        return (int(cells[0][0]), int(cells[0][1])) if cells else None
+
+    # -- diffing: tell the views only what changed -------------------------------------------------
+    @staticmethod
+    def _unit_sig(u: Any) -> tuple:
+        return (
+            u.pos,
+            u.facing,
+            u.alive,
+            u.disrupted,
+            u.recovering,
+            u.stopped,
+            u.move_spent,
+            u.bonus_move,
+            u.action_used,
+            u.saved_action,
+            u.done,
+            u.fire_size,
+            u.heavy_armor,
+            u.carrying_heavy,
+        )
+
+    def _hazard_signature(self) -> tuple:
+        st = self.game.state
+        fires = tuple(
+            (
+                f.id,
+                f.size,
+                f.fire_type,
+                tuple(f.cells),
+                st.units[f.target].pos if f.target in st.units else None,
+            )
+            for f in st.fires.values()
+        )
+        fields = tuple((f.id, len(f.triggered), hash(f.mask.tobytes())) for f in st.fields.values())
+        return fires, fields
+
+    def _flush(self, *, force: bool = False) -> None:
+        """After an order (or an AI step): emit updates for the units/objects/hazards that changed."""
+        game = self.game
+        if game is None:
+            return
+        self._flush_views(force=force)
+        key = (game.round, game.active_player)
+        if key != self._turn_key:
+            self._turn_key = key
+            self.turnChanged.emit(game.round, game.active_player)
+        if self._turn_completed:
+            self._turn_completed = False
+            self.turnCompleted.emit()
+
+    def _flush_views(self, *, force: bool = False) -> None:
+        """Emit updates for the units/objects/hazards that changed; also mid-order, before a
+        Response prompt, so the map shows the move that caused the question."""
+        game = self.game
+        for uid, u in game.state.units.items():
+            sig = self._unit_sig(u)
+            if force or self._units_sig.get(uid) != sig:
+                self._units_sig[uid] = sig
+                if self.view_index is None:
+                    self.unitUpdated.emit(uid)
+        for oid, o in game.state.objects.items():
+            sig = (o.destroyed, o.effective_size)
+            if force or self._objects_sig.get(oid) != sig:
+                self._objects_sig[oid] = sig
+                if self.view_index is None:
+                    self.objectUpdated.emit(oid)
+        hsig = self._hazard_signature()
+        if force or hsig != self._hazard_sig:
+            self._hazard_sig = hsig
+            if self.view_index is None:
+                self.hazardsChanged.emit()
+
+    def _after_order(self) -> None:
+        game = self.game
+        if game is None:
+            return
+        if game.over:
+            self._stop_ai()
+            self.gameOver.emit(game.winner or "")
+        elif self.is_ai(game.active_player) and self.view_index is None and not self.ai_stalled:
+            self._start_ai()
+        self._emit_enabled()
+
+    def _emit_enabled(self) -> None:
+        self.canEndTurnChanged.emit(self.can_end_turn)
+        self.ordersEnabledChanged.emit(self.orders_enabled)
+
+    # -- running engine calls ----------------------------------------------------------------------
+    def _run(self, fn: Callable[[], Any], what: str) -> bool:
+        """Run engine calls; IllegalOrder → orderRejected; anything else → engineError."""
+        from brikwars_gui.engine.rules.common import IllegalOrder
+
+        game = self.game
+        events_before = len(game.events)
+        self._busy = True
+        try:
+            fn()
+        except IllegalOrder as exc:
+            self._recover_after_failure()
+            self.orderRejected.emit(str(exc))
+            return False
+        except Exception as exc:
+            log.exception("engine error during %s (seed %s, %d orders)", what, self.seed, self.order_count)
+            self._recover_after_failure()
+            self.engineError.emit(f"{what}: {type(exc).__name__}: {exc}")
+            return False
+        finally:
+            self._busy = False
+            self.last_step_events = len(game.events) - events_before
+        return True
+
+    def _recover_after_failure(self) -> None:
+        """The engine has restored the pre-order state, events and dice; drop the log lines of the
+        events it took back."""
+        game = self.game
+        n = len(game.events)
+        if len(self.log) > n:
+            del self.log[n:]
+            self.logReset.emit()
+        self._turn_completed = False
+        self._flush()
+
+    def _order(self, fn: Callable[[], Any], what: str) -> bool:
+        if self.game is None:
+            return False
+        if not self.orders_enabled:
+            self.orderRejected.emit(
+                "viewing an earlier turn: go back to live first"
+                if self.view_index is not None
+                else "not your turn"
+            )
+            return False
+        ok = self._run(fn, what)
+        if ok:
+            self._flush()
+            self._after_order()
+        return ok

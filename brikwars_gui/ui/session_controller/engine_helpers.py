@@ -1,0 +1,155 @@
+"""Engine helpers that need no running game: session dice, the ruler, rulesets, Edit-mode sight,
+forecasts and hazard spread (blocking: the dialogs run them in worker threads)."""
+
+from __future__ import annotations
+
+import secrets
+from collections.abc import Callable, Iterable
+from typing import TYPE_CHECKING, Any
+
+import numpy as np
+
+from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.ui.session_controller.views import Cell
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.forecast import ForecastReport
+
+
+class SessionDice:
+    """`script` faces first (tests, worked examples), then `SeededDice(seed)`. Rewindable
+    (`snapshot()`/`restore()`), so `Game` gives back the dice drawn by an order that failed and the
+    game stays replayable from its log."""
+
+    def __init__(self, seed: int, script: Iterable[int] | None = None) -> None:
+        from brikwars_gui.engine.dice.source import ScriptedDice, SeededDice
+
+        self.seed = seed
+        self.script = list(script or [])
+        self._scripted = ScriptedDice(self.script)
+        self._seeded = SeededDice(seed)
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        if self._scripted.remaining > 0:
+            return self._scripted.roll(sides, purpose)
+        return self._seeded.roll(sides, purpose)
+
+    def snapshot(self) -> tuple[int, Any]:
+        return self._scripted.snapshot(), self._seeded.snapshot()
+
+    def restore(self, token: tuple[int, Any]) -> None:
+        self._scripted.restore(token[0])
+        self._seeded.restore(token[1])
+
+
+def random_seed() -> int:
+    return secrets.randbelow(2**31 - 1) + 1
+
+
+def _scenario_smoke(scenario: Scenario) -> np.ndarray:
+    from brikwars_gui.scenario.models import HazardKind
+
+    bf = scenario.battlefield
+    mask = np.zeros((bf.height, bf.width), dtype=bool)
+    for field in scenario.hazards:
+        if field.kind != HazardKind.SMOKE:
+            continue
+        for x, y, w, h in field.rects:
+            mask[y : y + h, x : x + w] = True
+        for x, y in field.cells:
+            if 0 <= x < bf.width and 0 <= y < bf.height:
+                mask[y, x] = True
+    return mask
+
+
+def scenario_sight_mask(scenario: Scenario, unit_id: str) -> np.ndarray | None:
+    """Edit mode: the cells a scenario unit sees from where it stands, as it faces (R-RESP-3 Cone
+    of Vision, GRID-5/6; the scenario's Smoke fields block, R-HAZ-7). None: no such unit."""
+    from brikwars_gui.engine.grid import Grid, visible_cells
+
+    unit = next((u for u in scenario.units if u.id == unit_id), None)
+    if unit is None:
+        return None
+    grid = Grid.from_scenario(scenario)
+    pos = (int(unit.position[0]), int(unit.position[1]))
+    if not grid.in_bounds(pos):
+        return None
+    return visible_cells(grid, pos, str(unit.facing), smoke=_scenario_smoke(scenario))
+
+
+def measure(a: Cell, b: Cell) -> float:
+    """GRID-3: the engine's centre-to-centre distance between two cells, in inches (the ruler)."""
+    from brikwars_gui.engine.grid import distance
+
+    return float(distance((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
+
+
+def ruleset_choices() -> list[tuple[str, str]]:
+    """(name, label) of every playable ruleset, for the Scenario panel's choice."""
+    from brikwars_gui.engine.rulesets import RULESET_NAMES, find_ruleset
+
+    return [(name, find_ruleset(name).label) for name in RULESET_NAMES]
+
+
+def ruleset_label(name: str) -> str:
+    """How the GUI names a ruleset (`Scenario.ruleset`); one not playable yet is shown by name."""
+    from brikwars_gui.engine.rulesets import find_ruleset
+
+    try:
+        return find_ruleset(name).label
+    except ValueError:
+        return name
+
+
+def run_forecast(
+    scenario: Scenario,
+    runs: int,
+    *,
+    seed: int = 0,
+    max_rounds: int = 10,
+    jobs: int | None = 1,
+    progress: Callable[[int, int], Any] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    start: Any = None,
+) -> ForecastReport:
+    """`engine.forecast.forecast`: play `scenario` `runs` times AI against AI (blocking: call it from a
+    worker thread). `progress(done, total)` is called as games finish; `should_stop()` cancels.
+    `start`: a position (`SessionController.position()`) to forecast from instead of the start."""
+    from brikwars_gui.engine.forecast import forecast
+
+    return forecast(
+        scenario,
+        runs,
+        seed=seed,
+        max_rounds=max_rounds,
+        jobs=jobs,
+        progress=progress,
+        should_stop=should_stop,
+        start=start,
+    )
+
+
+def run_hazard_spread(
+    scenario: Scenario,
+    rounds: int,
+    runs: int,
+    *,
+    seed: int = 0,
+    start: Any = None,
+    progress: Callable[[int, int], Any] | None = None,
+    should_stop: Callable[[], bool] | None = None,
+) -> Any:
+    """`engine.hazard_spread.hazard_spread`: the Field Hazards and fires alone, `rounds` rounds over
+    `runs` seeds, from the scenario or a position (blocking: call it from a worker thread)."""
+    from brikwars_gui.engine.hazard_spread import hazard_spread
+
+    return hazard_spread(
+        scenario, rounds, runs, seed=seed, start=start, progress=progress, should_stop=should_stop
+    )
+
+
+def simulated_frames(scenario: Scenario, seed: int, max_rounds: int) -> list[Any]:
+    """`engine.timeline.simulate_frames`: an AI-vs-AI battle's timeline as scenarios (GIF export)."""
+    from brikwars_gui.engine.timeline import simulate_frames
+
+    return simulate_frames(scenario, seed, max_rounds)

@@ -1,0 +1,126 @@
+"""The event log's lines (`LogEntry`), the cells and dice an event names, and the on-map result
+of an event (`MapResult`): words and numbers the engine computed, nothing recomputed here."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import Any
+
+from brikwars_gui.ui.session_controller.views import Cell, _cell
+
+
+@dataclass(frozen=True)
+class LogEntry:
+    index: int
+    round: int
+    player: str
+    kind: str
+    text: str
+    detail: str
+    units: tuple[str, ...]
+    cells: tuple[Cell, ...]
+    note: str = ""  # the tactical AI's explanation of the order (docs/ai.md)
+
+
+@dataclass(frozen=True)
+class MapResult:
+    """An outcome to show where it happened (issue 10): `kind` is hit, miss, damage, killed,
+    disrupted, blast or bail; `radius` (inches) for a blast."""
+
+    kind: str
+    at: Cell
+    text: str
+    radius: int = 0
+
+
+def map_result(event: Any, position: Callable[[str], Cell | None]) -> MapResult | None:
+    """The on-map result of an engine event (None for events that have none), in words and
+    numbers the engine computed; `position(unit_id)` gives a unit's (or object's) cell."""
+    kind = event.kind
+    if kind == "attacked":
+        at = _cell(getattr(event, "at", None)) or position(event.target)
+        roll = getattr(event, "roll", None) or {}
+        total, needed = roll.get("total"), getattr(event, "needed", None)
+        versus = f" ({total} vs {needed})" if total is not None and needed is not None else ""
+        if getattr(event, "critical_failure", False):
+            return MapResult("miss", at, "Critical Failure!" + versus, 0) if at else None
+        if event.hit:
+            damage = getattr(event, "damage", None)
+            text = "Hit" + versus + (f": {damage} Damage" if damage is not None else "")
+            return MapResult("hit", at, text) if at else None
+        return MapResult("miss", at, "Miss" + versus) if at else None
+    if kind == "armor_rolled":
+        at = position(event.target)
+        outcome = {"none": "no effect", "size_lost": '−1" Size'}.get(event.outcome, event.outcome)
+        text = f"{event.damage} vs Armor {event.armor}: {outcome}"
+        return MapResult("damage", at, text) if at else None
+    if kind in ("killed", "disrupted"):
+        at = position(event.unit)
+        return MapResult(kind, at, "Killed!" if kind == "killed" else "Disrupted") if at else None
+    if kind == "exploded":
+        at = _cell(event.at)
+        text = f'Blast {event.radius}": {event.damage} Damage'
+        return MapResult("blast", at, text, int(event.radius)) if at else None
+    if kind == "bailed":
+        at = _cell(event.to)
+        return MapResult("bail", at, f'Bails {event.inches}"') if at else None
+    return None
+
+
+CELL_KEYS = ("at", "path", "cells", "toward", "to", "landing", "spot", "pos", "cell", "from_cell")
+
+
+DICE_KEYS = ("roll", "damage_roll", "boost", "burning", "hazard_roll", "dice", "rolls")
+
+
+def event_cells(data: dict[str, Any]) -> tuple[Cell, ...]:
+    """Cells named by an event's fields (for highlighting on the map)."""
+    out: list[Cell] = []
+    for key in CELL_KEYS:
+        value = data.get(key)
+        cell = _cell(value)
+        if cell is not None:
+            out.append(cell)
+        elif isinstance(value, list):
+            out.extend(c for v in value if (c := _cell(v)) is not None)
+    return tuple(dict.fromkeys(out))
+
+
+def dice_detail(data: dict[str, Any]) -> str:
+    """The dice behind an event: each roll's `.explain()` text (bonus chains, Overskill, Critical
+    Failure), the Armor explanation, or the JSON of the event when it rolled nothing."""
+    lines: list[str] = []
+
+    def walk(value: Any, label: str) -> None:
+        if isinstance(value, dict):
+            text = value.get("text") if ("dice" in value or "total" in value) else None
+            if isinstance(text, str) and text:
+                lines.append(f"{label}: {text}" if label else text)
+                return
+            for k, v in value.items():
+                if isinstance(v, dict | list):
+                    walk(v, k)
+        elif isinstance(value, list):
+            for v in value:
+                walk(v, label)
+
+    for key, value in data.items():
+        if key == "explain" and isinstance(value, str):
+            lines.append(f"Armor: {value}")
+        elif isinstance(value, dict | list) and key not in ("path", "cells", "options", "args"):
+            walk(value, key)
+    if data.get("critical_failure") is True and not any("CRITICAL" in s.upper() for s in lines):
+        lines.append("Critical Failure")
+    if data.get("overskill"):
+        lines.append(f"Overskill: {data['overskill']}")
+    return "\n".join(lines)
+
+
+def _replay_kinds(events: Iterable[Any]) -> list[dict[str, Any]]:
+    out = []
+    for e in events:
+        d = e.to_dict() if hasattr(e, "to_dict") else dict(e)
+        if d.get("kind") in ("order", "decided"):
+            out.append(d)
+    return out

@@ -1,0 +1,122 @@
+"""The human player's orders (each returns True when the engine accepted it) and Undo, which
+replays the game with one human order less from the same dice."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+from brikwars_gui.ui.session_controller.log_entries import _replay_kinds
+from brikwars_gui.ui.session_controller.prompts import _UIPolicy
+from brikwars_gui.ui.session_controller.views import Cell
+
+log = logging.getLogger("brikwars_gui.play")
+
+
+class OrdersMixin:
+    """Orders of the human player on its turn, through `SessionController._order`."""
+
+    # -- orders ------------------------------------------------------------------------------------
+    def order_move(self, unit_id: str, cell: Cell, *, careful: bool = False) -> bool:
+        """Move to `cell`; `careful` spends the Action so Spiked fields act as Slow (R-HAZ-15)."""
+        target = (int(cell[0]), int(cell[1]))
+        return self._order(lambda: self.game.move(unit_id, target, careful=careful), f"move {unit_id}")
+
+    def careful_move_possible(self, unit_id: str, cell: Cell) -> bool:
+        """R-HAZ-15: the unit may move to `cell`, its path crosses a Spiked field and its Action is
+        still free to spend on picking its way through."""
+        if not self.orders_enabled or self.game is None:
+            return False
+        unit = self.game.state.units.get(unit_id)
+        path = self.game.preview_path(unit_id, (int(cell[0]), int(cell[1])))
+        if unit is None or unit.action_used or path is None or len(path.cells) < 2:
+            return False
+        spiked = [f.mask for f in self.game.state.fields.values() if f.kind == "spiked"]
+        return any(mask[y, x] for mask in spiked for x, y in path.cells)
+
+    def place_possible(self, unit_id: str, cell: Cell) -> bool:
+        """R-HAZ-20: the unit carries a heavy load it could set down carefully on `cell`."""
+        from brikwars_gui.engine.rules.hazard_actions import Place, hazard_action_problem
+
+        if not self.orders_enabled or self.game is None or not self.can_command(unit_id):
+            return False
+        unit = self.game.state.units.get(unit_id)
+        place = Place((int(cell[0]), int(cell[1])))
+        return unit is not None and hazard_action_problem(self.game.state, unit, place) is None
+
+    def order_place(self, unit_id: str, cell: Cell) -> bool:
+        from brikwars_gui.engine.rules.hazard_actions import Place
+
+        return self.order_action(unit_id, Place((int(cell[0]), int(cell[1]))))
+
+    def order_action(self, unit_id: str, action: Any) -> bool:
+        return self._order(lambda: self.game.act(unit_id, action), f"action of {unit_id}")
+
+    def order_sprint(self, unit_id: str, toward: Cell) -> bool:
+        """Sprint toward `toward` (the general "sprint" option of `legal_actions`)."""
+        from brikwars_gui.engine.rules.actions import Sprint
+
+        return self.order_action(unit_id, Sprint((int(toward[0]), int(toward[1]))))
+
+    def order_face(self, unit_id: str, facing: str) -> bool:
+        return self._order(lambda: self.game.face(unit_id, facing), f"facing of {unit_id}")
+
+    def end_unit(self, unit_id: str) -> bool:
+        return self._order(lambda: self.game.end_unit(unit_id), f"end unit {unit_id}")
+
+    def end_turn(self) -> bool:
+        if self.game is None:
+            return False
+        if self.ai_stalled:
+            return self.retry_ai()
+        return self._order(self.game.end_turn, "end turn")
+
+    def retry_ai(self) -> bool:
+        """Let a stalled AI turn go on (its end of turn is tried again)."""
+        if not self.ai_stalled:
+            return False
+        self._ai_stall = None
+        self._start_ai()
+        self._emit_enabled()
+        return True
+
+    # -- undo (replay with fewer orders) -----------------------------------------------------------
+    def can_undo(self) -> bool:
+        return self._undo_cut() is not None and self.view_index is None and not self._ai_running
+
+    def _undo_cut(self) -> int | None:
+        """Index (in events) of the last order given by a human player, or None."""
+        if self.game is None:
+            return None
+        events = self.game.events
+        for i in range(len(events) - 1, -1, -1):
+            e = events[i]
+            if e.kind == "order" and not self.is_ai(getattr(e, "player", None)):
+                return i
+        return None
+
+    def undo_last_order(self) -> bool:
+        """Replay the game without its last human order (fresh dice of the same seed)."""
+        from brikwars_gui.engine.session import Game
+
+        cut = self._undo_cut()
+        if cut is None or self.view_index is not None or self._busy:
+            return False
+        self._stop_ai()
+        kept = self.game.events[:cut]
+        dice = self._make_dice()
+        try:
+            game = Game.from_events(self.scenario, _replay_kinds(kept), dice, max_rounds=self.max_rounds)
+        except Exception as exc:
+            log.exception("undo replay failed")
+            self.engineError.emit(f"undo: the replay failed: {exc}")
+            return False
+        expected = [e.to_dict() for e in kept]
+        actual = [e.to_dict() for e in game.events]
+        if actual != expected:
+            log.error("undo replay diverged after %d of %d events", len(actual), len(expected))
+            self.engineError.emit("undo: the replay did not reproduce the game; nothing was undone")
+            return False
+        game.policy = _UIPolicy(self)
+        self._install(game, dice)
+        return True

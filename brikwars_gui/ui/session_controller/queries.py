@@ -1,0 +1,216 @@
+"""Queries of the battle the widgets ask instead of the engine: a unit's reach, path, actions and
+view, the attack forecast's exact odds, hazards and the game's result."""
+
+from __future__ import annotations
+
+import dataclasses
+import logging
+from typing import Any
+
+import numpy as np
+
+from brikwars_gui.ui.session_controller.views import (
+    Cell,
+    GameResult,
+    HazardView,
+    UnitView,
+    _get,
+    _unit_view,
+    hazard_view_of,
+    snapshot_state,
+)
+
+log = logging.getLogger("brikwars_gui.play")
+
+
+class QueriesMixin:
+    """Read-only questions about the live state or the timeline snapshot shown."""
+
+    # -- orders a unit may give --------------------------------------------------------------------
+    def _live_unit(self, unit_id: str):
+        return self.game.state.units.get(unit_id) if self.game is not None else None
+
+    def can_command(self, unit_id: str) -> bool:
+        u = self._live_unit(unit_id)
+        return bool(u is not None and u.alive and self.orders_enabled and u.team == self.game.active_player)
+
+    def reachable(self, unit_id: str) -> dict[Cell, int]:
+        if not self.can_command(unit_id):
+            return {}
+        try:
+            return dict(self.game.legal_moves(unit_id))
+        except Exception:
+            log.exception("legal_moves failed")
+            return {}
+
+    def half_speed_mask(self) -> np.ndarray | None:
+        grid = self.game.state.grid if self.game is not None else None
+        return getattr(grid, "half_speed", None)
+
+    def preview_path(self, unit_id: str, cell: Cell):
+        if not self.can_command(unit_id):
+            return None
+        try:
+            return self.game.preview_path(unit_id, (int(cell[0]), int(cell[1])))
+        except Exception:
+            return None
+
+    def legal_actions(self, unit_id: str) -> list[Any]:
+        if not self.can_command(unit_id):
+            return []
+        try:
+            return list(self.game.legal_actions(unit_id))
+        except Exception:
+            log.exception("legal_actions failed")
+            return []
+
+    # -- forecast odds -----------------------------------------------------------------------------
+    def attack_forecast(self, unit_id: str, target_id: str) -> tuple[list[Any], list[Any]]:
+        """Exact odds (engine `AttackOdds`) of each attack `unit_id` can make on `target_id` now, and
+        of the target's answer with each of its weapons when it holds a saved Action (R-RESP-1/5)."""
+        from brikwars_gui.engine.rules.common import IllegalOrder
+        from brikwars_gui.engine.rulesets import ruleset_of
+
+        game = self.game
+        if game is None or self.view_index is not None:
+            return [], []
+        attack_odds = ruleset_of(game.state).attack_odds  # None: no forecast under this ruleset
+        options = self.legal_actions(unit_id)
+        weapons = [o.weapon for o in options if o.kind == "attack" and o.target == target_id]
+        attacks, answers = [], []
+        for weapon in dict.fromkeys(weapons):
+            try:
+                odds = attack_odds(game.state, unit_id, weapon, target_id)
+            except Exception:
+                log.exception("attack forecast failed")
+                continue
+            if odds is not None:
+                attacks.append(odds)
+        target = game.state.units.get(target_id)
+        if attacks and target is not None and target.alive and target.saved_action and not target.disrupted:
+            for weapon in target.weapons:
+                try:
+                    odds = attack_odds(game.state, target_id, weapon.name, unit_id)
+                except IllegalOrder:  # out of reach, no line of sight, spent
+                    continue
+                if odds is not None:
+                    answers.append(odds)
+        return attacks, answers
+
+    # -- units, objects, hazards -------------------------------------------------------------------
+    def unit_at(self, cell: Cell) -> str | None:
+        """The living unit standing on `cell` in the live state or the timeline snapshot shown."""
+        if self.game is None:
+            return None
+        cell = (int(cell[0]), int(cell[1]))
+        if self.view_index is None:
+            u = self.game.state.unit_at(cell)
+            return str(u.id) if u is not None and not self.hidden_from_viewer(u.id) else None
+        units = self.game.snapshots[self.view_index].get("units", {})
+        return next(
+            (str(uid) for uid, u in units.items() if u.get("alive", True) and tuple(u["pos"]) == cell), None
+        )
+
+    def unit_view(self, unit_id: str) -> UnitView | None:
+        if self.game is None:
+            return None
+        if self.view_index is not None:
+            units = self.game.snapshots[self.view_index]["units"]
+            u = units.get(unit_id)
+        else:
+            u = self.game.state.units.get(unit_id)
+        if u is None:
+            return None
+        view = _unit_view(u, ruleset=self.game.state.ruleset)
+        if self.hidden_from_viewer(unit_id):
+            return dataclasses.replace(view, hidden=True)
+        note = self.ai_notes.get(unit_id, "")
+        return dataclasses.replace(view, ai_note=note) if note and self.view_index is None else view
+
+    def shown_player(self) -> str | None:
+        """The player whose turn is shown: the live active player, or that of the timeline snapshot."""
+        player = self.active_player
+        if self.game is not None and self.view_index is not None:
+            player = self.game.snapshots[self.view_index].get("active_player", player)
+        return player
+
+    def unit_ids_of(self, player: str | None = None) -> list[str]:
+        """Sorted ids of `player`'s units, dead ones included (None: the player whose turn is shown)."""
+        if self.game is None:
+            return []
+        if player is None:
+            player = self.shown_player()
+        if self.view_index is not None:
+            units = self.game.snapshots[self.view_index]["units"].values()
+        else:
+            units = self.game.state.units.values()
+        return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player)
+
+    def unit_position(self, unit_id: str) -> Cell | None:
+        """Where the unit stands (None for a Hidden enemy of the viewing player, G-16)."""
+        view = self.unit_view(unit_id)
+        if view is not None:
+            return None if view.hidden else view.pos
+        unit = next((u for u in self.scenario.units if u.id == unit_id), None) if self.scenario else None
+        return tuple(unit.position) if unit else None
+
+    def unit_badges(self, unit_id: str) -> list[tuple[str, str]] | None:
+        view = self.unit_view(unit_id)
+        return list(view.badges) if view is not None else None
+
+    def unit_status(self, unit_id: str) -> str | None:
+        view = self.unit_view(unit_id)
+        if view is not None and view.hidden:
+            return "Hidden (G-16)"  # the player knows the unit exists (muster) but not where
+        return view.status if view is not None else None
+
+    def object_destroyed(self, object_id: str) -> bool:
+        if self.game is None:
+            return False
+        if self.view_index is not None:
+            o = self.game.snapshots[self.view_index]["objects"].get(object_id)
+        else:
+            o = self.game.state.objects.get(object_id)
+        return bool(o is not None and _get(o, "destroyed", False))
+
+    def hazard_view(self) -> HazardView | None:
+        """The hazards of the live state, or of the timeline snapshot shown (cached per snapshot)."""
+        game = self.game
+        if game is None:
+            return None
+        if self.view_index is None:
+            return hazard_view_of(game.state)
+        view = self._snapshot_hazards.get(self.view_index)
+        if view is None:
+            st = game.state
+            snap = game.snapshots[self.view_index]
+            view = hazard_view_of(snapshot_state(snap, st.width, st.height))
+            self._snapshot_hazards[self.view_index] = view
+        return view
+
+    def game_result(self) -> GameResult | None:
+        """The outcome of the finished game (None while no game has ended)."""
+        game = self.game
+        if game is None or not game.over:
+            return None
+        state = game.state
+        event = next((e for e in reversed(game.events) if e.kind == "game_over"), None)
+        survivors = dict(getattr(event, "survivors", None) or game.survivors())
+        winner = getattr(event, "winner", None) if event is not None else state.winner
+        started: dict[str, int] = {}
+        for u in state.units.values():
+            started[u.team] = started.get(u.team, 0) + 1
+        return GameResult(
+            winner,
+            str(getattr(event, "reason", "") or ""),
+            int(game.round),
+            tuple(state.turn_order),
+            {k: int(v) for k, v in survivors.items()},
+            started,
+        )
+
+    def player_controller(self, player_id: str) -> str:
+        try:
+            return self.game.state.player(player_id).controller
+        except Exception:
+            return "human"

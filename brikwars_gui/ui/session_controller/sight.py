@@ -1,0 +1,99 @@
+"""What the human player may see (G-16 Hidden units, R-SCOUT-4) and the sight overlays: Cone of
+Vision masks and line of sight in the live state or the timeline snapshot shown."""
+
+from __future__ import annotations
+
+import logging
+from typing import Any
+
+import numpy as np
+
+from brikwars_gui.ui.session_controller.views import Cell, snapshot_state
+
+log = logging.getLogger("brikwars_gui.play")
+
+
+class SightMixin:
+    """Sight and the viewing player's knowledge (engine/visibility.py, engine/grid.py)."""
+
+    # -- what the human player may see (G-16, R-SCOUT-4) -------------------------------------------
+    def viewer_team(self) -> str | None:
+        """The player whose knowledge the board shows: the only human player, else the human whose
+        turn it is; None when no human plays (an AI-only battle shows everything)."""
+        if self.game is None:
+            return None
+        humans = [p.id for p in self.game.state.players if p.controller == "human"]
+        if len(humans) == 1:
+            return humans[0]
+        active = self.game.active_player
+        return active if active in humans else None
+
+    def hidden_from_viewer(self, unit_id: str) -> bool:
+        """A Hidden enemy unit the viewing player may not know about (engine/visibility.py)."""
+        from brikwars_gui.engine.visibility import unit_visible_to
+
+        team = self.viewer_team()
+        unit = self.game.state.units.get(unit_id) if self.game is not None else None
+        return bool(team is not None and unit is not None and not unit_visible_to(team, unit))
+
+    def _viewer_may_see(self, event: Any) -> bool:
+        from brikwars_gui.engine.visibility import event_visible_to
+
+        team = self.viewer_team()
+        return team is None or event_visible_to(self.game.state, team, event)
+
+    # -- sight and line of sight -------------------------------------------------------------------
+    def _shown_sight(self) -> tuple[Any, dict[str, tuple[Cell, str, bool]], np.ndarray] | None:
+        """What line of sight is computed on for the picture shown: (grid, {unit id: (pos, facing,
+        alive)}, smoke mask): the live state, or the timeline snapshot shown (its units' positions
+        and facings, its Smoke fields; the battlefield's terrain is the live one)."""
+        game = self.game
+        if game is None:
+            return None
+        st = game.state
+        if self.view_index is None:
+            units = {uid: (tuple(u.pos), str(u.facing), bool(u.alive)) for uid, u in st.units.items()}
+            return st.grid, units, st.smoke_mask()
+        snap = game.snapshots[self.view_index]
+        units = {
+            uid: (tuple(u["pos"]), str(u.get("facing") or "N"), bool(u.get("alive", True)))
+            for uid, u in snap.get("units", {}).items()
+        }
+        light = snapshot_state(snap, st.width, st.height)
+        smoke = np.zeros((st.height, st.width), dtype=bool)
+        for f in light.fields.values():
+            if f.kind == "smoke":
+                smoke |= f.mask
+        return st.grid, units, smoke
+
+    def sight_mask(self, unit_id: str) -> np.ndarray | None:
+        """Play mode: the cells `unit_id` sees (bool (height, width)): line of sight (GRID-5)
+        inside its 90° Cone of Vision (R-RESP-3, GRID-6), blocked by Smoke (R-HAZ-7), in the live
+        state or the timeline snapshot shown. None when there is no game, or the unit is dead or
+        gone."""
+        from brikwars_gui.engine.grid import visible_cells
+
+        shown = self._shown_sight()
+        if shown is None or unit_id not in shown[1]:
+            return None
+        grid, units, smoke = shown
+        pos, facing, alive = units[unit_id]
+        if not alive:
+            return None
+        try:
+            return visible_cells(grid, pos, facing, smoke=smoke)
+        except Exception:
+            log.exception("visible_cells failed")
+            return None
+
+    def has_line_of_sight(self, a: str, b: str) -> bool | None:
+        """GRID-5 / R-HAZ-7: whether unit `a` has a clear line of sight to unit `b` (Smoke blocks;
+        the Cone of Vision is not checked), in the live state or the timeline snapshot shown. None
+        when either unit is missing."""
+        from brikwars_gui.engine.grid import has_line_of_sight
+
+        shown = self._shown_sight()
+        if shown is None or a not in shown[1] or b not in shown[1]:
+            return None
+        grid, units, smoke = shown
+        return bool(has_line_of_sight(grid, units[a][0], units[b][0], smoke=smoke))

@@ -1,0 +1,88 @@
+"""The timeline (read-only snapshots of earlier turns) and the battle as it stands: saved game,
+position to forecast from, frames for the GIF export."""
+
+from __future__ import annotations
+
+from typing import Any
+
+from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.ui.session_controller.log_entries import _replay_kinds
+
+
+class TimelineMixin:
+    """Viewing earlier turns, and exporting the battle (saved game, position, frames)."""
+
+    # -- timeline ----------------------------------------------------------------------------------
+    @property
+    def snapshot_count(self) -> int:
+        return len(self.game.snapshots) if self.game is not None else 0
+
+    def snapshot_turn(self, index: int) -> tuple[int, str]:
+        """(round, active player) of a timeline snapshot."""
+        snap = self.game.snapshots[index]
+        return int(snap.get("round") or 1), str(snap.get("active_player") or "")
+
+    def snapshot_label(self, index: int) -> str:
+        snap = self.game.snapshots[index]
+        return f"Round {snap.get('round')}: {snap.get('active_player')}"
+
+    def show_snapshot(self, index: int | None) -> None:
+        if self.game is None or self._busy:  # not while an order waits for a Response
+            return
+        if index is not None:
+            index = max(0, min(int(index), self.snapshot_count - 1))
+        if index == self.view_index:
+            return
+        self.view_index = index
+        if index is not None:
+            self._ai_timer.stop()
+        self.viewChanged.emit()
+        self._emit_enabled()
+        if index is None:
+            self._after_order()
+
+    def show_live(self) -> None:
+        self.show_snapshot(None)
+
+    # -- saved games and positions -----------------------------------------------------------------
+    @property
+    def can_forecast_here(self) -> bool:
+        return self.game is not None and not self.game.over
+
+    def position_scenario(self) -> Scenario | None:
+        """The battle as it stands as a scenario (`engine.export.scenario_from_state`), for pictures."""
+        if self.game is None or self.scenario is None:
+            return None
+        from brikwars_gui.engine.export import scenario_from_state
+
+        return scenario_from_state(self.game.state, self.scenario)
+
+    def position(self) -> Any:
+        """A copy of the live battle's state to forecast from (None: no battle, or it is over)."""
+        if self.game is None or self.game.over:
+            return None
+        return self.game.state.copy()
+
+    def battle_frames(self) -> list[Any]:
+        """The battle so far as timeline frames (`engine.timeline.replay_frames`, replayed from the
+        orders with the game's seed): one per player turn, plus the position now."""
+        from brikwars_gui.engine.timeline import replay_frames
+
+        return replay_frames(self.saved_game())
+
+    def saved_game(self):
+        from brikwars_gui import __version__
+        from brikwars_gui.scenario.savegame import SavedGame
+
+        if self.game is None or self.scenario is None:
+            raise ValueError("no game is running")
+        return SavedGame(
+            engine_version=__version__,
+            scenario=self.scenario,
+            seed=self.seed,
+            dice_script=list(self.script) or None,
+            max_rounds=self.max_rounds,
+            events=_replay_kinds(self.game.events),
+            round=self.game.round,
+            active_player=self.game.active_player,
+        )

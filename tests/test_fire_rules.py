@@ -221,10 +221,10 @@ def test_r_fire_6_burning_attackers_add_1d4_fire_damage() -> None:
     state = blank_state()
     add_unit(state, "m", "red", (1, 1))
     assert burning_attack_bonus(state, "m") is None
-    assert roll_burning_attack_bonus(_ctx(state), "m") == (0, [], "fire")
+    assert roll_burning_attack_bonus(_ctx(state), "m") == (0, [], "fire", "")
     add_fire(state, "f", "m", [(1, 1)], 1, fire_type="acid")
     assert burning_attack_bonus(state, "m") == ("1d4", "acid")
-    assert roll_burning_attack_bonus(_ctx(state, [2]), "m") == (2, [2], "acid")
+    assert roll_burning_attack_bonus(_ctx(state, [2]), "m") == (2, [2], "acid", "1d4")
 
 
 def test_r_fire_7_ex_5_burning_golem_power_limit() -> None:

@@ -1,7 +1,9 @@
 """The attack forecast card (issue 10): before committing, what an attack on the enemy under the
-mouse would do — to-hit, Damage beating Armor (a kill for a Size 1 minifig), Disruption, average
-Damage, the modifiers behind the numbers, and the same for the target's answer when it holds a
-saved Action. The numbers are the engine's (`attack_odds`, through the session controller)."""
+mouse would do, the modifiers behind the numbers, and the same for the target's answer when it
+holds a saved Action. The numbers and their words are the engine's (`Ruleset.attack_odds`, through
+the session controller): each ruleset's odds carry their own lines (BrikWars: to-hit, a kill or a
+lost inch of Size, Disruption, average Damage; Nine Powers: each difficulty's success, damage,
+expected Armor and Stamina lost and chance to defeat), which the card renders as they come."""
 
 from __future__ import annotations
 
@@ -20,17 +22,21 @@ def pct(p: float) -> str:
     return f"{p:.0%}"
 
 
-def odds_line(odds) -> str:
-    """`Rifle: 50% hit · 23% kill · 8% Disrupt · 4.2 Damage on a hit`."""
-    parts = [f"<b>{escape(odds.weapon)}</b>: {escape(pct(odds.hit))} hit"]
-    if odds.kills:
-        parts.append(f"{escape(pct(odds.kills))} kill")
-    elif odds.beats_armor:
-        parts.append(f'{escape(pct(odds.beats_armor))} −1" Size')
-    if odds.disrupts:
-        parts.append(f"{escape(pct(odds.disrupts))} Disrupt")
-    parts.append(f"{odds.expected_damage:.1f} Damage on a hit")
-    return " · ".join(parts)
+def figure_text(figure) -> str:
+    """`50% hit` for a chance, `4.2 Damage on a hit` / `3 damage` for an amount."""
+    if figure.amount:
+        return f"{figure.value:.1f}".removesuffix(".0") + f" {figure.what}"
+    return f"{pct(figure.value)} {figure.what}"
+
+
+def odds_lines(odds) -> list[str]:
+    """The odds' own lines in the ruleset's terms: `<b>Rifle</b>: 50% hit · 23% kill · 4.2 Damage
+    on a hit` (BrikWars), `<b>Claws, Easy</b>: 75% success · 1 damage · 0.4 to Stamina` (Nine
+    Powers): whatever the engine put in `lines`."""
+    return [
+        f"<b>{escape(line.label)}</b>: " + " · ".join(escape(figure_text(f)) for f in line.figures)
+        for line in odds.lines
+    ]
 
 
 def forecast_html(attacks, answers, names: dict[str, str]) -> str:
@@ -40,12 +46,12 @@ def forecast_html(attacks, answers, names: dict[str, str]) -> str:
     who = escape(names.get(first.attacker, first.attacker))
     whom = escape(names.get(first.target, first.target))
     rows = [f"<b>{who}</b> → <b>{whom}</b>"]
-    rows += [odds_line(o) for o in attacks]
+    rows += [line for o in attacks for line in odds_lines(o)]
     mods = escape("; ".join(f"{label}: {value}" for label, value in first.modifiers))
     rows.append(f"<span style='color:#555'>{mods}</span>")
     if answers:
         rows.append(f"<i>{whom} holds a saved Action and may answer (R-RESP-1/5):</i>")
-        rows += [odds_line(o) for o in answers]
+        rows += [line for o in answers for line in odds_lines(o)]
     notes = sorted({n for o in (*attacks, *answers) for n in o.notes})
     if notes:
         rows.append(f"<span style='color:#777'>Not counted: {escape('; '.join(notes))}.</span>")

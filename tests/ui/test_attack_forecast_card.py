@@ -67,3 +67,6 @@ def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_unde
     assert attacks == [] and answers == []
     attack_options = [o for o in w.controller.legal_actions("red-spear") if o.kind == "attack"]
     assert attack_options, "the attack itself stays available under D6"
+    menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
+    first = menu.actions()[0].text()
+    assert " vs " in first and "Use " not in first  # the D6 roll in its own words (describe_roll)

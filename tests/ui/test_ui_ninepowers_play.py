@@ -135,3 +135,37 @@ def test_r_np_12_the_human_is_asked_for_the_free_attack_over_the_map(window: Mai
     attack = [e for e in c.game.events if e.kind == "attacked"][-1]
     assert attack.attacker == "siron" and attack.hit
     assert c.game.unit("zombie-1").pos == (5, 11)  # the blow holds it (L1111)
+
+
+def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(window: MainWindow, qtbot) -> None:
+    """Hovering an enemy under Nine Powers shows the ruleset's own forecast card: each difficulty's
+    exact success, damage, Armor and Stamina expected lost (R-NP-2/5/6), and the veto the target
+    holds (R-NP-11); the action menu names the pool in Nine Powers words."""
+    from PySide6.QtCore import QPoint, Qt
+
+    from brikwars_gui.ui.items import cell_center
+
+    w, c = window, window.controller
+    w.doc.set_players([p.model_copy(update={"controller": "human"}) for p in w.doc.scenario.players])
+    w.doc.move_unit("zombie-2", (3, 5))  # next to Boxley at (3, 6)
+    w.set_play_mode(True, seed=1, script=[3, 2, 5] + [4] * 400)  # Boxley's Acrobatics 3, Easy
+    c.ask_response = lambda r: "easy" if r.question == "np_difficulty" else r.default
+    menu = w.build_action_menu("boxley", (3, 6))
+    next(a for a in menu.actions() if a.text().startswith("Acrobatics")).trigger()
+    assert c.game.unit("boxley").pools["dodge"] == 2
+    assert c.end_turn() and c.active_player == "undead"
+    at = w.view.mapFromScene
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((3, 5))))
+    assert w.selection.unit_id == "zombie-2"
+    for nudge in (QPoint(0, 0), QPoint(2, 2)):  # offscreen Qt may drop the first synthetic move
+        qtbot.mouseMove(w.view.viewport(), at(cell_center((3, 6))) + nudge)
+    qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
+    text = w.attack_card.text()
+    # the zombie's Melee 2 (d4, d6): Easy 7/8, Medium 2/3, Tough 3/8 (L431)
+    assert "<b>Claws, Easy</b>: 88% success · 1 damage" in text
+    assert "<b>Claws, Medium</b>: 67% success · 2 damage" in text and "Claws, Tough</b>: 38% success" in text
+    assert "to Stamina" in text and "to Armor" in text
+    assert "Veto: it holds 2: may cancel the attack before it is rolled (R-NP-11)" in text
+    assert " hit" not in text and "Use " not in text  # no BrikWars words
+    first = w.build_action_menu("zombie-2", (3, 6), "boxley").actions()[0].text()
+    assert first.startswith("Strike Boxley with Claws (Melee 2, Medium, 67%)")

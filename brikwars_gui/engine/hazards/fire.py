@@ -727,11 +727,14 @@ def burning_attack_bonus(
 
 def roll_burning_attack_bonus(
     ctx: RulesContext, attacker_id: str, weapon: WeaponState | None = None
-) -> tuple[int, list[int], str]:
-    """Roll the R-FIRE-6 bonus: (Damage to add, ignition dice for `apply_damage(fire_dice=...)`,
-    fire type); (0, [], "fire") when the attacker is not burning."""
+) -> tuple[int, list[int], str, str]:
+    """Roll the R-FIRE-6 bonus on the battle's ruleset's scale (`Ruleset.extra_damage_roll`:
+    BrikWars adds the 1d4 as it falls, D6 its converted code, Nine Powers one point a die):
+    (Damage to add, ignition dice for `apply_damage(fire_dice=...)`, fire type, what was rolled);
+    (0, [], "fire", "") when the attacker is not burning."""
     bonus = burning_attack_bonus(ctx.state, attacker_id, weapon)
     if bonus is None:
-        return 0, [], "fire"
-    result = roll_expression(bonus[0], ctx.dice, purpose=f"burning attack bonus of {attacker_id}")
-    return result.total, [result.total], bonus[1]
+        return 0, [], "fire", ""
+    purpose = f"burning attack bonus of {attacker_id}"
+    points, fire, label = ruleset_of(ctx.state).extra_damage_roll(ctx, bonus[0], purpose=purpose)
+    return points, fire, bonus[1], label

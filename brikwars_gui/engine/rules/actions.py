@@ -23,7 +23,7 @@ from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
 from brikwars_gui.engine.hazards.scout import mark as scout_mark
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.bail import bail
-from brikwars_gui.engine.rules.combat import burning_penalty, plan_attack
+from brikwars_gui.engine.rules.combat import action_kind, burning_penalty, plan_attack
 from brikwars_gui.engine.rules.common import (
     IllegalOrder,
     PlayContext,
@@ -50,8 +50,9 @@ from brikwars_gui.engine.rules.hazard_actions import (
 )
 from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
 from brikwars_gui.engine.rules.response import attack_with_responses
-from brikwars_gui.engine.rules.shove import plan_shove, shove
+from brikwars_gui.engine.rules.shove import SHOVE_USE, plan_shove, shove
 from brikwars_gui.engine.rulesets import ruleset_of
+from brikwars_gui.engine.rulesets.base import RollAsked
 from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import reveal
@@ -218,7 +219,9 @@ class FullRoundStarted(Event):
     def describe(self) -> str:
         more = f", {self.turns_left} more turn(s)" if self.turns_left else ""
         rolled = ""
-        if self.use is not None:
+        if self.use is not None and self.roll and self.roll.get("text"):
+            rolled = f"; {self.roll['text']}"  # the roll in its ruleset's words (its dice log line)
+        elif self.use is not None:
             total = self.roll["total"] if self.roll else "?"
             rolled = f"; Skill {total} vs Use {self.use}: " + ("success" if self.success else "failure")
         return f"{self.unit} is busy: {self.label} (Full-Round Action{more}){rolled}"
@@ -275,14 +278,16 @@ class ActionOption:
     out_of_range: int = 0
     distance: float | None = None
     advised: bool = False  # a ruleset's own Action the computer player should take first
+    roll: str = ""  # the roll in the ruleset's words (`Ruleset.describe_roll`): "Use 4, 50%"
 
 
 def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
     out: list[ActionOption] = []
     if action_problem(unit, needs_action=False) is not None:
         return out
+    ruleset = ruleset_of(state)
     if not unit.action_used:
-        for turn in ruleset_of(state).skill_turns(state, unit):
+        for turn in ruleset.skill_turns(state, unit):
             out.append(
                 ActionOption(
                     "skill_turn",
@@ -302,12 +307,14 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
                 except IllegalOrder:
                     continue
                 verb = "Strike" if weapon.is_close else ("Throw at" if weapon.kind == "thrown" else "Shoot")
-                odds = "automatic hit" if plan.needed is None else f"needs {plan.needed}, {plan.chance:.0%}"
+                oor_modifier = -plan.out_of_range  # R-ACT-6
+                asked = RollAsked(action_kind(weapon), weapon.use, plan.needed, plan.chance, oor_modifier)
+                roll = ruleset.describe_roll(state, unit, asked)
                 oor = f', {plan.out_of_range}" out of range' if plan.out_of_range else ""
                 out.append(
                     ActionOption(
                         "attack",
-                        f"{verb} {other.name} with {weapon.name} ({odds}{oor})",
+                        f"{verb} {other.name} with {weapon.name} ({roll}{oor})",
                         Attack(weapon.name, other.id),
                         weapon.name,
                         other.id,
@@ -316,6 +323,7 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
                         plan.chance,
                         plan.out_of_range,
                         plan.distance,
+                        roll=roll,
                     )
                 )
         arms_free = two_armed_problem(state, unit) is None  # R-MOVE-4
@@ -328,16 +336,18 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
                 needed, chance = plan_shove(state, unit, other.id)
             except IllegalOrder:
                 continue
-            odds = "automatic" if needed is None else f"needs {needed}, {chance:.0%}"
+            use = None if needed is None else SHOVE_USE
+            roll = ruleset.describe_roll(state, unit, RollAsked("shove", use, needed, chance))
             out.append(
                 ActionOption(
                     "shove",
-                    f'Shove {other.name} 2" and knock it down ({odds}, R-MOVE-15)',
+                    f'Shove {other.name} 2" and knock it down ({roll}, R-MOVE-15)',
                     Shove(other.id),
                     target=other.id,
-                    use=None if needed is None else 2,
+                    use=use,
                     needed=needed,
                     chance=chance,
+                    roll=roll,
                 )
             )
         for other in markable(state, unit):

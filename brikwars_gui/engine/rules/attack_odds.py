@@ -48,10 +48,32 @@ def expression_distribution(expr: str, *, per_die_modifier: int = 0) -> Distribu
 
 
 @dataclass(frozen=True)
+class Figure:
+    """One number of a forecast line: a chance (shown as a percent) or, `amount`, an expected or
+    fixed amount; `what` names it in the ruleset's own words ("hit", "to defeat", "to Stamina")."""
+
+    what: str
+    value: float
+    amount: bool = False
+
+
+@dataclass(frozen=True)
+class OddsLine:
+    """One line of the forecast card: a label (the weapon, or the weapon and a choice such as a
+    Nine Powers difficulty) and its figures in order."""
+
+    label: str
+    figures: tuple[Figure, ...]
+
+
+@dataclass(frozen=True)
 class AttackOdds:
     """`hit`, then over all outcomes: `beats_armor` (loses 1" of Size: `kills` when that is its last),
     `disrupts` (Damage equal to Armor, G-3), `expected_damage` (given a hit); `modifiers` name what
-    changed the needed number or the dice; `notes` what the numbers leave out."""
+    changed the needed number or the dice; `notes` what the numbers leave out. `lines` is what the
+    forecast card shows, in the ruleset's own terms (every ruleset fills it; the other numbers
+    are the shared summary the menu and the AI read: `kills` is the chance the target leaves the
+    battle)."""
 
     attacker: str
     target: str
@@ -64,6 +86,8 @@ class AttackOdds:
     expected_damage: float
     modifiers: tuple[tuple[str, str], ...]
     notes: tuple[str, ...]
+    lines: tuple[OddsLine, ...] = ()
+    out_word: str = "kill"  # what `kills` is called in the ruleset ("defeat" under Nine Powers)
 
 
 def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id: str) -> AttackOdds:
@@ -116,6 +140,17 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
         notes.append("an Overskill spent on an extra Damage die would raise the Damage")
     if weapon.damage_type == "explosive":
         notes.append("the blast also hits everything else in its radius")
+    kills = hit * beats if size - 1 <= 0 else 0.0
+    disrupts = hit * equal if target_unit is not None else 0.0
+    expected = sum(max(0, d) * p for d, p in damage.items())
+    figures = [Figure("hit", hit)]
+    if kills:
+        figures.append(Figure("kill", kills))
+    elif beats:
+        figures.append(Figure('−1" Size', hit * beats))
+    if disrupts:
+        figures.append(Figure("Disrupt", disrupts))
+    figures.append(Figure("Damage on a hit", expected, amount=True))
     return AttackOdds(
         attacker_id,
         target_id,
@@ -123,9 +158,10 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
         plan.needed,
         hit,
         hit * beats,
-        hit * beats if size - 1 <= 0 else 0.0,
-        hit * equal if target_unit is not None else 0.0,
-        sum(max(0, d) * p for d, p in damage.items()),
+        kills,
+        disrupts,
+        expected,
         tuple(modifiers),
         tuple(notes),
+        (OddsLine(weapon.name, tuple(figures)),),
     )

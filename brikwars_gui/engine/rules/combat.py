@@ -471,5 +471,5 @@ def burning_attack(
         return 0, (), "fire", ""
     if not shielded_expression(ctx, target_id, bonus[0]).terms:
         return 0, (), "fire", "burning +1d4 Fire cancelled by an Energy Shield (R-FIRE-6, R-HAZ-21)"
-    damage, fire, fire_type = roll_burning_attack_bonus(ctx, attacker.id, weapon)
-    return damage, tuple(fire), fire_type, f"burning +1d4 {fire_type.title()}: +{damage} (R-FIRE-6)"
+    damage, fire, fire_type, rolled = roll_burning_attack_bonus(ctx, attacker.id, weapon)
+    return damage, tuple(fire), fire_type, f"burning +{rolled} {fire_type.title()}: +{damage} (R-FIRE-6)"

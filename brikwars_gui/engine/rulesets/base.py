@@ -84,6 +84,20 @@ class SkillTurnOption:
     advised: bool = False
 
 
+@dataclass(frozen=True)
+class RollAsked:
+    """An action's roll as the shared rules computed it, in BrikWars numbers (`use`, `needed` =
+    Use + penalties or None for an automatic success, `per_die_modifier`, R-ACT-5/6) with its
+    exact `chance` under the ruleset: what `Ruleset.describe_roll` names (converting like
+    `action_chance`)."""
+
+    kind: str
+    use: int | None
+    needed: int | None
+    chance: float
+    per_die_modifier: int = 0
+
+
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
 ACTION_KINDS = ("melee", "ranged", "thrown", "shove", "task", "swim", "trap", "concealed", "initiative")
 
@@ -190,6 +204,11 @@ class Ruleset(ABC):
     ) -> float:
         """Exact chance that `unit`'s Action roll of `kind` reaches BrikWars `needed` now."""
 
+    def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
+        """The roll behind an action in this ruleset's own words, for the action menu and the log
+        (BrikWars `Use 4, 50%`, D6 `Melee 3D+1 vs 15, 42%`, Nine Powers `Melee 3, Medium, 67%`)."""
+        return "automatic" if roll.needed is None else f"{roll.chance:.0%}"
+
     def attack_odds(
         self, state: GameState, attacker_id: str, weapon: str, target_id: str
     ) -> AttackOdds | None:
@@ -216,6 +235,13 @@ class Ruleset(ABC):
     ) -> DamageRoll:
         """Roll Damage given as its BrikWars expression (`weapon`: the weapon it is the Damage
         of, whose own stats for this ruleset may replace the expression)."""
+
+    def extra_damage_roll(self, ctx: RulesContext, expr: str, *, purpose: str) -> tuple[int, list[int], str]:
+        """Extra BrikWars Damage dice added to a hit (R-FIRE-6: +1d4 Fire from a burning attacker)
+        on this ruleset's scale: (points, the d4-scale ignition dice they bring, how the ruleset
+        names what it rolled). By default `damage_roll` converts them like any Damage."""
+        roll = self.damage_roll(ctx, expr, purpose=purpose)
+        return roll.total, self.ignition_dice(roll), expr
 
     @abstractmethod
     def explosion_radius(self, roll: DamageRoll) -> int:

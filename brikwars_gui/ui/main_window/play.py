@@ -281,7 +281,8 @@ class PlayMixin:
         self.attack_card.show_forecast(forecast_html(attacks, answers, names))
 
     def build_action_menu(self, unit_id: str, cell: tuple[int, int], target: str = "") -> QMenu:
-        """The legal actions of `unit_id` (those aimed at `target` first) with Use and odds."""
+        """The legal actions of `unit_id` (those aimed at `target` first), each with its roll in the
+        ruleset's words and, from the attack forecast, the chance to kill (defeat) the target."""
         menu = QMenu(self)
         c = self.controller
         options = c.legal_actions(unit_id)
@@ -296,11 +297,10 @@ class PlayMixin:
                 kills[(odds.weapon, odds.target)] = odds
         for group in (aimed, others):
             for o in group:
-                odds = "automatic" if o.needed is None else f"{(o.chance or 0):.0%}"
-                text = f"{o.label} — Use {o.use}, {odds}"
+                text = o.label  # its roll in the ruleset's words (`Ruleset.describe_roll`)
                 forecast = kills.get((o.weapon, o.target))
                 if forecast is not None and forecast.kills:
-                    text += f" to hit, {pct(forecast.kills)} to kill"
+                    text += f" — {pct(forecast.kills)} to {forecast.out_word}"
                 menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
             if group:
                 menu.addSeparator()

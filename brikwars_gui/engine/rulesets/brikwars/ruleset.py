@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
+from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine
 from brikwars_gui.engine.rulesets.brikwars.dice import (
     ROLE_BLESSING,
     ROLE_BONUS,
@@ -132,6 +132,12 @@ class BrikWarsRuleset(Ruleset):
                 unit.skill, needed, per_die_modifier=per_die_modifier, blessings=sn[0], curses=sn[1]
             )
         return _burning_chance(unit.skill, needed, per_die_modifier, *sn)
+
+    def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
+        """`Use 4, 50%` (R-ACT-3: the rating; the chance counts every modifier)."""
+        if roll.needed is None:
+            return "automatic"
+        return f"Use {roll.use if roll.use is not None else roll.needed}, {roll.chance:.0%}"
 
     def attack_odds(self, state: GameState, attacker_id: str, weapon: str, target_id: str) -> AttackOdds:
         from brikwars_gui.engine.rules.attack_odds import attack_odds  # imports combat, which imports us

@@ -20,8 +20,8 @@ from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, StatLine
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution, roll_expression
+from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine
+from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import (
     DEFAULT_CP,
@@ -52,6 +52,7 @@ ATTACKS = ("melee", "ranged", "thrown", "shove")
 #: A second wound incapacitates (the D6 System's Wounded → Severely Wounded → out of the fight).
 WOUNDS_OUT = 2
 RADIUS_PER_D10 = 2  # G-12, as under BrikWars
+BURNING_PENALTY = "1d4"  # R-FIRE-5: a burning target's resistance, converted like any Damage
 #: R-D6-4 option 2, graver the lower the total: (lowest margin total − difficulty, effect, text).
 COMPLICATIONS = (
     (0, "stumble", "stumbles: its Movement is over this turn"),
@@ -163,6 +164,16 @@ class D6Ruleset(Ruleset):
         if burning_action_penalty(state, unit, weapon) is None:
             return odds.chance(dice, pips, difficulty(base), option)
         return sum(p * odds.chance(dice, pips, difficulty(base + v), option) for v, p in die_distribution(4))
+
+    def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
+        """`Melee 3D+1 vs 15, 42%`: the code rolled now (wounds counted) against the converted
+        difficulty of the BrikWars number (R-D6-1/2)."""
+        if roll.needed is None:
+            return "automatic"
+        dice, pips = self.code(state, unit, roll.kind, unit.skill, fate=False)
+        target = difficulty(roll.needed - roll.per_die_modifier)
+        stat = KIND_STAT.get(roll.kind, "dodge").title()
+        return f"{stat} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
 
     def action_roll(
         self,
@@ -290,6 +301,12 @@ class D6Ruleset(Ruleset):
         roll = roll_code(_label(dice, pips), ctx.dice, critical_failure_option=option, purpose=purpose)
         return D6Damage(_label(dice, pips), roll, d10s, d4s, count)
 
+    def extra_damage_roll(self, ctx: RulesContext, expr: str, *, purpose: str) -> tuple[int, list[int], str]:
+        """R-FIRE-6's +1d4 Fire on the D6 scale: its converted code (1d4 → 1D+2, `damage_code`),
+        whose Wild Die is the ignition die, named by that code."""
+        roll = self.damage_roll(ctx, expr, purpose=purpose)
+        return roll.total, self.ignition_dice(roll), roll.label
+
     def explosion_radius(self, roll: DamageRoll) -> int:
         return RADIUS_PER_D10 * max(1, getattr(roll, "d10s", 0))
 
@@ -299,7 +316,7 @@ class D6Ruleset(Ruleset):
 
     def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
         """The unit's strength code (objects: their converted Armor), with a Wild Die; a burning
-        target still rolls −1d4 (R-FIRE-5, shared)."""
+        target rolls it lower by R-FIRE-5's 1d4 on the D6 scale (its converted code, 1D+2)."""
         state = ctx.state
         unit = state.units.get(target_id)
         if unit is not None:
@@ -317,9 +334,9 @@ class D6Ruleset(Ruleset):
         result = D6Damage(f"{what} {code}", roll)
         total, text = result.total, result.explain()
         if burning:
-            penalty = roll_expression("-1d4", ctx.dice, purpose=f"burning armor penalty of {target_id}")
-            total += penalty.total
-            text += f"; burning {penalty.explain()} (R-FIRE-5)"
+            penalty = self.damage_roll(ctx, BURNING_PENALTY, purpose=f"burning armor penalty of {target_id}")
+            total -= penalty.total
+            text += f"; burning −({penalty.explain()}) (R-FIRE-5)"
         return total, text
 
     def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:

@@ -93,7 +93,7 @@ def forecasts(
     ]
 
 
-def _protector(state: Any, target: Any) -> Any:
+def protector_of(state: Any, target: Any) -> Any:
     """Who may veto an attack on `target`: the target itself (Acrobatics or Protect vetoes), else
     an ally within reach holding Protect vetoes (R-NP-11, L927)."""
     p = target.pools
@@ -143,7 +143,7 @@ def attack(
                   tuple(d.label for d in Difficulty), best.difficulty.label, detail)
     difficulty = Difficulty.parse(answer)
     chosen = next(f for f in choices if f.difficulty is difficulty)
-    guard = _protector(state, target)
+    guard = protector_of(state, target)
     veto_by = None
     if guard is not None:
         p = guard.pools
@@ -162,8 +162,18 @@ def attack(
     where = attack_situation(state, attacker, weapon, target, me)
     modifier = where.modifier if where is not None else -2
     unaware = me.stats.talent("stealth") > 0 and not sees(state.grid, target.pos, target.facing, attacker.pos)
+    fire: list[Any] = []  # R-FIRE-6: (points, ignition dice, fire type, what was rolled)
+
+    def burning() -> int:
+        from brikwars_gui.engine.hazards.fire import roll_burning_attack_bonus  # fire imports us
+
+        if not weapon.is_close:
+            return 0
+        fire[:] = roll_burning_attack_bonus(ctx, attacker.id, weapon)
+        return int(fire[0])
+
     result = resolve_attack(ctx.dice, me, them, skill, difficulty, state.round, situational=modifier,
-                            unaware=unaware, veto_by=protector, rating=rating)
+                            unaware=unaware, veto_by=protector, rating=rating, on_hit=burning)
     unitstate.store(attacker, me)
     unitstate.store(target, them)
     if protector is not None and veto_by is not target:
@@ -172,6 +182,8 @@ def attack(
     notes = list(where.reasons) if where is not None else ["beyond Nine Powers range -2"]
     if unaware:
         notes.append("sneak attack")
+    if fire and fire[3]:
+        notes.append(f"burning +{fire[3]} {str(fire[2]).title()}: +{fire[0]} (R-FIRE-6)")
     if notes and result.roll is not None:
         text += f" ({', '.join(notes)})"
     hit = result.damage is not None
@@ -187,6 +199,10 @@ def attack(
         weapon.spent = True  # single-use, as under every ruleset
     if them.vitals.defeated:
         kill(ctx, target_id, f"{weapon.name} of {attacker.id}: defeated at 0 Stamina (R-NP-5)")
+    elif fire and fire[1]:
+        from brikwars_gui.engine.hazards.fire import catch_fire  # fire imports the rulesets
+
+        catch_fire(ctx, target_id, fire[1], at=target.pos, fire_type=fire[2])  # R-FIRE-3
     return event
 
 

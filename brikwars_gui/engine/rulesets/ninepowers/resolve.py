@@ -8,7 +8,7 @@ Tough success, 3 damage, 1 past Armor`).
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Mapping, Sequence
+from collections.abc import Callable, Iterable, Mapping, Sequence
 from dataclasses import dataclass, field
 
 from brikwars_gui.engine.dice.source import DiceSource
@@ -94,11 +94,13 @@ def resolve_attack(
     unaware: bool = False,
     rating: int | None = None,
     veto_by: Fighter | None = None,
+    on_hit: Callable[[], int] | None = None,
 ) -> TurnResult:
     """One attack turn (R-NP-5/6/8, R-NP-15/16). `veto_by` spends a veto of the target (Acrobatics
     or Protect) or of an ally protecting it (R-NP-11): the attack is cancelled before any die is
     rolled. `unaware` makes it a sneak attack (+Stealth talent damage, L1128); `rating` overrides
-    the skill rating (the Melee talent's free attack, L1113)."""
+    the skill rating (the Melee talent's free attack, L1113); `on_hit` is asked for extra points
+    once the roll succeeds (a burning attacker's fire, R-FIRE-6), after the pool's dice."""
     if veto_by is not None:
         pool = veto_by.state.dodge if veto_by is target and veto_by.state.dodge.count else veto_by.state.guard
         pool.use()
@@ -121,6 +123,8 @@ def resolve_attack(
         points += 1
     if unaware:
         points += attacker.stats.talent("stealth")
+    if on_hit is not None:
+        points += on_hit()
     extra = attacker.stats.extra_damage
     social = skill in SOCIAL_CHECKS  # words wear down Stamina only (L571, EX-NP-2)
     hit = Hit(

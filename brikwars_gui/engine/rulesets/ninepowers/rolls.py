@@ -34,7 +34,13 @@ class NinePowersCheck:
         return self.roll.explain() if self.judged else self.roll.explain().rsplit(":", 1)[0]
 
     def to_dict(self) -> dict[str, Any]:
-        return {"kind": "ninepowers_check", **self.roll.to_dict(), "needed": self.needed, "total": self.total}
+        return {
+            "kind": "ninepowers_check",
+            **self.roll.to_dict(),
+            "needed": self.needed,
+            "total": self.total,
+            "text": self.explain(),
+        }
 
 
 @dataclass(frozen=True)

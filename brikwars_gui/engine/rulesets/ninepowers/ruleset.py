@@ -21,9 +21,9 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, Ruleset, SkillTurnOption, StatLine
+from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, SkillTurnOption, StatLine
 from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BONUS, RollResult, roll_expression
-from brikwars_gui.engine.rulesets.ninepowers import attacks, sticky, turns, unitstate
+from brikwars_gui.engine.rulesets.ninepowers import attacks, forecast, sticky, turns, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
@@ -35,6 +35,7 @@ from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKIL
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
+    from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -161,6 +162,13 @@ class NinePowersRuleset(Ruleset):
     ) -> bool:
         return sticky.strike(ctx, responder, mover) if kind == sticky.KIND else True
 
+    def attack_odds(
+        self, state: GameState, attacker_id: str, weapon: str, target_id: str
+    ) -> AttackOdds | None:
+        """Each difficulty's exact odds, damage, Armor and Stamina expected lost and chance to
+        defeat, the pool and its modifiers, and a veto the target's side holds (`forecast`)."""
+        return forecast.attack_odds(state, attacker_id, weapon, target_id)
+
     # -- Acrobatics, Protect, Perception, Wrestle, Bargain, Escape ----------------------------
 
     def skill_turns(self, state: GameState, unit: UnitState) -> list[SkillTurnOption]:
@@ -222,6 +230,16 @@ class NinePowersRuleset(Ruleset):
         )
         return float(success_chance(len(dice), difficulty))
 
+    def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
+        """`Melee 3, Medium, 67%`: the skill and its rating, the difficulty (an attack's is picked
+        when it is made; Medium is shown, as `action_chance` gives), the chance (R-NP-1/2)."""
+        if roll.needed is None:
+            return "automatic"
+        skill, rating, _ = self._pool(unit, roll.kind, unit.skill)
+        attack = roll.kind in ("melee", "ranged", "thrown")
+        level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
+        return f"{skill} {rating}, {level.label.capitalize()}, {roll.chance:.0%}"
+
     # -- damage from hazards, traps, explosions ------------------------------------------------
 
     def damage_roll(
@@ -235,6 +253,11 @@ class NinePowersRuleset(Ruleset):
     ) -> NinePowersDamage:
         roll = roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
         return NinePowersDamage(roll)
+
+    def extra_damage_roll(self, ctx: RulesContext, expr: str, *, purpose: str) -> tuple[int, list[int], str]:
+        """R-FIRE-6's +1d4 Fire: one point a die (as hazard Damage), its d4 the ignition die."""
+        roll = self.damage_roll(ctx, expr, purpose=purpose)
+        return roll.total, self.ignition_dice(roll), f"{expr} (a point a die)"
 
     def explosion_radius(self, roll: DamageRoll) -> int:
         """G-12 as under BrikWars: 2" per d10 Damage die, at least 2"."""

@@ -3,10 +3,7 @@ retry it (issue 14, item 10)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QSettings
 
 from brikwars_gui.engine.session import Game
 from brikwars_gui.paths import SCENARIOS
@@ -16,15 +13,14 @@ from brikwars_gui.ui.play_panels import AIControls
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path, monkeypatch):
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SCENARIOS / "skirmish.json"), settings=settings)  # red human, blue AI
-    qtbot.addWidget(w)
-    w.controller.ask_response = lambda request: request.default
-    w.ask_leave_game = lambda: "discard"
-    w.ask_unsaved = lambda: "discard"
-    w.errors = []
-    w.engine_error_prompt = lambda message: w.errors.append(message) or "ok"
+def window(open_window, monkeypatch) -> MainWindow:
+    w = open_window(  # red human, blue AI; the engine errors are this test's subject
+        load_scenario(SCENARIOS / "skirmish.json"),
+        size=None,
+        show=False,
+        ai_interval=None,
+        expect_errors=True,
+    )
     original = Game.end_turn
     failures = {"blue": 1}
 

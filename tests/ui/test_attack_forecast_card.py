@@ -5,28 +5,17 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QPoint, QSettings, Qt
+from PySide6.QtCore import QPoint, Qt
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.items import cell_center
-from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.scenario_io import load_scenario
 
 SKIRMISH = SCENARIOS / "skirmish.json"
 
 
-def test_hovering_an_enemy_shows_the_attack_forecast(qtbot, tmp_path: Path) -> None:
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
+def test_hovering_an_enemy_shows_the_attack_forecast(open_window, qtbot, tmp_path: Path) -> None:
+    w = open_window()
     w.doc.move_unit("blue-spear", (6, 8))  # next to Spearman Cobb (5, 8)
     w.set_play_mode(True, seed=3)
     c = w.controller
@@ -48,19 +37,12 @@ def test_hovering_an_enemy_shows_the_attack_forecast(qtbot, tmp_path: Path) -> N
 
 
 def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_under_d6(
-    qtbot, tmp_path: Path
+    open_window, qtbot, tmp_path: Path
 ) -> None:
     """Issue 11: odds come through the ruleset; a ruleset without an attack forecast shows no card
     (BrikWars' exploding-dice kill odds would be wrong there), while the menu keeps its own chance."""
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
     scenario = load_scenario(SKIRMISH).model_copy(update={"ruleset": "d6"})
-    w = MainWindow(scenario, SKIRMISH, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
+    w = open_window(scenario, SKIRMISH, size=None, show=False)
     w.doc.move_unit("blue-spear", (6, 8))
     w.set_play_mode(True, seed=3)
     attacks, answers = w.controller.attack_forecast("red-spear", "blue-spear")

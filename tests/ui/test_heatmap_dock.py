@@ -4,12 +4,9 @@ PNG/GIF exports of heat maps and of the battle, with the files checked."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from PIL import Image
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QImage
 
 from brikwars_gui.paths import SCENARIOS
@@ -20,22 +17,6 @@ from brikwars_gui.ui.scenario_io import load_scenario
 
 SHOWCASE = SCENARIOS / "hazard_showcase.json"
 SKIRMISH = SCENARIOS / "skirmish.json"
-
-
-def make_window(qtbot, tmp_path: Path, path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(path), path, settings=settings, data_dir=tmp_path / "data")
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.engine_error_prompt = lambda msg: "ok"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def overlay_pixel(window: MainWindow, cell: tuple[int, int]) -> tuple[int, int, int, int]:
@@ -66,8 +47,10 @@ def test_forecast_dialog_headers_are_not_clipped(qtbot) -> None:
             assert header.sectionSize(i) >= metrics.horizontalAdvance(title) + 8, title
 
 
-def test_hazard_spread_from_the_editor_with_round_slider_and_exports(qtbot, tmp_path) -> None:
-    window = make_window(qtbot, tmp_path, SHOWCASE)
+def test_hazard_spread_from_the_editor_with_round_slider_and_exports(
+    open_window, data_dir, qtbot, tmp_path
+) -> None:
+    window = open_window(SHOWCASE, data_dir=data_dir)
     menu_action(window, "&Game", "Hazard Spread").trigger()
     panel = window.heat_panel
     assert window.dock_heat.isVisible()
@@ -98,8 +81,8 @@ def test_hazard_spread_from_the_editor_with_round_slider_and_exports(qtbot, tmp_
         assert anim.n_frames == 4
 
 
-def test_forecast_from_here_in_play_mode_and_show_on_map(qtbot, tmp_path) -> None:
-    window = make_window(qtbot, tmp_path, SHOWCASE)
+def test_forecast_from_here_in_play_mode_and_show_on_map(open_window, data_dir, qtbot, tmp_path) -> None:
+    window = open_window(SHOWCASE, data_dir=data_dir)
     window.set_play_mode(True, seed=5)
     c = window.controller
     if not c.is_ai(c.active_player):
@@ -134,8 +117,8 @@ def test_forecast_from_here_in_play_mode_and_show_on_map(qtbot, tmp_path) -> Non
     window.set_play_mode(False)
 
 
-def test_export_battle_gif_and_frames_from_play_mode(qtbot, tmp_path) -> None:
-    window = make_window(qtbot, tmp_path, SKIRMISH)
+def test_export_battle_gif_and_frames_from_play_mode(open_window, data_dir, qtbot, tmp_path) -> None:
+    window = open_window(SKIRMISH, data_dir=data_dir)
     window.set_play_mode(True, seed=3)
     c = window.controller
     for _ in range(2):
@@ -156,8 +139,8 @@ def test_export_battle_gif_and_frames_from_play_mode(qtbot, tmp_path) -> None:
     window.set_play_mode(False)
 
 
-def test_forecast_menu_without_play_has_no_position(qtbot, tmp_path) -> None:
-    window = make_window(qtbot, tmp_path, SKIRMISH)
+def test_forecast_menu_without_play_has_no_position(open_window, data_dir, qtbot, tmp_path) -> None:
+    window = open_window(SKIRMISH, data_dir=data_dir)
     dialog = open_forecast(window)
     assert dialog.position is None and not dialog.origin.isEnabled()
     assert isinstance(dialog, ForecastDialog)

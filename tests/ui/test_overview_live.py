@@ -5,14 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QColor
 
-from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
-from brikwars_gui.ui.scenario_io import load_scenario
-
-SKIRMISH = SCENARIOS / "skirmish.json"
 
 
 def dot_colour(window: MainWindow, cell) -> QColor:
@@ -24,18 +19,8 @@ def dot_colour(window: MainWindow, cell) -> QColor:
     return QColor(image.pixel(int(x * ratio), int(y * ratio)))
 
 
-def test_the_overview_follows_the_moves_and_the_timeline(qtbot, tmp_path: Path) -> None:
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
+def test_the_overview_follows_the_moves_and_the_timeline(open_window, qtbot, tmp_path: Path) -> None:
+    w = open_window()
     w.set_play_mode(True, seed=11)
     c = w.controller
     unit = "red-captain"

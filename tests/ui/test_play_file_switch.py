@@ -2,33 +2,12 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
-import pytest
-from PySide6.QtCore import QSettings
-
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.scenario_io import load_scenario
 
 SKIRMISH = SCENARIOS / "skirmish.json"
 SHOWCASE = SCENARIOS / "hazard_showcase.json"
-
-
-@pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
 
 
 def _play_with_overlays(window: MainWindow, qtbot) -> None:

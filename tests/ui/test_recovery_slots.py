@@ -10,9 +10,6 @@ import sys
 import textwrap
 from pathlib import Path
 
-import pytest
-from PySide6.QtCore import QSettings
-
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.io import load_scenario
 from brikwars_gui.ui.main_window import MainWindow
@@ -86,19 +83,10 @@ def test_two_instances_autosave_to_their_own_slots(tmp_path):
     second.end_session()
 
 
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-def _window(qtbot, settings, data_dir) -> MainWindow:
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings, data_dir=data_dir)
-    qtbot.addWidget(w)
+def _window(open_window, data_dir) -> MainWindow:
+    w = open_window(data_dir=data_dir, size=None, show=False, ai_interval=None, animate=None)
     w.warnings = []
     w.warn = lambda title, text: w.warnings.append((title, text))
-    w.controller.ask_response = lambda request: request.default
-    w.ask_leave_game = lambda: "discard"
-    w.ask_unsaved = lambda: "discard"
     return w
 
 
@@ -106,15 +94,15 @@ def _edit(window: MainWindow) -> None:
     window.doc.set_attr("name", "Skirmish, edited")
 
 
-def test_editor_changes_are_autosaved_and_offered_back(qtbot, settings, tmp_path):
+def test_editor_changes_are_autosaved_and_offered_back(qtbot, open_window, tmp_path):
     data_dir = tmp_path / "data"
-    window = _window(qtbot, settings, data_dir)
+    window = _window(open_window, data_dir)
     _edit(window)
     assert window.doc.modified
     qtbot.waitUntil(lambda: window.recovery.editor_path.is_file(), timeout=20_000)
     edited = window.doc.scenario
     window.recovery.lock.unlock()  # the process dies (SIGKILL): nothing else is cleaned up
-    other = _window(qtbot, settings, data_dir)
+    other = _window(open_window, data_dir)
     asked = []
     other.ask_recover_editor = lambda path: asked.append(path) or True
     assert other.offer_recovery()
@@ -123,8 +111,8 @@ def test_editor_changes_are_autosaved_and_offered_back(qtbot, settings, tmp_path
     assert not window.recovery.slot.exists()
 
 
-def test_saving_the_scenario_removes_the_editor_autosave(qtbot, settings, tmp_path):
-    window = _window(qtbot, settings, tmp_path / "data")
+def test_saving_the_scenario_removes_the_editor_autosave(qtbot, open_window, tmp_path):
+    window = _window(open_window, tmp_path / "data")
     _edit(window)
     window.autosave_editor()
     assert window.recovery.editor_path.is_file()
@@ -132,8 +120,8 @@ def test_saving_the_scenario_removes_the_editor_autosave(qtbot, settings, tmp_pa
     assert not window.recovery.editor_path.exists()
 
 
-def test_a_full_disk_warns_once_and_keeps_trying(qtbot, settings, tmp_path, monkeypatch):
-    window = _window(qtbot, settings, tmp_path / "data")
+def test_a_full_disk_warns_once_and_keeps_trying(qtbot, open_window, tmp_path, monkeypatch):
+    window = _window(open_window, tmp_path / "data")
     window.set_play_mode(True, seed=5)
     real_fsync = os.fsync
 
@@ -152,10 +140,10 @@ def test_a_full_disk_warns_once_and_keeps_trying(qtbot, settings, tmp_path, monk
     assert window.statusBar().currentMessage() == "Autosave works again"
 
 
-def test_an_unusable_data_folder_starts_without_autosave_and_says_so(qtbot, settings, tmp_path):
+def test_an_unusable_data_folder_starts_without_autosave_and_says_so(qtbot, open_window, tmp_path):
     blocker = tmp_path / "not-a-folder"
     blocker.write_text("x")
-    window = _window(qtbot, settings, blocker / "data")
+    window = _window(open_window, blocker / "data")
     assert window.recovery is None
     assert not window.offer_recovery()
     assert [title for title, _ in window.warnings] == ["Autosave is off"]
@@ -164,11 +152,11 @@ def test_an_unusable_data_folder_starts_without_autosave_and_says_so(qtbot, sett
     assert len(window.warnings) == 1
 
 
-def test_a_crashed_battle_of_the_single_slot_version_is_offered(qtbot, settings, tmp_path):
+def test_a_crashed_battle_of_the_single_slot_version_is_offered(qtbot, open_window, tmp_path):
     """Before per-instance slots, the autosave was `recovery.json` beside a `session.lock` marker
     that a clean exit removed; after an upgrade that battle is offered, not lost."""
     data_dir = tmp_path / "data"
-    first = _window(qtbot, settings, data_dir)
+    first = _window(open_window, data_dir)
     first.set_play_mode(True, seed=3)
     first.controller.end_turn()
     qtbot.waitUntil(lambda: first.controller.snapshot_count >= 2, timeout=20_000)
@@ -178,7 +166,7 @@ def test_a_crashed_battle_of_the_single_slot_version_is_offered(qtbot, settings,
     snapshots = first.controller.snapshot_count
     first.recovery.end_session()
     first.recovery = None
-    other = _window(qtbot, settings, data_dir)
+    other = _window(open_window, data_dir)
     asked = []
     other.ask_recover = lambda path: asked.append(path) or True
     assert other.offer_recovery()

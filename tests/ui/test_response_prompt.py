@@ -3,36 +3,20 @@ and cell answers (Bail landing, Angry Inch step) are picked on the map (pytest-q
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QSettings, Qt, QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QApplication, QDialog
 
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import DecisionRequest
-from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.response_prompt import describe
-from brikwars_gui.ui.scenario_io import load_scenario
-
-SKIRMISH = SCENARIOS / "skirmish.json"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window) -> MainWindow:
+    return open_window(answer_responses=False)  # the window's own prompt over the map
 
 
 def test_an_attack_response_is_described_in_words_with_percentages() -> None:

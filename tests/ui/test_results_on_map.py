@@ -5,28 +5,12 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from PySide6.QtCore import QSettings
-
 from brikwars_gui.engine.rules.actions import Attack
-from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.items import CELL, LabelItem, cell_center
-from brikwars_gui.ui.main_window import MainWindow
-from brikwars_gui.ui.scenario_io import load_scenario
-
-SKIRMISH = SCENARIOS / "skirmish.json"
 
 
-def test_an_attack_shows_its_roll_and_outcome_at_the_target(qtbot, tmp_path: Path) -> None:
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
+def test_an_attack_shows_its_roll_and_outcome_at_the_target(open_window, qtbot, tmp_path: Path) -> None:
+    w = open_window(size=None)
     w.doc.move_unit("blue-spear", (6, 8))
     w.set_play_mode(True, seed=3, script=[6, 6, 1, 1])
     assert w.controller.order_action("red-spear", Attack("Spear", "blue-spear"))

@@ -3,33 +3,19 @@ viewed, Undo History in Play mode, F1's rules reference, the log's # column and 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QSettings
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.event_log import kind_label
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.rules_ref import reference_html
-from brikwars_gui.ui.scenario_io import load_scenario
 
 LARGE = SCENARIOS / "large_battle.json"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "s.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(LARGE), LARGE, settings=settings)
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1280, 720)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window) -> MainWindow:
+    return open_window(LARGE, size=(1280, 720))
 
 
 def test_picking_a_unit_in_the_list_brings_it_into_view(window: MainWindow, qtbot) -> None:

@@ -6,7 +6,7 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
@@ -14,20 +14,8 @@ from brikwars_gui.ui.scenario_io import load_scenario
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(
-        load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings, data_dir=tmp_path / "d"
-    )
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window, tmp_path: Path) -> MainWindow:
+    return open_window(load_scenario(SCENARIOS / "skirmish.json"), data_dir=tmp_path / "d", size=None)
 
 
 def _set_level(window: MainWindow, player_id: str, level: str) -> None:

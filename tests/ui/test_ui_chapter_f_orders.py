@@ -8,10 +8,8 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
 
 from brikwars_gui.ui.main_window import MainWindow
-from brikwars_gui.ui.scenario_io import load_scenario
 
 GUN = {"name": "gun", "kind": "ranged", "use": 2, "range": 8, "damage": "1d6"}
 
@@ -22,8 +20,14 @@ def scenario_file(tmp_path: Path) -> Path:
         "battlefield": {"width": 14, "height": 10},
         "units": [
             {"id": "a", "name": "Sapper Ann", "team": "red", "position": [4, 5], "carrying_heavy": True},
-            {"id": "sniper", "name": "Sniper Sly", "team": "blue", "position": [12, 1], "hidden": True,
-             "weapons": [GUN]},
+            {
+                "id": "sniper",
+                "name": "Sniper Sly",
+                "team": "blue",
+                "position": [12, 1],
+                "hidden": True,
+                "weapons": [GUN],
+            },
             {"id": "guard", "name": "Guard Gus", "team": "blue", "position": [13, 9]},
         ],
         "objects": [{"id": "door", "name": "Door", "cells": [[5, 5]], "size": 1, "weight": 1}],
@@ -40,21 +44,8 @@ def scenario_file(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    path = scenario_file(tmp_path)
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(path), path, settings=settings, data_dir=tmp_path / "data")
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.engine_error_prompt = lambda msg: "ok"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1200, 800)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window, tmp_path: Path, data_dir) -> MainWindow:
+    return open_window(scenario_file(tmp_path), data_dir=data_dir, size=(1200, 800))
 
 
 def texts(menu) -> list[str]:

@@ -5,34 +5,20 @@ over the map (issue 12)."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QSettings, QTimer
+from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QApplication, QLabel
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.response_dialog import ResponseDialog, ask_with_dialog
-from brikwars_gui.ui.scenario_io import load_scenario
 
 CHAPEL = SCENARIOS / "ruined_chapel.json"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(CHAPEL), CHAPEL, settings=settings, data_dir=tmp_path / "data")
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.engine_error_prompt = lambda msg: "ok"
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window, data_dir) -> MainWindow:
+    return open_window(CHAPEL, data_dir=data_dir, answer_responses=False)
 
 
 def answer_dialog(choice: str, seen: list[str]) -> None:

@@ -3,11 +3,9 @@ line of sight, and the stale dock tab bar fix."""
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QGraphicsEllipseItem
 
 from brikwars_gui.scenario.models import Scenario
@@ -47,18 +45,8 @@ SCENARIO = {
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(Scenario.model_validate(SCENARIO), settings=settings, data_dir=tmp_path / "data")
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.engine_error_prompt = lambda msg: "ok"
-    w.controller.ask_response = lambda request: request.default
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window, data_dir) -> MainWindow:
+    return open_window(Scenario.model_validate(SCENARIO), data_dir=data_dir, ai_interval=None, animate=None)
 
 
 def play(window: MainWindow) -> None:

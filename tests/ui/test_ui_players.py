@@ -2,10 +2,8 @@
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
@@ -13,15 +11,14 @@ from brikwars_gui.ui.scenario_io import load_scenario
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    qtbot.addWidget(w)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window) -> MainWindow:
+    return open_window(
+        load_scenario(SCENARIOS / "skirmish.json"),
+        size=None,
+        answer_responses=False,
+        ai_interval=None,
+        animate=None,
+    )
 
 
 def test_add_rename_recolour_and_undo_a_player(window: MainWindow) -> None:

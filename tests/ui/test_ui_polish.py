@@ -3,8 +3,6 @@ engine's hazard frames, label decluttering, the app's icon/stylesheet/data dir, 
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
@@ -23,31 +21,16 @@ SHOWCASE = SCENARIOS / "hazard_showcase.json"
 pytestmark = pytest.mark.skipif(not SKIRMISH.is_file(), reason="skirmish sample missing")
 
 
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-def make_window(qtbot, settings, scenario=None, path: Path = SKIRMISH) -> MainWindow:
-    w = MainWindow(scenario or load_scenario(path), path, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.engine_error_prompt = lambda msg: "ok"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
+def collect_game_overs(w: MainWindow) -> MainWindow:
+    """The end-of-battle summaries go to `w.game_overs` instead of the dialog."""
     w.game_overs = []
     w.show_game_over = w.game_overs.append
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
     return w
 
 
 @pytest.fixture
-def window(qtbot, settings) -> MainWindow:
-    return make_window(qtbot, settings)
+def window(open_window) -> MainWindow:
+    return collect_game_overs(open_window(fit=True))
 
 
 # -- names in the log -------------------------------------------------------------------------
@@ -102,10 +85,10 @@ def test_turn_limit_ends_the_battle_with_a_summary_and_closes_orders(window: Mai
     assert len(window.game_overs) == 1
 
 
-def test_last_team_standing_wins_and_the_dialog_offers_new_battle_or_editor(qtbot, settings) -> None:
+def test_last_team_standing_wins_and_the_dialog_offers_new_battle_or_editor(qtbot, open_window) -> None:
     scenario = load_scenario(SKIRMISH)
     scenario = scenario.model_copy(update={"units": [u for u in scenario.units if u.team == "red"]})
-    w = make_window(qtbot, settings, scenario)
+    w = collect_game_overs(open_window(scenario, SKIRMISH, fit=True))
     w.show_game_over = w._game_over_dialog  # the real dialog (non-blocking: open())
     w.set_play_mode(True, seed=1)
     qtbot.waitUntil(lambda: w.game_over_dialog is not None, timeout=5000)
@@ -173,10 +156,10 @@ def test_sprint_in_the_action_menu_is_ordered_through_the_controller(window: Mai
 
 
 @pytest.mark.skipif(not SHOWCASE.is_file(), reason="hazard showcase missing")
-def test_snapshot_hazards_match_the_live_frames_they_were_taken_from(qtbot, settings) -> None:
+def test_snapshot_hazards_match_the_live_frames_they_were_taken_from(qtbot, open_window) -> None:
     from brikwars_gui.engine.hazards.history import hazard_frame
 
-    w = make_window(qtbot, settings, path=SHOWCASE)
+    w = collect_game_overs(open_window(SHOWCASE, fit=True))
     w.set_play_mode(True, seed=5)
     c = w.controller
     c._stop_ai()
@@ -265,13 +248,13 @@ def test_main_passes_the_data_dir_and_offers_recovery(qtbot, monkeypatch, tmp_pa
     w.close()
 
 
-def test_windows_without_a_data_dir_write_nothing(qtbot, settings, tmp_path, monkeypatch) -> None:
+def test_windows_without_a_data_dir_write_nothing(open_window, tmp_path, monkeypatch) -> None:
     home = tmp_path / "home"
     for name, sub in (("HOME", ""), ("XDG_DATA_HOME", ".local/share"), ("XDG_CONFIG_HOME", ".config")):
         (home / sub).mkdir(parents=True, exist_ok=True)
         monkeypatch.setenv(name, str(home / sub))
     monkeypatch.setenv("XDG_CACHE_HOME", str(home / ".cache"))
-    window = make_window(qtbot, settings)
+    window = collect_game_overs(open_window(fit=True))
     assert window.data_dir is None and window.recovery is None
     window.set_play_mode(True, seed=2)
     window.end_turn()  # would autosave with a data dir

@@ -4,36 +4,18 @@ their exact chances), and die codes and pools in the inspector and the unit tabl
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QSettings, Qt
+from PySide6.QtCore import Qt
 
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import DecisionRequest
-from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.response_dialog import ResponseDialog
-from brikwars_gui.ui.scenario_io import load_scenario
-
-SKIRMISH = SCENARIOS / "skirmish.json"
 
 
 @pytest.fixture
-def window(qtbot, tmp_path: Path) -> MainWindow:
-    settings = QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings, data_dir=tmp_path / "data")
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.engine_error_prompt = lambda msg: "ok"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    w.set_animate_moves(False)
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
+def window(open_window, data_dir) -> MainWindow:
+    return open_window(data_dir=data_dir)
 
 
 def choose_ruleset(window: MainWindow, name: str) -> None:

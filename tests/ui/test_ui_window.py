@@ -34,16 +34,15 @@ def sample_path(tmp_path: Path) -> Path:
 
 
 @pytest.fixture
-def window(qtbot, settings, sample_path) -> MainWindow:
-    w = MainWindow(load_scenario(sample_path), sample_path, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    qtbot.addWidget(w)
-    w.resize(1400, 900)
-    w.show()
-    qtbot.waitExposed(w)
-    w.view.fit()
-    return w
+def window(open_window, sample_path) -> MainWindow:
+    return open_window(
+        load_scenario(sample_path),
+        sample_path,
+        answer_responses=False,
+        ai_interval=None,
+        animate=None,
+        fit=True,
+    )
 
 
 def viewport_pos(window: MainWindow, cell: tuple[int, int]) -> QPoint:

@@ -3,41 +3,14 @@ Palette after quitting in Play mode, Ctrl+Y redoes, the toolbar does not jump (p
 
 from __future__ import annotations
 
-from pathlib import Path
-
 import pytest
-from PySide6.QtCore import QSettings
 from PySide6.QtGui import QKeySequence
-
-from brikwars_gui.paths import SCENARIOS
-from brikwars_gui.ui.main_window import MainWindow
-from brikwars_gui.ui.scenario_io import load_scenario
-
-SKIRMISH = SCENARIOS / "skirmish.json"
-
-
-def open_window(qtbot, settings: QSettings, size=(1400, 900)) -> MainWindow:
-    w = MainWindow(load_scenario(SKIRMISH), SKIRMISH, settings=settings)
-    w.ask_unsaved = lambda: "discard"
-    w.ask_leave_game = lambda: "discard"
-    w.controller.ask_response = lambda request: request.default
-    w.controller.ai_interval = 0
-    qtbot.addWidget(w)
-    w.resize(*size)
-    w.show()
-    qtbot.waitExposed(w)
-    return w
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
 
 
 @pytest.mark.parametrize("size", [(1280, 720), (1024, 700)])
 @pytest.mark.parametrize("play", [False, True])
-def test_the_window_fits_small_screens_and_the_battlefield_keeps_most_of_it(qtbot, settings, size, play):
-    w = open_window(qtbot, settings, size)
+def test_the_window_fits_small_screens_and_the_battlefield_keeps_most_of_it(qtbot, open_window, size, play):
+    w = open_window(size=size, animate=None)
     if play:
         w.set_play_mode(True, seed=2)
     view = w.centralWidget()
@@ -54,21 +27,21 @@ def test_the_window_fits_small_screens_and_the_battlefield_keeps_most_of_it(qtbo
         assert button.geometry().right() <= w.game_toolbar.width()
 
 
-def test_quitting_in_play_mode_keeps_the_palette_for_the_next_edit_start(qtbot, settings) -> None:
-    w = open_window(qtbot, settings)
+def test_quitting_in_play_mode_keeps_the_palette_for_the_next_edit_start(qtbot, open_window) -> None:
+    w = open_window(animate=None)
     assert w.dock_palette.isVisible()
     w.set_play_mode(True, seed=2)
     assert not w.dock_palette.isVisible()
     w.close()
-    again = open_window(qtbot, settings)
+    again = open_window(animate=None)
     qtbot.wait(20)
     assert not again.play_mode
     assert again.dock_palette.isVisible()
     assert not again.timeline_bar.isVisible()
 
 
-def test_ctrl_y_redoes_an_edit_and_undo_keeps_its_label(qtbot, settings) -> None:
-    w = open_window(qtbot, settings)
+def test_ctrl_y_redoes_an_edit_and_undo_keeps_its_label(qtbot, open_window) -> None:
+    w = open_window(animate=None)
     unit = w.doc.scenario.units[0].id
     w.selection.select("unit", unit)
     width = w.toolbar.widgetForAction(w.act_undo).width()

@@ -1,0 +1,99 @@
+"""Shared pytest-qt setup of the main window, so each test file states only what differs.
+
+`open_window(...)` builds a `MainWindow` the way the window tests need it: its own settings file
+under `tmp_path` (never the user's; `data_dir=data_dir` adds an isolated data folder for autosave and
+recovery, none by default), the unsaved-changes and leave-the-game prompts answered "discard", human
+Responses answered with the default, AI steps at once (`ai_interval` 0) and moves that jump rather
+than slide (animation off), shown at 1400x900 and exposed. Keyword arguments turn each of these off
+for the tests about that very thing (`answer_responses=False` keeps the window's own prompt).
+Engine errors are collected in `window.errors` instead of a modal box, and a test fails at teardown
+if any was reported, unless it opened the window with `expect_errors=True` (then it checks them).
+`window` is that window on the skirmish sample; a test file may override it with its own.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from PySide6.QtCore import QSettings
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.scenario_io import load_scenario
+
+SKIRMISH = SCENARIOS / "skirmish.json"
+
+OpenWindow = Callable[..., MainWindow]
+
+
+@pytest.fixture
+def settings(tmp_path: Path) -> QSettings:
+    """An isolated settings file (window geometry, docks, recent files) for this test."""
+    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def data_dir(tmp_path: Path) -> Path:
+    """An isolated data folder (autosave, recovery slots, the log file) for this test."""
+    return tmp_path / "data"
+
+
+@pytest.fixture
+def open_window(qtbot, settings: QSettings):
+    """A factory of main windows set up for tests (see the module docstring)."""
+    strict: list[MainWindow] = []
+
+    def open_(
+        scenario: Scenario | Path | None = SKIRMISH,
+        path: Path | None = None,
+        *,
+        settings: QSettings = settings,
+        data_dir: Path | None = None,
+        size: tuple[int, int] | None = (1400, 900),
+        answer_responses: bool = True,
+        ai_interval: int | None = 0,
+        animate: bool | None = False,
+        expect_errors: bool = False,
+        show: bool = True,
+        fit: bool = False,
+    ) -> MainWindow:
+        if isinstance(scenario, Path):
+            path = scenario if path is None else path
+            scenario = load_scenario(scenario)
+        w = MainWindow(scenario, path, settings=settings, data_dir=data_dir)
+        qtbot.addWidget(w)
+        w.ask_unsaved = lambda: "discard"
+        w.ask_leave_game = lambda: "discard"
+        w.errors = []
+        w.engine_error_prompt = lambda message: w.errors.append(message) or "ok"
+        if not expect_errors:
+            strict.append(w)
+        if answer_responses:
+            w.controller.ask_response = lambda request: request.default
+        if ai_interval is not None:
+            w.controller.ai_interval = ai_interval
+        if animate is not None:
+            w.set_animate_moves(animate)  # off: token positions do not depend on timing
+        if size is not None:
+            w.resize(*size)
+        if show:
+            w.show()
+            qtbot.waitExposed(w)
+            if fit:
+                w.view.fit()
+        return w
+
+    yield open_
+    for w in strict:
+        assert not w.errors, f"engine errors reported in the window: {w.errors}"
+
+
+@pytest.fixture
+def window(open_window: OpenWindow) -> MainWindow:
+    """The skirmish sample in a test window (red human, blue AI)."""
+    if not SKIRMISH.is_file():
+        pytest.skip("skirmish sample missing")
+    return open_window()

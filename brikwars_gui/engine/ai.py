@@ -12,16 +12,31 @@ rules' defaults (`DefaultPolicy`).
 
 from __future__ import annotations
 
+import math
+
 import numpy as np
 
-from brikwars_gui.engine.grid import distance, facing_towards, has_line_of_sight
-from brikwars_gui.engine.rules.actions import ActionOption, SkillTurn
-from brikwars_gui.engine.rules.common import burdened, ranged_weapons, unable_problem
+from brikwars_gui.engine.grid import distance, facing_towards, has_line_of_sight, within_reach
+from brikwars_gui.engine.rules.actions import ActionOption, SkillTurn, action_problem, attack_option
+from brikwars_gui.engine.rules.combat import (
+    AttackPlan,
+    action_chance,
+    attack_sight,
+    plan_attack,
+    target_size_penalty,
+)
+from brikwars_gui.engine.rules.common import (
+    IllegalOrder,
+    burdened,
+    ranged_weapons,
+    unable_problem,
+    usable_weapons,
+)
 from brikwars_gui.engine.rules.hazard_actions import HazardAction, hazard_action_options
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
-from brikwars_gui.engine.state import Cell, UnitState
+from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import visible_units
 
 __all__ = ["MIN_CHANCE", "AIPolicy", "play_game", "play_turn", "play_unit"]
@@ -57,28 +72,90 @@ def _safe(game: Game, unit: UnitState, option: ActionOption) -> bool:
     if target is None:
         return True
     radius = 2 * max(1, weapon.damage.count("d10"))
-    return not any(
-        u.alive and u.team == unit.team and distance(u.pos, target.pos) <= radius + 2
-        for u in game.state.units.values()
-    )
+    return not any(u.team == unit.team for u in game.state.units_near(target.pos, radius + 2))
+
+
+def _planning_reach(
+    state: GameState,
+    unit: UnitState,
+    weapon: WeaponState,
+    best_size: int,
+    min_chance: float,
+    in_range_only: bool,
+    farthest2: int,
+    chances: dict[tuple[int, int, int], float],
+) -> int:
+    """The squared distance beyond which no attack with `weapon` can reach `min_chance`.
+
+    Rests on the `Ruleset.action_chance` contract: the chance never grows with the needed number
+    nor with the Out of Range penalty (R-ACT-6). An attack's needed number is at least
+    Use + the smallest Size penalty among the enemies (G-5) − 1 for a Disrupted target
+    (R-MOVE-16) − 1 for a Mark (R-SCOUT-5), so the chance with that needed number at k inches
+    out of range bounds every attack k inches out."""
+    if weapon.is_close:
+        return 2  # GRID-4: the 8 neighbours
+    if weapon.range is None or weapon.use <= 0 or min_chance <= 0:
+        return farthest2  # no Out of Range penalty, or automatic: distance does not matter
+    needed = weapon.use + best_size - 2
+    limit = 0 if in_range_only else max(0, math.ceil(math.sqrt(farthest2)) - weapon.range)
+    oor = 0
+    while oor <= limit:
+        key = (id(weapon), needed, oor)
+        if key not in chances:
+            chances[key] = action_chance(state, unit, needed, per_die_modifier=-oor, weapon=weapon)
+        if chances[key] < min_chance:
+            break
+        oor += 1
+    if oor == 0:
+        return -1
+    return (weapon.range + oor - 1) ** 2  # out_of_range(d) <= k exactly when d <= Range + k
 
 
 def best_attack(
     game: Game, unit_id: str, min_chance: float = MIN_CHANCE, *, in_range_only: bool = False
 ) -> ActionOption | None:
+    """The best attack among `game.legal_actions(unit_id)` with at least `min_chance` that
+    endangers no friend (`_safe`): highest chance, then nearest, then the larger target and
+    weapon names (the first such option in `legal_actions` order on a tie).
+
+    Same answer as filtering `legal_actions`, without its cost: every (weapon, enemy) pair is
+    planned without the line of sight check and with the chances memoised, the pairs that pass
+    are ranked, and only then are lines of sight checked, best first, until one holds."""
     unit = game.unit(unit_id)
-    options = [
-        o
-        for o in game.legal_actions(unit_id)
-        if o.kind == "attack"
-        and o.chance is not None
-        and o.chance >= min_chance
-        and not (in_range_only and o.out_of_range)
-        and _safe(game, unit, o)
-    ]
-    if not options:
+    if game.over or unit.team != game.active_player:
         return None
-    return max(options, key=lambda o: (o.chance or 0.0, -(o.distance or 0.0), str(o.target), str(o.weapon)))
+    if action_problem(unit, needs_action=False) is not None or unit.action_used:
+        return None
+    state = game.state
+    enemies = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.alive and u.team != unit.team]
+    if not enemies:
+        return None
+    d2 = ((np.array([e.pos for e in enemies], dtype=np.int64) - np.array(unit.pos)) ** 2).sum(axis=1)
+    best_size = min(target_size_penalty(size) for size in {e.size for e in enemies})
+    chances: dict[tuple[int, int, int], float] = {}
+    ranked: list[tuple[tuple[float, float, str, str], WeaponState, UnitState, AttackPlan]] = []
+    farthest2 = int(d2.max())
+    for weapon in usable_weapons(unit):
+        reach = _planning_reach(state, unit, weapon, best_size, min_chance, in_range_only, farthest2, chances)
+        for i in np.flatnonzero(d2 <= reach):
+            other = enemies[i]
+            if weapon.is_close and not within_reach(unit.pos, other.pos):
+                continue  # plan_attack would refuse it (GRID-4)
+            try:
+                plan = plan_attack(state, unit, weapon, other.id, check_sight=False, chances=chances)
+            except IllegalOrder:
+                continue
+            if plan.chance < min_chance or (in_range_only and plan.out_of_range):
+                continue
+            ranked.append(((plan.chance, -plan.distance, other.id, weapon.name), weapon, other, plan))
+    ranked.sort(key=lambda r: r[0], reverse=True)  # stable: ties keep legal_actions order
+    for _, weapon, other, plan in ranked:
+        if not weapon.is_close and not attack_sight(state, unit, unit.pos, plan.at, other.size):
+            continue
+        option = attack_option(state, unit, weapon, other, plan)
+        if _safe(game, unit, option):
+            return option
+    return None
 
 
 def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | None:
@@ -104,10 +181,10 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
     if ranges:
         reach2 = max(ranges) ** 2
         grid, smoke = game.state.grid, game.state.smoke_mask()
-        for row, cell in enumerate(cells):
-            close = np.flatnonzero(d2[row] <= reach2)
-            if close.size == 0:
-                continue
+        within = d2 <= reach2
+        for row in np.flatnonzero(within.any(axis=1)):  # cells with an enemy in reach, cost order
+            cell = cells[row]
+            close = np.flatnonzero(within[row])
             first = close[np.argsort(d2[row][close], kind="stable")[:3]]
             if any(has_line_of_sight(grid, cell, enemies[i].pos, smoke=smoke) for i in first):
                 return cell

@@ -21,7 +21,7 @@ BUCKET = 8  # inches per bucket side: a 120x120" table has 15x15 buckets
 class UnitIndex:
     """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries."""
 
-    __slots__ = ("alive_by_team", "buckets", "by_cell", "rank", "source")
+    __slots__ = ("alive_by_team", "buckets", "by_cell", "longest_range", "rank", "source", "team_cells")
 
     def __init__(self, units: dict[str, UnitState]) -> None:
         self.source = units
@@ -29,6 +29,14 @@ class UnitIndex:
         self.by_cell: dict[Cell, list[UnitState]] = {}
         self.buckets: dict[tuple[int, int], list[UnitState]] = {}
         self.alive_by_team: dict[str, int] = {}  # living units per team (victory checks, G-24)
+        # cells held by each team's living units, with how many stand there (movement blockers)
+        self.team_cells: dict[str, dict[Cell, int]] = {}
+        # the longest Range of any ranged weapon in the battle, spent or not, living or dead: an
+        # upper bound for how far a unit can respond (weapons lists never change during a game)
+        self.longest_range = max(
+            (w.range for u in units.values() for w in u.weapons if w.range is not None and not w.is_close),
+            default=0,
+        )
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
@@ -43,6 +51,8 @@ class UnitIndex:
         return self.source is units and len(self.rank) == len(units)
 
     def _add(self, unit: UnitState, cell: Cell) -> None:
+        cells = self.team_cells.setdefault(unit.team, {})
+        cells[cell] = cells.get(cell, 0) + 1
         here = self.by_cell.get(cell)
         if here is None:
             self.by_cell[cell] = [unit]
@@ -51,10 +61,15 @@ class UnitIndex:
             here.sort(key=lambda u: self.rank.get(u.id, len(self.rank)))
         self.buckets.setdefault((cell[0] // BUCKET, cell[1] // BUCKET), []).append(unit)
 
-    def _remove(self, unit: UnitState, cell: Cell) -> None:
+    def _remove(self, unit: UnitState, cell: Cell, team: str) -> None:
         here = self.by_cell.get(cell)
         if here is None or not _drop(here, unit):
             return
+        cells = self.team_cells[team]
+        if cells[cell] == 1:
+            del cells[cell]
+        else:
+            cells[cell] -= 1
         if not here:
             del self.by_cell[cell]
         _drop(self.buckets[(cell[0] // BUCKET, cell[1] // BUCKET)], unit)
@@ -62,11 +77,24 @@ class UnitIndex:
     def update(self, unit: UnitState, old_pos: Cell, was_alive: bool, old_team: str) -> None:
         """`unit.pos` / `alive` / `team` changed (called by `UnitState.__setattr__`)."""
         if was_alive:
-            self._remove(unit, old_pos)
+            self._remove(unit, old_pos, old_team)
             self.alive_by_team[old_team] -= 1
         if unit.alive:
             self._add(unit, unit.pos)
             self.alive_by_team[unit.team] = self.alive_by_team.get(unit.team, 0) + 1
+
+    def blockers(self, unit: UnitState) -> tuple[set[Cell], set[Cell]]:
+        """(cells of living enemies of `unit`, cells of its living allies other than itself)."""
+        blocked: set[Cell] = set()
+        no_stop: set[Cell] = set()
+        for team, cells in self.team_cells.items():
+            if team != unit.team:
+                blocked.update(cells)
+            else:
+                no_stop.update(cells)
+                if unit.alive and cells.get(unit.pos) == 1:
+                    no_stop.discard(unit.pos)  # only the unit itself stands there
+        return blocked, no_stop
 
     def near(self, cell: Cell, radius: float) -> Iterator[UnitState]:
         """Living units in the buckets that overlap the square of `radius` around `cell` (a

@@ -274,6 +274,22 @@ class GameState(Journaled):
             self.__dict__["_units_index"] = index
         return index
 
+    def objects_touching(self, cell: Cell) -> set[str]:
+        """Ids of the objects (destroyed ones too) with a cell within 1" of `cell` (GRID-4).
+        Objects never change cells during a game, so the cell → objects map is built once per
+        `objects` dict (rebuilt when objects are added, removed or the dict is replaced)."""
+        cached = self.__dict__.get("_object_cells")
+        if cached is None or cached[0] is not self.objects or cached[1] != len(self.objects):
+            by_cell: dict[Cell, set[str]] = {}
+            for obj in self.objects.values():
+                for x, y in obj.cells:
+                    for dx in (-1, 0, 1):
+                        for dy in (-1, 0, 1):
+                            by_cell.setdefault((x + dx, y + dy), set()).add(obj.id)
+            cached = (self.objects, len(self.objects), by_cell)
+            self.__dict__["_object_cells"] = cached
+        return cached[2].get(cell, set())
+
     def unit_at(self, cell: Cell) -> UnitState | None:
         """The living unit on `cell` (the first in `units` order if several pass through it)."""
         here = self.unit_index().by_cell.get(cell)

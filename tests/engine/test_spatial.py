@@ -93,3 +93,25 @@ def test_copies_build_their_own_index() -> None:
     assert twin.unit_at((10, 10)) is unit and state.unit_at((10, 10)) is None
     _assert_index_fresh(state)
     _assert_index_fresh(twin)
+
+
+def test_blockers_and_object_reach_match_a_full_scan_during_a_battle() -> None:
+    """`blockers` (movement) and `objects_touching` (hand orders) come from kept indexes: they
+    must equal a scan of every unit / object cell at every turn of a battle with deaths."""
+    from brikwars_gui.engine.grid import within_reach
+    from brikwars_gui.engine.rules.movement import blockers
+
+    game = Game.from_scenario(army_battle(60, size=30, buildings=6, seed=1), seed=2, max_rounds=8)
+    state = game.state
+    while not game.over:
+        ai.play_turn(game)
+        for unit in state.units.values():
+            others = [u for u in state.units.values() if u.alive and u.id != unit.id]
+            enemies = {u.pos for u in others if u.team != unit.team}
+            allies = {u.pos for u in others if u.team == unit.team}
+            assert blockers(state, unit) == (enemies, allies)
+            near = {o.id for o in state.objects.values() if any(within_reach(unit.pos, c) for c in o.cells)}
+            assert state.objects_touching(unit.pos) == near
+    assert state.unit_index().longest_range == max(
+        w.range or 0 for u in state.units.values() for w in u.weapons if not w.is_close
+    )

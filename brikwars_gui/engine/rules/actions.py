@@ -23,7 +23,7 @@ from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
 from brikwars_gui.engine.hazards.scout import mark as scout_mark
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.bail import bail
-from brikwars_gui.engine.rules.combat import action_kind, burning_penalty, plan_attack
+from brikwars_gui.engine.rules.combat import AttackPlan, action_kind, burning_penalty, plan_attack
 from brikwars_gui.engine.rules.common import (
     IllegalOrder,
     PlayContext,
@@ -54,7 +54,7 @@ from brikwars_gui.engine.rules.shove import SHOVE_USE, plan_shove, shove
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import RollAsked
 from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, spend_overskill_on_skill
-from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import reveal
 
 # ---------------------------------------------------------------------------------------------
@@ -281,6 +281,31 @@ class ActionOption:
     roll: str = ""  # the roll in the ruleset's words (`Ruleset.describe_roll`): "Use 4, 50%"
 
 
+def attack_option(
+    state: GameState, unit: UnitState, weapon: WeaponState, target: UnitState, plan: AttackPlan
+) -> ActionOption:
+    """The `legal_actions` entry of a checked attack (`plan` from `plan_attack`), its roll in the
+    ruleset's words (`Ruleset.describe_roll`)."""
+    verb = "Strike" if weapon.is_close else ("Throw at" if weapon.kind == "thrown" else "Shoot")
+    oor_modifier = -plan.out_of_range  # R-ACT-6
+    asked = RollAsked(action_kind(weapon), weapon.use, plan.needed, plan.chance, oor_modifier)
+    roll = ruleset_of(state).describe_roll(state, unit, asked)
+    oor = f', {plan.out_of_range}" out of range' if plan.out_of_range else ""
+    return ActionOption(
+        "attack",
+        f"{verb} {target.name} with {weapon.name} ({roll}{oor})",
+        Attack(weapon.name, target.id),
+        weapon.name,
+        target.id,
+        weapon.use,
+        plan.needed,
+        plan.chance,
+        plan.out_of_range,
+        plan.distance,
+        roll=roll,
+    )
+
+
 def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
     out: list[ActionOption] = []
     if action_problem(unit, needs_action=False) is not None:
@@ -306,26 +331,7 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
                     plan = plan_attack(state, unit, weapon, other.id)
                 except IllegalOrder:
                     continue
-                verb = "Strike" if weapon.is_close else ("Throw at" if weapon.kind == "thrown" else "Shoot")
-                oor_modifier = -plan.out_of_range  # R-ACT-6
-                asked = RollAsked(action_kind(weapon), weapon.use, plan.needed, plan.chance, oor_modifier)
-                roll = ruleset.describe_roll(state, unit, asked)
-                oor = f', {plan.out_of_range}" out of range' if plan.out_of_range else ""
-                out.append(
-                    ActionOption(
-                        "attack",
-                        f"{verb} {other.name} with {weapon.name} ({roll}{oor})",
-                        Attack(weapon.name, other.id),
-                        weapon.name,
-                        other.id,
-                        weapon.use,
-                        plan.needed,
-                        plan.chance,
-                        plan.out_of_range,
-                        plan.distance,
-                        roll=roll,
-                    )
-                )
+                out.append(attack_option(state, unit, weapon, other, plan))
         arms_free = two_armed_problem(state, unit) is None  # R-MOVE-4
         for other in sorted(state.units.values(), key=lambda u: u.id):
             if not arms_free or not other.alive or other.team == unit.team:

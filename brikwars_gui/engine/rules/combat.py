@@ -148,10 +148,30 @@ def _target(state: GameState, target_id: str, origin: Cell) -> tuple[Cell, int, 
     return cell, obj.effective_size, None
 
 
+def attack_sight(state: GameState, attacker: UnitState, origin: Cell, at: Cell, size: int) -> bool:
+    """GRID-5: a Ranged attack from `origin` needs a line of sight to the target's cell `at`
+    (smoke between them counted for the attacker's and the target's Size)."""
+    return has_line_of_sight(
+        state.grid, origin, at, smoke=state.smoke_between(origin, at, attacker.size, max(1, size))
+    )
+
+
 def plan_attack(
-    state: GameState, attacker: UnitState, weapon: WeaponState, target_id: str, *, origin: Cell | None = None
+    state: GameState,
+    attacker: UnitState,
+    weapon: WeaponState,
+    target_id: str,
+    *,
+    origin: Cell | None = None,
+    check_sight: bool = True,
+    chances: dict[tuple[int, int, int], float] | None = None,
 ) -> AttackPlan:
-    """Check an attack and compute its needed number and exact chance (raises IllegalOrder)."""
+    """Check an attack and compute its needed number and exact chance (raises IllegalOrder).
+
+    For a caller weighing many attacks of one attacker in one position (the AI): `check_sight=False`
+    leaves out the line-of-sight check (the costly part; the numbers never depend on it) for the
+    caller to make on the few attacks it keeps, and `chances` memoises the exact chance per
+    (weapon, needed, out of range), which depends on nothing else while the state stands still."""
     origin = attacker.pos if origin is None else origin
     if weapon.spent:
         if weapon.kind == "thrown":
@@ -178,9 +198,7 @@ def plan_attack(
         oor = 0
         automatic = disrupted  # R-MOVE-16: automatic hit on a Disrupted target within touch
     else:
-        if not has_line_of_sight(
-            state.grid, origin, at, smoke=state.smoke_between(origin, at, attacker.size, max(1, size))
-        ):
+        if check_sight and not attack_sight(state, attacker, origin, at, size):
             raise IllegalOrder(f"{attacker.name} has no line of sight to {target_id} (GRID-5)")
         oor = out_of_range(dist, weapon.range)
         bonus = 1 if disrupted else 0  # R-MOVE-16: +1 to Ranged Attacks against it
@@ -190,7 +208,13 @@ def plan_attack(
         needed, chance = None, 1.0
     else:
         needed = weapon.use + size_penalty - bonus - marked
-        chance = action_chance(state, attacker, needed, per_die_modifier=-oor, weapon=weapon)
+        key = (id(weapon), needed, oor)
+        cached = None if chances is None else chances.get(key)
+        if cached is None:
+            cached = action_chance(state, attacker, needed, per_die_modifier=-oor, weapon=weapon)
+            if chances is not None:
+                chances[key] = cached
+        chance = cached
     return AttackPlan(
         attacker.id,
         target_id,

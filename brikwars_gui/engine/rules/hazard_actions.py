@@ -225,8 +225,9 @@ def hazard_action_options(state: GameState, unit: UnitState) -> list[tuple[str, 
         if hazard_action_problem(state, unit, action) is None:
             out.append((action.kind, label, action))
 
-    for obj in sorted(state.objects.values(), key=lambda o: o.id):
-        if not obj.destroyed and _near_cells(state, unit, obj.cells):
+    for obj_id in sorted(state.objects_touching(unit.pos)):
+        obj = state.objects[obj_id]
+        if not obj.destroyed:
             offer(f"Operate {obj.name} (R-TRAP-2)", Operate(obj.id))
     if not unit.action_used:
         for trap in sorted(state.traps.values(), key=lambda t: t.id):

@@ -132,13 +132,9 @@ def water_cells(grid: Grid) -> frozenset[Cell]:
 
 
 def blockers(state: GameState, unit: UnitState) -> tuple[set[Cell], set[Cell]]:
-    """(enemy cells: neither entered nor passed; ally cells: passed but not ended on)."""
-    blocked: set[Cell] = set()
-    no_stop: set[Cell] = set()
-    for other in state.units.values():
-        if other.alive and other.id != unit.id:
-            (blocked if other.team != unit.team else no_stop).add(other.pos)
-    return blocked, no_stop
+    """(enemy cells: neither entered nor passed; ally cells: passed but not ended on), from the
+    state's unit index (no walk over every unit)."""
+    return state.unit_index().blockers(unit)
 
 
 def movement_problem(unit: UnitState) -> str | None:

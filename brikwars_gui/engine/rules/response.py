@@ -26,7 +26,6 @@ import contextlib
 import math
 from typing import Any
 
-from brikwars_gui.engine import journal
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     IllegalPath,
@@ -163,16 +162,9 @@ def _sees(ctx: PlayContext, viewer: UnitState, cell: Cell) -> bool:
 
 def _trigger_radius(ctx: PlayContext) -> float:
     """How far from a step any unit could respond to it: close-combat reach with the Angry Inch
-    (Chebyshev 2, 2√2"), or the longest Range plus the Angry Inch (√2" < 1.5"). Computed once per
-    order (weapons do not change mid-order; outside an order, on every call)."""
-    order = journal.active()
-    cached = ctx.__dict__.get("_trigger_radius")
-    if order is not None and cached is not None and cached[0] is order:
-        return cached[1]
-    longest = max((w.range or 0 for u in ctx.state.units.values() for w in ranged_weapons(u)), default=0)
-    radius = max(2 * math.sqrt(2), longest + 1.5)
-    ctx.__dict__["_trigger_radius"] = (order, radius)
-    return radius
+    (Chebyshev 2, 2√2"), or the longest Range in the battle plus the Angry Inch (√2" < 1.5"),
+    kept by the state's unit index."""
+    return max(2 * math.sqrt(2), ctx.state.unit_index().longest_range + 1.5)
 
 
 def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell) -> list[tuple[str, str]]:

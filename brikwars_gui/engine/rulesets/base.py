@@ -202,7 +202,9 @@ class Ruleset(ABC):
         per_die_modifier: int = 0,
         weapon: WeaponState | None = None,
     ) -> float:
-        """Exact chance that `unit`'s Action roll of `kind` reaches BrikWars `needed` now."""
+        """Exact chance that `unit`'s Action roll of `kind` reaches BrikWars `needed` now.
+        Contract: it never grows with `needed` nor with a lower `per_die_modifier` (the AI skips
+        planning attacks on enemies too far out of Range on this; a test checks every ruleset)."""
 
     def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
         """The roll behind an action in this ruleset's own words, for the action menu and the log

@@ -16,7 +16,6 @@ a readable table. Pure Python, no Qt: the GUI dialog and `brikwars-sim forecast`
 from __future__ import annotations
 
 import math
-import multiprocessing
 import os
 import statistics
 import sys
@@ -27,6 +26,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from brikwars_gui.engine.forecast_maps import HeatMaps
+from brikwars_gui.engine.forecast_pool import Start, lease
 
 __all__ = [
     "PARALLEL_MIN_RUNS",
@@ -124,10 +124,15 @@ def play_run(
     game as `ai.play_game`). Returns None when `should_stop()` (polled between turns) says so.
     `start`: a `GameState` to continue from (a copy is played) for `max_rounds` more rounds,
     the current one counted; None plays the scenario from its start."""
+    return _play(Start.of(scenario, start), seed, max_rounds, should_stop=should_stop)
+
+
+def _play(
+    origin: Start, seed: int, max_rounds: int, *, should_stop: Callable[[], bool] | None = None
+) -> RunResult | None:
+    """`play_run` from an already converted starting position (one per forecast)."""
     from brikwars_gui.engine.ai import play_turn
-    from brikwars_gui.engine.dice.source import SeededDice
     from brikwars_gui.engine.forecast_maps import CellRecorder
-    from brikwars_gui.engine.session import Game
 
     counts: Counter[str] = Counter()
     kills: Counter[str] = Counter()
@@ -152,11 +157,7 @@ def play_run(
 
     game = None
     try:
-        if start is None:
-            game = Game.from_scenario(scenario, seed=seed, max_rounds=max_rounds, start=False)
-        else:
-            limit = start.round + max_rounds - 1
-            game = Game.from_state(start, SeededDice(seed), max_rounds=limit)
+        game = origin.game(seed, max_rounds)
         teams.update({u.id: u.team for u in game.state.units.values()})
         cells.append(CellRecorder(game.state))
         game.listener = listen
@@ -483,24 +484,16 @@ def summarize(
 # ---------------------------------------------------------------------------------------------
 # Running many games
 
-_worker_scenario: Any = None
-_worker_start: Any = None
-
-
-def _init_worker(scenario: Any, start: Any = None) -> None:
-    global _worker_scenario, _worker_start
-    _worker_scenario, _worker_start = scenario, start
-
-
 def play_seeds(scenario: Any, start: Any, first: int, stop: int, max_rounds: int) -> list[RunResult]:
-    """Runs `first .. stop-1` (a batch for a worker process or a remote executor)."""
-    out = [play_run(scenario, s, max_rounds, start=start) for s in range(first, stop)]
+    """Runs `first .. stop-1` (a batch for a remote executor), the scenario converted once."""
+    return _play_chunk((Start.of(scenario, start), first, stop, max_rounds))
+
+
+def _play_chunk(args: tuple[Start, int, int, int]) -> list[RunResult]:
+    """A batch of runs in a worker process."""
+    origin, first, stop, max_rounds = args
+    out = [_play(origin, s, max_rounds) for s in range(first, stop)]
     return [r for r in out if r is not None]
-
-
-def _play_chunk(args: tuple[int, int, int]) -> list[RunResult]:
-    first, stop, max_rounds = args
-    return play_seeds(_worker_scenario, _worker_start, first, stop, max_rounds)
 
 
 def default_jobs() -> int:
@@ -511,20 +504,11 @@ def default_jobs() -> int:
         return max(1, os.cpu_count() or 1)
 
 
-def _mp_context() -> Any:
-    """forkserver where available (no fork of a process with threads, e.g. the Qt GUI), else spawn."""
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" not in methods:
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    # the server imports the engine once; each worker forked from it starts with it loaded
-    context.set_forkserver_preload(["brikwars_gui.engine.forecast", "brikwars_gui.engine.ai"])
-    return context
-
-
-def _chunks(seed: int, stop: int, size: int, max_rounds: int) -> Iterator[tuple[int, int, int]]:
-    for start in range(seed, stop, size):
-        yield (start, min(start + size, stop), max_rounds)
+def _chunks(
+    origin: Start, seed: int, stop: int, size: int, max_rounds: int
+) -> Iterator[tuple[Start, int, int, int]]:
+    for first in range(seed, stop, size):
+        yield (origin, first, min(first + size, stop), max_rounds)
 
 
 def forecast(
@@ -592,6 +576,7 @@ def forecast(
         return report()
     if progress:
         progress(0, runs)
+    origin = Start.of(scenario, start)  # converted once for every run of this forecast
     want = default_jobs() if jobs is None else max(1, int(jobs))
     if jobs is None and getattr(sys, "frozen", False):
         want = 1  # a frozen app cannot start worker interpreters without freeze_support()
@@ -601,7 +586,7 @@ def forecast(
         if stop_requested():
             cancelled = True
             return report()
-        run = play_run(scenario, seed, max_rounds, should_stop=should_stop, start=start)
+        run = _play(origin, seed, max_rounds, should_stop=should_stop)
         if run is None:
             cancelled = True
             return report()
@@ -619,7 +604,7 @@ def forecast(
             if stop_requested():
                 cancelled = True
                 break
-            run = play_run(scenario, s, max_rounds, should_stop=should_stop, start=start)
+            run = _play(origin, s, max_rounds, should_stop=should_stop)
             if run is None:
                 cancelled = True
                 break
@@ -636,22 +621,13 @@ def forecast(
         size = max(1, min(8, int(0.5 / max(per_game, 1e-6)), remaining // (want * 4)))
     else:
         size = max(1, min(4, remaining // (want * 8)))
-    pool = _mp_context().Pool(want, initializer=_init_worker, initargs=(scenario, start))
-    try:
-        for chunk in pool.imap(_play_chunk, _chunks(first, stop, size, max_rounds)):
+    with lease(want) as lent:  # the process's kept worker pool when it is free
+        for chunk in lent.pool.imap(_play_chunk, _chunks(origin, first, stop, size, max_rounds)):
             results.extend(chunk)
             if progress:
                 progress(len(results), runs)
             if len(results) < runs and stop_requested():
                 cancelled = True
+                lent.spoil()  # do not let the queued games occupy the workers
                 break
-    except BaseException:
-        pool.terminate()  # Ctrl+C or a failing callback: do not wait for the other games
-        pool.join()
-        raise
-    if cancelled:
-        pool.terminate()
-    else:
-        pool.close()
-    pool.join()
     return report()

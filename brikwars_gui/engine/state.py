@@ -7,6 +7,7 @@ JSON-ready dict per turn for the GUI timeline; `copy()` gives an independent dee
 from __future__ import annotations
 
 import copy
+import pickle
 from collections.abc import Mapping
 from dataclasses import dataclass, field, fields, is_dataclass
 from typing import TYPE_CHECKING, Any
@@ -361,7 +362,9 @@ class GameState(Journaled):
         return self._smoke_cached(float(min(eye_a, eye_b)))
 
     def copy(self) -> GameState:
-        return copy.deepcopy(self)
+        """An independent copy (forecasts from a position play hundreds): a pickle round trip,
+        about 10x faster than `copy.deepcopy` here, and it keeps journaled arrays read-only."""
+        return pickle.loads(pickle.dumps(self, pickle.HIGHEST_PROTOCOL))
 
     def trap_known_to(self, team: str, trap: TrapState) -> bool:
         """R-TRAP-3: a secret (hidden) Trap is known only to its owner, and to a team whose Scout

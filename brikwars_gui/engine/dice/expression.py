@@ -6,6 +6,7 @@ D6 system's die code (`4D+2`: four d6, one of them the Wild Die, plus two pips).
 
 from __future__ import annotations
 
+import functools
 import re
 from dataclasses import dataclass
 
@@ -68,8 +69,10 @@ _LONG_NUMBER = re.compile(rf"\d{{{MAX_DIGITS + 1}}}")
 _TOKEN = re.compile(r"([+-]?)\s*(?:(\d*)\s*([dD])\s*(\d*)|(\d+))")
 
 
+@functools.lru_cache(maxsize=1024)
 def parse_dice(text: str) -> DiceExpression:
-    """Parse `text`, raising `DiceExpressionError` with the reason when it is not valid."""
+    """Parse `text`, raising `DiceExpressionError` with the reason when it is not valid.
+    Memoised (the result is frozen; the AI's odds parse the same few weapon texts constantly)."""
     source = text.strip()
     if not source:
         raise DiceExpressionError("empty dice expression")

@@ -96,11 +96,13 @@ def hit_split(sides: int, needed: int, per_die_modifier: int = 0) -> tuple[float
     return plain, extra
 
 
+@lru_cache(maxsize=4096)
 def kill_split(
     skill_sides: int, needed: int | None, per_die_modifier: int, damage: str, armor: str, burning: bool
 ) -> tuple[float, float, float]:
     """(P(hit), P(hit and Damage beats Armor), P(hit and Damage ties Armor)) of one attack, the
-    Overskill extra Damage die included; `needed` None is an automatic hit."""
+    Overskill extra Damage die included; `needed` None is an automatic hit. Memoised: a pure
+    function of a few small numbers and texts, asked for every unit and enemy each turn."""
     beats, ties = damage_outcome(damage, armor, burning)
     if needed is None:
         return 1.0, beats, ties

@@ -317,11 +317,13 @@ class Planner:
             return np.zeros(len(xs))
         out = np.zeros(len(xs))
         for e in enemies:
+            d = np.hypot(xs - e.pos[0], ys - e.pos[1])
+            comes = d <= e.move + my_reach + 1.5
+            if not comes.any():
+                continue  # it reaches no candidate cell: its odds would change nothing
             odds = self._nominal(unit, e)
             if odds <= 0:
                 continue
-            d = np.hypot(xs - e.pos[0], ys - e.pos[1])
-            comes = d <= e.move + my_reach + 1.5
             out = np.maximum(out, np.where(comes, odds, 0.0))
         return self.b.hold_value * out
 

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from brikwars_gui.engine import ai as default_ai
-from brikwars_gui.engine.grid import distance, facing_towards
+from brikwars_gui.engine.grid import distance, facing_towards, in_range, within_reach
 from brikwars_gui.engine.rules.actions import Attack
-from brikwars_gui.engine.rules.common import IllegalOrder
+from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.tactics.explain import explain
@@ -98,7 +98,14 @@ class TacticalAI:
 
         def rank(uid: str) -> tuple[float, str]:
             unit = game.unit(uid)
-            shots = [best_odds(game.state, unit, e) for e in known_enemies(game.state, unit.team)]
+            # best_odds(in_range=True) has shots only within a weapon's Range or reach: skip the
+            # line of sight checks of enemies farther than that
+            reach = max((w.range or 0 for w in ranged_weapons(unit)), default=0)
+            shots = [
+                best_odds(game.state, unit, e)
+                for e in known_enemies(game.state, unit.team)
+                if within_reach(unit.pos, e.pos) or in_range(unit.pos, e.pos, reach)
+            ]
             best = max((o.kill for o in shots if o is not None), default=0.0)
             return (-best, uid)
 

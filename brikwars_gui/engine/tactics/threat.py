@@ -159,17 +159,14 @@ class ThreatMap:
                 sight = visible_cells(state.grid, e.pos, max_range=radius, smoke=smoke)
                 sight[e.pos[1], e.pos[0]] = True
                 cache[key] = sight
-            dx, dy = self.xs - e.pos[0], self.ys - e.pos[1]
-            fx, fy = FACING_VECTORS.get(e.facing, (0, -1))
-            dot = dx * fx + dy * fy
-            cone = (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
+            cone, dist, cheb = self._geometry(e, cache)
             self.enemies.append(
                 EnemyView(
                     e,
                     sight,
                     cone,
-                    np.hypot(dx, dy),
-                    np.maximum(np.abs(dx), np.abs(dy)),
+                    dist,
+                    cheb,
                     float(reach),
                     bool(close_weapons(e)),
                     can_respond(e),
@@ -181,6 +178,23 @@ class ThreatMap:
         self._next_by_enemy: dict[str, np.ndarray] = {}
         self.hazard = self._hazards()
         self.next_turn = self._next_turn()
+
+    def _geometry(self, e: UnitState, cache: dict) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(Cone of Vision, GRID-3 distance, Chebyshev distance) over the table from an enemy:
+        the same for every unit planned this turn while it stands there, so computed once per
+        (cell, facing) into the turn's cache (read-only: every unit's views share them)."""
+        key = ("geometry", e.pos, e.facing)
+        hit = cache.get(key)
+        if hit is None:
+            dx, dy = self.xs - e.pos[0], self.ys - e.pos[1]
+            fx, fy = FACING_VECTORS.get(e.facing, (0, -1))
+            dot = dx * fx + dy * fy
+            cone = (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
+            hit = (cone, np.hypot(dx, dy), np.maximum(np.abs(dx), np.abs(dy)))
+            for array in hit:
+                array.flags.writeable = False
+            cache[key] = hit
+        return hit
 
     def view(self, unit_id: str) -> EnemyView | None:
         return next((v for v in self.enemies if v.unit.id == unit_id), None)

@@ -14,6 +14,7 @@ Results are frozen dataclasses with `total`, `dice` (one `DieRoll` per physical 
 from __future__ import annotations
 
 import dataclasses
+import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
@@ -725,8 +726,24 @@ def skill_success_probability(
 
     With `spend_overskill` an earned Benny is spent as +1d6 (chaining d6s) whenever the roll alone
     falls short. Enumerates the Skill and Blessing/Curse dice; Bonus chains are summed exactly up
-    to `eps`.
+    to `eps`. Memoised (a pure function of its arguments; the AI asks the same few numbers
+    thousands of times a turn).
     """
+    return _skill_success(
+        sides, needed, per_die_modifier, tuple(blessings), tuple(curses), spend_overskill, eps
+    )
+
+
+@functools.lru_cache(maxsize=4096)
+def _skill_success(
+    sides: int,
+    needed: int,
+    per_die_modifier: int,
+    blessings: tuple[int, ...],
+    curses: tuple[int, ...],
+    spend_overskill: bool,
+    eps: float,
+) -> float:
     _validate_sides(sides, "Skill die")
     mode, sn_dice = active_blessings(sides, tuple(blessings), tuple(curses))
     all_sides = (sides, *sn_dice)

@@ -127,7 +127,7 @@ def best_attack(
     if action_problem(unit, needs_action=False) is not None or unit.action_used:
         return None
     state = game.state
-    enemies = [u for u in sorted(state.units.values(), key=lambda u: u.id) if u.alive and u.team != unit.team]
+    enemies = [u for u in state.units_by_id() if u.alive and u.team != unit.team]
     if not enemies:
         return None
     d2 = ((np.array([e.pos for e in enemies], dtype=np.int64) - np.array(unit.pos)) ** 2).sum(axis=1)
@@ -172,12 +172,22 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
     cells = sorted(moves, key=lambda c: (moves[c], c))
     here_and_cells = np.array([unit.pos, *cells], dtype=np.int64)
     foes = np.array([e.pos for e in enemies], dtype=np.int64)
+    ranges = [w.range or 0 for w in ranged_weapons(unit)]
+    # Only enemies that can matter for some cell: the nearest to a cell, or within Range of one.
+    # A cell costing at most `budget` lies within √2·budget of the unit (each step costs >= 1
+    # and moves one cell), so an enemy farther than (nearest enemy + 2√2·budget) is never a
+    # cell's nearest, nor in Range of a cell beyond (Range + √2·budget). Order is kept.
+    budget = max(moves.values())
+    here_d = np.sqrt(((foes - here_and_cells[0]) ** 2).sum(axis=1))
+    keep = here_d <= max(here_d.min() + 2.9 * budget, max(ranges, default=0) + 1.5 * budget) + 1
+    if not keep.all():
+        enemies = [e for e, k in zip(enemies, keep, strict=True) if k]
+        foes = foes[keep]
     delta = here_and_cells[:, None, :] - foes[None, :, :]
     d2 = (delta * delta).sum(axis=2)
     nearest = d2.min(axis=1)
     here, nearest = int(nearest[0]), nearest[1:]
     d2 = d2[1:]
-    ranges = [w.range or 0 for w in ranged_weapons(unit)]
     if ranges:
         reach2 = max(ranges) ** 2
         grid, smoke = game.state.grid, game.state.smoke_mask()

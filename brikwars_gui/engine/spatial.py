@@ -21,11 +21,21 @@ BUCKET = 8  # inches per bucket side: a 120x120" table has 15x15 buckets
 class UnitIndex:
     """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries."""
 
-    __slots__ = ("alive_by_team", "buckets", "by_cell", "longest_range", "rank", "source", "team_cells")
+    __slots__ = (
+        "alive_by_team",
+        "buckets",
+        "by_cell",
+        "by_id",
+        "longest_range",
+        "rank",
+        "source",
+        "team_cells",
+    )
 
     def __init__(self, units: dict[str, UnitState]) -> None:
         self.source = units
         self.rank = {uid: n for n, uid in enumerate(units)}
+        self.by_id = sorted(units.values(), key=lambda u: u.id)  # every unit, dead too, in id order
         self.by_cell: dict[Cell, list[UnitState]] = {}
         self.buckets: dict[tuple[int, int], list[UnitState]] = {}
         self.alive_by_team: dict[str, int] = {}  # living units per team (victory checks, G-24)
@@ -83,8 +93,9 @@ class UnitIndex:
             self._add(unit, unit.pos)
             self.alive_by_team[unit.team] = self.alive_by_team.get(unit.team, 0) + 1
 
-    def blockers(self, unit: UnitState) -> tuple[set[Cell], set[Cell]]:
-        """(cells of living enemies of `unit`, cells of its living allies other than itself)."""
+    def blockers(self, unit: UnitState) -> tuple[frozenset[Cell], frozenset[Cell]]:
+        """(cells of living enemies of `unit`, cells of its living allies other than itself);
+        frozensets, which the path searches take as they are (no per-search conversion)."""
         blocked: set[Cell] = set()
         no_stop: set[Cell] = set()
         for team, cells in self.team_cells.items():
@@ -94,7 +105,7 @@ class UnitIndex:
                 no_stop.update(cells)
                 if unit.alive and cells.get(unit.pos) == 1:
                     no_stop.discard(unit.pos)  # only the unit itself stands there
-        return blocked, no_stop
+        return frozenset(blocked), frozenset(no_stop)
 
     def near(self, cell: Cell, radius: float) -> Iterator[UnitState]:
         """Living units in the buckets that overlap the square of `radius` around `cell` (a

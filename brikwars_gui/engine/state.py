@@ -291,6 +291,10 @@ class GameState(Journaled):
             self.__dict__["_object_cells"] = cached
         return cached[2].get(cell, set())
 
+    def units_by_id(self) -> list[UnitState]:
+        """Every unit (dead ones too) in id order, kept by the unit index (do not change it)."""
+        return self.unit_index().by_id
+
     def unit_at(self, cell: Cell) -> UnitState | None:
         """The living unit on `cell` (the first in `units` order if several pass through it)."""
         here = self.unit_index().by_cell.get(cell)

@@ -38,8 +38,7 @@ def unit_visible_to(team: str, unit: UnitState) -> bool:
 
 def visible_units(state: GameState, team: str) -> list[UnitState]:
     """The living units `team` may know about, in id order."""
-    units = sorted(state.units.values(), key=lambda u: u.id)
-    return [u for u in units if u.alive and unit_visible_to(team, u)]
+    return [u for u in state.units_by_id() if u.alive and (u.team == team or not u.hidden)]  # unit_visible_to
 
 
 def hidden_from(state: GameState, team: str) -> frozenset[str]:

@@ -20,6 +20,8 @@
 
 from __future__ import annotations
 
+import numpy as np
+
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.hazards.exposure import expose
 from brikwars_gui.engine.hazards.fields import ExposureSource, exposure_sources_at, fields_at
@@ -92,6 +94,38 @@ def _source_owner(state: GameState, source: ExposureSource) -> str | None:
     return fire.owner if fire is not None else None
 
 
+class _ExposureCover:
+    """The cells any Exposure field or object fire covers, so that `expose_objects` asks
+    `exposure_sources_at` only there (it looked at every cell of ~1200 objects for every source).
+    Asked again after every exposure (which may set a new object burning): rebuilt when a field
+    or fire changed."""
+
+    def __init__(self, state: GameState) -> None:
+        self.state = state
+        self.key: tuple[object, ...] | None = None
+        self.held: list[object] = []
+        self.covered: set[Cell] = set()
+
+    def cells(self) -> set[Cell]:
+        state = self.state
+        fields = [f for f in state.fields.values() if f.kind == "exposure"]
+        fires = [f for f in state.fires.values() if f.size > 0 and f.target not in state.units]
+        key = (
+            *((f.id, id(f.mask)) for f in fields),
+            *((f.id, f.size, f.target, id(f.cells), len(f.cells)) for f in fires),
+        )
+        if key != self.key:
+            self.held = [f.mask for f in fields] + [f.cells for f in fires]  # ids stay unique
+            covered: set[Cell] = set()
+            for f in fields:
+                ys, xs = np.nonzero(f.mask)
+                covered.update(zip(xs.tolist(), ys.tolist(), strict=True))
+            for fire in fires:
+                covered.update((int(c[0]), int(c[1])) for c in fire.cells)
+            self.key, self.covered = key, covered
+        return self.covered
+
+
 def expose_objects(ctx: RulesContext, player_id: str) -> None:
     """R-HAZ-8 / R-FIRE-2 / G-18: objects inside an Exposure field, a permanent fire or another
     fire's burning area take its dice once per turn, at the end of the turn of the object's owner;
@@ -103,9 +137,13 @@ def expose_objects(ctx: RulesContext, player_id: str) -> None:
     ):
         return
     first = state.turn_order[0]
+    cover = _ExposureCover(state)
+    covered = cover.cells()
     for obj in sorted(state.objects.values(), key=lambda o: o.id):
         sources: dict[str, tuple[ExposureSource, Cell]] = {}
         for cell in obj.cells:
+            if cell not in covered:
+                continue  # no field or fire there: `exposure_sources_at` would find nothing
             for source in exposure_sources_at(state, cell, exclude_target=obj.id):
                 sources.setdefault(source.id, (source, cell))
         for source, cell in sources.values():
@@ -115,3 +153,4 @@ def expose_objects(ctx: RulesContext, player_id: str) -> None:
             if (owner if owner is not None else first) != player_id:
                 continue
             expose(ctx, obj.id, source, surprised=True, at=cell)
+            covered = cover.cells()  # the exposure may have set something burning

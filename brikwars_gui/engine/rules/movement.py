@@ -131,7 +131,7 @@ def water_cells(grid: Grid) -> frozenset[Cell]:
     return cells
 
 
-def blockers(state: GameState, unit: UnitState) -> tuple[set[Cell], set[Cell]]:
+def blockers(state: GameState, unit: UnitState) -> tuple[frozenset[Cell], frozenset[Cell]]:
     """(enemy cells: neither entered nor passed; ally cells: passed but not ended on), from the
     state's unit index (no walk over every unit)."""
     return state.unit_index().blockers(unit)
@@ -230,7 +230,7 @@ def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) 
             raise IllegalOrder(f"{goal} is outside the battlefield")
         if goal == unit.pos:
             raise IllegalOrder(f"{unit.name} is already at {goal}")
-        avoid = set(blocked)
+        avoid = blocked
         if water and not unit.can_swim:
             if goal in water:
                 raise IllegalOrder(f"{unit.name} cannot swim")

@@ -172,9 +172,14 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     "shoot" | "inch_shoot", responder id). Only units within `_trigger_radius` of the step are
     considered (the state's unit index): no farther unit can respond to it."""
     out: list[tuple[str, str]] = []
-    near = ctx.state.units_near(cell, _trigger_radius(ctx))
+    radius = _trigger_radius(ctx)
+    near = [
+        u
+        for u in ctx.state.unit_index().near(cell, radius)
+        if u.team != mover.team and in_range(cell, u.pos, radius)
+    ]
     for other in sorted(near, key=lambda u: u.id):
-        if other.team == mover.team or not can_respond(other) or swimming(ctx.state, other):
+        if not can_respond(other) or swimming(ctx.state, other):
             continue  # R-MOVE-4: a swimmer has no arms free to strike or shoot
         d_now, d_before = chebyshev(other.pos, cell), chebyshev(other.pos, prev)
         kind = None

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import QApplication, QLabel
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.response_dialog import ResponseDialog, ask_with_dialog
+from brikwars_gui.ui.scenario_io import load_scenario
 
 CHAPEL = SCENARIOS / "ruined_chapel.json"
 
@@ -155,3 +156,23 @@ def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(window: Main
     assert " hit" not in text and "Use " not in text  # no BrikWars words
     first = w.build_action_menu("zombie-2", (3, 6), "boxley").actions()[0].text()
     assert first.startswith("Strike Boxley with Claws (Melee 2, Medium, 67%)")
+
+
+@pytest.mark.parametrize("name", ["ruined_chapel.json", "skirmish.json"])
+def test_the_sample_and_the_skirmish_play_to_the_end_in_the_window(open_window, name: str) -> None:
+    """Issue 12: the Nine Powers sample and the BrikWars skirmish played under Nine Powers run to
+    their end in the window (every side the computer, through the controller's AI loop): attacks
+    are Nine Powers pools, the result is shown."""
+    scenario = load_scenario(SCENARIOS / name).model_copy(update={"ruleset": "ninepowers"})
+    w = open_window(scenario, SCENARIOS / name)
+    w.doc.set_players([p.model_copy(update={"controller": "ai"}) for p in w.doc.scenario.players])
+    w.set_play_mode(True, seed=2, max_rounds=40)
+    c = w.controller
+    c.skip_ai()
+    assert c.game_over and c.game.state.ruleset == "ninepowers"
+    result = c.game_result()
+    assert result is not None and result.winner and result.rounds < 40
+    texts = [e.text for e in c.game.events if e.kind == "attacked"]
+    assert texts and any("→ lowest" in t for t in texts)
+    decided = {e.question for e in c.game.events if e.kind == "decided"}
+    assert "np_difficulty" in decided

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from brikwars_gui.engine.dice.expression import parse_single_die
-from brikwars_gui.engine.grid import Grid, in_range
+from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, Grid, in_range
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.spatial import UnitIndex
@@ -58,6 +58,7 @@ class UnitState(Journaled):
     pos: Cell
     facing: str = "N"
     move: int = 5
+    climb: int = MAX_CLIMB_BRICKS  # bricks one step may rise (GRID-9); a ruleset may change it (L916)
     skill: int = 6  # sides of the Skill/Action die (R-DICE-4)
     armor: str = "4"
     size: int = 1

@@ -99,6 +99,9 @@ class NinePowersBlock(_Strict):
     venomous: bool = Field(default=False, description="+1 damage per injury each victim turn (L1198)")
     stamina_limited: bool = Field(default=True, description="false: pools not cut by Stamina (L1585)")
     magic_dice: list[Literal[12, 20]] = Field(default_factory=list, description="magic weapon dice (L2279)")
+    recovery_penalty: int = Field(
+        default=0, ge=0, le=10, description="fights owed for a quick recovery: -1 die a check (L651-655)"
+    )
 
     @field_validator("talents")
     @classmethod

@@ -30,6 +30,7 @@ QUESTIONS = {
     "np_sticky": "An enemy moves away: take the Melee talent's free attack? Any damage holds it there "
     "(R-NP-12)",
     "np_wrestle_effect": "Which wrestling effect does each success buy? (L932-936)",
+    "np_avoid": "An enemy that is not your primary opponent attacks: try to avoid it? (L1123)",
 }
 #: What an answer does, shown beside it (the chance to succeed follows when the engine gives it).
 OPTION_LABELS = {

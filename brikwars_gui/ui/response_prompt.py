@@ -30,6 +30,7 @@ QUESTIONS = {
     "np_veto": "{about} declares an attack: spend a veto to cancel it before it is rolled? (R-NP-11)",
     "np_sticky": "{about} moves away: take the Melee talent's free attack? Damage holds it there (R-NP-12)",
     "np_wrestle_effect": "which wrestling effect does each success buy? (L932-936)",
+    "np_avoid": "{about} is not your primary opponent: try to avoid its attack? (Perception talent, L1123)",
 }
 WORDS = {
     "decline": "Do nothing",
@@ -79,8 +80,10 @@ def describe(request, names: dict[str, str]) -> PromptText:
             f"<b>{about}</b> attacks <b>{who}</b> with {weapon}: "
             f"{percent(detail['chance_against_you'])} to hit. Respond with your saved Action? (R-RESP-1/5)"
         )
-    if request.question == "np_veto" and "attack" in detail:
-        headline += f" — {detail['attack']}, {detail.get('vetoes', '?')} veto(es) left"
+    if request.question in ("np_veto", "np_avoid") and "attack" in detail:
+        headline += f" — {detail['attack']}"
+        if "vetoes" in detail:
+            headline += f", {detail['vetoes']} veto(es) left"
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}

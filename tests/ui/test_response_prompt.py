@@ -101,3 +101,18 @@ def test_an_overskill_prompt_from_a_real_attack_is_answered_with_a_button(window
     assert question == "overskill" and "Overskill" in text
     decided = [e for e in window.controller.game.events if e.kind == "decided"]
     assert decided and decided[0].answer != "damage"
+
+
+def test_nine_powers_questions_show_each_answers_words_from_the_engine() -> None:
+    """Issue 12: a difficulty's or an avoidance check's odds are the engine's words for that answer
+    (`request.detail[option]`), shown on its button; the attack declared is in the headline."""
+    avoid = DecisionRequest(
+        "np_avoid", "boxley", "heroes", "zombie-2", ("avoid", "no"), "avoid",
+        {"attack": "Melee easy on boxley: Easy: 88% to hit, 1 damage",
+         "avoid": "Try a Tough Acrobatics 3 check: 54% to cancel the attack",
+         "no": "Let the attack be rolled"},
+    )
+    text = describe(avoid, {"boxley": "Boxley", "zombie-2": "Zombie 2"})
+    assert "Zombie 2 is not your primary opponent" in text.headline and "88% to hit" in text.headline
+    assert [label for _o, label, _t in text.buttons] == [
+        "Try a Tough Acrobatics 3 check: 54% to cancel the attack", "Let the attack be rolled"]

@@ -14,7 +14,7 @@ from typing import Any
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, facing_towards
+from brikwars_gui.engine.grid import facing_towards
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 
 
@@ -135,8 +135,9 @@ HALF_SPEED_MAX_RISE = 1
 
 
 def max_rise(unit: UnitState) -> int:
-    """Bricks one step of this unit may rise: 3 (GRID-9), 1 at Half Speed (R-MOVE-9: no jumping)."""
-    return HALF_SPEED_MAX_RISE if at_half_speed(unit) else MAX_CLIMB_BRICKS
+    """Bricks one step of this unit may rise: its climb (3, GRID-9; Nine Powers' Climb rating may
+    raise it, L916), 1 at Half Speed (R-MOVE-9: no jumping)."""
+    return HALF_SPEED_MAX_RISE if at_half_speed(unit) else unit.climb
 
 
 def swimming(state: GameState, unit: UnitState, cell: Cell | None = None) -> bool:

@@ -13,13 +13,14 @@ from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, sees, within_reach
-from brikwars_gui.engine.rulesets.ninepowers import unitstate
+from brikwars_gui.engine.rulesets.ninepowers import avoid, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.battlefield import Situation, situation
 from brikwars_gui.engine.rulesets.ninepowers.damage import DamageResult, Hit, apply_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast, forecast_attack, pool_odds
 from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty
 from brikwars_gui.engine.rulesets.ninepowers.resolve import (
     Fighter,
+    TurnResult,
     attack_modifier,
     resolve_attack,
 )
@@ -143,6 +144,7 @@ def attack(
                   tuple(d.label for d in Difficulty), best.difficulty.label, detail)
     difficulty = Difficulty.parse(answer)
     chosen = next(f for f in choices if f.difficulty is difficulty)
+    declared = f"{skill} {difficulty.label} on {target_id}: {chosen.summary()}"
     guard = protector_of(state, target)
     veto_by = None
     if guard is not None:
@@ -152,9 +154,11 @@ def attack(
             vetoes += p.get("dodge", 0) + p.get("dodge_kept", 0)
         default = "veto" if should_veto(chosen, vetoes) else "no"
         reply = ask(ctx, "np_veto", guard, target.team, attacker.id, ("veto", "no"), default,
-                     {"attack": f"{skill} {difficulty.label} on {target_id}: {chosen.summary()}",
-                      "vetoes": vetoes})
+                     {"attack": declared, "vetoes": vetoes})
         veto_by = guard if reply == "veto" else None
+    avoided = None  # the Perception talent's Tough avoidance check (L1123)
+    if veto_by is None and avoid.may_avoid(attacker, target):
+        avoided = avoid.try_avoid(ctx, attacker, target, ask, declared)
     me, them = unitstate.load(attacker), unitstate.load(target)
     protector = None
     if veto_by is not None:
@@ -172,8 +176,13 @@ def attack(
         fire[:] = roll_burning_attack_bonus(ctx, attacker.id, weapon)
         return int(fire[0])
 
-    result = resolve_attack(ctx.dice, me, them, skill, difficulty, state.round, situational=modifier,
-                            unaware=unaware, veto_by=protector, rating=rating, on_hit=burning)
+    if avoided is not None and avoided.success:
+        why = f"{avoided.explain()}, not its primary opponent (Perception talent, L1123)"
+        result = TurnResult(None, None, f"{skill}: avoided by {target_id}: {why}", vetoed_by=target_id)
+    else:
+        result = resolve_attack(ctx.dice, me, them, skill, difficulty, state.round, situational=modifier,
+                                unaware=unaware, veto_by=protector, rating=rating, on_hit=burning)
+    avoid.designate(attacker, target_id)
     unitstate.store(attacker, me)
     unitstate.store(target, them)
     if protector is not None and veto_by is not target:
@@ -184,6 +193,8 @@ def attack(
         notes.append("sneak attack")
     if fire and fire[3]:
         notes.append(f"burning +{fire[3]} {str(fire[2]).title()}: +{fire[0]} (R-FIRE-6)")
+    if avoided is not None and not avoided.success:
+        notes.append(f"{target_id} failed to avoid it: {avoided.explain()}")
     if notes and result.roll is not None:
         text += f" ({', '.join(notes)})"
     hit = result.damage is not None

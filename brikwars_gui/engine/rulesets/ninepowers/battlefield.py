@@ -16,6 +16,10 @@ DEFAULT_MOVE = 4  # squares a turn (L902: "for most battlemaps 4 squares per tur
 RANGE_FACTOR = {"Shoot": 10, "Throw": 4}  # L909: no penalty within 10x / 4x the rating
 MAX_RANGE_MULTIPLE = 3  # beyond 3x the penalty-free range a shot cannot be made
 HIGHER_GROUND_BRICKS = 3  # one inch of height (GRID: 3 bricks) makes higher ground
+#: L916 lost its rule of thumb ("at higher values a character can: ..."): bricks one step may rise
+#: by Acrobatics/Climb rating (1 square = 1 m = 3 bricks, L900): 1 m as on every battlefield
+#: (GRID-9) at ratings 1-2, 2 m at 3, 3 m at 4 ("greater skill rating ... climb trickier")
+CLIMB_BRICKS = {1: 3, 2: 3, 3: 6, 4: 9}
 
 
 @dataclass(frozen=True)

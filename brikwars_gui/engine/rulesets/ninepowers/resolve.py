@@ -58,7 +58,7 @@ class Fighter:
         """The dice this fighter rolls for `skill` now (R-NP-1, R-NP-3, R-NP-4)."""
         size = pool_size(
             self.stats.rating(skill) if rating is None else rating,
-            situational=situational,
+            situational=situational + self.stats.situational,
             wrestling=wrestling,
             stamina=self.vitals.stamina,
             stamina_limited=self.stats.stamina_limited,

@@ -23,7 +23,8 @@ from typing import TYPE_CHECKING, Any
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, SkillTurnOption, StatLine
 from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BONUS, RollResult, roll_expression
-from brikwars_gui.engine.rulesets.ninepowers import attacks, forecast, sticky, turns, unitstate
+from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
+from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
@@ -83,6 +84,9 @@ class NinePowersRuleset(Ruleset):
             unit.stats = stats.to_dict()
             unit.pools = unitstate.fresh_pools(stats)
             unit.move = options.move
+            unit.climb = CLIMB_BRICKS[stats.rating("acrobatics")]  # Acrobatics/Climb (L914-916)
+        for unit in state.units.values():
+            avoid.start_turn(state, unit)  # a primary opponent from the start (L1123)
 
     # -- rounds and turns --------------------------------------------------------------------
 
@@ -102,6 +106,7 @@ class NinePowersRuleset(Ruleset):
                 fighter = unitstate.load(unit)
                 start_turn(fighter)
                 unitstate.store(unit, fighter)
+                avoid.start_turn(state, unit)  # the Perception talent's primary opponent (L1123)
                 if unitstate.has_condition(unit, WrestlingEffect.GRAB):
                     unit.stopped = True
                 elif unitstate.has_condition(unit, WrestlingEffect.HINDER):
@@ -190,7 +195,8 @@ class NinePowersRuleset(Ruleset):
         stats = unitstate.stats_of(unit)
         rating = stats.rating(skill)
         stamina = unit.pools.get("stamina", stats.stamina)
-        size = pool_size(rating, stamina=stamina, stamina_limited=stats.stamina_limited)
+        limited = stats.stamina_limited
+        size = pool_size(rating, situational=stats.situational, stamina=stamina, stamina_limited=limited)
         return skill, rating, pool_sides(size)
 
     def action_roll(
@@ -333,6 +339,9 @@ class NinePowersRuleset(Ruleset):
         vetoes = sum(pools.get(k, 0) for k in ("dodge", "dodge_kept", "guard", "guard_kept"))
         if vetoes:
             lines.append(StatLine("Vetoes", str(vetoes), "R-NP-11: cancel an attack before it is rolled"))
+        if stats.recovery_penalty:
+            lines.append(StatLine("Quick recovery", f"−1 die ({stats.recovery_penalty} fight(s) owed)",
+                                  "L651-655: Stamina or Armor regained quickly, paid in later fights"))
         if pools.get("conditions"):
             lines.append(StatLine("Conditions", ", ".join(c[0] for c in pools["conditions"])))
         return lines

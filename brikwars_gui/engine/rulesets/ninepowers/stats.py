@@ -64,6 +64,7 @@ class NinePowersStats:
     venomous: bool = False  # L1198
     stamina_limited: bool = True  # False for the flying sword (L1585)
     magic_dice: tuple[int, ...] = ()  # (20,) or (12,) or (12, 20): magic weapon dice (L2279-2281)
+    recovery_penalty: int = 0  # fights still owed for Stamina/Armor regained quickly (L651-655)
 
     def __post_init__(self) -> None:
         for key in self.skills:
@@ -86,6 +87,12 @@ class NinePowersStats:
         for die in self.magic_dice:
             if die not in (12, 20):
                 raise StatBlockError(f"magic_dice: a magic weapon adds a d12 or a d20, not d{die}")
+
+    @property
+    def situational(self) -> int:
+        """Dice this character always rolls fewer in this fight: a small penalty while it owes a
+        quick recovery (L651-655), counted with the situational modifiers (capped at -2, R-NP-3)."""
+        return -1 if self.recovery_penalty > 0 else 0
 
     def rating(self, skill: str) -> int:
         """A skill's rating; a skill the block leaves out is rated 1 (the text's minimum)."""
@@ -132,7 +139,7 @@ class NinePowersStats:
             out["talents"] = dict(self.talents)
         defaults = NinePowersStats(skills={})
         for name in ("stamina", "shield", "natural_armor", "armor_buffer", "extra_damage",
-                     "half_damage", "venomous", "stamina_limited"):
+                     "half_damage", "venomous", "stamina_limited", "recovery_penalty"):
             if getattr(self, name) != getattr(defaults, name):
                 out[name] = getattr(self, name)
         if self.armor is not ArmorKind.NONE:

@@ -1,12 +1,19 @@
 """Nine Powers talents on the battlefield through `Game` orders with scripted dice (RULES.md NP):
-the Melee talent's free attack on a foe moving away (R-NP-12, L1111-1113)."""
+the Melee talent's free attack on a foe moving away (R-NP-12, L1111-1113) and the Perception/Escape
+talent's primary opponent and Tough avoidance checks (L1121-1123), the climb a rating allows
+(L916) and a quick recovery still owed (L651-655)."""
 
 from __future__ import annotations
 
+import pytest
 from ninepowers_helpers import CLAWS, Answers, last_attack, np, np_game, pools
 
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.rules.actions import Sprint
+from brikwars_gui.engine.rules.actions import Attack, Sprint
+from brikwars_gui.engine.rules.common import IllegalOrder
+from brikwars_gui.engine.rulesets.ninepowers import avoid as avoid_module
+from brikwars_gui.engine.session import Game
+from brikwars_gui.scenario.models import Scenario
 
 
 def sticky_duel(guard_talent: int = 2, **mover_block):
@@ -77,3 +84,62 @@ def test_r_np_12_the_computer_takes_the_free_attack_and_a_sprint_away_is_caught_
     assert decided and decided[0].answer == "attack:claws"
     assert last_attack(g).attacker == "g" and last_attack(g).hit
     assert g.unit("m").pos == (5, 5)
+
+
+def avoider_and_two_foes():
+    """`d` (Acrobatics 2, Perception talent 1) with `p` next to it (its nearest foe: the primary
+    opponent) and `q` on its diagonal."""
+    return [
+        sb.unit("p", "red", (4, 5), facing="E", weapons=[sb.SWORD], **np(skills={"melee": 2})),
+        sb.unit("q", "red", (6, 6), facing="NW", weapons=[sb.SWORD], **np(skills={"melee": 2})),
+        sb.unit("d", "blue", (5, 5), facing="W", weapons=[sb.SWORD],
+                **np(skills={"acrobatics": 2, "perception": 2}, talents={"perception": 1})),
+    ]
+
+
+def test_l1123_the_perception_talent_avoids_a_non_primary_foe_with_a_tough_check():
+    answers = Answers(np_difficulty=["easy", "easy"])
+    # q's attack: d's Tough Acrobatics check d4 1, d6 4 → avoided (q's pool is never rolled);
+    # p, the primary opponent, is not avoided: its pool (flanked by q: +1 die, R-NP-14) d4 3, d6 5,
+    # d8 6 → Easy success
+    g = np_game(avoider_and_two_foes(), [1, 4, 3, 5, 6], answers)
+    assert pools(g, "d")["primary"] == "p"
+    g.act("q", Attack("shortsword", "d"))
+    asked = next(r for r in answers.asked if r.question == "np_avoid")
+    assert (asked.unit, asked.about, asked.options, asked.default) == ("d", "q", ("avoid", "no"), "avoid")
+    assert asked.detail["avoid"] == "Try a Tough Acrobatics 2 check: 38% to cancel the attack"  # L431: 3/8
+    event = last_attack(g)
+    assert event.roll is None and not event.hit and "avoided by d: Acrobatics 2: d4 1, d6 4" in event.text
+    g.act("p", Attack("shortsword", "d"))
+    assert sum(r.question == "np_avoid" for r in answers.asked) == 1  # never against the primary
+    assert last_attack(g).hit
+
+
+def test_l1123_a_failed_avoidance_lets_the_attack_roll_and_the_talent_rating_limits_the_checks():
+    answers = Answers(np_difficulty=["easy"])
+    g = np_game(avoider_and_two_foes(), [3, 4, 2, 5, 6], answers)  # Tough fails; q's pool: 2, 5, 6
+    g.act("q", Attack("shortsword", "d"))
+    event = last_attack(g)
+    assert event.hit and "d failed to avoid it: Acrobatics 2: d4 3, d6 4" in event.text
+    assert pools(g, "d")["avoids"] == 1  # talent 1: no more checks until d's next turn
+    assert not avoid_module.may_avoid(g.unit("q"), g.unit("d"))
+    g.end_turn()
+    assert pools(g, "d")["avoids"] == 0 and avoid_module.may_avoid(g.unit("q"), g.unit("d"))
+
+
+def test_l916_a_higher_climb_rating_climbs_higher_steps_on_the_battlefield():
+    """Acrobatics/Climb 3 rises 2 m (6 bricks) in one step, rating 2 only the shared 1 m (GRID-9)."""
+    units = [
+        sb.unit("c", "red", (2, 2), **np(skills={"acrobatics": 3})),
+        sb.unit("w", "red", (2, 6), **np(skills={"acrobatics": 2})),
+        sb.unit("z", "blue", (15, 15), **np(skills={"melee": 1})),
+    ]
+    data = sb.scenario(units, terrain=[{"kind": "elevated", "cells": [[3, 2], [3, 6]], "elevation": 6}])
+    data = data.model_dump(mode="json")
+    data["ruleset"] = "ninepowers"
+    g = Game.from_scenario(Scenario.model_validate(data), script=[])
+    assert (3, 2) in g.legal_moves("c") and (3, 6) not in g.legal_moves("w")
+    g.move("c", (3, 2))
+    assert g.unit("c").pos == (3, 2)
+    with pytest.raises(IllegalOrder):
+        g.move("w", [(2, 6), (3, 6)])

@@ -6,8 +6,10 @@ path (a ranged unit stops at the cheapest cell from which an enemy is in Range a
 attacks if that brought something into reach, else keeps its Action for a Response (R-RESP-1),
 facing the nearest enemy (GRID-6). A unit with no attack in range first puts fire out (its
 firefighting apparatus on a fire within 1", or rolling on the ground while it burns, R-FIRE-11,
-G-23). It sees only what its side may know (`engine/visibility.py`, G-16). Responses follow the
-rules' defaults (`DefaultPolicy`).
+G-23). It sees only what its side may know (`engine/visibility.py`, G-16, fog of war); under fog
+of war a unit that sees no enemy searches (`search`): toward where its side last saw one, else
+toward the middle of the table, turning to look around once there. Responses follow the rules'
+defaults (`DefaultPolicy`).
 """
 
 from __future__ import annotations
@@ -37,9 +39,11 @@ from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
-from brikwars_gui.engine.visibility import visible_units
+from brikwars_gui.engine.visibility import last_seen, visible_units
 
 __all__ = ["MIN_CHANCE", "AIPolicy", "play_game", "play_turn", "play_unit"]
+
+_COMPASS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 
 MIN_CHANCE = 0.25
 """The AI attacks only with at least this chance to hit; otherwise it closes in or waits."""
@@ -202,6 +206,42 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
     return cells[best] if int(nearest[best]) < here else None
 
 
+def search_goal(game: Game, unit: UnitState) -> Cell | None:
+    """Fog of war, no enemy in sight: the nearest cell where the side last saw an enemy, else the
+    middle of the table (None without fog: the AI then knows where every enemy is)."""
+    state = game.state
+    if not state.fog_of_war:
+        return None
+    memory = [at for at, _ in last_seen(state, unit.team).values()]
+    if memory:
+        return min(memory, key=lambda c: (distance(unit.pos, c), c))
+    return (state.width // 2, state.height // 2)
+
+
+def search(game: Game, unit_id: str) -> bool:
+    """Fog of war: move the unit toward `search_goal` (the reachable cell nearest to it), or turn
+    it 90° to look around when no move brings it closer. False when there is nothing to do."""
+    unit = game.unit(unit_id)
+    goal = search_goal(game, unit)
+    if goal is None or not unit.active or unit.done:
+        return False
+    moves = game.legal_moves(unit_id)
+    if burdened(unit):
+        water = water_cells(game.state.grid)
+        moves = {c: v for c, v in moves.items() if c not in water}
+    here = distance(unit.pos, goal)
+    if moves:
+        dest = min(moves, key=lambda c: (distance(c, goal), moves[c], c))
+        if distance(dest, goal) < here - 0.5:
+            game.move(unit_id, dest)
+            return True
+    if unit.action_used or game.over or not unit.active:
+        return False
+    facing = _COMPASS[(_COMPASS.index(unit.facing) + 2) % len(_COMPASS)]
+    game.face(unit_id, facing)
+    return True
+
+
 def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> None:
     """One unit's activation (see the module docstring)."""
     unit = game.unit(unit_id)
@@ -221,7 +261,8 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
         if fire is not None:
             game.act(unit_id, fire)
             return
-    moves = game.legal_moves(unit_id)
+    searched = not _enemies(game, unit) and search(game, unit_id)  # fog of war
+    moves = {} if searched else game.legal_moves(unit_id)
     if moves:
         dest = _destination(game, unit, moves)
         if dest is not None:

@@ -61,6 +61,7 @@ from brikwars_gui.engine.rules.response import (
 )
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.visibility import note_sightings
 
 __all__ = [
     "DecisionRequest",
@@ -433,6 +434,7 @@ class Game:
         dice_mark = self.dice.snapshot()
         try:
             fn()
+            note_sightings(self.state)  # fog of war: each side's memory of where it saw enemies
         except BaseException:
             rollback(journal)
             del self.events[mark:]
@@ -564,6 +566,7 @@ class Game:
         self._check_victory()
         if not self.over:
             self._begin_turn(first=True)
+        note_sightings(state)
 
     def _team_alive(self, player: str) -> bool:
         return self.state.unit_index().alive_by_team.get(player, 0) > 0

@@ -9,6 +9,7 @@ in O(1) by `GameState.unit_index()`).
 
 from __future__ import annotations
 
+import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
@@ -16,6 +17,9 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.state import Cell, UnitState
 
 BUCKET = 8  # inches per bucket side: a 120x120" table has 15x15 buckets
+
+_CLOCK = itertools.count(1)
+"""Versions handed out to every index: a rebuilt index never reuses an older one's number."""
 
 
 class UnitIndex:
@@ -30,6 +34,7 @@ class UnitIndex:
         "rank",
         "source",
         "team_cells",
+        "version",
     )
 
     def __init__(self, units: dict[str, UnitState]) -> None:
@@ -47,6 +52,9 @@ class UnitIndex:
             (w.range for u in units.values() for w in u.weapons if w.range is not None and not w.is_close),
             default=0,
         )
+        # changes whenever a unit's position, life, team, facing, size, Hidden or Marked status
+        # changes: what each side sees is recomputed only then (engine/visibility.py)
+        self.version = next(_CLOCK)
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
@@ -86,6 +94,7 @@ class UnitIndex:
 
     def update(self, unit: UnitState, old_pos: Cell, was_alive: bool, old_team: str) -> None:
         """`unit.pos` / `alive` / `team` changed (called by `UnitState.__setattr__`)."""
+        self.version = next(_CLOCK)
         if was_alive:
             self._remove(unit, old_pos, old_team)
             self.alive_by_team[old_team] -= 1
@@ -106,6 +115,10 @@ class UnitIndex:
                 if unit.alive and cells.get(unit.pos) == 1:
                     no_stop.discard(unit.pos)  # only the unit itself stands there
         return frozenset(blocked), frozenset(no_stop)
+
+    def touch(self) -> None:
+        """Something a side's sight depends on changed (facing, size, Hidden, Marked)."""
+        self.version = next(_CLOCK)
 
     def near(self, cell: Cell, radius: float) -> Iterator[UnitState]:
         """Living units in the buckets that overlap the square of `radius` around `cell` (a

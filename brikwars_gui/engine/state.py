@@ -48,6 +48,10 @@ class WeaponState(Journaled):
         return self.kind == "close" or self.range is None
 
 
+_SIGHT_FIELDS = frozenset({"facing", "size", "hidden", "marked"})
+"""Unit fields (besides pos, alive, team) that change what a side sees (engine/visibility.py)."""
+
+
 @dataclass
 class UnitState(Journaled):
     """A unit's stats plus everything the turn rules track about it."""
@@ -110,6 +114,10 @@ class UnitState(Journaled):
                 Journaled.__setattr__(self, name, value)
                 index.update(self, old_pos, was_alive, old_team)
                 return
+        elif name in _SIGHT_FIELDS:
+            index = self.__dict__.get("_index")
+            if index is not None:
+                index.touch()
         Journaled.__setattr__(self, name, value)
 
     @property
@@ -256,6 +264,9 @@ class GameState(Journaled):
     winner: str | None = None
     over: bool = False
     ruleset_options: dict[str, Any] = field(default_factory=dict)  # the scenario's GM options
+    fog_of_war: bool = False  # engine/visibility.py: a side knows only the enemies it sees
+    # fog of war: team -> enemy id -> (cell, round, looked away since) of its last sighting
+    last_seen: dict[str, dict[str, tuple[Cell, int, bool]]] = field(default_factory=dict)
 
     @property
     def active_player(self) -> str:
@@ -380,18 +391,23 @@ class GameState(Journaled):
 
     def snapshot(self, for_team: str | None = None) -> dict[str, Any]:
         """JSON-ready picture of the battle for the timeline and saved games. With `for_team`,
-        the engine as impartial host leaves out the secret Traps that team does not know (R-TRAP-3)."""
+        the engine as impartial host leaves out the secret Traps and the enemy units that team does
+        not know (R-TRAP-3, G-16, fog of war). Under fog of war it holds each side's knowledge at
+        that moment (`fog`: team -> the enemy ids it sees and its `last_seen` memory), so the
+        timeline shows a player only what it knew then."""
+        from brikwars_gui.engine import visibility  # visibility builds on this module
+
         traps = {
             k: plain(v) for k, v in self.traps.items() if for_team is None or self.trap_known_to(for_team, v)
         }
-        return {
+        picture = {
             "round": self.round,
             "active_player": self.active_player,
             "winner": self.winner,
             "units": {
                 k: plain(v)
                 for k, v in self.units.items()
-                if for_team is None or v.team == for_team or not v.hidden  # G-16
+                if for_team is None or visibility.unit_visible_to(self, for_team, v)
             },
             "objects": {k: plain(v) for k, v in self.objects.items()},
             "fires": {k: plain(v) for k, v in self.fires.items()},
@@ -400,6 +416,19 @@ class GameState(Journaled):
                 k: {**{n: plain(getattr(v, n)) for n in _FIELD_SNAPSHOT}, "cells": v.cells()}
                 for k, v in self.fields.items()
             },
+        }
+        if self.fog_of_war:
+            picture["fog"] = {team: self._fog_picture(team) for team in self.turn_order}
+        return picture
+
+    def _fog_picture(self, team: str) -> dict[str, Any]:
+        from brikwars_gui.engine import visibility
+
+        hidden = visibility.hidden_from(self, team)
+        memory = visibility.last_seen(self, team)
+        return {
+            "enemies": sorted(k for k, u in self.units.items() if u.team != team and k not in hidden),
+            "last_seen": {k: [list(at), rnd] for k, (at, rnd) in sorted(memory.items())},
         }
 
     @classmethod
@@ -505,6 +534,7 @@ class GameState(Journaled):
             fields=fields,
             fires=fires,
             traps=_traps_from(scenario),
+            fog_of_war=scenario.fog_of_war,
         )
         find_ruleset(state.ruleset).setup(state, scenario)
         return state

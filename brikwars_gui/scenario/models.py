@@ -370,6 +370,11 @@ class Scenario(Strict):
     traps: list[Trap] = Field(default_factory=list, description="Traps (R-TRAP-1..5); see Trap below")
     players: list[Player] = Field(min_length=1)
     turn_order: list[str] = Field(default_factory=list, description="player ids; default: listed")
+    fog_of_war: bool = Field(
+        default=False,
+        description="each side knows only the enemy units its own units see (Cone of Vision and line "
+        "of sight, GRID-5/6); docs/rules-decisions.md 'Fog of war'",
+    )
 
     @field_validator("format_version", mode="before")
     @classmethod

@@ -55,7 +55,7 @@ from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import RollAsked
 from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
-from brikwars_gui.engine.visibility import reveal
+from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 # ---------------------------------------------------------------------------------------------
 # Orders
@@ -384,7 +384,7 @@ def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     """R-MOVE-20: Charge every visible enemy a Sprint could reach (Move + up to 6" of Skill roll)."""
     out = []
     for other in sorted(state.units.values(), key=lambda u: u.id):
-        if not other.alive or other.team == unit.team or other.hidden:
+        if not other.alive or other.team == unit.team or not unit_visible_to(state, unit.team, other):
             continue
         dist = distance(unit.pos, other.pos)
         if 1.5 < dist <= unit.move_left + unit.skill + 1:
@@ -406,7 +406,7 @@ def markable(state: GameState, unit: UnitState) -> list[UnitState]:
         for other in sorted(state.units.values(), key=lambda u: u.id)
         if other.alive
         and other.team != unit.team
-        and not other.hidden  # G-16
+        and unit_visible_to(state, unit.team, other)  # G-16, fog of war
         and distance(unit.pos, other.pos) <= MARK_RANGE
         and sees(
             state.grid,
@@ -421,7 +421,12 @@ def markable(state: GameState, unit: UnitState) -> list[UnitState]:
 def charge_problem(state: GameState, unit: UnitState, target_id: str) -> None:
     """R-MOVE-20 / G-11: a Charge needs a close-combat weapon and a living enemy the unit sees."""
     target = state.units.get(target_id)
-    if target is None or not target.alive or target.team == unit.team or target.hidden:
+    if (
+        target is None
+        or not target.alive
+        or target.team == unit.team
+        or not unit_visible_to(state, unit.team, target)  # G-16, fog of war
+    ):
         raise IllegalOrder(f"{unit.name} has no enemy {target_id!r} to Charge (R-MOVE-20)")
     if not close_weapons(unit):
         raise IllegalOrder(f"{unit.name} has no close-combat weapon to Charge with (R-MOVE-20, G-11)")

@@ -183,8 +183,8 @@ def plan_attack(
     if problem:
         raise IllegalOrder(problem)
     at, size, tunit = _target(state, target_id, origin)
-    if tunit is not None and tunit.team != attacker.team and not unit_visible_to(attacker.team, tunit):
-        raise IllegalOrder(f"{attacker.name}'s side sees no enemy {target_id} (G-16: Hidden)")
+    if tunit is not None and not unit_visible_to(state, attacker.team, tunit):
+        raise IllegalOrder(f"{attacker.name}'s side sees no enemy {target_id} (G-16 Hidden, or fog of war)")
     dist = distance(origin, at)
     disrupted = tunit is not None and tunit.disrupted
     automatic = False

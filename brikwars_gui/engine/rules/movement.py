@@ -46,6 +46,7 @@ from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.rulesets.brikwars.dice import skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.visibility import hidden_from, reveal, unseen_enemy_cells
 
 # ---------------------------------------------------------------------------------------------
 # Events
@@ -133,8 +134,12 @@ def water_cells(grid: Grid) -> frozenset[Cell]:
 
 def blockers(state: GameState, unit: UnitState) -> tuple[frozenset[Cell], frozenset[Cell]]:
     """(enemy cells: neither entered nor passed; ally cells: passed but not ended on), from the
-    state's unit index (no walk over every unit)."""
-    return state.unit_index().blockers(unit)
+    state's unit index (no walk over every unit). Only the enemies the unit's side sees count
+    (G-16 Hidden units, fog of war): planning around the others would give them away; a move
+    that runs into one stops there (`walk`, `_run_into`)."""
+    blocked, no_stop = state.unit_index().blockers(unit)
+    unseen = unseen_enemy_cells(state, unit.team)
+    return (blocked - unseen if unseen else blocked), no_stop
 
 
 def movement_problem(unit: UnitState) -> str | None:
@@ -364,6 +369,7 @@ def walk(
 
     if len(cells) > 1:
         unit.has_moved = True
+    unseen = hidden_from(ctx.state, unit.team)  # enemies the path was planned through unknowingly
     last = 0
     for i in range(1, len(cells)):
         prev, cell = cells[i - 1], cells[i]
@@ -371,7 +377,10 @@ def walk(
         if other is not None and other.id != unit.id and (other.team != unit.team or i == len(cells) - 1):
             # a Responder stepped into the path (Angry Inch): the mover stops short
             flush(last)
-            ctx.emit(MovementStopped(unit.id, f"its path is blocked by {other.id}"))
+            if other.id in unseen:
+                _run_into(ctx, unit, other)
+            else:
+                ctx.emit(MovementStopped(unit.id, f"its path is blocked by {other.id}"))
             break
         leaving = leave(unit, prev, cell) if (leave is not None and unit.alive) else None
         if leaving:
@@ -404,6 +413,17 @@ def walk(
             break
     flush(last)
     return walked
+
+
+def _run_into(ctx: PlayContext, unit: UnitState, other: UnitState) -> None:
+    """The move reaches the cell of an enemy its side did not see (G-16 Hidden, fog of war): it
+    stops on the cell before, its Movement is over for the turn (R-MOVE-12; the Action is kept)
+    and a Hidden enemy is revealed to everyone (docs/rules-decisions.md, issue 8)."""
+    reveal(ctx, other, f"{unit.id} runs into it at {other.pos[0]},{other.pos[1]}")
+    unit.stopped = True
+    ctx.emit(
+        MovementStopped(unit.id, f"it runs into {other.id}, unseen until now: its Movement ends (R-MOVE-12)")
+    )
 
 
 def _place_at_end(ctx: PlayContext, unit: UnitState, plan: PlannedMove, cells: list[Cell]) -> None:

@@ -35,6 +35,7 @@ from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import UnitMoved
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.visibility import unit_visible_to
 
 #: G-11 / R-ACT-3: shoving a minifig over is an easy task.
 SHOVE_USE = USE_RATINGS["easy"] or 2
@@ -63,7 +64,7 @@ class Shoved(Event):
 def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int | None, float]:
     """(needed number or None for an automatic Shove, chance of success); raises IllegalOrder."""
     target = state.units.get(target_id)
-    if target is None or not target.alive or (target.team != unit.team and target.hidden):  # G-16
+    if target is None or not target.alive or not unit_visible_to(state, unit.team, target):  # G-16, fog
         raise IllegalOrder(f"no living unit {target_id!r} to Shove")
     if target.id == unit.id:
         raise IllegalOrder(f"{unit.name} cannot Shove itself")

@@ -152,6 +152,9 @@ class TacticalAI:
     def play_unit(self, game: Game, unit_id: str) -> Decision | None:
         """Plan and carry out one unit's activation; returns what it decided and why."""
         plan = self.decide(game, unit_id)
+        if plan is None and game.state.fog_of_war and not known_enemies(game.state, game.unit(unit_id).team):
+            default_ai.search(game, unit_id)  # nobody in sight: look for them (engine/ai.py)
+            return None
         return None if plan is None else self.carry_out(game, unit_id, plan)
 
     def _execute(self, game: Game, unit: UnitState, plan: Plan) -> None:

@@ -55,11 +55,12 @@ STEP = 1.5  # the Angry Inch: one step, at most √2" (R-RESP-2)
 
 def known_enemies(state: GameState, team: str) -> list[UnitState]:
     """Living enemies the team may know about: the engine's per-player visibility (G-16,
-    `engine/visibility.unit_visible_to`: Hidden units stay unknown until revealed)."""
+    `engine/visibility.unit_visible_to`: Hidden units stay unknown until revealed; under fog of
+    war only the enemies the side sees now)."""
     return [
         u
         for u in sorted(state.units.values(), key=lambda u: u.id)
-        if u.alive and u.team != team and unit_visible_to(team, u)
+        if u.alive and u.team != team and unit_visible_to(state, team, u)
     ]
 
 

@@ -474,6 +474,10 @@ class EditorDocument(QObject):
         """The ruleset the battle is played under (engine/rulesets), as one undoable edit."""
         self.set_attr("ruleset", name, "Pick ruleset")
 
+    def set_fog_of_war(self, on: bool) -> None:
+        """The scenario's fog-of-war option (engine/visibility.py), as one undoable edit."""
+        self.set_attr("fog_of_war", on, "Fog of war on" if on else "Fog of war off")
+
     def set_turn_order(self, order: list[str]) -> None:
         self.set_attr("turn_order", list(order), "Change turn order")
 

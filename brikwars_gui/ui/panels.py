@@ -7,6 +7,7 @@ from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
+    QCheckBox,
     QColorDialog,
     QComboBox,
     QDialog,
@@ -498,7 +499,8 @@ class AILevelDelegate(QStyledItemDelegate):
 
 
 class ScenarioPanel(QWidget):
-    """Scenario-wide settings: name, dice system, players, turn order (each change is undoable)."""
+    """Scenario-wide settings: name, dice system, fog of war, players, turn order (each change is
+    undoable)."""
 
     def __init__(self, doc: EditorDocument, parent=None) -> None:
         super().__init__(parent)
@@ -514,6 +516,13 @@ class ScenarioPanel(QWidget):
             "How every roll resolves: BrikWars exploding dice or another ruleset (docs/rulesets.md)"
         )
         self.dice.activated.connect(lambda _i: self.doc.set_ruleset(self.dice.currentData()))
+        self.fog = QCheckBox("Fog of war")
+        self.fog.setObjectName("fogOfWar")
+        self.fog.setToolTip(
+            "Each side sees only the enemy units its own units see (Cone of Vision and line of sight) "
+            "and remembers where it last saw the others; the AI plays by the same rule"
+        )
+        self.fog.clicked.connect(lambda on: self.doc.set_fog_of_war(bool(on)))
         self.order = QListWidget()
         self.order.setObjectName("turnOrder")
         self.order.setMaximumHeight(90)
@@ -561,6 +570,7 @@ class ScenarioPanel(QWidget):
         player_buttons.addStretch(1)
         layout.addRow("Name", self.name)
         layout.addRow("Ruleset", self.dice)
+        layout.addRow("", self.fog)
         layout.addRow("Players", self.players)
         layout.addRow("", player_buttons)
         layout.addRow("Turn order", self.order)
@@ -573,6 +583,7 @@ class ScenarioPanel(QWidget):
         s = self.doc.scenario
         self.name.setText(s.name)
         self.dice.setCurrentIndex(self.dice.findData(s.ruleset))
+        self.fog.setChecked(s.fog_of_war)
         row = self.order.currentRow()
         self.order.clear()
         for pid in self.doc.turn_order():

@@ -18,23 +18,32 @@ class SightMixin:
 
     # -- what the human player may see (G-16, R-SCOUT-4) -------------------------------------------
     def viewer_team(self) -> str | None:
-        """The player whose knowledge the board shows: the only human player, else the human whose
-        turn it is; None when no human plays (an AI-only battle shows everything)."""
+        """The player whose knowledge the board shows: the only human player; in hot-seat the
+        human whose turn it is, and during an AI player's turn the human who played last (the
+        first human in turn order before that); None when no human plays (an AI-only battle
+        shows everything). docs/rules-decisions.md "Fog of war"."""
         if self.game is None:
             return None
-        humans = [p.id for p in self.game.state.players if p.controller == "human"]
-        if len(humans) == 1:
-            return humans[0]
+        state = self.game.state
+        humans = [p for p in state.turn_order if state.player(p).controller == "human"]
+        if len(humans) <= 1:
+            return humans[0] if humans else None
         active = self.game.active_player
-        return active if active in humans else None
+        if active in humans:
+            self._last_viewer = active
+            return active
+        last = getattr(self, "_last_viewer", None)
+        return last if last in humans else humans[0]
 
     def hidden_from_viewer(self, unit_id: str) -> bool:
-        """A Hidden enemy unit the viewing player may not know about (engine/visibility.py)."""
+        """An enemy unit the viewing player may not know about now: Hidden (G-16) or, under fog
+        of war, seen by none of its units (engine/visibility.py)."""
         from brikwars_gui.engine.visibility import unit_visible_to
 
         team = self.viewer_team()
-        unit = self.game.state.units.get(unit_id) if self.game is not None else None
-        return bool(team is not None and unit is not None and not unit_visible_to(team, unit))
+        if team is None or self.game is None or unit_id not in self.game.state.units:
+            return False
+        return not unit_visible_to(self.game.state, team, self.game.state.units[unit_id])
 
     def _viewer_may_see(self, event: Any) -> bool:
         from brikwars_gui.engine.visibility import event_visible_to

@@ -39,16 +39,21 @@ def test_hovering_an_enemy_shows_the_attack_forecast(open_window, qtbot, tmp_pat
 def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_under_d6(
     open_window, qtbot, tmp_path: Path
 ) -> None:
-    """Issue 11: odds come through the ruleset; a ruleset without an attack forecast shows no card
-    (BrikWars' exploding-dice kill odds would be wrong there), while the menu keeps its own chance."""
+    """Issues 11/12: odds come through the ruleset; under D6 the card shows the D6 ruleset's own
+    exact odds (its damage table, never BrikWars' exploding-dice kill odds) and the menu names the
+    roll in D6 words."""
     scenario = load_scenario(SKIRMISH).model_copy(update={"ruleset": "d6"})
     w = open_window(scenario, SKIRMISH, size=None, show=False)
     w.doc.move_unit("blue-spear", (6, 8))
     w.set_play_mode(True, seed=3)
-    attacks, answers = w.controller.attack_forecast("red-spear", "blue-spear")
-    assert attacks == [] and answers == []
-    attack_options = [o for o in w.controller.legal_actions("red-spear") if o.kind == "attack"]
-    assert attack_options, "the attack itself stays available under D6"
+    attacks, _answers = w.controller.attack_forecast("red-spear", "blue-spear")
+    assert attacks and attacks[0].out_word == "take out"
+    w.show_attack_forecast("red-spear", "blue-spear")
+    text = w.attack_card.text()
+    # the D6 ruleset's own card: its code against the converted difficulty, the damage table
+    assert "out of the fight" in text and "stunned" in text and " vs " in text
+    assert " kill" not in text and "Size" not in text  # never BrikWars' Size and kill odds
     menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
     first = menu.actions()[0].text()
-    assert " vs " in first and "Use " not in first  # the D6 roll in its own words (describe_roll)
+    assert " vs " in first and "Use " not in first.split("(", 1)[1].split(")")[0]  # describe_roll
+    assert "to take out" in first

@@ -43,6 +43,7 @@ from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
+    from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.state import GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -172,8 +173,7 @@ class D6Ruleset(Ruleset):
             return "automatic"
         dice, pips = self.code(state, unit, roll.kind, unit.skill, fate=False)
         target = difficulty(roll.needed - roll.per_die_modifier)
-        stat = KIND_STAT.get(roll.kind, "dodge").title()
-        return f"{stat} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
+        return f"{self.stat_name(roll.kind)} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
 
     def action_roll(
         self,
@@ -314,16 +314,36 @@ class D6Ruleset(Ruleset):
         assert isinstance(roll, D6Damage)
         return roll.ignition(roll.d4s if sides == 4 else roll.source_dice)
 
+    def resistance_code(self, state: GameState, unit: UnitState) -> tuple[int, int]:
+        """(dice, pips) of the unit's strength code now (doubled in its climax round, R-D6-9)."""
+        dice, pips = _code(unit.stats.get("strength", damage_code(unit.armor)))
+        if unit.pools.get("climax_round") == state.round:  # R-D6-9: all its rolls this round
+            dice, pips = 2 * dice, 2 * pips
+        return dice, pips
+
+    def critical_failure_option(self, state: GameState) -> str:
+        """The scenario's R-D6-4 option for Action rolls ("complication" or "cancel_highest")."""
+        return self._option(state)
+
+    @staticmethod
+    def stat_name(kind: str) -> str:
+        """The stat an action of `kind` rolls: Melee, Ranged, Thrown or Dodge."""
+        return KIND_STAT.get(kind, "dodge").title()
+
+    def attack_odds(self, state: GameState, attacker_id: str, weapon: str, target_id: str) -> AttackOdds:
+        """Exact: the Action roll with its Wild Die, then Damage against resistance through the
+        damage table (`forecast`)."""
+        from brikwars_gui.engine.rulesets.d6.forecast import attack_odds  # imports combat
+
+        return attack_odds(self, state, attacker_id, weapon, target_id)
+
     def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
         """The unit's strength code (objects: their converted Armor), with a Wild Die; a burning
         target rolls it lower by R-FIRE-5's 1d4 on the D6 scale (its converted code, 1D+2)."""
         state = ctx.state
         unit = state.units.get(target_id)
         if unit is not None:
-            dice, pips = _code(unit.stats.get("strength", damage_code(unit.armor)))
-            if unit.pools.get("climax_round") == state.round:  # R-D6-9: all its rolls this round
-                dice, pips = 2 * dice, 2 * pips
-            code, burning, what = _label(dice, pips), unit.fire_size > 0, "Strength"
+            code, burning, what = _label(*self.resistance_code(state, unit)), unit.fire_size > 0, "Strength"
         else:
             obj = state.objects[target_id]
             code = damage_code(obj.armor_expression)

@@ -1,0 +1,56 @@
+"""The attack forecast under the D6 ruleset (`Ruleset.attack_odds`): the card's numbers against the
+ruleset's own Damage and resistance rolls, seeded (statistical, 4 sigma), and its lines in D6
+words (R-D6-1..5; the damage table of docs/rules-decisions.md)."""
+
+from __future__ import annotations
+
+import math
+
+import pytest
+
+from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.dice.source import SeededDice
+from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.rulesets import find_ruleset
+from brikwars_gui.engine.session import Game
+from brikwars_gui.scenario.models import Scenario
+
+RULESET = find_ruleset("d6")
+
+
+def duel(**target) -> Game:
+    units = [sb.unit("a", "red", (2, 2), weapons=[sb.SWORD]), sb.unit("z", "blue", (3, 2), **target)]
+    data = sb.scenario(units).model_dump(mode="json")
+    data["ruleset"] = "d6"
+    return Game.from_scenario(Scenario.model_validate(data), seed=1)
+
+
+def test_damage_against_resistance_matches_the_rulesets_own_rolls():
+    g = duel()
+    odds = RULESET.attack_odds(g.state, "a", "shortsword", "z")
+    ctx = RulesContext(g.state, SeededDice(7))
+    weapon = g.unit("a").weapons[0]
+    n, bands = 20_000, {"out": 0, "stun": 0, "wound": 0}
+    for _ in range(n):
+        damage = RULESET.damage_roll(ctx, weapon.damage, weapon=weapon).total
+        armor, _text = RULESET.armor_roll(ctx, "z")
+        outcome = RULESET.damage_outcome(g.state, "z", damage, armor)
+        key = {"stunned": "stun", "wounded": "wound", "incapacitated": "out", "killed": "out"}.get(outcome)
+        if key:
+            bands[key] += 1
+    figures = {f.what: f.value for f in odds.lines[0].figures}
+    for key, what in (("out", "out of the fight"), ("stun", "stunned"), ("wound", "wounded")):
+        p = figures[what] / odds.hit  # the card's chance given a hit
+        assert abs(bands[key] / n - p) < 4 * math.sqrt(p * (1 - p) / n), key
+    assert odds.kills == figures["out of the fight"] and odds.out_word == "take out"
+    assert dict(odds.modifiers)["Melee"] == "3D vs 8 (Use 2)"  # Use 2 → 4 + 2·2 (docs/rulesets.md)
+    assert dict(odds.modifiers)["Damage"] == "2D+2 vs Strength 2D"
+
+
+def test_a_wounded_target_is_taken_out_by_a_second_wound():
+    g = duel()
+    g.unit("z").pools["wounds"] = 1
+    odds = RULESET.attack_odds(g.state, "a", "shortsword", "z")
+    fresh = RULESET.attack_odds(duel().state, "a", "shortsword", "z")
+    figures = {f.what: f.value for f in fresh.lines[0].figures}
+    assert odds.kills == pytest.approx(figures["out of the fight"] + figures["wounded"])

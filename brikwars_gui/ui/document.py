@@ -16,6 +16,7 @@ from pydantic import ValidationError
 from PySide6.QtCore import QObject, QRect, Signal
 from PySide6.QtGui import QUndoCommand, QUndoStack
 
+from brikwars_gui.scenario.army import UnitTemplate, make_unit
 from brikwars_gui.scenario.models import (
     Battlefield,
     Facing,
@@ -226,8 +227,17 @@ class EditorDocument(QObject):
         self.check(units=units)
         self.undo_stack.push(ListItemCommand(self, "units", index, None, unit, f"Place {unit.name}"))
 
-    def new_unit(self, cell: tuple[int, int], team: str | None = None) -> Unit:
+    def new_unit(
+        self, cell: tuple[int, int], team: str | None = None, template: UnitTemplate | None = None
+    ) -> Unit:
+        """Place a unit on `cell` (one undoable step): of `template` (stats, weapons, a numbered
+        name), or a plain G-1 minifig without weapons."""
         team = team or self.turn_order()[0]
+        if template is not None:
+            names = (u.name for u in self.scenario.units)
+            unit = make_unit(template, cell, team, self.all_ids(), names)
+            self.add_unit(unit)
+            return unit
         taken = self.all_ids()
         n = len(self.scenario.units) + 1
         while f"u{n}" in taken:

@@ -1,7 +1,9 @@
 """Unit inspector: a form bound to the selected unit, validated through the pydantic models.
 
 In Edit mode every field is editable; a value the `Unit`/`Weapon` models reject shows its message
-in red next to the field and is not applied. In Play mode the form is read-only.
+in red next to the field and is not applied; Add weapon offers the rules' weapon table and the unit
+can be saved as a template of the GM's army library. In Play mode a read-only unit card (portrait,
+stats, weapons, status: `ui/unit_card.py`) takes the form's place.
 """
 
 from __future__ import annotations
@@ -9,6 +11,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from pydantic import ValidationError
+from PySide6.QtCore import Signal
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -25,10 +28,13 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from brikwars_gui.scenario.army import ArmyLibrary
 from brikwars_gui.scenario.models import Facing, Weapon
+from brikwars_gui.ui.army_library import ask_template_name, save_unit_as_template, weapon_menu
 from brikwars_gui.ui.document import EditorDocument, validation_message
 from brikwars_gui.ui.models import SelectionService
-from brikwars_gui.ui.session_controller import ruleset_label, scenario_stat_lines, stats_text
+from brikwars_gui.ui.session_controller import UnitCard, ruleset_label, scenario_stat_lines, stats_text
+from brikwars_gui.ui.unit_card import UnitCardView
 
 TEXT_FIELDS = (
     ("name", "Name", "Unit name"),
@@ -42,20 +48,37 @@ WEAPON_COLUMNS = ("Weapon", "Use", "Range", "Damage")
 
 
 class UnitInspector(QWidget):
+    #: Saving a template emits its name (the palette's picker lists it and selects it).
+    templateSaved = Signal(str)
+
     def __init__(
-        self, doc: EditorDocument, selection: SelectionService, parent: QWidget | None = None
+        self,
+        doc: EditorDocument,
+        selection: SelectionService,
+        parent: QWidget | None = None,
+        library: ArmyLibrary | None = None,
     ) -> None:
         super().__init__(parent)
         self.doc = doc
+        self.library = library
+        self.ask_template_name = ask_template_name
         self.selection = selection
         self.unit_id: str | None = None
         self.editable = True
-        #: Play mode: the live stat lines of a unit (die codes, pools left, wounds) from the
-        #: session, or None to show the scenario's; set by the window (`show_live_stats`).
-        self.live_stats: Callable[[str], tuple[tuple[str, str, str], ...] | None] | None = None
+        #: Play mode: the selected unit's card from the session (live, or the timeline turn
+        #: viewed); set by the window. While it is set and the form is read-only, the card
+        #: replaces the form.
+        self.card_provider: Callable[[str], UnitCard | None] | None = None
         self._loading = False
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        outer = QVBoxLayout(self)
+        outer.setContentsMargins(6, 6, 6, 6)
+        self.card_view = UnitCardView()
+        self.card_view.hide()
+        outer.addWidget(self.card_view, 1)
+        self.editor = QWidget()
+        outer.addWidget(self.editor, 1)
+        layout = QVBoxLayout(self.editor)
+        layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel("No unit selected")
         self.title.setObjectName("inspectorTitle")
         layout.addWidget(self.title)
@@ -110,12 +133,20 @@ class UnitInspector(QWidget):
         layout.addWidget(self.weapon_error)
         buttons = QHBoxLayout()
         self.add_weapon = QPushButton("Add weapon")
-        self.add_weapon.clicked.connect(self._add_weapon)
+        self.add_weapon.setObjectName("addWeapon")
+        self.add_weapon.setToolTip("A weapon from the rules' weapon table (G-2), or a custom one")
+        self.add_weapon.setMenu(weapon_menu(library.weapons if library else [], self, self.add_weapon_from))
         self.remove_weapon = QPushButton("Remove weapon")
         self.remove_weapon.clicked.connect(self._remove_weapon)
         buttons.addWidget(self.add_weapon)
         buttons.addWidget(self.remove_weapon)
         layout.addLayout(buttons)
+        self.save_template = QPushButton("Save as template…")
+        self.save_template.setObjectName("saveTemplate")
+        self.save_template.setToolTip("Keep this unit's stats and weapons in your army library")
+        self.save_template.clicked.connect(self._save_template)
+        self.save_template.setVisible(library is not None)
+        layout.addWidget(self.save_template)
 
         selection.selectionChanged.connect(
             lambda kind, item_id: self.set_unit(item_id if kind == "unit" else None)
@@ -156,12 +187,27 @@ class UnitInspector(QWidget):
     def set_editable(self, editable: bool) -> None:
         self.editable = editable
         self._update_enabled()
+        self._show_card()
+
+    @property
+    def showing_card(self) -> bool:
+        return not self.editable and self.card_provider is not None
+
+    def _show_card(self) -> None:
+        """Play mode: the read-only card of the unit instead of the disabled form."""
+        card = self.showing_card
+        self.editor.setVisible(not card)
+        self.card_view.setVisible(card)
+        if card:
+            unit = self.doc.unit(self.unit_id) if self.unit_id else None
+            view = self.card_provider(self.unit_id) if self.unit_id else None
+            self.card_view.show_card(view, unit)
 
     def _update_enabled(self) -> None:
         on = self.editable and self.unit_id is not None
         for edit in self.edits.values():
             edit.setReadOnly(not on)
-        for w in (self.team, self.facing, self.hero, self.add_weapon, self.remove_weapon):
+        for w in (self.team, self.facing, self.hero, self.add_weapon, self.remove_weapon, self.save_template):
             w.setEnabled(on)
         self.weapons.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
@@ -178,6 +224,7 @@ class UnitInspector(QWidget):
         self.weapon_error.hide()
         self._load()
         self._update_enabled()
+        self._show_card()
 
     def _unit_changed(self, unit_id: str) -> None:
         if unit_id == self.unit_id:
@@ -216,15 +263,15 @@ class UnitInspector(QWidget):
         if not self.unit_id or self.doc.unit(self.unit_id) is None:
             self.ruleset_stats.clear()
             return
-        live = self.live_stats(self.unit_id) if self.live_stats is not None else None
-        lines = live if live is not None else scenario_stat_lines(self.doc.scenario, self.unit_id)
-        label = ruleset_label(self.doc.scenario.ruleset) + (" (now)" if live is not None else "")
+        lines = scenario_stat_lines(self.doc.scenario, self.unit_id)
+        label = ruleset_label(self.doc.scenario.ruleset)
         self.ruleset_stats.setText(f"<b>{label}</b>: {stats_text(lines)}")
 
     def refresh_unit(self, unit_id: str) -> None:
-        """The session changed `unit_id` (points spent, wounds): show its live stat lines."""
-        if unit_id == self.unit_id:
-            self._show_ruleset_stats()
+        """The session changed `unit_id` (moved, wounded, points spent) or the turn viewed
+        changed: show its card again."""
+        if unit_id == self.unit_id and self.showing_card:
+            self._show_card()
 
     # -- edits ----------------------------------------------------------------------------------
     def _commit_text(self, name: str) -> None:
@@ -294,11 +341,26 @@ class UnitInspector(QWidget):
             self.weapon_error.setText(str(exc))
             self.weapon_error.show()
 
-    def _add_weapon(self) -> None:
-        unit = self.doc.unit(self.unit_id)
+    def add_weapon_from(self, weapon: Weapon) -> None:
+        """Give the unit `weapon` (one undoable edit), chosen from the weapon table."""
+        unit = self.doc.unit(self.unit_id) if self.unit_id and self.editable else None
+        if unit is None:
+            return
         weapons = [w.model_dump(mode="json") for w in unit.weapons]
-        weapons.append({"name": "Pistol", "use": 3, "range": 10, "damage": "1d6"})
-        self.doc.update_unit(self.unit_id, "Add weapon", weapons=weapons)
+        weapons.append(weapon.model_dump(mode="json"))
+        try:
+            self.doc.update_unit(self.unit_id, f"Add {weapon.name}", weapons=weapons)
+        except ValueError as exc:
+            self.weapon_error.setText(str(exc))
+            self.weapon_error.show()
+
+    def _save_template(self) -> None:
+        unit = self.doc.unit(self.unit_id) if self.unit_id else None
+        if unit is None or self.library is None:
+            return
+        name = save_unit_as_template(self, self.library, unit, self.ask_template_name)
+        if name:
+            self.templateSaved.emit(name)
 
     def _remove_weapon(self) -> None:
         unit = self.doc.unit(self.unit_id)

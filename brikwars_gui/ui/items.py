@@ -6,7 +6,6 @@ Cell-sized layers (terrain, hazards, smoke, fire) are single pixmap items made i
 from __future__ import annotations
 
 import contextlib
-import html
 import math
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
@@ -280,12 +279,7 @@ class UnitItem(QGraphicsItem):
             self.place_label(self.label_above)
         self.finish_slide()
         self.setPos(cell_center(view.pos))
-        note = getattr(view, "ai_note", "")
-        self.setToolTip(
-            f"<b>{view.name}</b> ({view.team})<br>{view.status}<br>"
-            f'Move left {view.move_left}" of {view.move}" · Action {view.action}'
-            + (f"<br><i>AI: {html.escape(note)}</i>" if note else "")
-        )
+        self.setToolTip("")  # Play mode: the window's hover card (ui/unit_card.py) shows the unit
         self.update()
 
     def boundingRect(self) -> QRectF:

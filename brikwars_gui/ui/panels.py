@@ -31,7 +31,9 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from brikwars_gui.scenario.army import ArmyLibrary
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
+from brikwars_gui.ui.army_library import TemplatePicker
 from brikwars_gui.ui.document import EditorDocument
 from brikwars_gui.ui.items import CELL
 from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS, mask_image, terrain_image
@@ -321,14 +323,19 @@ class PalettePanel(QWidget):
         ("terrain", "Terrain", "Paint terrain cells (T)"),
         ("hazard", "Hazard", "Paint a Field Hazard (R-HAZ-1)"),
         ("erase", "Erase hazard", "Erase hazard cells"),
-        ("unit", "Place unit", "Click a cell to place a minifig"),
+        ("unit", "Place unit", "Click a cell to place a unit of the chosen template"),
         ("object", "Place object", "Click a cell to place a building"),
     )
 
-    def __init__(self, doc: EditorDocument, settings, parent=None) -> None:
+    def __init__(
+        self, doc: EditorDocument, settings, parent=None, library: ArmyLibrary | None = None
+    ) -> None:
         super().__init__(parent)
         self.doc = doc
         self.settings = settings
+        self.templates = TemplatePicker(library or ArmyLibrary.load(None))
+        self.templates.templateChanged.connect(self._template_chosen)
+        self._template_chosen(self.templates.current())
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         tools = QGroupBox("Tool")
@@ -417,6 +424,7 @@ class PalettePanel(QWidget):
         self.object_kind.addItems(["building", "wall", "tree", "crate", "vehicle", "rock"])
         self.object_kind.currentIndexChanged.connect(self._changed)
         pform.addRow("Unit team", self.team)
+        pform.addRow("Template", self.templates)
         pform.addRow("Object kind", self.object_kind)
         layout.addWidget(place)
         layout.addStretch(1)
@@ -457,6 +465,15 @@ class PalettePanel(QWidget):
         s.object_kind = self.object_kind.currentText()
         self.elevation.setEnabled(s.terrain_kind == TerrainKind.ELEVATED)
         self.settingsChanged.emit()
+
+    def _template_chosen(self, template) -> None:
+        """The Place-unit tool puts down this template (None: a plain minifig)."""
+        self.settings.template = template
+
+    def add_saved_template(self, name: str) -> None:
+        """A template was just saved: list it and make it the one placed."""
+        self.templates.refresh()
+        self.templates.select(name)
 
     def set_tool(self, tool: str) -> None:
         button = self.tool_buttons.get(tool)

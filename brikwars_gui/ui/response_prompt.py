@@ -67,18 +67,38 @@ class PromptText:
     cells: dict[tuple[int, int], str]  # cell option → what landing/stepping there means
 
 
-def describe(request, names: dict[str, str]) -> PromptText:
-    """Words and percentages for a request; the numbers are the engine's (`request.detail`)."""
+def outcome_words(hit: float, odds=None) -> str:
+    """`67% to hit, 31% to kill` in the ruleset's word (`out_word`: "defeat" under Nine Powers),
+    with Disrupt and a bigger target's −1" Size when the odds give them; only the chance to hit
+    when the ruleset has no forecast (`odds` None)."""
+    words = [f"{percent(hit)} to hit"]
+    if odds is not None:
+        word = getattr(odds, "out_word", "kill")
+        if word == "kill" and not odds.kills and odds.beats_armor:
+            words.append(f'{percent(odds.beats_armor)} to take 1" of Size')
+        else:
+            words.append(f"{percent(odds.kills)} to {word}")
+        if odds.disrupts:
+            words.append(f"{percent(odds.disrupts)} to Disrupt")
+    return ", ".join(words)
+
+
+def describe(request, names: dict[str, str], odds: dict | None = None) -> PromptText:
+    """Words and percentages for a request; the chances to hit are the engine's (`request.detail`),
+    the chances to kill the ruleset's exact odds (`odds`: "against_you" for the attack being
+    answered, "attack:<weapon>" for each answer; from `SessionController.response_odds`)."""
     detail = dict(getattr(request, "detail", None) or {})
+    odds = odds or {}
     who = names.get(request.unit, request.unit)
     about = names.get(request.about or "", request.about or "an enemy")
     head = QUESTIONS.get(request.question, request.question.replace("_", " ").capitalize())
     headline = f"<b>{who}</b>: " + head.format(about=about)
     if request.question == "attack_response" and "chance_against_you" in detail:
         weapon = detail.get("weapon", "a weapon")
+        chances = outcome_words(detail["chance_against_you"], odds.get("against_you"))
         headline = (
-            f"<b>{about}</b> attacks <b>{who}</b> with {weapon}: "
-            f"{percent(detail['chance_against_you'])} to hit. Respond with your saved Action? (R-RESP-1/5)"
+            f"<b>{about}</b> attacks <b>{who}</b> with {weapon}: {chances}."
+            " Respond with your saved Action? (R-RESP-1/5)"
         )
     if request.question in ("np_veto", "np_avoid") and "attack" in detail:
         headline += f" — {detail['attack']}"
@@ -105,7 +125,7 @@ def describe(request, names: dict[str, str]) -> PromptText:
             weapon = option.split(":", 1)[1]
             label = f"Attack with {weapon}"
             if option in chances:
-                label += f" — {percent(chances[option])} to hit"
+                label += f" — {outcome_words(chances[option], odds.get(option))}"
             tip = f"Use the saved Action: {weapon} at {about}"
         elif request.question in ("fate_point", "character_points"):  # the D6 ruleset's own labels
             label = option_label(request, option).replace("  (default)", "")
@@ -159,11 +179,14 @@ class ResponsePrompt(QFrame):
     def active(self) -> bool:
         return self.request is not None
 
-    def ask(self, request, names: dict[str, str], avoid: list[QPoint] = ()) -> tuple[str, bool]:
+    def ask(
+        self, request, names: dict[str, str], avoid: list[QPoint] = (), odds: dict | None = None
+    ) -> tuple[str, bool]:
         """Show the question and wait (the map stays live); returns (answer, always-default box).
-        `avoid`: points of the map (parent coordinates) the panel should not cover."""
+        `avoid`: points of the map (parent coordinates) the panel should not cover; `odds`: the
+        ruleset's forecasts for `describe`."""
         self._avoid = list(avoid)
-        self._show(request, names)
+        self._show(request, names, odds)
         self._loop = QEventLoop()
         self.answered.connect(self._loop.quit)
         try:
@@ -177,10 +200,10 @@ class ResponsePrompt(QFrame):
         self._clear()
         return answer, always
 
-    def _show(self, request, names: dict[str, str]) -> None:
+    def _show(self, request, names: dict[str, str], odds: dict | None = None) -> None:
         self.request = request
         self._answer = None
-        self.text = describe(request, names)
+        self.text = describe(request, names, odds)
         self.label.setText(self.text.headline)
         # a new row of buttons: the old one is hidden at once (a nested event loop would not
         # process its deleteLater before the next question is shown)

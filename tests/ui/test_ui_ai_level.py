@@ -11,6 +11,7 @@ from PySide6.QtCore import Qt
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.scenario_io import load_scenario
+from brikwars_gui.ui.unit_card import compact_html
 
 
 @pytest.fixture
@@ -54,7 +55,7 @@ def test_tactical_ai_explains_its_orders_in_the_log_and_on_hover(window: MainWin
     assert noted and all(c.game.unit(uid).team == "blue" for uid in noted)
     uid, text = next((u, t) for u, t in noted.items() if c.game.unit(u).alive)
     assert c.unit_view(uid).ai_note == text
-    assert "AI: " in window.scene.unit_items[uid].toolTip()
+    assert "AI: " in compact_html(c.unit_card(uid))  # the hover card carries the explanation
 
 
 def test_default_ai_level_plays_the_original_ai_without_notes(window: MainWindow) -> None:

@@ -94,9 +94,9 @@ def test_play_under_d6_asks_fate_points_before_and_character_points_after_a_roll
     row = model.row_of("red-spear")
     text = model.data(model.index(row, 4), Qt.ItemDataRole.DisplayRole)
     assert "Melee 3D" in text and "CP 0" in text
-    # the Play-mode inspector shows the live pools too, not the scenario's starting 2 CP / 5 CP 1 FP
-    stats = window.inspector.ruleset_stats
+    # the Play-mode unit card shows the live pools too, not the scenario's starting 2 CP / 5 CP 1 FP
+    card = window.inspector.card_view
     window.selection.select_unit("red-spear")
-    assert "(now)" in stats.text() and "CP 0" in stats.text()
+    assert "Melee\n3D" in card.text() and "Character Points\n0" in card.text()
     window.selection.select_unit("red-captain")
-    assert "FP 0" in stats.text()
+    assert "Fate Points\n0" in card.text()

@@ -110,7 +110,7 @@ class ViewInputMixin:
             self._ruler_from = cell
             self._update_ruler(cell)
         elif tool == "unit" and cell is not None:
-            if unit := self._try(self.doc.new_unit, cell, self.settings.team):
+            if unit := self._try(self.doc.new_unit, cell, self.settings.team, self.settings.template):
                 self.selection.select("unit", unit.id)
         elif (
             tool == "object"

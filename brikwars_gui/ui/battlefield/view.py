@@ -9,6 +9,7 @@ from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsRectItem, QGraphicsView, QStyle
 
+from brikwars_gui.scenario.army import UnitTemplate
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
 from brikwars_gui.ui.battlefield.input_events import ViewInputMixin
 from brikwars_gui.ui.battlefield.scene import BattlefieldScene
@@ -17,7 +18,8 @@ from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cosmetic_pen
 
 @dataclass
 class ToolSettings:
-    """What the palette chose: terrain kind, elevation, brush size, hazard field, team to place."""
+    """What the palette chose: terrain kind, elevation, brush size, hazard field, team to place and
+    the army library's template the Place-unit tool puts down (None: a plain minifig)."""
 
     terrain_kind: TerrainKind = TerrainKind.OBSTACLE
     elevation: int = 3
@@ -27,6 +29,7 @@ class ToolSettings:
     hazard_dice: str | None = "1d6"
     team: str | None = None
     object_kind: str = "building"
+    template: UnitTemplate | None = None
     extra: dict = field(default_factory=dict)
 
 

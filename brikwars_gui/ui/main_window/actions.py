@@ -444,7 +444,9 @@ class ActionsMixin:
         from brikwars_gui import __version__
 
         where = (
-            f"<p>Log file and recovery autosave: <code>{self.data_dir}</code></p>" if self.data_dir else ""
+            f"<p>Log file, recovery autosave and your unit templates: <code>{self.data_dir}</code></p>"
+            if self.data_dir
+            else ""
         )
         QMessageBox.about(
             self,

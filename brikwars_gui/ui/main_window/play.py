@@ -112,6 +112,7 @@ class PlayMixin:
         if not play:
             self.viewing_banner.hide()
             self.attack_card.hide()
+            self.hover_card.hide_card()
         self.unit_panel.model.refresh_status()
         self._update_actions()
 
@@ -195,7 +196,8 @@ class PlayMixin:
             widget.setEnabled(False)
         try:
             points = [self.view.mapFromScene(self.scene.unit_items[u].pos()) for u in involved]
-            answer, always = self.response_prompt.ask(request, names, points)
+            odds = c.response_odds(request)  # the ruleset's chances to kill, with the engine's to hit
+            answer, always = self.response_prompt.ask(request, names, points, odds)
         finally:
             for widget in blocked:
                 widget.setEnabled(True)
@@ -237,6 +239,7 @@ class PlayMixin:
     def _play_hover(self, x: int, y: int) -> None:
         if not self.play_mode:
             return
+        self._hover_unit_card(x, y)
         if self.response_prompt.active:
             tip = self.response_prompt.text.cells.get((x, y)) if self.response_prompt.text else None
             if tip:
@@ -252,6 +255,28 @@ class PlayMixin:
             self.scene.show_path(None)
             return
         self.scene.show_path(list(path.cells), f'{path.total}" of Move')
+
+    def _hover_unit_card(self, x: int, y: int) -> None:
+        """The compact card of the unit under the mouse, beside its token (none over a Response
+        prompt's cells, empty ground, a dead or a Hidden unit)."""
+        uid = self.controller.unit_at((x, y)) if x >= 0 and not self.response_prompt.active else None
+        if uid is None:
+            self.hover_card.hide_card()
+        elif not (self.hover_card.isVisible() and self.hover_card.unit_id == uid):
+            self.show_hover_card(uid)
+
+    def show_hover_card(self, unit_id: str) -> None:
+        card = self.controller.unit_card(unit_id)
+        item = self.scene.unit_items.get(unit_id)
+        if card is None or item is None or not item.isVisible():
+            self.hover_card.hide_card()
+            return
+        at = self.view.viewport().mapTo(self.view, self.view.mapFromScene(item.pos()))
+        self.hover_card.show_card(card, at)
+
+    def _hover_card_unit_updated(self, unit_id: str) -> None:
+        if self.hover_card.isVisible() and self.hover_card.unit_id == unit_id:
+            self.show_hover_card(unit_id)
 
     def _hover_line_of_sight(self, sel: str, x: int, y: int) -> None:
         """Hovering an enemy with a unit selected: the line of sight, green if clear, red if
@@ -491,6 +516,7 @@ class PlayMixin:
 
     def _view_changed(self) -> None:
         c = self.controller
+        self.hover_card.hide_card()
         for uid in self.scene.unit_items:
             self.scene.update_unit(uid)
         for oid in self.scene.object_items:

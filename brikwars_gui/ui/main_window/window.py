@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
     QUndoView,
 )
 
+from brikwars_gui.scenario.army import ArmyLibrary
 from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.attack_card import AttackCard
 from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
@@ -43,6 +44,7 @@ from brikwars_gui.ui.play_panels import AIControls, TurnUnitsModel
 from brikwars_gui.ui.response_prompt import ResponsePrompt
 from brikwars_gui.ui.session_controller import SessionController
 from brikwars_gui.ui.timeline import TimelineBar
+from brikwars_gui.ui.unit_card import UnitHoverCard
 
 ORGANIZATION = "brikwars"
 APPLICATION = "brikwars_gui"
@@ -121,15 +123,18 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         )
         self.viewing_banner.hide()
         self.attack_card = AttackCard(self.view)
+        self.hover_card = UnitHoverCard(self.view)
         self.response_prompt = ResponsePrompt(self.view)
         self.choice_cells = ChoiceCells(self.scene)
         self.result_floats = ResultFloats(self.scene)
         self.response_prompt.cellsChanged.connect(self.choice_cells.show)
 
         self.unit_panel = UnitListPanel(self.doc, self.selection)
-        self.inspector = UnitInspector(self.doc, self.selection)
-        self.inspector.live_stats = self._live_stat_lines
+        self.library = ArmyLibrary.load(self.data_dir)
+        self.inspector = UnitInspector(self.doc, self.selection, library=self.library)
+        self.inspector.card_provider = self.controller.unit_card
         self.controller.unitUpdated.connect(self.inspector.refresh_unit)
+        self.controller.unitUpdated.connect(self._hover_card_unit_updated)
         c = self.controller
         for signal in (c.viewChanged, c.sessionStarted, c.sessionStopped):
             signal.connect(lambda: self.inspector.refresh_unit(self.inspector.unit_id or ""))
@@ -150,7 +155,8 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.turn_panel.add_play_widgets(self.turn_table, self.ai_controls)
         self.log_panel = EventLogPanel()
         self.timeline = TimelineBar()
-        self.palette = PalettePanel(self.doc, self.view.settings)
+        self.palette = PalettePanel(self.doc, self.view.settings, library=self.library)
+        self.inspector.templateSaved.connect(self.palette.add_saved_template)
         self.scenario_panel = ScenarioPanel(self.doc)
         self.minimap = MiniMap(self.doc, self.view)
         self.legend = LegendPanel()
@@ -330,12 +336,6 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         if self.response_prompt.active:
             self.response_prompt.reposition()
         self._fit_timer.start()
-
-    def _live_stat_lines(self, unit_id: str) -> tuple[tuple[str, str, str], ...] | None:
-        """The inspector's stat lines in Play mode: the unit as the game (or the timeline turn
-        viewed) has it, e.g. Character Points left; None in Edit mode (the scenario's)."""
-        view = self.controller.unit_view(unit_id) if self.controller.has_game else None
-        return view.stats if view is not None else None
 
     def center_on_selected_unit(self) -> None:
         item = self.scene.unit_items.get(self.selection.unit_id or "")

@@ -53,6 +53,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from brikwars_gui.ui.session_controller.cards import UnitCard, WeaponLine
 from brikwars_gui.ui.session_controller.controller import SessionController
 from brikwars_gui.ui.session_controller.engine_helpers import (
     SessionDice,
@@ -104,7 +105,9 @@ __all__ = [
     "MapResult",
     "SessionController",
     "SessionDice",
+    "UnitCard",
     "UnitView",
+    "WeaponLine",
     "dice_detail",
     "event_cells",
     "hazard_view_of",

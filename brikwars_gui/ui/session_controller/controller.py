@@ -12,6 +12,7 @@ from PySide6.QtCore import QObject, QTimer, Signal
 
 from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.session_controller.ai_turns import AITurnsMixin
+from brikwars_gui.ui.session_controller.cards import CardsMixin
 from brikwars_gui.ui.session_controller.engine_helpers import SessionDice, measure, random_seed, run_forecast
 from brikwars_gui.ui.session_controller.log_entries import LogEntry, dice_detail, event_cells, map_result
 from brikwars_gui.ui.session_controller.orders import OrdersMixin
@@ -25,7 +26,7 @@ log = logging.getLogger("brikwars_gui.play")
 
 
 class SessionController(
-    OrdersMixin, SightMixin, QueriesMixin, PromptsMixin, TimelineMixin, AITurnsMixin, QObject
+    OrdersMixin, SightMixin, QueriesMixin, CardsMixin, PromptsMixin, TimelineMixin, AITurnsMixin, QObject
 ):
     """The engine's game behind the window: orders in, signals out (see the package docstring)."""
 

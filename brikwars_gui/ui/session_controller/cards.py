@@ -1,0 +1,212 @@
+"""Unit cards and Response odds for the widgets (issue 10): `UnitCard` is what the inspector's
+read-only card and the hover card show of a unit (stats, weapons with Use/Range/Damage, the
+ruleset's own stat lines, conditions with the rule behind each), built from the live state or a
+timeline snapshot alike; `response_odds` gives the ruleset's exact odds (to hit, to kill) of the
+attacks a Response question is about."""
+
+from __future__ import annotations
+
+import logging
+from dataclasses import dataclass
+from typing import Any
+
+from brikwars_gui.ui.session_controller.engine_helpers import ruleset_label
+from brikwars_gui.ui.session_controller.views import UnitView, _get
+
+log = logging.getLogger("brikwars_gui.play")
+
+
+@dataclass(frozen=True)
+class WeaponLine:
+    """One weapon as the card shows it; `note`: spent (a thrown Grenade), made to burn."""
+
+    name: str
+    kind: str
+    use: int
+    range: int | None
+    damage: str
+    damage_type: str = "normal"
+    note: str = ""
+
+
+@dataclass(frozen=True)
+class UnitCard:
+    """Everything a unit card shows. `stats`: the ruleset's stat lines (label, value, rule tip);
+    `conditions`: (text, colour, what it means with its rule) in the order they matter."""
+
+    view: UnitView
+    team_name: str
+    team_color: str
+    ruleset: str
+    stats: tuple[tuple[str, str, str], ...]
+    size: int
+    size_start: int
+    traits: tuple[str, ...]
+    weapons: tuple[WeaponLine, ...]
+    conditions: tuple[tuple[str, str, str], ...]
+    own_turn: bool = False  # its player's turn is shown: Move left and the Action matter now
+
+
+def _weapon_line(w: Any) -> WeaponLine:
+    rng = _get(w, "range")
+    notes = []
+    if _get(w, "spent"):
+        notes.append("spent")
+    if _get(w, "burning"):
+        notes.append("made to burn")
+    return WeaponLine(
+        str(_get(w, "name", "")),
+        str(_get(w, "kind", "")),
+        int(_get(w, "use", 0) or 0),
+        None if rng is None else int(rng),
+        str(_get(w, "damage", "")),
+        str(_get(w, "damage_type", "normal") or "normal"),
+        ", ".join(notes),
+    )
+
+
+def conditions_of(u: Any, view: UnitView, own_turn: bool) -> tuple[tuple[str, str, str], ...]:
+    """The unit's conditions in words, each with its rule (R-MOVE-16, R-FIRE-5, ...); whether its
+    Action is ready or used is said on its own player's turn (an enemy's only when saved)."""
+    if not view.alive:
+        return (("Dead", "#616161", ""),)
+    out: list[tuple[str, str, str]] = []
+    if view.disrupted:
+        out.append(
+            (
+                "Disrupted",
+                "#c62828",
+                "cannot move or act until its next turn; +1 to Ranged Attacks on it, automatic hit "
+                "for attackers who can touch it (R-MOVE-16)",
+            )
+        )
+    if view.fire_size:
+        out.append(
+            (
+                f'On Fire {view.fire_size}"',
+                "#e65100",
+                "−1d4 on its Action and Armor rolls (R-FIRE-5); a Burning Roll each turn (R-FIRE-8)",
+            )
+        )
+    if view.half_speed:
+        out.append(("Half Speed", "#ef6c00", "every inch of Movement costs two (R-MOVE-6/17)"))
+    if view.stopped:
+        out.append(("Stopped", "#546e7a", "no more Movement this turn (R-MOVE-12)"))
+    if _get(u, "marked"):
+        out.append(
+            ("Marked", "#6a1b9a", "seen by all enemies; their Ranged attacks on it get +1 (R-SCOUT-5)")
+        )
+    activity = str(_get(u, "activity", "") or "")
+    if activity:
+        out.append((f"Busy: {activity}", "#37474f", "a Full-Round or Extended Action (R-ACT-7/8)"))
+    if view.action == "saved":
+        out.append(("Action saved", "#2e7d32", "may answer an enemy's move or attack (R-RESP-1)"))
+    elif own_turn and view.action == "used" and not view.disrupted:
+        out.append(("Action used", "#757575", "one Action per turn (R-MOVE-1)"))
+    elif own_turn and view.action == "available":
+        out.append(("Action ready", "#1565c0", ""))
+    if view.done:
+        out.append(("Done", "#9e9e9e", "its player ended its turn"))
+    return tuple(out)
+
+
+def traits_of(u: Any) -> tuple[str, ...]:
+    traits = ["Hero"] if _get(u, "hero") else []
+    traits += [str(s).title() for s in _get(u, "specialties", ()) or ()]
+    if not _get(u, "living", True):
+        traits.append("not living")
+    if _get(u, "heavy_armor"):
+        traits.append("Heavy Armor")
+    return tuple(traits)
+
+
+def build_unit_card(
+    u: Any,
+    view: UnitView,
+    *,
+    team_name: str,
+    team_color: str,
+    ruleset: str,
+    size_start: int,
+    own_turn: bool,
+) -> UnitCard:
+    """The card of a live `UnitState` or a snapshot dict `u` whose `UnitView` is `view`."""
+    return UnitCard(
+        view,
+        team_name,
+        team_color,
+        ruleset,
+        view.stats,
+        int(_get(u, "size", 1) or 0),
+        size_start,
+        traits_of(u),
+        tuple(_weapon_line(w) for w in _get(u, "weapons", ()) or ()),
+        conditions_of(u, view, own_turn),
+        own_turn,
+    )
+
+
+class CardsMixin:
+    """The controller's unit cards and Response odds (read-only, like the queries)."""
+
+    def _shown_unit(self, unit_id: str) -> Any:
+        """The unit as the live state or the timeline snapshot shown has it (None: unknown)."""
+        if self.game is None:
+            return None
+        if self.view_index is not None:
+            return self.game.snapshots[self.view_index]["units"].get(unit_id)
+        return self.game.state.units.get(unit_id)
+
+    def unit_card(self, unit_id: str) -> UnitCard | None:
+        """The card of `unit_id` now (or in the turn viewed); None without a game, for an unknown
+        unit, or for an enemy Hidden from the viewing player (G-16)."""
+        view = self.unit_view(unit_id)
+        u = self._shown_unit(unit_id)
+        if view is None or view.hidden or u is None:
+            return None
+        scenario = self.scenario
+        player = next((p for p in scenario.players if p.id == view.team), None) if scenario else None
+        start = next((s for s in scenario.units if s.id == unit_id), None) if scenario else None
+        size = int(_get(u, "size", 1) or 0)
+        return build_unit_card(
+            u,
+            view,
+            team_name=player.name if player else view.team,
+            team_color=player.color if player else "#888888",
+            ruleset=ruleset_label(self.game.state.ruleset),
+            size_start=max(size, start.size if start is not None else size),
+            own_turn=view.team == self.shown_player(),
+        )
+
+    def response_odds(self, request: Any) -> dict[str, Any]:
+        """The ruleset's exact odds (`AttackOdds`) of the attacks a Response question is about:
+        "against_you" for the attack being answered, "attack:<weapon>" for each answer. Empty when
+        the ruleset has no forecast (D6, Nine Powers) or an attack cannot be made from here."""
+        from brikwars_gui.engine.rules.common import IllegalOrder
+        from brikwars_gui.engine.rulesets import ruleset_of
+
+        game = self.game
+        if game is None or not request.about:
+            return {}
+        attack_odds = ruleset_of(game.state).attack_odds
+        pairs: list[tuple[str, str, str, str]] = []  # (key, attacker, weapon, target)
+        weapon = (getattr(request, "detail", None) or {}).get("weapon")
+        if request.question == "attack_response" and weapon:
+            pairs.append(("against_you", request.about, str(weapon), request.unit))
+        pairs += [
+            (o, request.unit, o.split(":", 1)[1], request.about)
+            for o in request.options
+            if o.startswith("attack:")
+        ]
+        odds: dict[str, Any] = {}
+        for key, attacker, name, target in pairs:
+            try:
+                found = attack_odds(game.state, attacker, name, target)
+            except IllegalOrder:
+                continue
+            except Exception:
+                log.exception("response odds failed")
+                continue
+            if found is not None:
+                odds[key] = found
+        return odds

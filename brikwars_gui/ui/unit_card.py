@@ -1,0 +1,231 @@
+"""Unit cards (issue 10): in Play mode the inspector shows a read-only card of the selected unit,
+and hovering a token shows a compact card beside it (tooltip-like: it never takes focus or the
+mouse). Everything shown comes from a `UnitCard` the session controller builds (live state or the
+timeline turn viewed); other rulesets' stats appear as their ruleset describes them."""
+
+from __future__ import annotations
+
+from html import escape
+
+from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
+from PySide6.QtGui import QPainter, QPixmap, QTextDocumentFragment
+from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyleOptionGraphicsItem, QVBoxLayout, QWidget
+
+from brikwars_gui.scenario.models import Unit
+from brikwars_gui.ui.items import UnitItem
+from brikwars_gui.ui.session_controller import UnitCard, WeaponLine
+
+MUTED = "#666"
+
+
+def token_pixmap(unit: Unit, card: UnitCard, side: int = 56) -> QPixmap:
+    """The unit's map token (team colour, facing, badges) drawn `side` px wide, as a portrait."""
+    item = UnitItem(unit, card.team_color)
+    item.apply_view(card.view, card.team_color)
+    pixmap = QPixmap(side, side)
+    pixmap.fill(Qt.GlobalColor.transparent)
+    painter = QPainter(pixmap)
+    box = item.boundingRect()
+    scale = side / max(box.width(), box.height())
+    painter.translate(side / 2, side / 2)
+    painter.scale(scale, scale)
+    item.paint(painter, QStyleOptionGraphicsItem(), None)
+    painter.end()
+    return pixmap
+
+
+def weapon_range(w: WeaponLine) -> str:
+    if w.range is None:
+        return "close"
+    return f'{w.range}"' + (" thrown" if w.kind == "thrown" else "")
+
+
+def weapon_damage(w: WeaponLine) -> str:
+    return w.damage + ("" if w.damage_type == "normal" else f" {w.damage_type.title()}")
+
+
+def status_html(card: UnitCard) -> str:
+    """The unit's conditions as coloured words, each with its rule in a tooltip-free title."""
+    return " · ".join(
+        f"<span style='color:{color}'><b>{escape(text)}</b></span>" for text, color, _tip in card.conditions
+    )
+
+
+def move_text(card: UnitCard) -> str:
+    """`3" of 5" left` on the unit's own turn, else its Move."""
+    v = card.view
+    return f'{v.move_left}" of {v.move}" left' if card.own_turn and v.alive else f'{v.move}"'
+
+
+def stats_line(card: UnitCard) -> str:
+    parts = [f"Move {move_text(card)}"]
+    parts.append(f'Size {card.size}"' + (f' of {card.size_start}"' if card.size < card.size_start else ""))
+    parts += [f"{escape(label)} {escape(value)}" for label, value, _tip in card.stats]
+    return " · ".join(parts)
+
+
+def compact_html(card: UnitCard) -> str:
+    """The hover card: name, team, conditions, stats, one line per weapon, the AI's note."""
+    v = card.view
+    rows = [
+        f"<b>{escape(v.name)}</b> <span style='color:{card.team_color}'>●</span> "
+        f"<span style='color:{MUTED}'>{escape(card.team_name)}"
+        + (" · " + escape(" · ".join(card.traits)) if card.traits else "")
+        + "</span>",
+        status_html(card),
+        stats_line(card),
+    ]
+    for w in card.weapons:
+        note = f" <i>({escape(w.note)})</i>" if w.note else ""
+        rows.append(
+            f"{escape(w.name)}: Use {w.use} · {escape(weapon_range(w))} · {escape(weapon_damage(w))}{note}"
+        )
+    if v.ai_note:
+        rows.append(f"<i style='color:{MUTED}'>AI: {escape(v.ai_note)}</i>")
+    return "<br>".join(r for r in rows if r)
+
+
+def full_html(card: UnitCard) -> str:
+    """The inspector's card body (beside the portrait): stats, the ruleset's lines, the weapons
+    with Use, Range and Damage (R-ACT-3, GRID-3, R-DICE-1), and what each condition means."""
+    v = card.view
+    rows = [f"<p style='margin:0'>{status_html(card)}</p>"]
+    rows.append(
+        "<table cellspacing='0' cellpadding='1' style='margin-top:4px'>"
+        + "".join(
+            f"<tr><td style='color:{MUTED}; padding-right:8px'>{escape(k)}</td><td>{val}</td></tr>"
+            for k, val in _stat_rows(card)
+        )
+        + "</table>"
+    )
+    if card.weapons:
+        head = "".join(
+            f"<th align='{a}' style='padding:1px 6px; background:#eceff1'>{h}</th>"
+            for h, a in (("Weapon", "left"), ("Use", "right"), ("Range", "right"), ("Damage", "left"))
+        )
+        body = "".join(
+            "<tr>"
+            f"<td style='padding:1px 6px'>{escape(w.name)}"
+            + (f" <i style='color:{MUTED}'>({escape(w.note)})</i>" if w.note else "")
+            + "</td>"
+            f"<td align='right' style='padding:1px 6px'>{w.use}</td>"
+            f"<td align='right' style='padding:1px 6px'>{escape(weapon_range(w))}</td>"
+            f"<td style='padding:1px 6px'>{escape(weapon_damage(w))}</td></tr>"
+            for w in card.weapons
+        )
+        rows.append(f"<table cellspacing='0' style='margin-top:6px'><tr>{head}</tr>{body}</table>")
+    else:
+        rows.append(f"<p style='color:{MUTED}'>No weapons.</p>")
+    explained = [f"<b>{escape(text)}</b>: {escape(tip)}" for text, _c, tip in card.conditions if tip]
+    if explained:
+        rows.append(f"<p style='color:{MUTED}; margin-top:6px'>" + "<br>".join(explained) + "</p>")
+    if v.ai_note:
+        rows.append(f"<p style='color:{MUTED}'><i>AI: {escape(v.ai_note)}</i></p>")
+    return "".join(rows)
+
+
+def _stat_rows(card: UnitCard) -> list[tuple[str, str]]:
+    v = card.view
+    rows = [("Move", move_text(card))]
+    size = f'{card.size}"' + (f' of {card.size_start}" (wounded)' if card.size < card.size_start else "")
+    rows.append(("Size", size))
+    rows += [(label, escape(value)) for label, value, _tip in card.stats]
+    rows.append(("Facing", escape(v.facing)))
+    return rows
+
+
+class UnitCardView(QFrame):
+    """The read-only card in the inspector (Play mode)."""
+
+    def __init__(self, parent: QWidget | None = None) -> None:
+        super().__init__(parent)
+        self.setObjectName("unitCard")
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 0, 0, 0)
+        top = QHBoxLayout()
+        self.portrait = QLabel()
+        self.portrait.setObjectName("unitPortrait")
+        self.portrait.setFixedSize(60, 60)
+        self.title = QLabel()
+        self.title.setObjectName("unitCardTitle")
+        self.title.setWordWrap(True)
+        self.title.setTextFormat(Qt.TextFormat.RichText)
+        top.addWidget(self.portrait)
+        top.addWidget(self.title, 1)
+        layout.addLayout(top)
+        self.body = QLabel()
+        self.body.setObjectName("unitCardBody")
+        self.body.setWordWrap(True)
+        self.body.setTextFormat(Qt.TextFormat.RichText)
+        self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
+        self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        layout.addWidget(self.body, 1)
+        self.card: UnitCard | None = None
+
+    def show_card(self, card: UnitCard | None, unit: Unit | None) -> None:
+        self.card = card
+        if card is None:
+            self.portrait.clear()
+            self.title.setText("No unit selected")
+            self.body.clear()
+            return
+        if unit is not None:
+            self.portrait.setPixmap(token_pixmap(unit, card, 58))
+        v = card.view
+        traits = escape(" · ".join(card.traits)) if card.traits else ""
+        self.title.setText(
+            f"<span style='font-size:14px'><b>{escape(v.name)}</b></span><br>"
+            f"<span style='color:{card.team_color}'>●</span> {escape(card.team_name)}"
+            + (f" · {traits}" if traits else "")
+            + f"<br><span style='color:{MUTED}'>{escape(card.ruleset)}</span>"
+        )
+        self.body.setText(full_html(card))
+
+    def text(self) -> str:
+        """Everything the card says, as plain text (tests, copying, accessibility)."""
+        html = self.title.text() + "<br>" + self.body.text()
+        return QTextDocumentFragment.fromHtml(html).toPlainText()
+
+
+class UnitHoverCard(QLabel):
+    """The compact card beside a hovered token: a child of the map that never takes focus or the
+    mouse (the map keeps its hover and clicks), hidden when the mouse leaves the token."""
+
+    def __init__(self, parent: QWidget) -> None:
+        super().__init__(parent)
+        self.setObjectName("unitHoverCard")
+        self.setTextFormat(Qt.TextFormat.RichText)
+        self.setWordWrap(True)
+        self.setFocusPolicy(Qt.FocusPolicy.NoFocus)
+        self.setAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+        self.setAttribute(Qt.WidgetAttribute.WA_ShowWithoutActivating)
+        self.setStyleSheet(
+            "#unitHoverCard { background: rgba(255, 255, 240, 242); border: 1px solid #5d4037;"
+            " border-radius: 4px; padding: 4px 7px; }"
+        )
+        self.unit_id = ""
+        self.hide()
+
+    def show_card(self, card: UnitCard, anchor: QPointF | QPoint) -> None:
+        """Show `card` beside `anchor` (the token's viewport point), kept inside the map."""
+        self.unit_id = card.view.id
+        self.setText(compact_html(card))
+        parent = self.parentWidget()
+        self.setMaximumWidth(min(340, max(200, parent.width() - 20)))
+        self.adjustSize()
+        x, y = int(anchor.x()) + 22, int(anchor.y()) - self.height() // 2
+        if x + self.width() > parent.width() - 4:
+            x = int(anchor.x()) - 22 - self.width()
+        rect = QRectF(x, y, self.width(), self.height())
+        x = int(max(4, min(rect.x(), parent.width() - self.width() - 4)))
+        y = int(max(4, min(rect.y(), parent.height() - self.height() - 4)))
+        self.move(x, y)
+        self.show()
+        self.raise_()
+
+    def plain_text(self) -> str:
+        return QTextDocumentFragment.fromHtml(self.text()).toPlainText()
+
+    def hide_card(self) -> None:
+        self.unit_id = ""
+        self.hide()

@@ -165,7 +165,7 @@ def test_r_haz_21_energy_shield_cancels_a_damage_die():
     assert deflected.target == "z" and tuple(deflected.sides) == (6,)
     assert first(g, "attacked").damage == 0 and g.unit("z").alive
     assert "armor_rolled" not in kinds(g)
-    assert g.state.hazard.overload["z"] == 1  # 1" of Power for the turn
+    assert "z" not in g.state.hazard.power_spent  # a scenery shield over a minifig costs no Power
 
 
 def test_r_scout_5_mark_action_gives_allies_plus_1_on_ranged_attacks():

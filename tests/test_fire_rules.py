@@ -5,7 +5,6 @@ import pytest
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.hazards import phase
-from brikwars_gui.engine.hazards.exposure import power_limit
 from brikwars_gui.engine.hazards.fire import (
     FireRuleError,
     burning_action_penalty,
@@ -19,6 +18,7 @@ from brikwars_gui.engine.hazards.fire import (
     roll_burning_attack_bonus,
     roll_on_ground,
 )
+from brikwars_gui.engine.hazards.power import power_limit
 from brikwars_gui.engine.hazards.sandbox import add_fire, add_object, add_unit, blank_state, rect
 from brikwars_gui.engine.state import WeaponState
 

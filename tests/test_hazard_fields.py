@@ -4,7 +4,7 @@ from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.grid import has_line_of_sight
 from brikwars_gui.engine.hazards import phase
-from brikwars_gui.engine.hazards.exposure import expose, power_limit
+from brikwars_gui.engine.hazards.exposure import expose
 from brikwars_gui.engine.hazards.fields import (
     ExposureSource,
     exposure_sources_at,
@@ -12,6 +12,7 @@ from brikwars_gui.engine.hazards.fields import (
     hazard_dice,
     set_field_cells,
 )
+from brikwars_gui.engine.hazards.power import power_limit
 from brikwars_gui.engine.hazards.sandbox import add_field, add_object, add_unit, blank_state, rect
 
 

@@ -3,7 +3,7 @@
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.hazards import phase
-from brikwars_gui.engine.hazards.exposure import power_limit
+from brikwars_gui.engine.hazards.power import power_left
 from brikwars_gui.engine.hazards.sandbox import add_field, add_unit, blank_state, rect
 from brikwars_gui.engine.hazards.shields import deflect, shielded_expression
 
@@ -20,7 +20,7 @@ def test_r_haz_21_g_8_a_shield_die_cancels_one_matching_damage_die_per_turn() ->
     ctx = RulesContext(state, ScriptedDice([]))
     assert deflect(ctx, "tank", [6, 6, 4, 10]) == [True, False, False, True]
     assert deflect(ctx, "tank", [6, 10]) == [False, False]  # spent this turn
-    assert power_limit(state, state.units["tank"]) == 4  # 1" of Power per shield die used
+    assert power_left(state, state.units["tank"]) == 4  # 1" of Power per shield die used
     phase.start_of_player_turn(ctx, "red")
     assert str(shielded_expression(ctx, "tank", "2d6+1")) == "1d6+1"
 

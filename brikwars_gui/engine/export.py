@@ -76,8 +76,8 @@ def scenario_from_state(state: GameState, base: Scenario) -> Scenario:
     hazards: list[dict[str, Any]] = []
     for hazard in base.hazards:
         field = state.fields.get(hazard.id)
-        if field is None:
-            continue
+        if field is None or (field.powered_by is not None and field.powered_by not in positions):
+            continue  # a field whose Creation is gone has no Power to fire (hazards/power.py)
         data = _hazard(field, hazard.model_dump(mode="json"))
         if data is not None:
             hazards.append(data)
@@ -129,6 +129,8 @@ def _weapon(w: WeaponState) -> dict[str, Any]:
         "damage_type": w.damage_type,
         "burning": w.burning,
         "d6_damage": w.d6_damage,
+        "power_cost": w.power_cost,
+        "damage_in_action_dice": w.action_dice,
     }
 
 

@@ -42,6 +42,8 @@ class WeaponState(Journaled):
     burning: bool = False
     spent: bool = False  # single-use items such as a thrown grenade
     d6_damage: str | None = None  # the D6 ruleset's damage code, None: converted from `damage`
+    power_cost: int = 0  # weapon inches of Power one shot draws (hazards/power.py); 0: none
+    action_dice: bool = False  # Damage in the wielder's Action dice: Shield d6s block it (R-HAZ-22)
 
     @property
     def is_close(self) -> bool:
@@ -184,6 +186,7 @@ class FieldState(Journaled):
     damage_type: str = "normal"
     payload: str = "damage"
     powered: bool = False
+    powered_by: str | None = None  # the Creation whose Power its dice draw (hazards/power.py)
     owner: str | None = None
     direction: str | None = None
     height: int | None = 5
@@ -222,7 +225,8 @@ class HazardLedger(Journaled):
     turn: int = 0
     exposed: dict[str, set[str]] = field(default_factory=dict)  # G-18: target -> sources this turn
     breath: dict[str, int] = field(default_factory=dict)  # R-HAZ-10: unit -> turn it held its breath
-    overload: dict[str, int] = field(default_factory=dict)  # R-HAZ-11/21: Power inches lost this turn
+    overload: dict[str, int] = field(default_factory=dict)  # R-HAZ-11: Power inches lost this turn
+    power_spent: dict[str, int] = field(default_factory=dict)  # weapons, powered fields, shields
     shield_used: dict[str, dict[int, int]] = field(default_factory=dict)  # R-HAZ-21: field -> sides -> n
     momentum: dict[str, Cell] = field(default_factory=dict)  # R-HAZ-14: unit -> last step direction
     moved: set[str] = field(default_factory=set)  # units that moved during their current turn
@@ -354,8 +358,10 @@ class GameState(Journaled):
         key = tuple((f.mask, f.height) for f in self.fields.values() if f.kind == "smoke")
         cache = self.__dict__.setdefault("_smoke", {})
         hit = cache.get(eye)
-        if hit is not None and len(hit[0]) == len(key) and all(
-            a[0] is b[0] and a[1] == b[1] for a, b in zip(hit[0], key, strict=True)
+        if (
+            hit is not None
+            and len(hit[0]) == len(key)
+            and all(a[0] is b[0] and a[1] == b[1] for a, b in zip(hit[0], key, strict=True))
         ):
             return hit[1]
         mask = self._smoke_mask(eye)
@@ -460,7 +466,17 @@ class GameState(Journaled):
                 blessings=tuple(parse_single_die(d) for d in u.blessings),
                 curses=tuple(parse_single_die(d) for d in u.curses),
                 weapons=[
-                    WeaponState(w.name, str(w.kind), w.use, w.range, w.damage, str(w.damage_type), w.burning)
+                    WeaponState(
+                        w.name,
+                        str(w.kind),
+                        w.use,
+                        w.range,
+                        w.damage,
+                        str(w.damage_type),
+                        w.burning,
+                        power_cost=w.power_cost,
+                        action_dice=w.damage_in_action_dice,
+                    )
                     for w in u.weapons
                 ],
             )
@@ -497,7 +513,8 @@ class GameState(Journaled):
                 dice=h.dice,
                 damage_type=str(h.damage_type),
                 payload=h.payload,
-                powered=h.powered,
+                powered=h.powered or h.powered_by is not None,
+                powered_by=h.powered_by,
                 owner=h.owner,
                 direction=str(h.direction) if h.direction else None,
                 height=h.height,

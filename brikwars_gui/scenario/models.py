@@ -174,6 +174,14 @@ class Weapon(Strict):
     damage_type: DamageType = DamageType.NORMAL
     burning: bool = Field(default=False, description="made to burn (torch): no -1d4 Action")
     d6_damage: str | None = Field(default=None, description="D6 damage code; null: converted from damage")
+    power_cost: int = Field(
+        default=0, ge=0, le=40, description="Power one shot draws, in weapon inches (its Weapon Size)"
+    )
+    damage_in_action_dice: bool = Field(
+        default=False,
+        description="damage is rolled in the wielder's Action dice (write them with its die, e.g. 2d8); "
+        "Energy Shields block them with d6s (R-HAZ-22)",
+    )
 
     _check_damage = field_validator("damage")(_dice_text)
     _check_d6 = field_validator("d6_damage")(d6_code_or_none)
@@ -222,6 +230,18 @@ class Unit(Strict):
     @classmethod
     def _check_sn_dice(cls, value: list[str]) -> list[str]:
         return [_single_die_text(v) for v in value]
+
+    @model_validator(mode="after")
+    def _action_dice_weapons_use_the_action_die(self) -> Unit:
+        """R-HAZ-22: Damage in Action dice is rolled with the wielder's own Action die."""
+        sides = parse_single_die(self.skill)
+        for i, w in enumerate(self.weapons):
+            if w.damage_in_action_dice and any(t.sides != sides for t in parse_dice(w.damage).terms):
+                raise ValueError(
+                    f"weapons[{i}].damage: {w.damage} is not in the unit's {self.skill} Action dice "
+                    "(damage_in_action_dice, R-HAZ-22)"
+                )
+        return self
 
     @model_validator(mode="after")
     def _sn_dice_cover_the_action_die(self) -> Unit:
@@ -278,6 +298,9 @@ class HazardField(Area):
         default="damage", description="for concealed fields: Damage dice or a d6-inch Move effect"
     )
     powered: bool = Field(default=False, description="Creation-powered: each die once per turn")
+    powered_by: str | None = Field(
+        default=None, description="unit id of the Creation whose Power each die draws (makes it powered)"
+    )
     owner: str | None = None
     direction: Facing | None = Field(default=None, description="current direction")
     height: int | None = Field(default=5, ge=0, description="smoke height in inches; null = no cap")
@@ -653,6 +676,8 @@ class _ScenarioChecker:
                 self.add(f"{path}.direction", "only current fields have a direction")
             if hazard.payload == "move" and hazard.kind != HazardKind.CONCEALED:
                 self.add(f"{path}.payload", "only concealed fields have a payload")
+            if hazard.powered_by is not None and hazard.powered_by not in {u.id for u in self.s.units}:
+                self.add(f"{path}.powered_by", f"{hazard.powered_by!r} is not a unit id")
 
     def check_fires(self) -> None:
         units = {u.id: (i, u) for i, u in enumerate(self.s.units)}

@@ -1,4 +1,4 @@
-"""Exposure Damage (R-HAZ-8..11) and the Power limit (R-HAZ-11, R-FIRE-7, G-7; computed, not enforced).
+"""Exposure Damage (R-HAZ-8..11); its Overload lowers the victim's Power limit (hazards/power.py).
 
 `expose` is the one place a field or fire deals its dice to a victim:
 
@@ -8,7 +8,8 @@
   once-per-turn dice (R-HAZ-9, A-10);
 * living-only fields (toxic gas) skip the non-living; a living victim that walks in on its own
   (not surprised) holds its breath for that one turn (R-HAZ-10);
-* every die taken Overloads the victim: 1" of Power per die for the turn (R-HAZ-11);
+* every die taken Overloads the victim: 1" of Power per die for the turn (R-HAZ-11); a field a
+  Creation powers fires only the dice that Creation can pay for (R-HAZ-5, `take_powered_dice`);
 * Fire-like dice (d4 fire, acid, ion, poison) are handed to `apply_damage` as ignition dice
   (R-FIRE-3); Ion deals no permanent damage (R-FIRE-14): only ignition and Overload;
 * at most once per turn per source and victim (G-18).
@@ -27,11 +28,17 @@ from brikwars_gui.engine.hazards.common import (
     target_cells,
     target_size,
 )
-from brikwars_gui.engine.hazards.fields import FIRE_LIKE, ExposureSource, cap_dice, take_powered_dice
+from brikwars_gui.engine.hazards.fields import (
+    FIRE_LIKE,
+    ExposureSource,
+    cap_dice,
+    powered_skip_reason,
+    take_powered_dice,
+)
 from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rules.damage import apply_damage
 from brikwars_gui.engine.rulesets import ruleset_of
-from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
+from brikwars_gui.engine.state import Cell, FieldState, GameState
 
 
 def affected(state: GameState, target_id: str, field: FieldState | None) -> bool:
@@ -90,9 +97,9 @@ def expose(
         faces = [1] * count if fire_like else []
         text = f"Size 0: {count} × 1 point (R-HAZ-9)"
     else:
-        n = take_powered_dice(source.field, count) if source.field is not None else count
+        n = take_powered_dice(state, source.field, count) if source.field is not None else count
         if n <= 0:
-            ctx.emit(HazardSkipped(target_id, source.id, "powered dice already fired this turn (R-HAZ-5)"))
+            ctx.emit(HazardSkipped(target_id, source.id, powered_skip_reason(state, source.field)))
             return None
         expr = cap_dice(source.dice, n)
         count = expr.dice_count
@@ -117,13 +124,3 @@ def expose(
         at=where,
     )
     return damage
-
-
-def power_limit(state: GameState, unit: UnitState) -> int:
-    """A unit's Power limit this turn in weapon inches: its `power` (G-7 default 2 × Size), −1" per
-    inch of Fire on it (R-FIRE-7, EX-5: 8 − 3 = 5), −1" per Exposure die and Shield die used this
-    turn (R-HAZ-11, R-HAZ-21). Reported only: the engine has no Power spending to hold it against
-    yet, so nothing in play is limited by it (docs/rules-decisions.md, "Power limits")."""
-    base = unit.power if unit.power is not None else 2 * unit.size
-    fire = sum(f.size for f in state.fires.values() if f.target == unit.id)
-    return max(0, base - fire - state.hazard.overload.get(unit.id, 0))

@@ -16,6 +16,7 @@ import numpy as np
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceTerm, parse_dice
 from brikwars_gui.engine.hazards.common import cells_size, mask_size
 from brikwars_gui.engine.hazards.fire import FIRE_TYPES
+from brikwars_gui.engine.hazards.power import field_creation, power_left, spend_power
 from brikwars_gui.engine.state import Cell, FieldState, FireState, GameState
 
 #: R-FIRE-1: permanent fire kinds → number of d4 Hazard Dice.
@@ -58,16 +59,29 @@ def dice_text(expr: DiceExpression | None) -> str:
     return "" if expr is None or not expr.terms else str(expr)
 
 
-def take_powered_dice(field: FieldState, wanted: int) -> int:
-    """R-HAZ-5: a powered field's dice fire at most once per turn each; returns how many are left to
-    use now (all `wanted` for a passive field) and books them."""
+def take_powered_dice(state: GameState, field: FieldState, wanted: int) -> int:
+    """R-HAZ-5: a powered field's dice fire at most once per turn each, and each draws 1" of its
+    Creation's Power (`powered_by`, hazards/power.py): returns how many may fire now (all `wanted`
+    for a passive field) and books them."""
     if not field.powered:
         return wanted
     expr = hazard_dice(field)
     total = expr.dice_count if expr is not None else 0
     n = max(0, min(wanted, total - field.dice_used_this_turn))
+    creation = field_creation(state, field)
+    if creation is not None:
+        n = min(n, power_left(state, creation))
+        spend_power(state, creation.id, n)
     field.dice_used_this_turn += n
     return n
+
+
+def powered_skip_reason(state: GameState, field: FieldState | None) -> str:
+    """Why a powered field fired no dice: its Creation's Power or its once-per-turn dice."""
+    creation = field_creation(state, field) if field is not None else None
+    if creation is not None and power_left(state, creation) <= 0:
+        return f"{creation.name} has no Power left to fire it this turn (R-HAZ-5, R-HAZ-11, R-FIRE-7)"
+    return "powered dice already fired this turn (R-HAZ-5)"
 
 
 def fields_at(

@@ -40,6 +40,7 @@ def start_of_player_turn(ctx: RulesContext, player_id: str) -> None:
     ledger.turn += 1
     ledger.exposed.clear()
     ledger.overload.clear()
+    ledger.power_spent.clear()
     ledger.shield_used.clear()
     ledger.trails.clear()
     for field in state.fields.values():

@@ -2,9 +2,10 @@
 
 A `shield` field protects whatever stands in its cells. Its dice (capped by the field's Size like
 any Hazard Dice, R-HAZ-4) are Deflection dice: each cancels one incoming Damage die of the same
-die type (d6 vs d6 Damage, d4 vs Fire, d10 vs Exp; G-8), once per turn, costing the protected
-target 1" of Power for the turn (counted with Overload). Weapons whose Damage is in Action dice
-are blocked by Shield d6s (R-HAZ-22). Combat calls `shielded_expression` before rolling Damage.
+die type (d6 vs d6 Damage, d4 vs Fire, d10 vs Exp; G-8), once per turn, costing its Creation 1"
+of Power for the turn (`power.shield_payer`); a die its Creation cannot pay for is not used.
+Weapons whose Damage is in Action dice are blocked by Shield d6s (R-HAZ-22). Combat calls
+`shielded_expression` before rolling Damage.
 """
 
 from __future__ import annotations
@@ -13,8 +14,9 @@ from collections.abc import Sequence
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceTerm, parse_dice
-from brikwars_gui.engine.hazards.common import ShieldDeflected, target_cells
+from brikwars_gui.engine.hazards.common import HazardSkipped, ShieldDeflected, target_cells
 from brikwars_gui.engine.hazards.fields import hazard_dice
+from brikwars_gui.engine.hazards.power import power_left, shield_payer, spend_power
 from brikwars_gui.engine.state import FieldState, GameState
 
 
@@ -49,20 +51,32 @@ def deflect(
     for field in shields_over(state, target_id):
         avail = _available(state, field)
         used = state.hazard.shield_used.setdefault(field.id, {})
+        payer = shield_payer(state, field, target_id)
         blocked: list[int] = []
+        unpaid = False
         for i, sides in enumerate(dice_sides):
             if out[i]:
                 continue
             need = 6 if action_dice else sides
-            if avail.get(need, 0) > 0:
-                avail[need] -= 1
-                used[need] = used.get(need, 0) + 1
-                out[i] = True
-                blocked.append(sides)
+            if avail.get(need, 0) <= 0:
+                continue
+            if payer is not None and power_left(state, payer) < 1:
+                unpaid = True  # R-HAZ-21: each die used costs its Creation 1" of Power
+                break
+            if payer is not None:
+                spend_power(state, payer.id, 1)
+            avail[need] -= 1
+            used[need] = used.get(need, 0) + 1
+            out[i] = True
+            blocked.append(sides)
         if blocked:
-            ledger = state.hazard
-            ledger.overload[target_id] = ledger.overload.get(target_id, 0) + len(blocked)
             ctx.emit(ShieldDeflected(target_id, field.id, tuple(blocked)))
+        if unpaid and payer is not None:
+            ctx.emit(
+                HazardSkipped(
+                    target_id, field.id, f"{payer.name} has no Power left for Shield dice (R-HAZ-21)"
+                )
+            )
     return out
 
 

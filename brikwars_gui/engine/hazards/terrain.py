@@ -33,7 +33,7 @@ def hazard_inches(ctx: RulesContext, field: FieldState, unit_id: str) -> int:
     expr = hazard_dice(field)
     if expr is None or not expr.terms:
         return 0
-    n = take_powered_dice(field, expr.dice_count)
+    n = take_powered_dice(ctx.state, field, expr.dice_count)
     if n <= 0:
         return 0
     result = roll_expression(cap_dice(expr, n), ctx.dice, purpose=f"{field.kind} {field.id} on {unit_id}")

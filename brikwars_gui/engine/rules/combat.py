@@ -23,6 +23,7 @@ from brikwars_gui.engine.hazards.fire import (
     roll_burning_attack_bonus,
     weapon_ignition,
 )
+from brikwars_gui.engine.hazards.power import spend_power, weapon_power_problem
 from brikwars_gui.engine.hazards.scout import mark_bonus
 from brikwars_gui.engine.hazards.shields import shielded_expression
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
@@ -180,6 +181,7 @@ def plan_attack(
     if target_id == attacker.id:
         raise IllegalOrder(f"{attacker.name} cannot attack itself")
     problem = two_armed_problem(state, attacker, origin)  # R-MOVE-4: no attacks while swimming
+    problem = problem or weapon_power_problem(state, attacker, weapon)  # R-HAZ-11, R-FIRE-7
     if problem:
         raise IllegalOrder(problem)
     at, size, tunit = _target(state, target_id, origin)
@@ -311,6 +313,8 @@ def resolve_attack(
     plan = plan or plan_attack(state, attacker, weapon, target_id)
     reveal(ctx, attacker, f"attacks {target_id}")  # G-16: attacking gives a Hidden unit away
     turn_to(ctx, attacker, plan.at)
+    if weapon.power_cost:
+        spend_power(state, attacker.id, weapon.power_cost)  # a shot draws its Weapon Size in Power
     ruleset = ruleset_of(state)
     own = ruleset.resolve_attack(ctx, attacker, weapon, target_id, plan, response=response)
     if own is not None:
@@ -396,7 +400,9 @@ def resolve_attack(
     if hit:
         expr: Any = weapon.damage
         if weapon.damage_type != "explosive":  # Shields protect the target, not a blast radius
-            shielded = shielded_expression(ctx, target_id, weapon.damage)  # R-HAZ-21/22
+            shielded = shielded_expression(  # R-HAZ-21/22
+                ctx, target_id, weapon.damage, action_dice=weapon.action_dice
+            )
             if shielded != parse_dice(weapon.damage):
                 expr = shielded
                 left = str(shielded) if shielded.terms else "no Damage dice"

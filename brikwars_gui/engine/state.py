@@ -106,6 +106,8 @@ class UnitState(Journaled):
     extended_left: int = 0  # R-ACT-8: further own turns an Extended Action still takes
     activity: str = ""  # label of the Full-Round / Extended Action under way
     bonus_move: int = 0  # R-MOVE-18: Sprint inches added to this turn's Move
+    armor_shed: str = ""  # R-MOVE-6: "heavy" / "body" Armor it took off (DonArmor puts it back on)
+    armor_shed_at: Cell | None = None  # where that Armor lies
 
     def __setattr__(self, name: str, value: Any) -> None:
         # keep the state's unit index right (engine/spatial.py); a rollback comes through here too

@@ -6,7 +6,8 @@ logged in `order` events): `Attack(weapon, target)`, `Sprint(toward)`, `Bail()`,
 (drop a heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14), `Mark(target)` (a
 Scout Marks an enemy he sees within 8", R-SCOUT-5), `Shove(target)` (push 2" and Disrupt,
 R-MOVE-15, G-11) and the Chapter F hand orders of `rules/hazard_actions.py` (`Operate`,
-`ResetTrap`, `FightFire`, `RollOnGround`, `Place`). A swimming unit has no arms free for Attacks,
+`ResetTrap`, `FightFire`, `RollOnGround`, `Place`) and the movement orders of `rules/move_actions.py`
+(`GroupSprint`, `Climb`, `DonArmor`). A swimming unit has no arms free for Attacks,
 Shoves, Marks or Full-Round Actions (R-MOVE-4).
 `legal_actions` lists what a unit can do now with labels, needed numbers and exact odds.
 """
@@ -36,7 +37,6 @@ from brikwars_gui.engine.rules.common import (
     weapon_named,
 )
 from brikwars_gui.engine.rules.hazard_actions import (
-    MOVE_ACTION_KINDS,
     FightFire,
     HazardAction,
     Operate,
@@ -47,6 +47,19 @@ from brikwars_gui.engine.rules.hazard_actions import (
     hazard_action_from_dict,
     hazard_action_options,
     perform_hazard_action,
+    uses_action,
+)
+from brikwars_gui.engine.rules.move_actions import (
+    Climb,
+    DonArmor,
+    GroupSprint,
+    MoveOrder,
+    check_move_order,
+    climb_options,
+    don_armor_problem,
+    group_partners,
+    move_order_from_dict,
+    perform_move_order,
 )
 from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
 from brikwars_gui.engine.rules.response import attack_with_responses
@@ -160,7 +173,9 @@ class SkillTurn:
         return {"kind": self.kind, "skill": self.skill, "target": self.target}
 
 
-Action = Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove | HazardAction | SkillTurn
+Action = (
+    Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove | HazardAction | SkillTurn | MoveOrder
+)
 
 
 HAZARD_ACTIONS = (Operate, ResetTrap, FightFire, RollOnGround, Place)
@@ -170,6 +185,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
     kind = data.get("kind")
     if (hazard_action := hazard_action_from_dict(data)) is not None:
         return hazard_action
+    if (move_order := move_order_from_dict(data)) is not None:
+        return move_order
     if kind == "attack":
         return Attack(str(data["weapon"]), str(data["target"]))
     if kind == "sprint":
@@ -368,6 +385,11 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
             )
         if movement_problem(unit) is None and not unit.has_moved:
             out.append(ActionOption("sprint", "Sprint in a straight line (+Skill roll inches)", None))
+            partners = group_partners(state, unit)
+            if partners:  # R-MOVE-20: the GUI asks for the cell, then orders GroupSprint(cell, members)
+                names = ", ".join(p.name for p in partners)
+                label = f"Group Sprint with {names} (one shared roll, R-MOVE-20)"
+                out.append(ActionOption("group_sprint", label, None, target=",".join(p.id for p in partners)))
             if arms_free and close_weapons(unit):
                 out += _charge_options(state, unit)
         out.append(ActionOption("bail", "Bail (leap Skill-roll inches, ends Disrupted)", Bail()))
@@ -376,6 +398,10 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
         out.append(ActionOption("hold", "Hold: keep the Action for a Response", Hold()))
     if burdened(unit):
         out.append(ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed()))
+    out += [ActionOption("climb", label, order) for label, order in climb_options(state, unit)]
+    if not unit.action_used and don_armor_problem(state, unit) is None:
+        label = f"Put the {unit.armor_shed} Armor back on (Stopped, uses the Action, R-MOVE-6)"
+        out.append(ActionOption("don_armor", label, DonArmor()))
     out += [ActionOption(kind, label, order) for kind, label, order in hazard_action_options(state, unit)]
     return out
 
@@ -453,7 +479,7 @@ def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
 def check_action(state: GameState, unit: UnitState, action: Action) -> None:
     """Raise IllegalOrder when `action` is not allowed now (nothing is changed)."""
     if isinstance(action, HAZARD_ACTIONS):
-        problem = action_problem(unit, needs_action=action.kind not in MOVE_ACTION_KINDS)
+        problem = action_problem(unit, needs_action=uses_action(state, action))
         if problem:
             raise IllegalOrder(problem)
         check_hazard_action(state, unit, action)
@@ -464,6 +490,9 @@ def check_action(state: GameState, unit: UnitState, action: Action) -> None:
             raise IllegalOrder(problem)
         if not burdened(unit):
             raise IllegalOrder(f"{unit.name} carries nothing heavy and wears no Armor")
+        return
+    if isinstance(action, GroupSprint | DonArmor | Climb):
+        check_move_order(state, unit, action)
         return
     problem = action_problem(unit, needs_action=not isinstance(action, Hold))
     if problem:
@@ -523,11 +552,17 @@ def perform_action(
     """Carry out an Action already checked with `check_action` (`check`/`resolve`/`leave`: the
     Responses a Sprint may draw, as for `movement.walk`)."""
     if isinstance(action, Shed):
+        if unit.heavy_armor or unit.body_armor:  # it lies where it was taken off (DonArmor)
+            unit.armor_shed, unit.armor_shed_at = ("heavy" if unit.heavy_armor else "body"), unit.pos
         unit.carrying_heavy = unit.heavy_armor = unit.body_armor = False
         ctx.emit(BurdenShed(unit.id))
         return
     if isinstance(action, Hold):
         unit.done = True
+        unit.stopped = True  # R-MOVE-6: stopping to Aim (the held Action is the aimed Response)
+        return
+    if isinstance(action, GroupSprint | DonArmor | Climb):
+        perform_move_order(ctx, unit, action, check=check, resolve=resolve, leave=leave)
         return
     if isinstance(action, Mark):
         scout_mark(ctx, unit.id, action.target)  # uses the Action

@@ -7,7 +7,9 @@ Each order is a small frozen dataclass logged in `order` events like the other A
 `hazard_action_options` lists the ones possible now for `Game.legal_actions`.
 
 * `Operate(object, interaction)`: a Move Action (R-MOVE-6: operating a latch, lever, button or door
-  costs nothing) on an object within 1" (GRID-4); Traps wired to it fire at the operator.
+  costs nothing) on an object within 1" (GRID-4); Traps wired to it fire at the operator. Operating
+  a computer or Vehicle Controls (an object whose `kind` is in `CONTROL_KINDS`) uses the Action
+  and Stops the unit (R-MOVE-6).
 * `ResetTrap(trap)`: the Action; the Trap must be known to the unit's team (R-TRAP-3), spent, not
   Smart, and within 1" (its weapon's cell or its Trigger object).
 * `FightFire(fire)`: the Action; a fire within 1" loses 1" per inch of the unit's firefighting
@@ -80,6 +82,18 @@ HazardAction = Operate | ResetTrap | FightFire | RollOnGround | Place
 
 #: Orders that are Move Actions: they never use the unit's Action (R-MOVE-6/14).
 MOVE_ACTION_KINDS = frozenset({"operate", "place"})
+
+#: R-MOVE-6: object kinds whose operation is "a computer or Vehicle Controls": Stopped, uses the Action.
+CONTROL_KINDS = frozenset({"computer", "console", "controls", "vehicle"})
+
+
+def uses_action(state: GameState, action: HazardAction) -> bool:
+    """Whether the order takes the unit's Action: every hand order but the Move Actions, and
+    operating controls (R-MOVE-6)."""
+    if isinstance(action, Operate):
+        obj = state.objects.get(action.object)
+        return obj is not None and obj.kind in CONTROL_KINDS
+    return action.kind not in MOVE_ACTION_KINDS
 
 
 def hazard_action_from_dict(data: dict[str, Any]) -> HazardAction | None:
@@ -203,6 +217,9 @@ def check_hazard_action(state: GameState, unit: UnitState, action: HazardAction)
 def perform_hazard_action(ctx: PlayContext, unit: UnitState, action: HazardAction) -> None:
     """Carry out an order already checked with `check_hazard_action`."""
     if isinstance(action, Operate):
+        if uses_action(ctx.state, action):  # a computer or Vehicle Controls (R-MOVE-6)
+            unit.action_used = True
+            unit.stopped = True
         ctx.emit(ObjectOperated(unit.id, action.object, action.interaction))
         interact(ctx, unit.id, action.object, action.interaction)  # R-TRAP-2
     elif isinstance(action, ResetTrap):
@@ -227,8 +244,12 @@ def hazard_action_options(state: GameState, unit: UnitState) -> list[tuple[str, 
 
     for obj_id in sorted(state.objects_touching(unit.pos)):
         obj = state.objects[obj_id]
-        if not obj.destroyed:
+        if obj.destroyed:
+            continue
+        if obj.kind not in CONTROL_KINDS:
             offer(f"Operate {obj.name} (R-TRAP-2)", Operate(obj.id))
+        elif not unit.action_used:
+            offer(f"Operate {obj.name} (Stopped, uses the Action, R-MOVE-6)", Operate(obj.id))
     if not unit.action_used:
         for trap in sorted(state.traps.values(), key=lambda t: t.id):
             offer(f"Reset trap {trap.name or trap.id} (R-TRAP-5)", ResetTrap(trap.id))

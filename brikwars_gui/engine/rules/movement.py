@@ -43,7 +43,7 @@ from brikwars_gui.engine.rules.common import (
     unable_problem,
 )
 from brikwars_gui.engine.rules.damage import kill
-from brikwars_gui.engine.rulesets.brikwars.dice import skill_roll, spend_overskill_on_stat
+from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import hidden_from, reveal, unseen_enemy_cells
@@ -500,17 +500,19 @@ def _sprint_line(
     return cells, reason
 
 
-def sprint(
-    ctx: PlayContext,
-    unit: UnitState,
-    toward: Cell,
-    *,
-    check: StepCheck | None = None,
-    resolve: StepResolve | None = None,
-    leave: StepCheck | None = None,
-) -> Sprinted:
-    """Roll the Sprint and run the straight line (the caller has checked and used the Action)."""
-    state = ctx.state
+@dataclass(frozen=True)
+class SprintRoll:
+    """One Sprint roll (R-MOVE-18/21), with any Overskill +1d6" (R-DICE-8c); a group shares it
+    (R-MOVE-20)."""
+
+    roll: SkillRoll
+    boost: Any
+    inches: int
+    forced: bool
+
+
+def roll_sprint(ctx: PlayContext, unit: UnitState) -> SprintRoll:
+    """Roll `unit`'s Sprint: Skill die (and its Blessings), Overskill spent on +1d6" (A-7)."""
     roll = skill_roll(unit.skill, ctx.dice, purpose=f"{unit.id} sprint", **blessing_dice(unit, unit.skill))
     inches = roll.total
     boost = None
@@ -520,12 +522,32 @@ def sprint(
         inches = boost.total
     chain = [d for d in roll.dice if d.kept] + (list(boost.boost.dice) if boost else [])
     forced = len(chain) >= 2 and chain[-1].face == 1  # R-MOVE-21, A-7
+    return SprintRoll(roll, boost, inches, forced)
+
+
+def sprint(
+    ctx: PlayContext,
+    unit: UnitState,
+    toward: Cell,
+    *,
+    check: StepCheck | None = None,
+    resolve: StepResolve | None = None,
+    leave: StepCheck | None = None,
+    shared: SprintRoll | None = None,
+    leader: str | None = None,
+) -> Sprinted:
+    """Roll the Sprint (or use the group's `shared` roll of `leader`, R-MOVE-20) and run the
+    straight line (the caller has checked and used the Action)."""
+    state = ctx.state
+    sprint_roll = shared if shared is not None else roll_sprint(ctx, unit)
+    roll, boost, inches, forced = sprint_roll.roll, sprint_roll.boost, sprint_roll.inches, sprint_roll.forced
     burning = burning_penalty(ctx, unit)  # R-FIRE-5
     inches = max(0, inches + burning)
     unit.sprinting = True
     fell = roll.critical_failure and slippery_critical_failure(ctx, unit)  # R-HAZ-14
     cells, reason = _sprint_line(state, unit, toward, inches, forced) if not fell else ([unit.pos], "")
-    text = f"{unit.id} sprints toward {tuple(toward)}: {roll.explain()}"
+    shares = f" (shares {leader}'s Sprint roll, R-MOVE-20)" if leader is not None else ""
+    text = f"{unit.id} sprints toward {tuple(toward)}{shares}: {roll.explain()}"
     if boost is not None:
         text += f"; Overskill {boost.explain()}"
     if burning:

@@ -1,0 +1,321 @@
+"""Movement orders beyond walking and a lone Sprint: group Sprints (R-MOVE-20) and the rows of the
+Movement impairment table that are orders (R-MOVE-6, R-MOVE-14).
+
+* `GroupSprint(toward, members)`: the acting unit and allies within `GROUP_RADIUS` share one Sprint
+  roll (R-MOVE-20): the leader rolls (its Skill die, Blessings, Overskill +1d6"), then each unit
+  runs its own straight line in the same direction with those inches; every unit uses its Action.
+* `DonArmor()`: putting the Armor it took off back on (R-MOVE-6: Stopped, uses the Action); the
+  armor lies where it was shed and must be within 1".
+* `Climb(cell)`: a difficult climb (a cliff or wall face higher than a jump, R-MOVE-3) onto an
+  adjacent cell: Movement at Half Speed (R-MOVE-6), 2" of Move per inch climbed, with both arms
+  (R-MOVE-4: not while carrying a heavy item). Easy climbs (a rise a jump makes) are plain
+  walking and cost nothing extra.
+
+Operating a computer or Vehicle Controls (Stopped, uses the Action) is `Operate` on such an object
+(rules/hazard_actions.py); stopping to Aim is `Hold` (rules/actions.py): both readings are in
+docs/rules-decisions.md.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.grid import BRICKS_PER_INCH, distance, within_reach
+from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, cell_text, max_rise, unable_problem
+from brikwars_gui.engine.rules.movement import (
+    PlannedMove,
+    StepCheck,
+    StepResolve,
+    blockers,
+    movement_problem,
+    roll_sprint,
+    sprint,
+    walk,
+)
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+
+#: R-MOVE-20: allies this close to the leader (GRID-3 inches) may join its Sprint roll.
+GROUP_RADIUS = 2.0
+
+
+@dataclass(frozen=True)
+class GroupSprint:
+    toward: Cell
+    members: tuple[str, ...]
+    kind = "group_sprint"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "toward": [self.toward[0], self.toward[1]], "members": list(self.members)}
+
+
+@dataclass(frozen=True)
+class DonArmor:
+    kind = "don_armor"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+
+@dataclass(frozen=True)
+class Climb:
+    cell: Cell
+    kind = "climb"
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cell": [self.cell[0], self.cell[1]]}
+
+
+MoveOrder = GroupSprint | DonArmor | Climb
+
+
+def move_order_from_dict(data: dict[str, Any]) -> MoveOrder | None:
+    kind = data.get("kind")
+    if kind == "group_sprint":
+        toward = data["toward"]
+        return GroupSprint((int(toward[0]), int(toward[1])), tuple(str(m) for m in data["members"]))
+    if kind == "don_armor":
+        return DonArmor()
+    if kind == "climb":
+        return Climb((int(data["cell"][0]), int(data["cell"][1])))
+    return None
+
+
+@register_event
+class ArmorDonned(Event):
+    """R-MOVE-6: a unit put its Armor back on (Stopped, Action used)."""
+
+    kind = "armor_donned"
+    unit: str
+    armor: str
+
+    def describe(self) -> str:
+        return f"{self.unit} puts its {self.armor} Armor back on (Stopped, R-MOVE-6)"
+
+
+# ---------------------------------------------------------------------------------------------
+# Group Sprints (R-MOVE-20)
+
+
+def _sprint_problem(state: GameState, unit: UnitState) -> str | None:
+    problem = unable_problem(unit) or movement_problem(unit)
+    if problem:
+        return problem
+    if unit.action_used:
+        return f"{unit.name} has already used its Action this turn (R-ACT-1)"
+    if unit.has_moved:
+        return f"{unit.name} has already moved: a Sprint must be the whole turn's Movement (R-MOVE-18)"
+    return None
+
+
+def group_partners(state: GameState, leader: UnitState) -> list[UnitState]:
+    """Allies that could join `leader`'s Sprint now: within `GROUP_RADIUS`, able to Sprint."""
+    return [
+        u
+        for u in sorted(state.units.values(), key=lambda u: u.id)
+        if u.id != leader.id
+        and u.alive
+        and u.team == leader.team
+        and distance(u.pos, leader.pos) <= GROUP_RADIUS
+        and _sprint_problem(state, u) is None
+    ]
+
+
+def member_target(leader: UnitState, member: UnitState, toward: Cell) -> Cell:
+    """Each member runs parallel to the leader: the same offset from where it stands."""
+    return (member.pos[0] + toward[0] - leader.pos[0], member.pos[1] + toward[1] - leader.pos[1])
+
+
+def group_sprint_problem(state: GameState, leader: UnitState, order: GroupSprint) -> str | None:
+    problem = _sprint_problem(state, leader)
+    if problem:
+        return problem
+    toward = (int(order.toward[0]), int(order.toward[1]))
+    if toward == leader.pos or not state.grid.in_bounds(toward):
+        return f"cannot Sprint toward {cell_text(toward)}"
+    if not order.members:
+        return "a group Sprint needs at least one ally besides the leader (R-MOVE-20)"
+    if len(set(order.members)) != len(order.members) or leader.id in order.members:
+        return "each unit joins a group Sprint once"
+    partners = {u.id for u in group_partners(state, leader)}
+    for uid in order.members:
+        member = state.units.get(uid)
+        if member is None or member.team != leader.team or not member.alive:
+            return f"{uid!r} is not a living unit of {leader.team}"
+        if uid not in partners:
+            why = _sprint_problem(state, member)
+            if why:
+                return why
+            return (
+                f'{member.name} is not within {GROUP_RADIUS:g}" of {leader.name} '
+                "to share its Sprint roll (R-MOVE-20)"
+            )
+    return None
+
+
+def group_sprint(
+    ctx: PlayContext,
+    leader: UnitState,
+    order: GroupSprint,
+    *,
+    check: StepCheck | None = None,
+    resolve: StepResolve | None = None,
+    leave: StepCheck | None = None,
+) -> None:
+    """One roll for all (R-MOVE-20), then the leader and each member in turn run their lines;
+    a member killed or Disrupted by a Response before it runs stays put (its Action is spent)."""
+    state = ctx.state
+    toward = (int(order.toward[0]), int(order.toward[1]))
+    members = [state.units[uid] for uid in order.members]
+    targets = {m.id: member_target(leader, m, toward) for m in members}
+    for unit in (leader, *members):
+        unit.action_used = True
+    shared = roll_sprint(ctx, leader)
+    sprint(ctx, leader, toward, check=check, resolve=resolve, leave=leave, shared=shared)
+    for member in members:
+        if member.alive and not member.disrupted:
+            target = targets[member.id]
+            target = (min(max(target[0], 0), state.width - 1), min(max(target[1], 0), state.height - 1))
+            if target != member.pos:
+                sprint(
+                    ctx,
+                    member,
+                    target,
+                    check=check,
+                    resolve=resolve,
+                    leave=leave,
+                    shared=shared,
+                    leader=leader.id,
+                )
+
+
+# ---------------------------------------------------------------------------------------------
+# Putting Armor on (R-MOVE-6)
+
+
+def don_armor_problem(state: GameState, unit: UnitState) -> str | None:
+    if not unit.armor_shed:
+        return f"{unit.name} has taken no Armor off to put back on"
+    if unit.armor_shed_at is None or not within_reach(unit.pos, unit.armor_shed_at):
+        where = cell_text(unit.armor_shed_at or unit.pos)
+        return f"{unit.name}'s {unit.armor_shed} Armor lies at {where}, not within 1\""
+    return None
+
+
+def don_armor(ctx: PlayContext, unit: UnitState) -> None:
+    """R-MOVE-6: Putting on Armor: Stopped, uses the Action."""
+    armor = unit.armor_shed
+    if armor == "heavy":
+        unit.heavy_armor = True
+    else:
+        unit.body_armor = True
+    unit.armor_shed, unit.armor_shed_at = "", None
+    unit.action_used = True
+    unit.stopped = True
+    ctx.emit(ArmorDonned(unit.id, armor))
+
+
+# ---------------------------------------------------------------------------------------------
+# Difficult climbs (R-MOVE-6)
+
+
+def climb_cost(state: GameState, unit: UnitState, cell: Cell) -> int:
+    """Move inches of a difficult climb to `cell`: each inch climbed (rounded up) at Half Speed,
+    2" apiece (R-MOVE-6/7; Half Speed causes do not stack, R-MOVE-10); the step over the edge is
+    part of the climb. A climb ends in the same turn: nobody hangs on a cliff face."""
+    grid = state.grid
+    rise = abs(int(grid.elevation[cell[1], cell[0]]) - int(grid.elevation[unit.pos[1], unit.pos[0]]))
+    return 2 * max(1, -(-rise // BRICKS_PER_INCH))
+
+
+def climb_problem(state: GameState, unit: UnitState, cell: Cell) -> str | None:
+    problem = movement_problem(unit)
+    if problem:
+        return problem
+    cell = (int(cell[0]), int(cell[1]))
+    grid = state.grid
+    if not grid.in_bounds(cell) or not within_reach(unit.pos, cell) or cell == unit.pos:
+        return f'{cell_text(cell)} is not a cell within 1" of {unit.name} to climb to'
+    blocked, no_stop = blockers(state, unit)
+    if not grid.passable[cell[1], cell[0]] or cell in blocked or cell in no_stop:
+        return f"{cell_text(cell)} is not free to climb onto"
+    rise = int(grid.elevation[cell[1], cell[0]]) - int(grid.elevation[unit.pos[1], unit.pos[0]])
+    if rise <= max_rise(unit):
+        return f"{cell_text(cell)} needs no climbing: walk there (easy climbs cost nothing, R-MOVE-6)"
+    if unit.carrying_heavy:
+        return f"{unit.name} carries a heavy item: a difficult climb needs both arms (R-MOVE-4)"
+    cost = climb_cost(state, unit, cell)
+    if cost > unit.move_left:
+        return (
+            f'climbing to {cell_text(cell)} costs {cost}" of Move (Half Speed, R-MOVE-6); '
+            f'{unit.name} has {unit.move_left}"'
+        )
+    return None
+
+
+def climb_options(state: GameState, unit: UnitState) -> list[tuple[str, Climb]]:
+    """(label, order) for each adjacent cliff top or foot the unit could climb to now."""
+    if movement_problem(unit) is not None:
+        return []
+    x, y = unit.pos
+    out = []
+    for cell in ((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy):
+        if climb_problem(state, unit, cell) is None:
+            label = (
+                f'Climb to {cell_text(cell)} ({climb_cost(state, unit, cell)}" of Move, Half Speed, R-MOVE-6)'
+            )
+            out.append((label, Climb(cell)))
+    return out
+
+
+def climb(
+    ctx: PlayContext,
+    unit: UnitState,
+    cell: Cell,
+    *,
+    check: StepCheck | None = None,
+    resolve: StepResolve | None = None,
+    leave: StepCheck | None = None,
+) -> None:
+    """One step up (or down) a cliff face at Half Speed; Responses and hazards act as on any step."""
+    cell = (int(cell[0]), int(cell[1]))
+    cost = climb_cost(ctx.state, unit, cell)
+    parity = unit.diagonal_parity
+    plan = PlannedMove((unit.pos, cell), (0, cost), (parity, parity))
+    walk(ctx, unit, plan, check=check, resolve=resolve, leave=leave)
+
+
+# ---------------------------------------------------------------------------------------------
+# Dispatch for rules/actions.py
+
+
+def check_move_order(state: GameState, unit: UnitState, order: MoveOrder) -> None:
+    if isinstance(order, GroupSprint):
+        problem = group_sprint_problem(state, unit, order)
+    elif isinstance(order, Climb):
+        problem = climb_problem(state, unit, order.cell)
+    else:
+        problem = unable_problem(unit) or (
+            f"{unit.name} has already used its Action this turn (R-ACT-1)" if unit.action_used else None
+        )
+        problem = problem or don_armor_problem(state, unit)
+    if problem:
+        raise IllegalOrder(problem)
+
+
+def perform_move_order(
+    ctx: PlayContext,
+    unit: UnitState,
+    order: MoveOrder,
+    *,
+    check: StepCheck | None = None,
+    resolve: StepResolve | None = None,
+    leave: StepCheck | None = None,
+) -> None:
+    if isinstance(order, GroupSprint):
+        group_sprint(ctx, unit, order, check=check, resolve=resolve, leave=leave)
+    elif isinstance(order, Climb):
+        climb(ctx, unit, order.cell, check=check, resolve=resolve, leave=leave)
+    else:
+        don_armor(ctx, unit)

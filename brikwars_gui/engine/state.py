@@ -82,6 +82,7 @@ class UnitState(Journaled):
     apparatus: int = 0  # R-FIRE-11: inches of firefighting apparatus (bucket 1, hose its Size)
     blessings: tuple[int, ...] = ()  # R-DICE-10: sides of SN dice Blessing the Action die
     curses: tuple[int, ...] = ()  # R-DICE-10: sides of SN dice Cursing it
+    blessed_part: str | None = None  # R-DICE-12: the weapon whose Actions alone they affect
     # the battle's ruleset's own stats (die codes...) and resources (points, wounds), engine/rulesets
     stats: dict[str, str] = field(default_factory=dict)
     pools: dict[str, int] = field(default_factory=dict)
@@ -467,6 +468,7 @@ class GameState(Journaled):
                 apparatus=u.apparatus,
                 blessings=tuple(parse_single_die(d) for d in u.blessings),
                 curses=tuple(parse_single_die(d) for d in u.curses),
+                blessed_part=u.blessed_part,
                 weapons=[
                     WeaponState(
                         w.name,

@@ -219,6 +219,9 @@ class Unit(Strict):
         default_factory=list, description="SN dice Blessing its Action die, e.g. d8 (R-DICE-10)"
     )
     curses: list[str] = Field(default_factory=list, description="SN dice Cursing its Action die (R-DICE-10)")
+    blessed_part: str | None = Field(
+        default=None, description="R-DICE-12: the weapon whose Actions alone the SN dice affect; null: all"
+    )
     weapons: list[Weapon] = Field(default_factory=list)
     d6: D6Stats | None = Field(default=None, description="D6 System stat block; null: converted")
     ninepowers: NinePowersBlock | None = Field(default=None, description="Nine Powers stats; null: converted")
@@ -254,6 +257,8 @@ class Unit(Strict):
                         f"{name}[{i}]: a {text} cannot {verb} the {self.skill} Action die "
                         "(R-DICE-10: only one of its size or smaller)"
                     )
+        if self.blessed_part is not None and self.blessed_part not in {w.name for w in self.weapons}:
+            raise ValueError(f"blessed_part: {self.blessed_part!r} is not one of its weapons (R-DICE-12)")
         return self
 
 

@@ -113,3 +113,34 @@ def test_r_dice_10_blessed_rolls_hit_as_often_as_the_odds_say() -> None:
     sd = (exact * (1 - exact) / n) ** 0.5
     assert abs(hits / n - exact) < 4 * sd
     assert exact > ruleset.action_chance(state, state.units["z"], 7, kind="task")
+
+
+KNIFE = {"name": "knife", "kind": "close", "use": 5, "damage": "1d4"}
+
+
+def test_r_dice_12_a_blessed_weapon_blesses_only_the_actions_with_it() -> None:
+    g = duel([2, 5, 3], blessings=["d8"], blessed_part="gun")  # the gun's attack rolls the d8 too
+    g.act("a", Attack("gun", "z"))
+    assert attacked(g).hit and skill_dice(attacked(g).roll)[1][:3] == (8, 5, "blessing")
+    sprinter = duel([2], blessings=["d8"], blessed_part="gun")  # a Sprint uses no part: d6 alone
+    sprinter.act("a", Sprint((5, 15)))
+    assert sprinter.unit("a").bonus_move == 2
+
+
+def test_r_dice_12_another_weapon_rolls_the_plain_die_and_the_odds_say_so() -> None:
+    units = [
+        sb.unit("a", "red", (5, 5), weapons=[HARD_GUN, KNIFE], blessings=["d8"], blessed_part="gun"),
+        sb.unit("z", "blue", (6, 5)),
+    ]
+    g = Game.from_scenario(sb.scenario(units), script=[2])
+    assert attack_odds(g.state, "a", "knife", "z").hit == pytest.approx(2 / 6)  # 5 or 6 on the d6
+    knife_mods = dict(attack_odds(g.state, "a", "knife", "z").modifiers)
+    assert "Blessed" not in knife_mods
+    assert "with gun only (R-DICE-12)" in dict(attack_odds(g.state, "a", "gun", "z").modifiers)["Blessed"]
+    g.act("a", Attack("knife", "z"))
+    assert [d[0] for d in skill_dice(attacked(g).roll)] == [6]
+
+
+def test_r_dice_12_the_blessed_part_must_be_one_of_the_units_weapons() -> None:
+    with pytest.raises(ValueError, match=r"blessed_part: 'halberd' is not one of its weapons \(R-DICE-12\)"):
+        sb.scenario([sb.unit("a", "red", (1, 1), blessings=["d8"], blessed_part="halberd")])

@@ -16,7 +16,7 @@ from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
 from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BLESSING, active_blessings, die_distribution
-from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_text
+from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice, blessing_text
 from brikwars_gui.engine.state import GameState
 
 EPS = 1e-12
@@ -109,7 +109,7 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
     if plan.automatic:
         modifiers.append(("Automatic hit", "a Disrupted target within reach (R-MOVE-16)"))
     sn_mode = active_blessings(attacker.skill, attacker.blessings, attacker.curses)[0]
-    if sn_mode and plan.needed is not None and not plan.automatic:
+    if sn_mode and plan.needed is not None and blessing_dice(attacker, attacker.skill, weapon):
         modifiers.append(("Blessed" if sn_mode == ROLE_BLESSING else "Cursed", blessing_text(attacker)))
     if attacker.fire_size > 0 and plan.needed is not None:
         modifiers.append(("Attacker on fire", "−1d4 on the Action roll (R-FIRE-5)"))

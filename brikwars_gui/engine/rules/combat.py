@@ -346,6 +346,7 @@ def resolve_attack(
             penalty=plan.penalty - burning,
             per_die_modifier=-oor,
             purpose=f"{attacker.id} attack with {weapon.name}",
+            weapon=weapon,  # R-DICE-12: SN dice on one part count only for Actions with it
         )
         if roll.overskill:
             assert isinstance(roll, SkillRoll)  # Overskill (R-DICE-8) is a BrikWars Skill Roll's own

@@ -186,10 +186,12 @@ class Ruleset(ABC):
         penalty: int = 0,
         per_die_modifier: int = 0,
         purpose: str = "",
+        weapon: WeaponState | None = None,
     ) -> ActionRoll:
         """Roll an Action against `use + penalty` (BrikWars numbers; a ruleset converts them).
         `sides` is the BrikWars Skill die (a trap has no unit); `kind` names the action
-        (`ACTION_KINDS`) so a ruleset with skills can pick one."""
+        (`ACTION_KINDS`) so a ruleset with skills can pick one; `weapon`: the one the Action uses
+        (an attack), for rules tied to it (R-DICE-12)."""
 
     @abstractmethod
     def action_chance(

@@ -35,11 +35,16 @@ BURNING_PENALTY_SIDES = 4
 RADIUS_PER_D10 = 2
 
 
-def blessing_dice(unit: UnitState | None, sides: int) -> dict[str, tuple[int, ...]]:
+def blessing_dice(
+    unit: UnitState | None, sides: int, weapon: WeaponState | None = None
+) -> dict[str, tuple[int, ...]]:
     """R-DICE-10: the SN dice that roll whenever `unit`'s Action die is rolled, as `skill_roll`
     keywords: its Blessings and Curses when `sides` is that die; none for another die (a Scout's
-    d10 pathfinding die, an incompetent d4) or a roll without a unit (a Trap)."""
+    d10 pathfinding die, an incompetent d4) or a roll without a unit (a Trap). R-DICE-12: when
+    they Bless one part (`blessed_part`, a weapon), only Actions with that weapon."""
     if unit is None or sides != unit.skill or not (unit.blessings or unit.curses):
+        return {}
+    if unit.blessed_part is not None and (weapon is None or weapon.name != unit.blessed_part):
         return {}
     return {"blessings": unit.blessings, "curses": unit.curses}
 
@@ -52,7 +57,10 @@ def blessing_text(unit: UnitState) -> str:
         return ""
     keep = "highest" if mode == ROLE_BLESSING else "lowest"
     sn = ", ".join(f"d{s}" for s in dice)
-    return f"{sn} roll{'s' if len(dice) == 1 else ''} with the d{unit.skill}, {keep} kept (R-DICE-10/11)"
+    part = f" with {unit.blessed_part} only (R-DICE-12)" if unit.blessed_part else ""
+    return (
+        f"{sn} roll{'s' if len(dice) == 1 else ''} with the d{unit.skill}, {keep} kept{part} (R-DICE-10/11)"
+    )
 
 
 @lru_cache(maxsize=4096)
@@ -100,6 +108,7 @@ class BrikWarsRuleset(Ruleset):
         penalty: int = 0,
         per_die_modifier: int = 0,
         purpose: str = "",
+        weapon: WeaponState | None = None,
     ) -> SkillRoll:
         return skill_roll(
             sides,
@@ -108,7 +117,7 @@ class BrikWarsRuleset(Ruleset):
             penalty=penalty,
             per_die_modifier=per_die_modifier,
             purpose=purpose,
-            **blessing_dice(unit, sides),  # R-DICE-10/11: in every roll of the Blessed die
+            **blessing_dice(unit, sides, weapon),  # R-DICE-10..12: every roll of the Blessed die
         )
 
     def action_chance(
@@ -126,7 +135,7 @@ class BrikWarsRuleset(Ruleset):
         total, averaged over its exact distribution."""
         from brikwars_gui.engine.hazards.fire import burning_action_penalty
 
-        sn = (tuple(unit.blessings), tuple(unit.curses))
+        sn = tuple(blessing_dice(unit, unit.skill, weapon).get(k, ()) for k in ("blessings", "curses"))
         if burning_action_penalty(state, unit, weapon) is None:
             return skill_success_probability(
                 unit.skill, needed, per_die_modifier=per_die_modifier, blessings=sn[0], curses=sn[1]

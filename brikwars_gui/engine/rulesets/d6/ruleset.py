@@ -186,6 +186,7 @@ class D6Ruleset(Ruleset):
         penalty: int = 0,
         per_die_modifier: int = 0,
         purpose: str = "",
+        weapon: WeaponState | None = None,
     ) -> D6ActionRoll:
         state = ctx.state
         option = self._option(state)

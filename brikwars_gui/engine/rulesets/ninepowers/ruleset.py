@@ -210,6 +210,7 @@ class NinePowersRuleset(Ruleset):
         penalty: int = 0,
         per_die_modifier: int = 0,
         purpose: str = "",
+        weapon: WeaponState | None = None,
     ) -> NinePowersCheck:
         """A check of the kind's skill against the GM's difficulty for `use + penalty` (L367)."""
         needed = None if use is None else use + penalty - per_die_modifier

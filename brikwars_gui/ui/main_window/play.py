@@ -330,9 +330,10 @@ class PlayMixin:
             if group:
                 menu.addSeparator()
         for o in general:
-            if o.kind == "sprint" and (cell == c.unit_position(unit_id)):
+            aims = o.kind in ("sprint", "group_sprint")  # the cell clicked is where it runs
+            if aims and cell == c.unit_position(unit_id):
                 continue
-            label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if o.kind == "sprint" else "")
+            label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if aims else "")
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if c.careful_move_possible(unit_id, cell):
             careful = menu.addAction(
@@ -345,6 +346,8 @@ class PlayMixin:
                 "Set the heavy load down here carefully (R-HAZ-20)", lambda: self.order_place(unit_id, cell)
             )
             place.setData("place")
+        elif cell == c.unit_position(unit_id):
+            self._add_place_menu(menu, unit_id, cell)
         if c.can_command(unit_id):
             menu.addSeparator()
             self._add_face_menu(menu, unit_id)
@@ -354,6 +357,20 @@ class PlayMixin:
         return menu
 
     FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
+
+    def _add_place_menu(self, menu: QMenu, unit_id: str, at: tuple[int, int]) -> None:
+        """On the unit itself: Set the heavy load down ▸ each free cell within 1" (R-HAZ-20)."""
+        c = self.controller
+        cells = [(at[0] + dx, at[1] + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy]
+        free = [cell for cell in cells if c.place_possible(unit_id, cell)]
+        if not free:
+            return
+        sub = menu.addMenu("Set the heavy load down carefully (R-HAZ-20)")
+        sub.setObjectName("placeMenu")
+        for cell in free:
+            sub.addAction(
+                f"at [{cell[0]}, {cell[1]}]", lambda cell=cell: self.order_place(unit_id, cell)
+            ).setData("place")
 
     def _add_face_menu(self, menu: QMenu, unit_id: str) -> QMenu:
         """Face ▸ N/NE/…: turn the unit (free on its own turn; sets its Cone of Vision, GRID-6)."""
@@ -395,6 +412,8 @@ class PlayMixin:
             ok = self.controller.order_action(unit_id, option.action)
         elif option.kind == "sprint":
             ok = self.controller.order_sprint(unit_id, cell)
+        elif option.kind == "group_sprint":  # the allies who share the roll (R-MOVE-20)
+            ok = self.controller.order_group_sprint(unit_id, cell, option.target.split(","))
         else:
             return False
         self.refresh_play_overlays()

@@ -9,7 +9,8 @@ Starting and stopping
   orders); `stop()`.
 Orders (human player on its turn; each returns True when the engine accepted it)
 * `order_move(unit_id, cell)`, `order_action(unit_id, action)` (an action from `legal_actions`),
-  `order_sprint(unit_id, toward)`, `order_face(unit_id, facing)`, `end_unit(unit_id)`, `end_turn()`,
+  `order_sprint(unit_id, toward)`, `order_group_sprint(unit_id, toward, members)`,
+  `order_face(unit_id, facing)`, `end_unit(unit_id)`, `end_turn()`,
   `undo_last_order()` (replays the game with one human order less from the same dice).
   An `IllegalOrder` is reported by `orderRejected(text)`; any other exception inside the engine is
   logged, reported by `engineError(text)`, the engine restores the pre-order state and the dice

@@ -4,6 +4,7 @@ replays the game with one human order less from the same dice."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Sequence
 from typing import Any
 
 from brikwars_gui.ui.session_controller.log_entries import _replay_kinds
@@ -57,6 +58,13 @@ class OrdersMixin:
         from brikwars_gui.engine.rules.actions import Sprint
 
         return self.order_action(unit_id, Sprint((int(toward[0]), int(toward[1]))))
+
+    def order_group_sprint(self, unit_id: str, toward: Cell, members: Sequence[str]) -> bool:
+        """`unit_id` and `members` Sprint on one shared roll, in parallel lines (R-MOVE-20)."""
+        from brikwars_gui.engine.rules.move_actions import GroupSprint
+
+        order = GroupSprint((int(toward[0]), int(toward[1])), tuple(members))
+        return self.order_action(unit_id, order)
 
     def order_face(self, unit_id: str, facing: str) -> bool:
         return self._order(lambda: self.game.face(unit_id, facing), f"facing of {unit_id}")

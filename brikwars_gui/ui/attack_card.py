@@ -81,6 +81,9 @@ class AttackCard(QLabel):
         self.setText(html)
         self.setFixedWidth(min(520, max(260, parent.width() - 40)))
         self.adjustSize()
+        wrapped = self.heightForWidth(self.width())  # adjustSize alone can miss wrapped lines
+        if wrapped > self.height():
+            self.setFixedHeight(wrapped)
         self.move(12, max(8, parent.height() - self.height() - 30))
         self.show()
         self.raise_()

@@ -71,7 +71,7 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
         held = sum(guard.pools.get(k, 0) for k in VETO_POOLS)
         who = "it" if guard is target else guard.name
         modifiers.append(("Veto", f"{who} holds {held}: may cancel the attack before it is rolled (R-NP-11)"))
-        notes.append("a veto cancels the attack outright (the odds are those of an attack not vetoed)")
+        notes.append("a veto spent on it (the odds are those of an attack that is rolled)")
     return AttackOdds(
         attacker_id,
         target_id,

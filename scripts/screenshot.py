@@ -6,7 +6,8 @@ python scripts/screenshot.py [OUT.png] [--scenario FILE]
 python scripts/screenshot.py docs/screenshot-play.png --play [--rounds 2] [--seed 5] [--size 1280x720]
     Play mode after the AI has played every side for ROUNDS rounds (fires spreading, log filled),
     then the human player's turn: one attack made (its dice and outcome on the map), another unit
-    selected with its reachable cells and the attack forecast of an enemy in its sights.
+    selected (its unit card in the inspector) with its reachable cells and the attack forecast and
+    hover card of an enemy in its sights.
 """
 
 from __future__ import annotations
@@ -196,7 +197,8 @@ def zoom_to_action(window, app) -> None:
 def attack_and_forecast(window, c) -> str | None:
     """The best-odds attack of the player to move is made (its result floats on the map); another
     unit that can attack is selected and the forecast card shows its best target. Returns the
-    selected unit, or None when nobody can attack (then the caller shows a move instead)."""
+    selected unit and that target (None: no forecast), or None when nobody can attack (then the
+    caller shows a move instead)."""
     options = [
         (o.chance or 0.0, uid, o)
         for uid in c.unit_ids_of(c.active_player)
@@ -213,14 +215,14 @@ def attack_and_forecast(window, c) -> str | None:
     others = [(ch, uid, o) for ch, uid, o in options if uid != attacker and c.can_command(uid)]
     others = [t for t in others if (v := c.unit_view(t[2].target)) is not None and v.alive]
     if not others:
-        return attacker
+        return attacker, None
     _chance, unit, option = others[0]
     window.selection.select_unit(unit)
     window.refresh_play_overlays()
     window.show_attack_forecast(unit, option.target)
     mine, theirs = c.unit_view(unit), c.unit_view(option.target)
     window.scene.show_line_of_sight(mine.pos, theirs.pos, bool(c.has_line_of_sight(unit, option.target)))
-    return unit
+    return unit, option.target
 
 
 def render_play(
@@ -269,8 +271,8 @@ def render_play(
         (v for uid in c.unit_ids_of(c.active_player) if (v := c.unit_view(uid)) is not None and v.alive),
         key=lambda v: -len(c.reachable(v.id)),
     )
-    attacker = attack_and_forecast(window, c)
-    if units and attacker is None:
+    attacked = attack_and_forecast(window, c)
+    if units and attacked is None:
         unit = units[0]
         window.selection.select_unit(unit.id)
         for layer in ("sight", "ranges"):  # show the Cone of Vision and weapon range rings too
@@ -296,6 +298,9 @@ def render_play(
     if window.scene.fire_item is not None:
         window.scene.fire_item.setOpacity(1.0)
     QApplication.processEvents()
+    if attacked is not None and attacked[1] is not None:  # the pointer on the target: its hover card
+        window.show_hover_card(attacked[1])
+        QApplication.processEvents()
     out.parent.mkdir(parents=True, exist_ok=True)
     if not window.grab().save(str(out)):
         raise SystemExit(f"could not write {out}")

@@ -68,17 +68,21 @@ class TemplatePicker(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(0, 0, 0, 0)
         layout.setSpacing(2)
-        row = QHBoxLayout()
         self.combo = QComboBox()
         self.combo.setObjectName("templateCombo")
         self.combo.setToolTip("What the Place-unit tool puts down (U, then click a cell)")
+        # the palette is narrow: the combo never asks for the width of its longest name
+        self.combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+        self.combo.setMinimumContentsLength(8)
         self.combo.currentIndexChanged.connect(self._chosen)
+        layout.addWidget(self.combo)
         self.delete = QToolButton()
-        self.delete.setText("Delete")
+        self.delete.setText("Delete my template")
         self.delete.setObjectName("deleteTemplate")
         self.delete.setToolTip("Delete this template of yours from your template file")
         self.delete.clicked.connect(self._delete)
-        row.addWidget(self.combo, 1)
+        row = QHBoxLayout()
+        row.addStretch(1)
         row.addWidget(self.delete)
         layout.addLayout(row)
         self.problem = QLabel()
@@ -128,7 +132,7 @@ class TemplatePicker(QWidget):
 
     def _chosen(self, *_args) -> None:
         name = self.combo.currentData()
-        self.delete.setEnabled(bool(name) and self.library.is_user_template(name))
+        self.delete.setVisible(bool(name) and self.library.is_user_template(name))
         self.templateChanged.emit(self.current())
 
     def _delete(self) -> None:

@@ -5,10 +5,11 @@ timeline turn viewed); other rulesets' stats appear as their ruleset describes t
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt
-from PySide6.QtGui import QPainter, QPixmap, QTextDocumentFragment
+from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtGui import QPainter, QPixmap, QTextDocument, QTextDocumentFragment
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyleOptionGraphicsItem, QVBoxLayout, QWidget
 
 from brikwars_gui.scenario.models import Unit
@@ -164,6 +165,7 @@ class UnitCardView(QFrame):
 
     def show_card(self, card: UnitCard | None, unit: Unit | None) -> None:
         self.card = card
+        self.portrait.setVisible(card is not None and unit is not None)
         if card is None:
             self.portrait.clear()
             self.title.setText("No unit selected")
@@ -206,20 +208,33 @@ class UnitHoverCard(QLabel):
         self.unit_id = ""
         self.hide()
 
-    def show_card(self, card: UnitCard, anchor: QPointF | QPoint) -> None:
-        """Show `card` beside `anchor` (the token's viewport point), kept inside the map."""
+    def show_card(self, card: UnitCard, anchor: QPointF | QPoint, avoid: Sequence[QRect] = ()) -> None:
+        """Show `card` beside `anchor` (the token's point in the parent): above it, else right,
+        left or below, the first place inside the map that covers none of `avoid` (the attack
+        card, the selected unit) — else the first inside the map."""
         self.unit_id = card.view.id
-        self.setText(compact_html(card))
+        html = compact_html(card)
+        self.setText(html)
         parent = self.parentWidget()
-        self.setMaximumWidth(min(340, max(200, parent.width() - 20)))
+        doc = QTextDocument()
+        doc.setDefaultFont(self.font())
+        doc.setHtml(html)
+        ideal = int(doc.idealWidth()) + 2 * 7 + 4  # unwrapped lines, the padding and the border
+        self.setFixedWidth(max(120, min(ideal, 360, parent.width() - 20)))  # long AI notes wrap
         self.adjustSize()
-        x, y = int(anchor.x()) + 22, int(anchor.y()) - self.height() // 2
-        if x + self.width() > parent.width() - 4:
-            x = int(anchor.x()) - 22 - self.width()
-        rect = QRectF(x, y, self.width(), self.height())
-        x = int(max(4, min(rect.x(), parent.width() - self.width() - 4)))
-        y = int(max(4, min(rect.y(), parent.height() - self.height() - 4)))
-        self.move(x, y)
+        w, h, x, y, gap = self.width(), self.height(), int(anchor.x()), int(anchor.y()), 20
+        places = [
+            QRect(x - w // 2, y - gap - h, w, h),
+            QRect(x + gap, y - h // 2, w, h),
+            QRect(x - gap - w, y - h // 2, w, h),
+            QRect(x - w // 2, y + gap, w, h),
+        ]
+        inside = [r for r in places if parent.rect().adjusted(4, 4, -4, -4).contains(r)] or places
+        free = [r for r in inside if not any(r.intersects(a) for a in avoid)]
+        rect = (free or inside)[0]
+        self.move(
+            max(4, min(rect.x(), parent.width() - w - 4)), max(4, min(rect.y(), parent.height() - h - 4))
+        )
         self.show()
         self.raise_()
 

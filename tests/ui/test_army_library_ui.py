@@ -72,7 +72,7 @@ def test_a_saved_template_is_listed_placed_and_kept_across_starts(open_window, d
     data = json.loads(path.read_text())
     assert data["format_version"] == 1 and data["templates"][0]["name"] == "Veteran officer"
     picker = w.palette.templates
-    assert picker.combo.currentData() == "Veteran officer" and picker.delete.isEnabled()
+    assert picker.combo.currentData() == "Veteran officer" and not picker.delete.isHidden()
     placed = w.doc.new_unit((12, 3), "blue", w.palette.settings.template)
     captain = w.doc.unit("red-captain")
     assert placed.hero == captain.hero and placed.skill == captain.skill and placed.weapons == captain.weapons
@@ -80,6 +80,7 @@ def test_a_saved_template_is_listed_placed_and_kept_across_starts(open_window, d
     again = open_window(data_dir=data_dir)
     combo = again.palette.templates.combo
     assert "★ Veteran officer" in [combo.itemText(i) for i in range(combo.count())]
+    assert again.palette.templates.delete.isHidden()  # a bundled template is selected: no Delete
     again.palette.templates.select("Veteran officer")
     again.palette.templates.confirm_delete = lambda _name: True
     again.palette.templates.delete.click()

@@ -105,3 +105,7 @@ def test_hovering_a_token_shows_a_compact_card_without_taking_focus(window: Main
     assert window.selection.unit_id == "blue-rifle-1"
     qtbot.mouseMove(window.view.viewport(), at(cell_center((12, 2))))
     qtbot.waitUntil(lambda: not hover.isVisible(), timeout=3000)
+    window.show_hover_card("blue-rifle-1")
+    assert hover.isVisible()
+    window.view.zoom_in()  # the token moves away under the card: it goes
+    assert not hover.isVisible()

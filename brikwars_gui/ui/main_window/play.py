@@ -271,8 +271,14 @@ class PlayMixin:
         if card is None or item is None or not item.isVisible():
             self.hover_card.hide_card()
             return
-        at = self.view.viewport().mapTo(self.view, self.view.mapFromScene(item.pos()))
-        self.hover_card.show_card(card, at)
+        to_view = self.view.viewport().mapTo
+        at = to_view(self.view, self.view.mapFromScene(item.pos()))
+        avoid = [self.attack_card.geometry()] if self.attack_card.isVisible() else []
+        selected = self.scene.unit_items.get(self.selection.unit_id or "")
+        if selected is not None and selected is not item:  # the attacker stays in sight
+            box = self.view.mapFromScene(selected.sceneBoundingRect()).boundingRect()
+            avoid.append(box.translated(to_view(self.view, box.topLeft()) - box.topLeft()))
+        self.hover_card.show_card(card, at, avoid)
 
     def _hover_card_unit_updated(self, unit_id: str) -> None:
         if self.hover_card.isVisible() and self.hover_card.unit_id == unit_id:

@@ -135,6 +135,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.inspector.card_provider = self.controller.unit_card
         self.controller.unitUpdated.connect(self.inspector.refresh_unit)
         self.controller.unitUpdated.connect(self._hover_card_unit_updated)
+        self.view.viewportMoved.connect(self.hover_card.hide_card)  # scrolled or zoomed: off its token
         c = self.controller
         for signal in (c.viewChanged, c.sessionStarted, c.sessionStopped):
             signal.connect(lambda: self.inspector.refresh_unit(self.inspector.unit_id or ""))
@@ -332,6 +333,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
 
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self.hover_card.hide_card()  # the map moves under a still pointer
         self._tab_bar_timer.start()
         if self.response_prompt.active:
             self.response_prompt.reposition()

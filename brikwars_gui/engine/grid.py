@@ -306,9 +306,16 @@ class _Window:
         tpass = np.zeros((wh + 2, ww + 2), dtype=bool)
         tpass[1:-1, 1:-1] = grid.passable[y0:y1, x0:x1]
         enter = tpass.copy()
-        for bx, by in blocked:
-            if x0 <= bx < x1 and y0 <= by < y1:
-                enter[by - self.oy, bx - self.ox] = False
+        if isinstance(blocked, set | frozenset) and len(blocked) > ww * wh:
+            # a big battle blocks more cells than the window holds: look up the window's cells
+            for by in range(y0, y1):
+                for bx in range(x0, x1):
+                    if (bx, by) in blocked:
+                        enter[by - self.oy, bx - self.ox] = False
+        else:
+            for bx, by in blocked:
+                if x0 <= bx < x1 and y0 <= by < y1:
+                    enter[by - self.oy, bx - self.ox] = False
         elev = np.zeros((wh + 2, ww + 2), dtype=np.int64)
         elev[1:-1, 1:-1] = grid.elevation[y0:y1, x0:x1]
         if half_speed:

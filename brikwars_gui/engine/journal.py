@@ -6,8 +6,9 @@ While a `Journal` is open (`begin()` … `commit()` / `rollback()`, one per orde
 * every attribute assignment on a `Journaled` object (all runtime state dataclasses) records the
   old value (`Journaled.__setattr__`);
 * lists, dicts and sets stored on a `Journaled` object (or inside such a container) are kept as
-  `JList` / `JDict` / `JSet`: the first in-place change of each one during the order saves a
-  shallow copy of its contents (copy-on-first-write); the conversion happens automatically when
+  `JList` / `JDict` / `JSet`: setting one dict key or adding/discarding one set member records
+  what undoes it; any other in-place change saves a shallow copy of the contents the first time
+  in the order (copy-on-first-write); the conversion happens automatically when
   a plain list/dict/set is assigned (`adopt`), so new fields and new rules are covered without
   doing anything;
 * numpy arrays stored on a `Journaled` object are made read-only: replace them
@@ -107,6 +108,31 @@ def _restore_set(container: set[Any], saved: set[Any]) -> None:
     set.update(container, saved)
 
 
+def _restore_key(container: dict[Any, Any], saved: tuple[Any, Any]) -> None:
+    key, old = saved
+    if old is _MISSING:
+        dict.pop(container, key, None)  # a new key: the others keep their order
+    else:
+        dict.__setitem__(container, key, old)  # an existing key keeps its place
+
+
+def _restore_discard(container: set[Any], value: Any) -> None:
+    set.discard(container, value)
+
+
+def _restore_add(container: set[Any], value: Any) -> None:
+    set.add(container, value)
+
+
+def _note(container: Any, restore: Callable[[Any, Any], None], undo: Any) -> None:
+    """Journal one small change (a dict key set, a set member added or removed) by what undoes
+    it, so that an order changing one entry of a big container does not copy it; nothing when
+    the container's whole contents are already saved in this order (that copy restores it)."""
+    journal = _local.journal
+    if journal is not None and id(container) not in journal.saved:
+        journal.entries.append((restore, container, undo))
+
+
 class JList(list):  # type: ignore[type-arg]
     """A list whose in-place changes are journaled (copy-on-first-write per order)."""
 
@@ -177,7 +203,7 @@ class JDict(dict):  # type: ignore[type-arg]
             _save(self, _restore_dict, dict(self))
 
     def __setitem__(self, key: Any, value: Any) -> None:
-        self._touch()
+        _note(self, _restore_key, (key, dict.get(self, key, _MISSING)))
         dict.__setitem__(self, key, adopt(value))
 
     def __delitem__(self, key: Any) -> None:
@@ -227,12 +253,12 @@ class JSet(set):  # type: ignore[type-arg]
 
     def add(self, value: Any) -> None:
         if value not in self:
-            self._touch()
+            _note(self, _restore_discard, value)
             set.add(self, value)
 
     def discard(self, value: Any) -> None:
         if value in self:
-            self._touch()
+            _note(self, _restore_add, value)
             set.discard(self, value)
 
     def remove(self, value: Any) -> None:

@@ -42,7 +42,8 @@ class UnitIndex:
         self.rank = {uid: n for n, uid in enumerate(units)}
         self.by_id = sorted(units.values(), key=lambda u: u.id)  # every unit, dead too, in id order
         self.by_cell: dict[Cell, list[UnitState]] = {}
-        self.buckets: dict[tuple[int, int], list[UnitState]] = {}
+        # per team and bucket: radius queries for one side's enemies skip its own units
+        self.buckets: dict[tuple[str, int, int], list[UnitState]] = {}
         self.alive_by_team: dict[str, int] = {}  # living units per team (victory checks, G-24)
         # cells held by each team's living units, with how many stand there (movement blockers)
         self.team_cells: dict[str, dict[Cell, int]] = {}
@@ -77,7 +78,7 @@ class UnitIndex:
         else:
             here.append(unit)
             here.sort(key=lambda u: self.rank.get(u.id, len(self.rank)))
-        self.buckets.setdefault((cell[0] // BUCKET, cell[1] // BUCKET), []).append(unit)
+        self.buckets.setdefault((unit.team, cell[0] // BUCKET, cell[1] // BUCKET), []).append(unit)
 
     def _remove(self, unit: UnitState, cell: Cell, team: str) -> None:
         here = self.by_cell.get(cell)
@@ -90,7 +91,7 @@ class UnitIndex:
             cells[cell] -= 1
         if not here:
             del self.by_cell[cell]
-        _drop(self.buckets[(cell[0] // BUCKET, cell[1] // BUCKET)], unit)
+        _drop(self.buckets[(team, cell[0] // BUCKET, cell[1] // BUCKET)], unit)
 
     def update(self, unit: UnitState, old_pos: Cell, was_alive: bool, old_team: str) -> None:
         """`unit.pos` / `alive` / `team` changed (called by `UnitState.__setattr__`)."""
@@ -120,16 +121,20 @@ class UnitIndex:
         """Something a side's sight depends on changed (facing, size, Hidden, Marked)."""
         self.version = next(_CLOCK)
 
-    def near(self, cell: Cell, radius: float) -> Iterator[UnitState]:
-        """Living units in the buckets that overlap the square of `radius` around `cell` (a
-        superset of those within `radius`: callers apply the exact test)."""
+    def near(self, cell: Cell, radius: float, *, enemies_of: str | None = None) -> Iterator[UnitState]:
+        """Living units (of the teams other than `enemies_of`, if given) in the buckets that
+        overlap the square of `radius` around `cell`: a superset of those within `radius`, in no
+        particular order (callers apply the exact test and sort)."""
         r = int(radius) + 1
         x0, x1 = (cell[0] - r) // BUCKET, (cell[0] + r) // BUCKET
         y0, y1 = (cell[1] - r) // BUCKET, (cell[1] + r) // BUCKET
         buckets = self.buckets
-        for bx in range(x0, x1 + 1):
-            for by in range(y0, y1 + 1):
-                yield from buckets.get((bx, by), ())
+        for team in self.team_cells:
+            if team == enemies_of:
+                continue
+            for bx in range(x0, x1 + 1):
+                for by in range(y0, y1 + 1):
+                    yield from buckets.get((team, bx, by), ())
 
 
 def _drop(units: list[UnitState], unit: UnitState) -> bool:

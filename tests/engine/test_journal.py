@@ -181,3 +181,31 @@ def test_failed_order_on_a_400_unit_battle_restores_the_state_exactly(monkeypatc
     assert probe == next_face
     game.end_turn()  # the same order now succeeds from the restored state
     assert game.active_player == "blue"
+
+
+def test_single_entry_changes_are_undone_in_order_without_copying_the_container() -> None:
+    """A dict key set or a set member added/removed is journaled by what undoes it (an order that
+    marks one unit as moved must not copy the set of every unit); mixed with whole-container
+    changes and nested journals, the rollback restores contents and the dict's key order."""
+    state = GameState.from_scenario(load_scenario(SCENARIOS / "skirmish.json"))
+    ledger = state.hazard
+    ledger.momentum = {f"u{n}": (n, 0) for n in range(50)}
+    ledger.moved = {f"u{n}" for n in range(0, 50, 2)}
+    momentum, moved = list(ledger.momentum.items()), set(ledger.moved)
+    outer = journal.begin()
+    ledger.momentum["u3"] = (9, 9)  # an existing key
+    ledger.momentum["new"] = (1, 1)  # a new key
+    ledger.moved.add("u1")
+    ledger.moved.discard("u2")
+    assert len(outer.entries) == 4 and not outer.saved  # no copies of the 50 entries
+    inner = journal.begin()
+    ledger.momentum["u3"] = (7, 7)
+    ledger.momentum.pop("u4")  # a whole-container change: copy-on-first-write
+    ledger.momentum["later"] = (2, 2)
+    ledger.moved.clear()
+    ledger.moved.add("x")
+    journal.commit(inner)
+    ledger.momentum["u5"] = (5, 5)
+    journal.rollback(outer)
+    assert list(ledger.momentum.items()) == momentum
+    assert set(ledger.moved) == moved

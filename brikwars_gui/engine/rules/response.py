@@ -173,11 +173,8 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     considered (the state's unit index): no farther unit can respond to it."""
     out: list[tuple[str, str]] = []
     radius = _trigger_radius(ctx)
-    near = [
-        u
-        for u in ctx.state.unit_index().near(cell, radius)
-        if u.team != mover.team and in_range(cell, u.pos, radius)
-    ]
+    index = ctx.state.unit_index()
+    near = [u for u in index.near(cell, radius, enemies_of=mover.team) if in_range(cell, u.pos, radius)]
     for other in sorted(near, key=lambda u: u.id):
         if not can_respond(other) or swimming(ctx.state, other):
             continue  # R-MOVE-4: a swimmer has no arms free to strike or shoot

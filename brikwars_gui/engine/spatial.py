@@ -30,6 +30,7 @@ class UnitIndex:
         "buckets",
         "by_cell",
         "by_id",
+        "hidden",
         "longest_range",
         "rank",
         "source",
@@ -56,6 +57,7 @@ class UnitIndex:
         # changes whenever a unit's position, life, team, facing, size, Hidden or Marked status
         # changes: what each side sees is recomputed only then (engine/visibility.py)
         self.version = next(_CLOCK)
+        self.hidden = {u.id for u in units.values() if u.hidden}  # G-16, living or dead
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
@@ -116,6 +118,13 @@ class UnitIndex:
                 if unit.alive and cells.get(unit.pos) == 1:
                     no_stop.discard(unit.pos)  # only the unit itself stands there
         return frozenset(blocked), frozenset(no_stop)
+
+    def set_hidden(self, unit: UnitState) -> None:
+        """`unit.hidden` changed (called by `UnitState.__setattr__`)."""
+        if unit.hidden:
+            self.hidden.add(unit.id)
+        else:
+            self.hidden.discard(unit.id)
 
     def touch(self) -> None:
         """Something a side's sight depends on changed (facing, size, Hidden, Marked)."""

@@ -123,6 +123,10 @@ class UnitState(Journaled):
             index = self.__dict__.get("_index")
             if index is not None:
                 index.touch()
+                if name == "hidden":
+                    Journaled.__setattr__(self, name, value)
+                    index.set_hidden(self)
+                    return
         Journaled.__setattr__(self, name, value)
 
     @property

@@ -212,6 +212,11 @@ def unit_visible_to(state: GameState, team: str, unit: UnitState) -> bool:
 def unseen_enemy_cells(state: GameState, team: str) -> frozenset[Cell]:
     """Cells of the living enemy units the side does not see (Hidden, or out of sight under fog):
     pathing must not avoid them (`movement.blockers`). Cached until a unit changes."""
+    if not state.fog_of_war:  # only Hidden enemies (G-16): the index keeps who is Hidden
+        units = state.units
+        return frozenset(
+            u.pos for u in (units[uid] for uid in state.unit_index().hidden) if u.alive and u.team != team
+        )
     cache = _cache(state)
     version = state.unit_index().version
     hit = cache.unseen.get(team)
@@ -231,6 +236,9 @@ def visible_units(state: GameState, team: str) -> list[UnitState]:
 
 def hidden_from(state: GameState, team: str) -> frozenset[str]:
     """Ids of the units (living or dead) `team` cannot see now."""
+    if not state.fog_of_war:  # only Hidden enemies (G-16): the index keeps who is Hidden
+        units = state.units
+        return frozenset(uid for uid in state.unit_index().hidden if units[uid].team != team)
     return frozenset(u.id for u in state.units.values() if not unit_visible_to(state, team, u))
 
 

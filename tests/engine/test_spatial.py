@@ -115,3 +115,33 @@ def test_blockers_and_object_reach_match_a_full_scan_during_a_battle() -> None:
     assert state.unit_index().longest_range == max(
         w.range or 0 for u in state.units.values() for w in u.weapons if not w.is_close
     )
+
+
+def test_hidden_units_kept_by_the_index_answer_what_a_side_cannot_see() -> None:
+    """G-16 without fog of war: `hidden_from` and `unseen_enemy_cells` come from the index's set of
+    Hidden units, kept through changes and rollbacks; they equal asking every unit."""
+    from brikwars_gui.engine import journal
+    from brikwars_gui.engine.visibility import hidden_from, unit_visible_to, unseen_enemy_cells
+
+    state = GameState.from_scenario(army_battle(40, size=30, buildings=4, seed=2))
+    units = list(state.units.values())
+    units[0].hidden = True
+    units[-1].hidden = True
+    units[-1].alive = False
+
+    def check() -> None:
+        assert state.unit_index().hidden == {u.id for u in units if u.hidden}
+        for team in {u.team for u in units}:
+            unseen = [u for u in units if not unit_visible_to(state, team, u)]
+            assert hidden_from(state, team) == frozenset(u.id for u in unseen)
+            assert unseen_enemy_cells(state, team) == frozenset(u.pos for u in unseen if u.alive)
+
+    check()
+    j = journal.begin()
+    units[0].hidden = False
+    units[5].hidden = True
+    units[5].pos = (1, 1)
+    check()
+    journal.rollback(j)
+    check()
+    assert units[0].hidden and not units[5].hidden

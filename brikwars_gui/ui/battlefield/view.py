@@ -3,7 +3,7 @@
 from __future__ import annotations
 
 import math
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QTransform, QWheelEvent
@@ -30,7 +30,6 @@ class ToolSettings:
     team: str | None = None
     object_kind: str = "building"
     template: UnitTemplate | None = None
-    extra: dict = field(default_factory=dict)
 
 
 TOOLS = ("select", "terrain", "hazard", "erase", "ruler", "unit", "object")

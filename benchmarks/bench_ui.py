@@ -105,7 +105,13 @@ def main() -> int:
 
     app = QApplication.instance() or QApplication(["bench"])
     settings = QSettings(str(Path(tempfile.mkdtemp()) / "bench.ini"), QSettings.Format.IniFormat)
-    print(f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}")
+    from benchmarks.bench_scale import calibration_ms
+
+    load = ", ".join(f"{x:.1f}" for x in os.getloadavg())
+    print(
+        f"machine: {os.cpu_count()} cores, Python {sys.version.split()[0]}; load average {load}; "
+        f"calibration loop (1e6 iterations): {calibration_ms():.1f} ms"
+    )
 
     large = SCENARIOS / "large_battle.json"
     t0 = time.perf_counter()

@@ -386,6 +386,9 @@ class GridItem(QGraphicsItem):
         self.setZValue(Z_GRID)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemUsesExtendedStyleOption)
+        # drawn once per zoom into a pixmap: a repaint of the map (a token moving) blits it instead of
+        # stroking every line again (issue 9: 120x120 battles)
+        self.setCacheMode(QGraphicsItem.CacheMode.DeviceCoordinateCache)
         self.resize(width, height)
 
     def resize(self, width: int, height: int) -> None:

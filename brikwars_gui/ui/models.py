@@ -74,14 +74,21 @@ class UnitTableModel(ColumnsTableModel):
         self.position_provider = None  # Play mode: unit_id -> (x, y) from the engine
         self.hidden_provider = None  # Play mode: unit_id -> True for a Hidden enemy (G-16)
         self._cache: dict[str, Unit] = {}
+        self._live: dict[str, tuple[str, str]] = {}
+        """Play mode: (Position, Status) text per unit from the providers, asked once per change
+        (`refresh_status`) rather than once per paint of each cell (issue 9: 200 units)."""
         for sig in (doc.scenarioReset, doc.unitChanged, doc.unitAdded, doc.unitRemoved):
-            sig.connect(lambda *_: self._cache.clear())  # connected first: cleared before the views ask
+            sig.connect(self._forget)  # connected first: cleared before the views ask
         doc.scenarioReset.connect(self._reset)
         doc.unitChanged.connect(self._unit_changed)
         doc.unitAdded.connect(self._unit_added)
         doc.unitRemoved.connect(self._unit_removed)
         doc.metaChanged.connect(self._meta_changed)
         self._ids = [u.id for u in doc.scenario.units]
+
+    def _forget(self, *_args) -> None:
+        self._cache.clear()
+        self._live.clear()
 
     def _unit(self, unit_id: str) -> Unit | None:
         """The document's unit, looked up once per change (views ask for every cell and role)."""
@@ -118,13 +125,33 @@ class UnitTableModel(ColumnsTableModel):
             self.dataChanged.emit(self.index(0, 1), self.index(len(self._ids) - 1, 1))
 
     def refresh_status(self, unit_id: str | None = None) -> None:
-        """Position and Status columns (Play mode: they follow the engine)."""
+        """Position and Status columns (Play mode: they follow the engine; the other columns are
+        the scenario's and do not change while playing)."""
         col = len(self.COLUMNS) - 1
         if unit_id is None:
+            self._live.clear()
             if self._ids:
                 self.dataChanged.emit(self.index(0, 2), self.index(len(self._ids) - 1, col))
-        elif (row := self.row_of(unit_id)) >= 0:
-            self.dataChanged.emit(self.index(row, 2), self.index(row, col))
+            return
+        self._live.pop(unit_id, None)
+        if (row := self.row_of(unit_id)) >= 0:
+            # cell by cell: a view repaints one changed cell, but all of itself for a range
+            for column in (2, col):
+                index = self.index(row, column)
+                self.dataChanged.emit(index, index)
+
+    def _live_text(self, unit: Unit) -> tuple[str, str]:
+        """(Position, Status) as Play mode's providers give them, cached until the unit changes."""
+        live = self._live.get(unit.id)
+        if live is None:
+            if self.hidden_provider is not None and self.hidden_provider(unit.id):
+                pos_text = "?"  # G-16: a Hidden enemy's whereabouts are unknown to the player
+            else:
+                pos = (self.position_provider(unit.id) if self.position_provider else None) or unit.position
+                pos_text = f"{pos[0]}, {pos[1]}"
+            status = self.status_provider(unit.id) if self.status_provider is not None else None
+            live = self._live[unit.id] = (pos_text, status if status is not None else self._own_status(unit))
+        return live
 
     # -- model API ------------------------------------------------------------------------------
     def row_of(self, unit_id: str) -> int:
@@ -179,9 +206,8 @@ class UnitTableModel(ColumnsTableModel):
             return self.TOOLTIPS[col] or unit.name
         return None
 
-    def _status(self, unit: Unit) -> str:
-        if self.status_provider is not None:
-            return self.status_provider(unit.id)
+    def _own_status(self, unit: Unit) -> str:
+        """Edit mode: the scenario's own flags."""
         flags = []
         if unit.hero:
             flags.append("Hero")
@@ -198,11 +224,9 @@ class UnitTableModel(ColumnsTableModel):
             player = self.doc.player(unit.team)
             return player.name if player else unit.team
         if col == 2:
-            if self.hidden_provider is not None and self.hidden_provider(unit.id):
-                return "?"  # G-16: a Hidden enemy's whereabouts are unknown to the player
-            pos = self.position_provider(unit.id) if self.position_provider else None
-            pos = pos or unit.position
-            return f"{pos[0]}, {pos[1]}"
+            if self.position_provider is None and self.hidden_provider is None:
+                return f"{unit.position[0]}, {unit.position[1]}"
+            return self._live_text(unit)[0]
         if col == 3:
             return f'{unit.move}"'
         if col == 4:
@@ -213,7 +237,9 @@ class UnitTableModel(ColumnsTableModel):
             return f'{unit.size}"'
         if col == 7:
             return weapons_summary(unit)
-        return self._status(unit)
+        if self.status_provider is None:
+            return self._own_status(unit)
+        return self._live_text(unit)[1]
 
     def _sort_value(self, unit: Unit, col: int):
         if col == 2:

@@ -2,8 +2,8 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPointF, QRectF, QSize, Qt, Signal
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen
+from PySide6.QtCore import QAbstractListModel, QModelIndex, QPointF, QRectF, QSize, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -92,8 +92,19 @@ class UnitListPanel(QWidget):
         self.table.verticalHeader().setVisible(False)
         self.table.verticalHeader().setDefaultSectionSize(22)
         header = self.table.horizontalHeader()
-        header.setSectionResizeMode(QHeaderView.ResizeMode.ResizeToContents)
+        # Columns are sized from a sample of rows when the rows or the mode change, not on every
+        # change of a cell: ResizeToContents asked every row on each update (issue 9: 200 units).
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Interactive)
         header.setStretchLastSection(True)
+        for h in (header, self.table.verticalHeader()):
+            h.setResizeContentsPrecision(self.SIZE_SAMPLE)
+        self._fit_timer = QTimer(self)
+        self._fit_timer.setSingleShot(True)
+        self._fit_timer.setInterval(0)
+        self._fit_timer.timeout.connect(self.fit_columns)
+        for sig in (self.model.modelReset, self.model.rowsInserted, self.model.rowsRemoved):
+            sig.connect(self._fit_timer.start)
+        self.model.dataChanged.connect(self._data_changed)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
         layout.addWidget(self.table)
         self._syncing = False
@@ -102,6 +113,20 @@ class UnitListPanel(QWidget):
         doc.metaChanged.connect(self._fill_teams)
         doc.scenarioReset.connect(self._fill_teams)
         self._fill_teams()
+
+    SIZE_SAMPLE = 40
+    """Rows a column's width is measured on (the visible ones first)."""
+
+    def fit_columns(self) -> None:
+        """Size the columns to a sample of their contents (the last one stretches)."""
+        self._fit_timer.stop()
+        self.table.resizeColumnsToContents()
+
+    def _data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex, *_roles) -> None:
+        """A change of every row (a mode switch, a timeline view, the teams) refits the columns;
+        a change of one unit's row does not."""
+        if top_left.row() == 0 and bottom_right.row() >= self.model.rowCount() - 1:
+            self._fit_timer.start()
 
     def _fill_teams(self) -> None:
         current = self.team_combo.currentData()
@@ -655,13 +680,21 @@ class MiniMap(QWidget):
         self.view = view
         self.setMinimumSize(120, 90)
         self._image: QImage | None = None
+        self._base: QPixmap | None = None
+        """Terrain, objects and fire drawn at the widget's size, kept until one of them changes:
+        a paint (a unit moved) draws it and the unit dots only (issue 9)."""
         self.unit_provider = None  # Play mode: unit_id -> UnitView (live, or the timeline turn viewed)
         self.object_destroyed = None  # Play mode: object_id -> bool
         self._fire: QImage | None = None  # Play mode: the burning cells
+        self._dots: dict[str, tuple[int, int] | None] = {}
+        """Play mode: each unit's cell (None: dead), asked of `unit_provider` once per change of
+        the unit (`unit_changed`) rather than on every paint (issue 9: 200 units)."""
         for sig in (doc.terrainChanged, doc.scenarioReset):
             sig.connect(self._invalidate)
-        for sig in (doc.unitChanged, doc.unitAdded, doc.unitRemoved, doc.objectChanged, doc.metaChanged):
+        for sig in (doc.unitChanged, doc.unitAdded, doc.unitRemoved, doc.metaChanged):
             sig.connect(self.update)
+        for sig in (doc.objectChanged, doc.objectAdded, doc.objectRemoved):
+            sig.connect(self.objects_changed)
         view.viewportMoved.connect(self.update)
         view.zoomChanged.connect(self.update)
         self.jumpRequested.connect(view.center_on_scene)
@@ -676,17 +709,45 @@ class MiniMap(QWidget):
         self.object_destroyed = object_destroyed
         if unit_provider is None:
             self._fire = None
+        self._base = None
+        self.units_changed()
+
+    def objects_changed(self, *_args) -> None:
+        """An object was changed or destroyed: the background is drawn again."""
+        self._base = None
         self.update()
+
+    def unit_changed(self, unit_id: str) -> None:
+        """Play mode: one unit changed (moved, died)."""
+        self._dots.pop(unit_id, None)
+        self.update()
+
+    def units_changed(self, *_args) -> None:
+        """Play mode: any unit may have changed (a new battle, a timeline turn shown)."""
+        self._dots.clear()
+        self.update()
+
+    def _dot(self, unit_id: str) -> tuple[int, int] | None:
+        if unit_id not in self._dots:
+            view = self.unit_provider(unit_id)
+            self._dots[unit_id] = tuple(view.pos) if view is not None and view.alive else None
+        return self._dots[unit_id]
 
     def set_hazards(self, view) -> None:
         """The fires of the game state shown (a `HazardView`), or None."""
         burning = None if view is None else view.fire_size > 0
         self._fire = mask_image(burning, "#ff3d00", 230) if burning is not None and burning.any() else None
+        self._base = None
         self.update()
 
     def _invalidate(self, *_args) -> None:
         self._image = None
+        self._base = None
         self.update()
+
+    def resizeEvent(self, event) -> None:
+        self._base = None
+        super().resizeEvent(event)
 
     def _frame(self) -> tuple[float, float, float]:
         w, h = self.doc.width, self.doc.height
@@ -695,10 +756,16 @@ class MiniMap(QWidget):
         oy = min((self.height() - h * scale) / 2, 4.0)  # at the top when the dock is tall
         return scale, ox, oy
 
-    def paintEvent(self, event) -> None:
+    def _background(self) -> QPixmap:
+        if self._base is not None and self._base.deviceIndependentSize().toSize() == self.size():
+            return self._base
         if self._image is None:
             self._image = terrain_image(self.doc.terrain)
-        painter = QPainter(self)
+        ratio = self.devicePixelRatioF()
+        self._base = QPixmap(self.size() * ratio)
+        self._base.setDevicePixelRatio(ratio)
+        self._base.fill(Qt.GlobalColor.transparent)
+        painter = QPainter(self._base)
         scale, ox, oy = self._frame()
         target = QRectF(ox, oy, self.doc.width * scale, self.doc.height * scale)
         painter.fillRect(target.adjusted(-4, -4, 4, 4), QColor("#2b2f35"))
@@ -713,16 +780,23 @@ class MiniMap(QWidget):
                 painter.drawRect(QRectF(ox + x * scale, oy + y * scale, scale, scale))
         if self._fire is not None:
             painter.drawImage(target, self._fire)
+        painter.end()
+        return self._base
+
+    def paintEvent(self, event) -> None:
+        painter = QPainter(self)
+        painter.drawPixmap(0, 0, self._background())
+        scale, ox, oy = self._frame()
+        target = QRectF(ox, oy, self.doc.width * scale, self.doc.height * scale)
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("#111"), 0.8))
         r = max(2.0, scale * 0.45)
         for unit in self.doc.scenario.units:
             pos = unit.position
             if self.unit_provider is not None:
-                view = self.unit_provider(unit.id)
-                if view is None or not view.alive:
+                pos = self._dot(unit.id)
+                if pos is None:
                     continue  # the dead leave the overview
-                pos = view.pos
             p = self.doc.player(unit.team)
             painter.setBrush(QColor(p.color if p else "#888"))
             painter.drawEllipse(QPointF(ox + (pos[0] + 0.5) * scale, oy + (pos[1] + 0.5) * scale), r, r)

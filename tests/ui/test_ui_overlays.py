@@ -154,9 +154,10 @@ def test_hover_line_of_sight_colour(window):
 def test_no_stale_tab_bar_after_the_bottom_dock_grows(window, qtbot):
     from PySide6.QtWidgets import QTabBar
 
-    def stray():
+    def stray():  # a bar the user sees (inside the window) that belongs to no tab group
         bars = window.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly)
-        return [b for b in bars if b.isVisible() and (b.count() == 0 or b in window.stale_tab_bars())]
+        seen = [b for b in bars if b.isVisible() and window.rect().intersects(b.geometry())]
+        return [b for b in seen if b.count() == 0 or b in window.stale_tab_bars()]
 
     for play_mode in (False, True, False):
         window.set_play_mode(play_mode, seed=3) if play_mode else window.set_play_mode(False)
@@ -167,3 +168,26 @@ def test_no_stale_tab_bar_after_the_bottom_dock_grows(window, qtbot):
         window.resizeDocks([dock], [180], Qt.Orientation.Vertical)
         qtbot.wait(20)
         assert stray() == []
+
+
+def test_an_idle_play_mode_window_does_not_hide_and_show_tab_bars_in_a_loop(window, qtbot):
+    """Issue 9: hiding an unseen tab bar made Qt's dock layout show it again at once, and the
+    window hid it again, ~400 times a second: a core 30% busy while nothing happened."""
+    from PySide6.QtCore import QEvent, QObject
+    from PySide6.QtWidgets import QTabBar
+
+    window.set_play_mode(True, seed=3)
+    qtbot.wait(100)
+    shown: list[QTabBar] = []
+
+    class Watch(QObject):
+        def eventFilter(self, obj, event) -> bool:
+            if event.type() == QEvent.Type.Show:
+                shown.append(obj)
+            return False
+
+    watch = Watch()
+    for bar in window.findChildren(QTabBar):
+        bar.installEventFilter(watch)
+    qtbot.wait(300)
+    assert len(shown) <= 2, f"tab bars shown {len(shown)} times in 0.3 s of idling"

@@ -1,5 +1,5 @@
 """Animation on the map: tokens sliding along their path (Play mode, View ▸ Animate Moves) and
-the fire overlay's flicker (only its opacity changes)."""
+the fire overlay's flicker (only its burning tiles are drawn again)."""
 
 from __future__ import annotations
 
@@ -40,6 +40,6 @@ class AnimationMixin:
 
     # -- fire --------------------------------------------------------------------------------------
     def _animate_fire(self) -> None:
-        """Flicker: only the fire overlay's opacity changes (no re-render of any layer)."""
+        """Flicker: only the burning tiles of the fire overlay are drawn again (no re-render)."""
         t = self._fire_clock.elapsed() / 1000.0
-        self.fire_item.setOpacity(0.72 + 0.18 * math.sin(t * 5.0) + 0.08 * math.sin(t * 13.0))
+        self.fire_item.set_flicker(0.72 + 0.18 * math.sin(t * 5.0) + 0.08 * math.sin(t * 13.0))

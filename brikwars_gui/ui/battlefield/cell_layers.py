@@ -5,10 +5,10 @@ from __future__ import annotations
 
 from PySide6.QtCore import QPointF, QRect, Qt
 from PySide6.QtGui import QColor, QImage, QPixmap
-from PySide6.QtWidgets import QGraphicsPathItem
+from PySide6.QtWidgets import QGraphicsPathItem, QGraphicsPixmapItem
 
 from brikwars_gui.scenario.models import HazardKind
-from brikwars_gui.ui.battlefield.layer_item import _layer_item
+from brikwars_gui.ui.battlefield.layer_item import FireLayerItem, _layer_item
 from brikwars_gui.ui.items import (
     CELL,
     Z_FIRE,
@@ -37,13 +37,15 @@ class CellLayersMixin:
     def refresh_terrain(self, rect: QRect | None = None) -> None:
         self.terrain_item.setPixmap(QPixmap.fromImage(terrain_image(self.doc.terrain)))
 
-    def _replace_layer(self, attr: str, image, z: float, layer: str) -> None:
+    def _replace_layer(self, attr: str, image, z: float, layer: str, cls=QGraphicsPixmapItem) -> None:
         item = getattr(self, attr)
         if item is None:
-            item = _layer_item(image)
+            item = _layer_item(image, cls)
             item.setZValue(z)
             self.addItem(item)
             setattr(self, attr, item)
+        if isinstance(item, FireLayerItem):
+            item.set_image(image)
         else:
             item.setPixmap(QPixmap.fromImage(image))
         item.setVisible(self.visible_layers[layer])
@@ -79,7 +81,7 @@ class CellLayersMixin:
 
     def refresh_fires(self) -> None:
         scenario = self.doc.scenario
-        self._replace_layer("fire_item", fire_image(scenario), Z_FIRE, "fire")
+        self._replace_layer("fire_item", fire_image(scenario), Z_FIRE, "fire", FireLayerItem)
         for item in self.fire_labels:
             self.removeItem(item)
         self.fire_labels.clear()
@@ -102,7 +104,7 @@ class CellLayersMixin:
         else:
             self.fire_timer.stop()
             if self.fire_item is not None:
-                self.fire_item.setOpacity(1.0)
+                self.fire_item.set_flicker(1.0)
         self._apply_visibility()
 
     # -- play mode ---------------------------------------------------------------------------------
@@ -111,9 +113,8 @@ class CellLayersMixin:
         self._play_items()
         if view is None:
             return
-        self._replace_layer(
-            "fire_item", fire_image_from_arrays(view.fire_size, view.fire_type), Z_FIRE, "fire"
-        )
+        fire = fire_image_from_arrays(view.fire_size, view.fire_type)
+        self._replace_layer("fire_item", fire, Z_FIRE, "fire", FireLayerItem)
         self._replace_layer(
             "smoke_item",
             mask_image(view.smoke, HAZARD_COLORS[HazardKind.SMOKE], SMOKE_ALPHA),
@@ -137,7 +138,7 @@ class CellLayersMixin:
             self.fire_timer.start()
         else:
             self.fire_timer.stop()
-            self.fire_item.setOpacity(1.0)
+            self.fire_item.set_flicker(1.0)
         self._apply_visibility()
 
     def set_heat_overlay(self, image: QImage | None) -> None:

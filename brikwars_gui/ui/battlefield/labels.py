@@ -3,9 +3,48 @@ current zoom (selected/hovered unit, fires, field hazards, other units, objects)
 
 from __future__ import annotations
 
+import math
+
 from PySide6.QtCore import QRectF
 
 from brikwars_gui.ui.items import LabelItem, UnitItem
+
+Box = tuple[float, float, float, float]  # left, top, right, bottom in screen pixels
+
+
+class PlacedBoxes:
+    """The screen boxes of the labels placed so far, bucketed by area: a new box is tested only
+    against the boxes near it, so placing n labels costs about n, not n² (issue 9: 200 units)."""
+
+    BUCKET = 64.0  # px: a few labels across
+
+    def __init__(self) -> None:
+        self._buckets: dict[tuple[int, int], list[Box]] = {}
+
+    def _keys(self, box: Box) -> list[tuple[int, int]]:
+        b = self.BUCKET
+        xs = range(math.floor(box[0] / b), math.floor(box[2] / b) + 1)
+        ys = range(math.floor(box[1] / b), math.floor(box[3] / b) + 1)
+        return [(x, y) for x in xs for y in ys]
+
+    def hits(self, box: Box) -> bool:
+        """Whether `box` overlaps a placed box (with some area, as QRectF.intersects)."""
+        left, top, right, bottom = box
+        return any(
+            left < r[2] and r[0] < right and top < r[3] and r[1] < bottom
+            for key in self._keys(box)
+            for r in self._buckets.get(key, ())
+        )
+
+    def add(self, box: Box) -> None:
+        for key in self._keys(box):
+            self._buckets.setdefault(key, []).append(box)
+
+
+def _screen_box(rect: QRectF, x: float, y: float, scale: float) -> Box:
+    """`rect` (a label's box in pixels around its anchor) with the anchor at scene point (x, y)."""
+    left, top = rect.x() + x * scale - 1, rect.y() + y * scale - 1
+    return left, top, left + rect.width() + 2, top + rect.height() + 2
 
 
 class LabelsMixin:
@@ -47,28 +86,26 @@ class LabelsMixin:
         views = self.views()
         scale = views[0].transform().m11() if views else 1.0
         scale = scale or 1.0
-        placed: list[QRectF] = []
+        placed = PlacedBoxes()
         hidden = 0
-
-        def screen_box(label: LabelItem) -> QRectF:
-            p = label.scenePos()
-            return label.box.translated(p.x() * scale, p.y() * scale).adjusted(-1, -1, 1, 1)
-
         for priority, _key, label, unit in self._labels_by_priority():
-            chosen: QRectF | None = None
-            for above in (False, True) if unit is not None else (None,):
-                if unit is not None:
-                    unit.place_label(above)
-                box = screen_box(label)
-                if not any(box.intersects(r) for r in placed):
-                    chosen = box
-                    break
-            if chosen is None and unit is not None:
-                unit.place_label(False)
+            rect = label.box
+            if unit is None:
+                p = label.scenePos()
+                choices = [(None, _screen_box(rect, p.x(), p.y(), scale))]
+            else:  # below the token first, then above it (UnitItem.place_label's positions)
+                u, r = unit.pos(), unit.radius
+                below = _screen_box(rect, u.x(), u.y() + r, scale)
+                above = _screen_box(rect, u.x(), u.y() - r - rect.height() - 4, scale)
+                choices = [(False, below), (True, above)]
+            chosen = next(((where, box) for where, box in choices if not placed.hits(box)), None)
+            where = chosen[0] if chosen is not None else choices[0][0]
+            if unit is not None and unit.label_above != where:
+                unit.place_label(where)
             show = chosen is not None or priority == 0
             label.setVisible(show)
             if show:
-                placed.append(chosen if chosen is not None else screen_box(label))
+                placed.add(chosen[1] if chosen is not None else choices[0][1])
             else:
                 hidden += 1
         return hidden

@@ -5,6 +5,9 @@ from __future__ import annotations
 from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
+DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
+"""Docks and the dock layout's tab bars are the main window's own children: no deep search."""
+
 
 class DocksMixin:
     """Where the panels sit in Edit and Play mode, and what is restored at the next start."""
@@ -80,7 +83,7 @@ class DocksMixin:
         if self.centralWidget().height() < height * 0.5:  # a short window: the log gives way
             bottom = [
                 d
-                for d in self.findChildren(QDockWidget)
+                for d in self.findChildren(QDockWidget, options=DIRECT)
                 if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == B
             ]
             if bottom:
@@ -92,7 +95,7 @@ class DocksMixin:
         for area in (L, R):
             docks = [
                 d
-                for d in self.findChildren(QDockWidget)
+                for d in self.findChildren(QDockWidget, options=DIRECT)
                 if d.isVisible() and not d.isFloating() and self.dockWidgetArea(d) == area
             ]
             if docks:
@@ -167,12 +170,18 @@ class DocksMixin:
         Qt (6.x) keeps the QTabBar of an earlier tab group when docks are tabified in several steps
         or moved between areas: it stays visible under the central widget and shows up once the
         bottom docks grow. A live bar has tabs and sits right under one of the visible docks."""
-        docks = [d.geometry() for d in self.findChildren(QDockWidget) if d.isVisible() and not d.isFloating()]
+        docks = [
+            d.geometry()
+            for d in self.findChildren(QDockWidget, options=DIRECT)
+            if d.isVisible() and not d.isFloating()
+        ]
         out = []
-        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
-            if not bar.isVisible():
-                continue
+        for bar in self.findChildren(QTabBar, options=DIRECT):
             g = bar.geometry()
+            # one outside the window is seen by nobody: hiding it made Qt's layout show it again at
+            # once, a show/hide loop that kept a core ~30% busy in Play mode (issue 9)
+            if not bar.isVisible() or not self.rect().intersects(g):
+                continue
             under_dock = any(
                 abs(d.bottom() + 1 - g.top()) <= 3 and abs(d.left() - g.left()) <= 3 for d in docks
             )
@@ -181,7 +190,7 @@ class DocksMixin:
         return out
 
     def hide_stale_tab_bars(self) -> int:
-        for bar in self.findChildren(QTabBar, options=Qt.FindChildOption.FindDirectChildrenOnly):
+        for bar in self.findChildren(QTabBar, options=DIRECT):
             bar.removeEventFilter(self)  # watch every bar (Qt makes new ones) for being shown again
             bar.installEventFilter(self)
         bars = self.stale_tab_bars()

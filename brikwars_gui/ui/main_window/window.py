@@ -208,11 +208,16 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         c.logReset.connect(lambda: self.log_panel.set_entries(self.controller.log))
         c.unitUpdated.connect(self.scene.update_unit)
         c.unitUpdated.connect(self.unit_panel.model.refresh_status)
+        # a new turn may change what the viewing player knows of every unit (G-16 with two humans)
+        c.turnChanged.connect(lambda *_: self.unit_panel.model.refresh_status())
         c.unitUpdated.connect(self._unit_updated)
         c.objectUpdated.connect(lambda oid: self.scene.set_object_destroyed(oid, c.object_destroyed(oid)))
         c.hazardsChanged.connect(self._hazards_changed)
-        for signal in (c.unitUpdated, c.objectUpdated, c.viewChanged):
-            signal.connect(lambda *_: self.minimap.update())
+        c.unitUpdated.connect(self.minimap.unit_changed)
+        for signal in (c.viewChanged, c.sessionStarted):
+            signal.connect(self.minimap.units_changed)
+        for signal in (c.objectUpdated, c.viewChanged):  # destroyed objects of the state shown
+            signal.connect(self.minimap.objects_changed)
         c.canEndTurnChanged.connect(self._end_turn_enabled)
         c.ordersEnabledChanged.connect(lambda _on: self._update_play_actions())
         c.aiRunningChanged.connect(lambda _on: self._update_play_actions())

@@ -31,7 +31,7 @@ import numpy as np
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import sees, visible_cells
+from brikwars_gui.engine.grid import Grid, sees, visible_cells
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 #: Event fields that name a unit; an event naming a unit hidden from a team is not shown to it.
@@ -169,6 +169,15 @@ def _marked_by(state: GameState, team: str) -> set[str]:
     }
 
 
+def perceived_cells(grid: Grid, pos: Cell, facing: str, smoke: np.ndarray | None) -> np.ndarray:
+    """Bool mask of the cells a unit at `pos` facing `facing` perceives (`perceives`): its Cone of
+    Vision with line of sight (`grid.visible_cells`) and the cells touching it (GRID-4)."""
+    mask = visible_cells(grid, pos, facing, smoke=smoke)
+    x, y = pos
+    mask[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2] = True
+    return mask
+
+
 def unit_sight(state: GameState, unit: UnitState) -> np.ndarray:
     """Read-only bool mask `(height, width)` of every cell `unit` perceives (`perceives`, the
     same `grid.visible_cells` as the Scout's Tracking): for drawing the fog. Cached under the
@@ -179,9 +188,7 @@ def unit_sight(state: GameState, unit: UnitState) -> np.ndarray:
     hit = cache.masks.get(unit.id)
     if hit is not None and hit[0][:3] == key and hit[0][3] is smoke:
         return hit[1]
-    mask = visible_cells(state.grid, unit.pos, unit.facing, smoke=smoke)
-    x, y = unit.pos
-    mask[max(0, y - 1) : y + 2, max(0, x - 1) : x + 2] = True
+    mask = perceived_cells(state.grid, unit.pos, unit.facing, smoke)
     mask.flags.writeable = False
     cache.masks[unit.id] = ((*key, smoke), mask)
     return mask

@@ -730,7 +730,8 @@ class MiniMap(QWidget):
     def _dot(self, unit_id: str) -> tuple[int, int] | None:
         if unit_id not in self._dots:
             view = self.unit_provider(unit_id)
-            self._dots[unit_id] = tuple(view.pos) if view is not None and view.alive else None
+            shown = view is not None and view.alive and not view.hidden  # fog of war, G-16
+            self._dots[unit_id] = tuple(view.pos) if shown else None
         return self._dots[unit_id]
 
     def set_hazards(self, view) -> None:
@@ -796,7 +797,7 @@ class MiniMap(QWidget):
             if self.unit_provider is not None:
                 pos = self._dot(unit.id)
                 if pos is None:
-                    continue  # the dead leave the overview
+                    continue  # the dead and unseen enemies leave the overview
             p = self.doc.player(unit.team)
             painter.setBrush(QColor(p.color if p else "#888"))
             painter.drawEllipse(QPointF(ox + (pos[0] + 0.5) * scale, oy + (pos[1] + 0.5) * scale), r, r)

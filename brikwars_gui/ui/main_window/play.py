@@ -77,6 +77,7 @@ class PlayMixin:
             self._game_saved_orders = self.controller.order_count
             self.unit_panel.model.position_provider = self.controller.unit_position
             self.unit_panel.model.hidden_provider = self.controller.hidden_from_viewer
+            self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
                 self._edit_state = self.saveState()
@@ -88,6 +89,7 @@ class PlayMixin:
             self._arrange_docks(play=True)
         else:
             self.controller.stop()
+            self.fog_layer.set_active(False)
             self.scene.show_line_of_sight(None)
             self.scene.badge_provider = None
             self.scene.leave_play()

@@ -24,6 +24,7 @@ from brikwars_gui.ui.attack_card import AttackCard
 from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
 from brikwars_gui.ui.document import EditorDocument, empty_scenario
 from brikwars_gui.ui.event_log import EventLogPanel
+from brikwars_gui.ui.fog_layer import FogLayer
 from brikwars_gui.ui.inspector import UnitInspector
 from brikwars_gui.ui.legend import LegendPanel
 from brikwars_gui.ui.main_window.actions import ActionsMixin
@@ -114,6 +115,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
 
         self.scene = BattlefieldScene(self.doc, self.selection, self)
         self.view = BattlefieldView(self.scene)
+        self.fog_layer = FogLayer(self.scene, self.controller)  # fog of war in Play mode
         self.view.setObjectName("battlefield")
         self.setCentralWidget(self.view)
         self.viewing_banner = QLabel(self.view)  # "Viewing Round 2…" while the timeline is scrubbed
@@ -346,7 +348,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
 
     def center_on_selected_unit(self) -> None:
         item = self.scene.unit_items.get(self.selection.unit_id or "")
-        if item is not None:
+        if item is not None and item.isVisible():  # never to an unseen enemy (fog of war, G-16)
             self.view.centerOn(item)
 
     def _hazards_changed(self) -> None:

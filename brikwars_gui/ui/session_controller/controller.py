@@ -256,7 +256,9 @@ class SessionController(
         self._log_turn = (1, "")
         self._ai_turn = None
         self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
-        self.log = [self._entry(i, e) for i, e in enumerate(game.events)]
+        # a resumed game's earlier events: what the viewing player may know of them as things stand
+        known = [e for e in game.events if self._viewer_may_see(e)]
+        self.log = [self._entry(i, e) for i, e in enumerate(known)]
         self._after_install()
 
     def _after_install(self) -> None:
@@ -398,7 +400,7 @@ class SessionController(
         Response prompt, so the map shows the move that caused the question."""
         game = self.game
         for uid, u in game.state.units.items():
-            sig = self._unit_sig(u)
+            sig = (self._unit_sig(u), self.hidden_from_viewer(uid))  # fog of war: seen or not
             if force or self._units_sig.get(uid) != sig:
                 self._units_sig[uid] = sig
                 if self.view_index is None:
@@ -437,16 +439,17 @@ class SessionController(
 
         game = self.game
         events_before = len(game.events)
+        log_before = len(self.log)
         self._busy = True
         try:
             fn()
         except IllegalOrder as exc:
-            self._recover_after_failure()
+            self._recover_after_failure(log_before)
             self.orderRejected.emit(str(exc))
             return False
         except Exception as exc:
             log.exception("engine error during %s (seed %s, %d orders)", what, self.seed, self.order_count)
-            self._recover_after_failure()
+            self._recover_after_failure(log_before)
             self.engineError.emit(f"{what}: {type(exc).__name__}: {exc}")
             return False
         finally:
@@ -454,13 +457,12 @@ class SessionController(
             self.last_step_events = len(game.events) - events_before
         return True
 
-    def _recover_after_failure(self) -> None:
+    def _recover_after_failure(self, log_before: int) -> None:
         """The engine has restored the pre-order state, events and dice; drop the log lines of the
-        events it took back."""
-        game = self.game
-        n = len(game.events)
-        if len(self.log) > n:
-            del self.log[n:]
+        events it took back (those logged since `log_before`: the log leaves out what the viewing
+        player may not see, so it is not as long as the event list)."""
+        if len(self.log) > log_before:
+            del self.log[log_before:]
             self.logReset.emit()
         self._turn_completed = False
         self._flush()

@@ -108,7 +108,12 @@ class QueriesMixin:
             return str(u.id) if u is not None and not self.hidden_from_viewer(u.id) else None
         units = self.game.snapshots[self.view_index].get("units", {})
         return next(
-            (str(uid) for uid, u in units.items() if u.get("alive", True) and tuple(u["pos"]) == cell), None
+            (
+                str(uid)
+                for uid, u in units.items()
+                if u.get("alive", True) and tuple(u["pos"]) == cell and not self.hidden_from_viewer(uid)
+            ),
+            None,
         )
 
     def unit_view(self, unit_id: str) -> UnitView | None:
@@ -160,8 +165,8 @@ class QueriesMixin:
 
     def unit_status(self, unit_id: str) -> str | None:
         view = self.unit_view(unit_id)
-        if view is not None and view.hidden:
-            return "Hidden (G-16)"  # the player knows the unit exists (muster) but not where
+        if view is not None and view.hidden:  # the player knows the unit exists (muster) but not where
+            return "Unseen (fog of war)" if self.game.state.fog_of_war else "Hidden (G-16)"
         return view.status if view is not None else None
 
     def object_destroyed(self, object_id: str) -> bool:

@@ -36,14 +36,54 @@ class SightMixin:
         return last if last in humans else humans[0]
 
     def hidden_from_viewer(self, unit_id: str) -> bool:
-        """An enemy unit the viewing player may not know about now: Hidden (G-16) or, under fog
-        of war, seen by none of its units (engine/visibility.py)."""
+        """An enemy unit the viewing player may not know about: Hidden (G-16) or, under fog of
+        war, seen by none of its units (engine/visibility.py) — now, or in the timeline snapshot
+        shown (what the player knew then, kept in the snapshot)."""
         from brikwars_gui.engine.visibility import unit_visible_to
 
         team = self.viewer_team()
-        if team is None or self.game is None or unit_id not in self.game.state.units:
+        if team is None or self.game is None:
             return False
-        return not unit_visible_to(self.game.state, team, self.game.state.units[unit_id])
+        if self.view_index is not None:
+            snap = self.game.snapshots[self.view_index]
+            u = snap.get("units", {}).get(unit_id)
+            if u is None or u.get("team") == team:
+                return False
+            fog = snap.get("fog")
+            if fog is not None:
+                return unit_id not in fog.get(team, {}).get("enemies", ())
+            return bool(u.get("hidden"))
+        unit = self.game.state.units.get(unit_id)
+        return unit is not None and not unit_visible_to(self.game.state, team, unit)
+
+    def fog_view(self) -> tuple[np.ndarray | None, list[tuple[str, str, Cell, int]]]:
+        """Fog of war for the viewing player, live or in the timeline snapshot shown: (bool mask of
+        the cells it does not see, or None when there is no fog to draw; where it last saw the
+        enemies it does not see now: (unit id, name, cell, round))."""
+        from brikwars_gui.engine.visibility import last_seen, perceived_cells, seen_cells
+
+        game, team = self.game, self.viewer_team()
+        if game is None or team is None or not game.state.fog_of_war:
+            return None, []
+        st = game.state
+        names = {uid: u.name for uid, u in st.units.items()}
+        if self.view_index is None:
+            seen = seen_cells(st, team)
+            memory = [(uid, names.get(uid, uid), at, rnd) for uid, (at, rnd) in last_seen(st, team).items()]
+            return (None if seen is None else ~seen), sorted(memory)
+        snap = game.snapshots[self.view_index]
+        grid, units, smoke = self._shown_sight()
+        teams = {uid: u.get("team") for uid, u in snap.get("units", {}).items()}
+        seen = np.zeros((st.height, st.width), dtype=bool)
+        for uid, (pos, facing, alive) in units.items():
+            if alive and teams.get(uid) == team:
+                seen |= perceived_cells(grid, pos, facing, smoke)
+        fog = snap.get("fog", {}).get(team, {})
+        memory = [
+            (uid, names.get(uid, uid), (int(at[0]), int(at[1])), int(rnd))
+            for uid, (at, rnd) in fog.get("last_seen", {}).items()
+        ]
+        return ~seen, sorted(memory)
 
     def _viewer_may_see(self, event: Any) -> bool:
         from brikwars_gui.engine.visibility import event_visible_to

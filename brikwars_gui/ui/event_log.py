@@ -34,6 +34,8 @@ from PySide6.QtWidgets import (
 from brikwars_gui.ui.models import ColumnsTableModel
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
+# A measured distance in inches with more than one decimal (`at 11.0454"`).
+_INCHES = re.compile(r'(?<![\w.])(\d+\.\d{2,})"')
 
 KIND_COLORS = {
     "attacked": "#b71c1c",
@@ -73,7 +75,10 @@ class EventLogModel(ColumnsTableModel):
             self.dataChanged.emit(self.index(0, 3), self.index(len(self.entries) - 1, 3))
 
     def named(self, text: str) -> str:
-        """`text` with every known id replaced by its name ("sap-1 attacks" → "Sapper Gravel attacks")."""
+        """`text` with every known id replaced by its name ("sap-1 attacks" → "Sapper Gravel attacks")
+        and measured distances to a tenth of an inch, as a tape measure reads them (the exact value
+        stays in the engine's event and the saved log)."""
+        text = _INCHES.sub(lambda m: f'{float(m.group(1)):.1f}"', text)
         if self._name_re is None:
             return text
         return self._name_re.sub(lambda m: self.names[m.group(1)], text)

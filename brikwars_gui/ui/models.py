@@ -255,7 +255,9 @@ class UnitFilterProxy(QSortFilterProxyModel):
     """Filters the unit table by team (exact id, '' = all), status (a word of the Status column,
     e.g. "Disrupted"; '' = all) and free text (any column)."""
 
-    STATUSES = ("Ready", "Saved Action", "Disrupted", "Half Speed", "Stopped", "On Fire", "Dead")
+    STATUSES = (
+        "Ready", "Action used", "Saved Action", "Disrupted", "Half Speed", "Stopped", "On Fire", "Dead"
+    )
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)

@@ -46,6 +46,9 @@ WORDS = {
 }
 
 
+LONG_ROW = 80  # characters of answer labels that still fit side by side in the panel
+
+
 def parse_cell(option: str) -> tuple[int, int] | None:
     """`"4,9"` → (4, 9); any other option → None."""
     parts = option.split(",")
@@ -213,11 +216,15 @@ class ResponsePrompt(QFrame):
         self.row_box = QWidget()
         layout.replaceWidget(old, self.row_box)
         old.deleteLater()
-        row = QHBoxLayout(self.row_box)
+        # answers that carry their odds in words would be clipped side by side: one per line
+        wordy = sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
+        row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
         row.setContentsMargins(0, 0, 0, 0)
         self.buttons = {}
         for option, label, tip in self.text.buttons:
-            button = QPushButton(label + ("  (default)" if option == request.default else ""))
+            button = QPushButton(label + (" (default)" if option == request.default else ""))
+            if wordy:
+                button.setStyleSheet("text-align: left; padding: 3px 8px;")
             button.setToolTip(tip)
             button.setObjectName(f"answer_{option}")
             button.clicked.connect(lambda _c=False, o=option: self.choose(o))

@@ -57,3 +57,25 @@ def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_unde
     first = menu.actions()[0].text()
     assert " vs " in first and "Use " not in first.split("(", 1)[1].split(")")[0]  # describe_roll
     assert "to take out" in first
+
+
+def test_the_forecast_and_hover_cards_go_after_the_attack_and_the_turn(open_window, qtbot) -> None:
+    """A card left up after the shot (or through the AI's turn) shows odds of a fight already
+    decided, over tokens that have moved; it comes back with the next hover."""
+    w = open_window()
+    w.doc.move_unit("blue-spear", (6, 8))  # next to Spearman Cobb (5, 8)
+    w.set_play_mode(True, seed=3)
+    at = w.view.mapFromScene
+    qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((5, 8))))
+    for nudge in (QPoint(0, 0), QPoint(2, 2)):
+        qtbot.mouseMove(w.view.viewport(), at(cell_center((6, 8))) + nudge)
+    qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
+    w.show_hover_card("blue-spear")
+    assert w.hover_card.isVisible()
+    menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
+    menu.actions()[0].trigger()
+    assert any(e.kind == "attacked" for e in w.controller.game.events)
+    assert not w.attack_card.isVisible()
+    w.controller.end_turn()
+    qtbot.waitUntil(lambda: w.controller.active_player != "red", timeout=20_000)
+    assert not w.hover_card.isVisible()

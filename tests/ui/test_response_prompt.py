@@ -116,3 +116,30 @@ def test_nine_powers_questions_show_each_answers_words_from_the_engine() -> None
     assert "Zombie 2 is not your primary opponent" in text.headline and "88% to hit" in text.headline
     assert [label for _o, label, _t in text.buttons] == [
         "Try a Tough Acrobatics 3 check: 54% to cancel the attack", "Let the attack be rolled"]
+
+
+def test_answers_with_their_odds_in_words_stand_one_per_line_unclipped(window: MainWindow, qtbot) -> None:
+    """Nine Powers' difficulty buttons carry each choice's odds (R-NP-2/6); side by side they were
+    clipped at both ends, so the word Easy/Medium/Tough and the percentages were lost."""
+    from PySide6.QtWidgets import QVBoxLayout
+
+    window.resize(1280, 720)
+    words = {
+        "easy": "Easy: 92% to hit, 1 damage, 0.9 Stamina expected",
+        "medium": "Medium: 75% to hit, 2 damage, 1.4 Stamina expected",
+        "tough": "Tough: 45% to hit, 3 damage, 1.3 Stamina expected",
+    }
+    request = DecisionRequest(
+        "np_difficulty", "boxley", "heroes", "zombie-1", ("easy", "medium", "tough"), "medium", words
+    )
+    prompt = window.response_prompt
+    QTimer.singleShot(0, lambda: prompt.buttons["tough"].click())
+    seen = {}
+    QTimer.singleShot(0, lambda: seen.update(layout=prompt.row_box.layout(), texts=dict(prompt.buttons)))
+    answer, _always = prompt.ask(request, {"boxley": "Boxley", "zombie-1": "Zombie 1"})
+    assert answer == "tough"
+    assert isinstance(seen["layout"], QVBoxLayout)
+    for option, button in seen["texts"].items():
+        assert button.text().startswith(words[option])
+        assert button.width() >= button.fontMetrics().horizontalAdvance(button.text())
+    assert seen["texts"]["medium"].text().endswith(" (default)")

@@ -64,3 +64,18 @@ def test_the_log_numbers_fit_and_the_kind_filter_speaks_words(window: MainWindow
     combo = window.log_panel.kind_combo
     texts = [combo.itemText(i) for i in range(combo.count())]
     assert "Game started" in texts and not any("_" in t for t in texts)
+
+
+def test_the_log_reads_distances_to_a_tenth_of_an_inch(qtbot) -> None:
+    """A tape measure reads 11.0", not 11.045361" (issue 10, defect 7's log lines); ids become names."""
+    from brikwars_gui.ui.event_log import EventLogModel
+    from brikwars_gui.ui.session_controller import LogEntry
+
+    model = EventLogModel()
+    model.set_names({"r-1": "Rifleman Fen", "b-2": "Swordsman Hake"})
+    text = 'r-1 attacks b-2 with Rifle at 11.045361"; 2" out of range; Use 3.5 is no distance'
+    model.add(LogEntry(0, 1, "red", "attacked", text, "", ("r-1", "b-2"), ()))
+    shown = model.data(model.index(0, 3))
+    expected = 'Rifleman Fen attacks Swordsman Hake with Rifle at 11.0"; 2" out of range; '
+    expected += "Use 3.5 is no distance"
+    assert shown == expected

@@ -91,6 +91,10 @@ def test_attack_with_scripted_dice_kills_and_logs(window: MainWindow, qtbot) -> 
     assert "bonus d6: 1" in attacked.detail  # the bonus chain is in the dice explanation
     assert window.scene.unit_items["blue-spear"].dead
     assert window.controller.unit_status("blue-spear") == "Dead"
+    # the unit list agrees with the Turn panel: the attacker is no longer Ready
+    model = window.unit_panel.model
+    status = model.data(model.index(model.row_of("red-spear"), model.COLUMNS.index("Status")))
+    assert status == "Action used"
 
 
 def test_right_click_opens_the_action_menu(window: MainWindow, qtbot) -> None:

@@ -59,8 +59,28 @@ class Decided(Event):
     answer: str
 
     def describe(self) -> str:
-        about = f" about {self.about}" if self.about else ""
-        return f"{self.unit} decides {self.question}{about}: {self.answer}"
+        about = f" ({self.about})" if self.about else ""
+        words = QUESTION_WORDS.get(self.question, self.question.replace("_", " "))
+        return f"{self.unit} decides on {words}{about}: {self.answer.replace('_', ' ')}"
+
+
+# The log's words for each question a player answers (the names stay in the saved events).
+QUESTION_WORDS = {
+    "close_attack": "a close-combat strike (R-MOVE-5)",
+    "angry_inch": "the Angry Inch (R-RESP-2)",
+    "shoot": "a shot with the saved Action (R-RESP-1)",
+    "counter": "a Counter (R-MOVE-5)",
+    "attack_response": "a Response (R-RESP-1/5)",
+    "bail_to": "where to Bail (R-RESP-6)",
+    "overskill": "the Overskill Benny (R-DICE-8)",
+    "fate_point": "a Fate Point (R-D6-8)",
+    "character_points": "Character Points (R-D6-7)",
+    "np_difficulty": "the difficulty (R-NP-2)",
+    "np_veto": "a veto (R-NP-11)",
+    "np_sticky": "the Melee talent's free attack (R-NP-12)",
+    "np_wrestle_effect": "a wrestling effect",
+    "np_avoid": "avoiding a second foe (Perception talent)",
+}
 
 
 @dataclass

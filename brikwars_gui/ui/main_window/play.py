@@ -282,6 +282,15 @@ class PlayMixin:
             avoid.append(box.translated(to_view(self.view, box.topLeft()) - box.topLeft()))
         self.hover_card.show_card(card, at, avoid)
 
+    def _cards_outdated(self, entry) -> None:
+        """An order makes the attack forecast stale; a new turn moves tokens from under both cards
+        (they come back with the next hover)."""
+        if entry.kind in ("order", "turn_started"):
+            self.attack_card.hide()
+            self.scene.show_line_of_sight(None)
+        if entry.kind == "turn_started":
+            self.hover_card.hide_card()
+
     def _hover_card_unit_updated(self, unit_id: str) -> None:
         if self.hover_card.isVisible() and self.hover_card.unit_id == unit_id:
             self.show_hover_card(unit_id)

@@ -242,6 +242,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.selection.selectionChanged.connect(lambda *_: self._sight_timer.start())
         self.selection.selectionChanged.connect(lambda *_: self.scene.show_line_of_sight(None))
         self.selection.selectionChanged.connect(lambda *_: self.attack_card.hide())
+        c.eventAdded.connect(self._cards_outdated)
         for signal in (
             c.hazardsChanged,
             c.objectUpdated,

@@ -156,6 +156,8 @@ def _unit_view(u: Any, hero_default: bool = False, ruleset: str | None = None) -
             badges.append(BADGE_COLORS["hero"])
         if _get(u, "done") and not flags:
             flags.append("Done")
+        elif _get(u, "action_used") and not flags:  # as the Turn panel says: not Ready any more
+            flags.append("Action used")
         status = ", ".join(flags) or "Ready"
     if not alive:
         action = "—"

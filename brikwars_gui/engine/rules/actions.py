@@ -305,7 +305,9 @@ def attack_option(
     ruleset's words (`Ruleset.describe_roll`)."""
     verb = "Strike" if weapon.is_close else ("Throw at" if weapon.kind == "thrown" else "Shoot")
     oor_modifier = -plan.out_of_range  # R-ACT-6
-    asked = RollAsked(action_kind(weapon), weapon.use, plan.needed, plan.chance, oor_modifier)
+    asked = RollAsked(
+        action_kind(weapon), weapon.use, plan.needed, plan.chance, oor_modifier, weapon.name, target.id
+    )
     roll = ruleset_of(state).describe_roll(state, unit, asked)
     oor = f', {plan.out_of_range}" out of range' if plan.out_of_range else ""
     return ActionOption(

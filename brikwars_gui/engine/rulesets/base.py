@@ -89,13 +89,16 @@ class RollAsked:
     """An action's roll as the shared rules computed it, in BrikWars numbers (`use`, `needed` =
     Use + penalties or None for an automatic success, `per_die_modifier`, R-ACT-5/6) with its
     exact `chance` under the ruleset: what `Ruleset.describe_roll` names (converting like
-    `action_chance`)."""
+    `action_chance`). An attack names its `weapon` and `target`, for a ruleset whose chance
+    depends on the situation (Nine Powers' range, moving and flanking)."""
 
     kind: str
     use: int | None
     needed: int | None
     chance: float
     per_die_modifier: int = 0
+    weapon: str | None = None
+    target: str | None = None
 
 
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.

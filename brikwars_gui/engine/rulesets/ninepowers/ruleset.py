@@ -239,13 +239,20 @@ class NinePowersRuleset(Ruleset):
 
     def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
         """`Melee 3, Medium, 67%`: the skill and its rating, the difficulty (an attack's is picked
-        when it is made; Medium is shown, as `action_chance` gives), the chance (R-NP-1/2)."""
+        when it is made; Medium is shown) and the chance (R-NP-1/2). An attack's chance is the
+        forecast card's, with range, moving and flanking (R-NP-3/10/14), so the two agree."""
         if roll.needed is None:
             return "automatic"
         skill, rating, _ = self._pool(unit, roll.kind, unit.skill)
         attack = roll.kind in ("melee", "ranged", "thrown")
         level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
-        return f"{skill} {rating}, {level.label.capitalize()}, {roll.chance:.0%}"
+        chance = roll.chance
+        target = state.units.get(roll.target or "")
+        weapon = next((w for w in unit.weapons if w.name == roll.weapon), None)
+        if attack and target is not None and weapon is not None:
+            choices = attacks.forecasts(state, unit, weapon, target)
+            chance = float(next(c.success for c in choices if c.difficulty is level))
+        return f"{skill} {rating}, {level.label.capitalize()}, {chance:.0%}"
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 

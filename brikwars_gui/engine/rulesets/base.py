@@ -101,6 +101,23 @@ class RollAsked:
     target: str | None = None
 
 
+@dataclass(frozen=True)
+class StrikeOdds:
+    """What a computer player weighs for one attack, exactly under the battle's ruleset:
+    `hit`; `wound`, the chance the target loses a lasting step (an inch of Size, a wound,
+    Stamina; a kill included); `kill`, the chance it is taken out of the battle; `disrupt`, the
+    chance it is only Disrupted or stunned (G-3, R-MOVE-16)."""
+
+    hit: float
+    kill: float
+    wound: float
+    disrupt: float = 0.0
+
+    def value(self, disrupt_value: float = 0.25) -> float:
+        """Expected progress in "units": a kill is 1, a lasting wound half, a Disruption a quarter."""
+        return self.kill + (self.wound - self.kill) * 0.5 + self.disrupt * disrupt_value
+
+
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
 ACTION_KINDS = ("melee", "ranged", "thrown", "shove", "task", "swim", "trap", "concealed", "initiative")
 
@@ -223,6 +240,23 @@ class Ruleset(ABC):
         damage), or None when this ruleset has no such forecast yet: the card is then not shown,
         rather than showing another ruleset's numbers (the action menu keeps `action_chance`)."""
         return None
+
+    @abstractmethod
+    def strike_odds(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        *,
+        needed: int | None,
+        per_die_modifier: int = 0,
+        origin: tuple[int, int] | None = None,
+    ) -> StrikeOdds:
+        """Exact odds of `attacker` striking `target` with `weapon` from `origin` (default: where
+        it stands) when the rules ask for BrikWars `needed` (None: an automatic hit) with
+        `per_die_modifier` (R-ACT-6). The tactical AI's hot path: cheap (cached distributions),
+        and it assumes the attack is legal (the caller checks sight and reach)."""
 
     def initiative_roll(self, ctx: RulesContext, unit: UnitState, *, purpose: str) -> ActionRoll:
         """An unopposed roll whose total decides who acts first (R-RESP-5)."""

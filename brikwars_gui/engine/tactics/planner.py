@@ -24,12 +24,12 @@ import numpy as np
 
 from brikwars_gui.engine.grid import distance, straight_line
 from brikwars_gui.engine.rules.actions import Attack, Sprint
-from brikwars_gui.engine.rules.combat import action_chance, target_size_penalty
+from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import burdened, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
-from brikwars_gui.engine.tactics.odds import Odds, attack_odds, kill_split
+from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.threat import ThreatMap, known_enemies
 
@@ -130,12 +130,8 @@ class Planner:
                     needed = None
                 if not cells.any() or not self._blast_safe(unit, w, e):
                     continue
-                hit, beats, ties = kill_split(unit.skill, needed, 0, w.damage, e.armor, e.fire_size > 0)
-                if needed is not None and unit.fire_size and hit:
-                    scale = action_chance(state, unit, needed, weapon=w) / hit  # R-FIRE-5: −1d4
-                    hit, beats, ties = hit * scale, beats * scale, ties * scale
-                kill = beats if e.size <= 1 else 0.0
-                value = (beats if e.size <= 1 else beats / e.size) + 0.25 * ties
+                s = strike(state, unit, w, e, needed=needed)
+                hit, kill, value = s.hit, s.kill, s.value()
                 if hit < self.b.min_hit:
                     continue
                 shots.append(_Shot(e, w, hit, kill, value, cells))
@@ -333,8 +329,7 @@ class Planner:
         for w in unit.weapons:
             if w.spent:
                 continue
-            needed = None if w.use <= 0 else w.use + target_size_penalty(target.size)
-            _hit, kill, _tie = kill_split(unit.skill, needed, 0, w.damage, target.armor, target.fire_size > 0)
+            kill = strike(self.game.state, unit, w, target, needed=nominal_needed(w, target)).kill
             best = max(best, kill)
         return best
 

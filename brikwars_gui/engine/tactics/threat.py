@@ -22,10 +22,9 @@ from dataclasses import dataclass
 import numpy as np
 
 from brikwars_gui.engine.grid import visible_cells
-from brikwars_gui.engine.rules.combat import action_chance, target_size_penalty
 from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-from brikwars_gui.engine.tactics.odds import kill_split
+from brikwars_gui.engine.tactics.odds import nominal_needed, strike
 from brikwars_gui.engine.visibility import unit_visible_to
 
 FACING_VECTORS = {
@@ -65,20 +64,14 @@ def known_enemies(state: GameState, team: str) -> list[UnitState]:
 
 
 def _kill_chance(state: GameState, shooter: UnitState, target: UnitState, *, ranged: bool) -> float:
-    """Best P(kill) of one attack by `shooter` on `target` with its ranged (or close) weapons,
-    within Range, as the rules compute it (R-ACT-5/6, G-3)."""
+    """Best expected value (kills; wounds and Disruptions in part) of one attack by `shooter` on
+    `target` with its ranged (or close) weapons within Range, under the battle's ruleset."""
     best = 0.0
     weapons = ranged_weapons(shooter) if ranged else close_weapons(shooter)
     for w in weapons:
         if w.spent:
             continue
-        needed = None if w.use <= 0 else w.use + target_size_penalty(target.size)
-        hit, beats, ties = kill_split(shooter.skill, needed, 0, w.damage, target.armor, target.fire_size > 0)
-        if needed is not None and shooter.fire_size and hit:
-            scale = action_chance(state, shooter, needed, weapon=w) / hit  # R-FIRE-5: −1d4 on fire
-            beats, ties = beats * scale, ties * scale
-        value = (beats if target.size <= 1 else beats / target.size) + 0.25 * ties
-        best = max(best, value)
+        best = max(best, strike(state, shooter, w, target, needed=nominal_needed(w, target)).value())
     return best
 
 

@@ -10,7 +10,7 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine
+from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
 from brikwars_gui.engine.rulesets.brikwars.dice import (
     ROLE_BLESSING,
     ROLE_BONUS,
@@ -22,6 +22,7 @@ from brikwars_gui.engine.rulesets.brikwars.dice import (
     skill_roll,
     skill_success_probability,
 )
+from brikwars_gui.engine.rulesets.brikwars.strike_odds import brikwars_strike_odds
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -152,6 +153,35 @@ class BrikWarsRuleset(Ruleset):
         from brikwars_gui.engine.rules.attack_odds import attack_odds  # imports combat, which imports us
 
         return attack_odds(state, attacker_id, weapon, target_id)
+
+    def strike_odds(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        *,
+        needed: int | None,
+        per_die_modifier: int = 0,
+        origin: tuple[int, int] | None = None,
+    ) -> StrikeOdds:
+        """Overskill's extra Damage die included (R-DICE-8a); a burning attacker's −1d4 from
+        `action_chance` (R-FIRE-5), a burning target's −1d4 Armor."""
+        from brikwars_gui.engine.hazards.fire import burning_action_penalty
+
+        chance = None
+        if needed is not None and burning_action_penalty(state, attacker, weapon) is not None:
+            chance = _burning_chance(attacker.skill, needed, per_die_modifier)
+        return brikwars_strike_odds(
+            attacker.skill,
+            needed,
+            per_die_modifier,
+            weapon.damage,
+            str(target.armor),
+            target_size=target.size,
+            burning_target=target.fire_size > 0,
+            hit_chance=chance,
+        )
 
     def damage_roll(
         self,

@@ -51,9 +51,13 @@ def skill_for(weapon: Any) -> str:
     return SKILL_OF_KIND.get(str(weapon.kind), "Melee")
 
 
-def attack_situation(state: Any, attacker: Any, weapon: Any, target: Any, me: Fighter) -> Situation | None:
-    """Range, moving and shooting, point-blank, flanking and higher ground for this attack."""
+def attack_situation(
+    state: Any, attacker: Any, weapon: Any, target: Any, me: Fighter, origin: Any = None
+) -> Situation | None:
+    """Range, moving and shooting, point-blank, flanking and higher ground for this attack
+    (`origin`: a cell the attacker would move to first, for the computer player's planning)."""
     skill = skill_for(weapon)
+    pos = attacker.pos if origin is None else tuple(origin)
     elevation = state.grid.elevation
     allies = [
         u.pos for u in state.units.values() if u.alive and u.team == attacker.team and u.id != attacker.id
@@ -61,25 +65,25 @@ def attack_situation(state: Any, attacker: Any, weapon: Any, target: Any, me: Fi
     return situation(
         skill,
         rating=me.stats.rating(skill),
-        attacker_pos=attacker.pos,
+        attacker_pos=pos,
         target_pos=target.pos,
-        attacker_height=int(elevation[attacker.pos[1], attacker.pos[0]]),
+        attacker_height=int(elevation[pos[1], pos[0]]),
         target_height=int(elevation[target.pos[1], target.pos[0]]),
-        moved=bool(attacker.has_moved),
+        moved=bool(attacker.has_moved) or pos != tuple(attacker.pos),
         shoot_talent=me.stats.talent("shoot"),
         ally_positions=allies,
     )
 
 
 def forecasts(
-    state: Any, attacker: Any, weapon: Any, target: Any, *, rating: int | None = None
+    state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None, *, rating: int | None = None
 ) -> list[AttackForecast]:
     """Exact chance, damage and expected Stamina loss of each difficulty against `target` now
     (the weapon's reach and range are the shared rules' to check: out of Nine Powers range the
     long-range penalty is the biggest). `rating` replaces the skill's (the Melee talent, L1113)."""
     me, them = unitstate.load(attacker), unitstate.load(target)
     skill = skill_for(weapon)
-    where = attack_situation(state, attacker, weapon, target, me)
+    where = attack_situation(state, attacker, weapon, target, me, origin)
     modifier = where.modifier if where is not None else -2
     sides = me.pool(skill, situational=modifier, wrestling=attack_modifier(me, them), rating=rating)
     bypass = me.state.bypass_faces(them.id, state.round)
@@ -92,6 +96,21 @@ def forecasts(
         )
         for d in Difficulty
     ]
+
+
+def vetoed(state: Any, target: Any, chosen: AttackForecast) -> bool:
+    """Whether the target's side would veto this attack by the computer's policy (R-NP-11)."""
+    guard = protector_of(state, target)
+    return guard is not None and should_veto(chosen, _vetoes(guard, target))
+
+
+def _vetoes(guard: Any, target: Any) -> int:
+    """Vetoes `guard` may spend for `target`: its Protect ones, and its Acrobatics ones for itself."""
+    p = guard.pools
+    vetoes = p.get("guard", 0) + p.get("guard_kept", 0)
+    if guard is target:
+        vetoes += p.get("dodge", 0) + p.get("dodge_kept", 0)
+    return int(vetoes)
 
 
 def protector_of(state: Any, target: Any) -> Any:
@@ -148,10 +167,7 @@ def attack(
     guard = protector_of(state, target)
     veto_by = None
     if guard is not None:
-        p = guard.pools
-        vetoes = p.get("guard", 0) + p.get("guard_kept", 0)
-        if guard is target:
-            vetoes += p.get("dodge", 0) + p.get("dodge_kept", 0)
+        vetoes = _vetoes(guard, target)
         default = "veto" if should_veto(chosen, vetoes) else "no"
         reply = ask(ctx, "np_veto", guard, target.team, attacker.id, ("veto", "no"), default,
                      {"attack": declared, "vetoes": vetoes})

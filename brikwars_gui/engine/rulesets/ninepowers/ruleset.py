@@ -21,7 +21,14 @@ from __future__ import annotations
 from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, SkillTurnOption, StatLine
+from brikwars_gui.engine.rulesets.base import (
+    DamageRoll,
+    RollAsked,
+    Ruleset,
+    SkillTurnOption,
+    StatLine,
+    StrikeOdds,
+)
 from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BONUS, RollResult, roll_expression
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS
@@ -32,6 +39,7 @@ from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty, pool_sides
 from brikwars_gui.engine.rulesets.ninepowers.resolve import end_turn, side_order, start_round, start_turn
 from brikwars_gui.engine.rulesets.ninepowers.rolls import NinePowersCheck, NinePowersDamage
 from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKILLS, NinePowersStats
+from brikwars_gui.engine.rulesets.ninepowers.tactics import choose_difficulty
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -253,6 +261,29 @@ class NinePowersRuleset(Ruleset):
             choices = attacks.forecasts(state, unit, weapon, target)
             chance = float(next(c.success for c in choices if c.difficulty is level))
         return f"{skill} {rating}, {level.label.capitalize()}, {chance:.0%}"
+
+    def strike_odds(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        *,
+        needed: int | None,
+        per_die_modifier: int = 0,
+        origin: tuple[int, int] | None = None,
+    ) -> StrikeOdds:
+        """The difficulty the computer would choose (`tactics.choose_difficulty`) from `origin`:
+        its success chance, its chance to defeat (R-NP-5), and as the lasting wound the expected
+        Stamina loss over the Stamina left; nothing when the target's side would veto it (R-NP-11).
+        The BrikWars `needed` is not used: Nine Powers attacks pick their own difficulty."""
+        chosen = choose_difficulty(attacks.forecasts(state, attacker, weapon, target, origin))
+        if attacks.vetoed(state, target, chosen):
+            return StrikeOdds(0.0, 0.0, 0.0)
+        stamina = max(1, int(target.pools.get("stamina", 1)))
+        defeat = float(chosen.defeat)
+        wound = min(1.0, max(defeat, float(chosen.expected_stamina) / stamina))
+        return StrikeOdds(float(chosen.success), defeat, wound)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 

@@ -27,7 +27,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "forecast",
         help="play a scenario many times AI-vs-AI and report win rates",
         description=(
-            "Play a scenario RUNS times with the default AI on every side (seeds S, S+1, ...) and "
+            "Play a scenario RUNS times AI-vs-AI (seeds S, S+1, ...; each side's AI from --ai or the "
+            "scenario's ai_level, else the default AI) and "
             "report each player's wins with a 95%% interval, the rounds played, and per unit its "
             "survival rate and kills, and per cell how often fire burned, smoke lay or a unit died. "
             "Replay run i with `brikwars-sim run SCENARIO --seed S+i`. SCENARIO may be a saved game "
@@ -56,6 +57,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--heatmap", metavar="OUT.png", help="write the burned / smoke / deaths heat maps as a PNG"
     )
+    parser.add_argument(
+        "--ai",
+        action="append",
+        default=[],
+        metavar="PLAYER=LEVEL",
+        help="the AI that plays a player in every run: default, easy, normal, hard or passive "
+        "(docs/ai.md); without it each player's ai_level in the scenario (default: the original "
+        "AI). `run` with the same --ai replays a run.",
+    )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
     parser.add_argument(
         "--no-runs", action="store_true", help="with --json: leave out the per-run results list"
@@ -66,6 +76,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
+    from brikwars_gui.commands.run import ai_levels
     from brikwars_gui.engine.forecast import forecast
 
     opened = open_or_report(args.scenario)
@@ -85,9 +96,14 @@ def run(args: argparse.Namespace) -> int:
     if args.jobs is not None and args.jobs < 1:
         print("--jobs must be at least 1", file=sys.stderr)
         return EXIT_INVALID
+    try:
+        ai = ai_levels(scenario, args.ai)
+    except ValueError as exc:
+        print(str(exc), file=sys.stderr)
+        return EXIT_INVALID
     progress = ProgressBar("forecast")
     options: dict[str, Any] = dict(
-        seed=args.seed, max_rounds=args.turns, jobs=args.jobs, progress=progress, start=start
+        seed=args.seed, max_rounds=args.turns, jobs=args.jobs, progress=progress, start=start, ai=ai
     )
     try:
         if args.dask:

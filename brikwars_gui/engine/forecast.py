@@ -15,13 +15,14 @@ a readable table. Pure Python, no Qt: the GUI dialog and `brikwars-sim forecast`
 
 from __future__ import annotations
 
+import functools
 import math
 import os
 import statistics
 import sys
 import time
 from collections import Counter
-from collections.abc import Callable, Iterator, Sequence
+from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
@@ -119,16 +120,23 @@ def play_run(
     *,
     should_stop: Callable[[], bool] | None = None,
     start: Any = None,
+    ai: Mapping[str, str] | None = None,
 ) -> RunResult | None:
     """Play one AI-vs-AI game with `SeededDice(seed)` and a `max_rounds` turn limit (the same
     game as `ai.play_game`). Returns None when `should_stop()` (polled between turns) says so.
     `start`: a `GameState` to continue from (a copy is played) for `max_rounds` more rounds,
-    the current one counted; None plays the scenario from its start."""
-    return _play(Start.of(scenario, start), seed, max_rounds, should_stop=should_stop)
+    the current one counted; None plays the scenario from its start. `ai`: player id → AI level
+    (`engine/tactics` LEVELS) for the players not left to the default AI."""
+    return _play(Start.of(scenario, start), seed, max_rounds, should_stop=should_stop, ai=ai)
 
 
 def _play(
-    origin: Start, seed: int, max_rounds: int, *, should_stop: Callable[[], bool] | None = None
+    origin: Start,
+    seed: int,
+    max_rounds: int,
+    *,
+    should_stop: Callable[[], bool] | None = None,
+    ai: Mapping[str, str] | None = None,
 ) -> RunResult | None:
     """`play_run` from an already converted starting position (one per forecast)."""
     from brikwars_gui.engine.ai import play_turn
@@ -162,10 +170,15 @@ def _play(
         cells.append(CellRecorder(game.state))
         game.listener = listen
         game.start()
+        players = _players(ai, seed)
         while not game.over:
             if should_stop is not None and should_stop():
                 return None
-            play_turn(game)
+            player = players.get(game.active_player)
+            if player is None:
+                play_turn(game)
+            else:
+                player.play_turn(game)
         error = None
     except Exception as exc:  # an engine bug on this seed must not lose the other runs
         error = f"{type(exc).__name__}: {exc}"
@@ -187,6 +200,31 @@ def _play(
         error=error,
         cell_maps=cells[0].finish() if cells else b"",
     )
+
+
+def _players(ai: Mapping[str, str] | None, seed: int) -> dict[str, Any]:
+    """A fresh AI player per non-default side for one run (seeded like the run: same games
+    whatever the number of jobs)."""
+    from brikwars_gui.engine.tactics import make_player
+
+    return {pid: make_player(level, seed) for pid, level in (ai or {}).items() if level != "default"}
+
+
+def check_ai(scenario: Any, ai: Mapping[str, str] | None) -> dict[str, str]:
+    """`ai` validated against the scenario's players and the AI levels (ValueError naming the
+    bad entry); "default" entries are dropped."""
+    from brikwars_gui.engine.tactics import LEVELS
+
+    ids = [p.id for p in scenario.players]
+    out: dict[str, str] = {}
+    for pid, level in (ai or {}).items():
+        if pid not in ids:
+            raise ValueError(f"no player {pid!r} in {scenario.name}: one of {', '.join(ids)}")
+        if level.lower() not in LEVELS:
+            raise ValueError(f"unknown AI level {level!r} for {pid}: one of {', '.join(LEVELS)}")
+        if level.lower() != "default":
+            out[pid] = level.lower()
+    return out
 
 
 # ---------------------------------------------------------------------------------------------
@@ -264,6 +302,7 @@ class ForecastReport:
     results: list[RunResult] = field(default_factory=list)
     heatmaps: HeatMaps | None = None  # per-cell frequencies over the counted runs
     start_round: int = 0  # > 0: forecast from a position in this round, not the scenario start
+    ai: dict[str, str] = field(default_factory=dict)  # player id → AI level (others: default)
     jobs: int = field(default=1, compare=False)
     elapsed: float = field(default=0.0, compare=False)  # seconds
 
@@ -312,6 +351,8 @@ class ForecastReport:
         }
         if self.start_round:
             out["from_round"] = self.start_round
+        if self.ai:
+            out["ai"] = dict(self.ai)
         if self.heatmaps is not None:
             out["heatmaps"] = self.heatmaps.to_dict()
         if include_runs:
@@ -328,6 +369,8 @@ class ForecastReport:
         head += f", seeds {self.seed}..{last}, up to {self.max_rounds} rounds"
         if self.start_round:
             head += f" from the position in round {self.start_round}"
+        if self.ai:
+            head += "; AI: " + ", ".join(f"{p} {level}" for p, level in sorted(self.ai.items()))
         lines.append(head)
         if self.runs == 0:
             lines.append("No completed runs.")
@@ -407,6 +450,7 @@ def summarize(
     jobs: int = 1,
     elapsed: float = 0.0,
     start_round: int = 0,
+    ai: Mapping[str, str] | None = None,
 ) -> ForecastReport:
     """Aggregate run results (in seed order) into a report."""
     results = sorted(results, key=lambda r: r.seed)
@@ -476,6 +520,7 @@ def summarize(
         results=list(results),
         heatmaps=HeatMaps.from_results(good, (scenario.battlefield.height, scenario.battlefield.width)),
         start_round=start_round,
+        ai=dict(ai or {}),
         jobs=jobs,
         elapsed=elapsed,
     )
@@ -484,15 +529,17 @@ def summarize(
 # ---------------------------------------------------------------------------------------------
 # Running many games
 
-def play_seeds(scenario: Any, start: Any, first: int, stop: int, max_rounds: int) -> list[RunResult]:
+def play_seeds(
+    scenario: Any, start: Any, first: int, stop: int, max_rounds: int, ai: Mapping[str, str] | None = None
+) -> list[RunResult]:
     """Runs `first .. stop-1` (a batch for a remote executor), the scenario converted once."""
-    return _play_chunk((Start.of(scenario, start), first, stop, max_rounds))
+    return _play_chunk((Start.of(scenario, start), first, stop, max_rounds, dict(ai or {})))
 
 
-def _play_chunk(args: tuple[Start, int, int, int]) -> list[RunResult]:
+def _play_chunk(args: tuple[Start, int, int, int, dict[str, str]]) -> list[RunResult]:
     """A batch of runs in a worker process."""
-    origin, first, stop, max_rounds = args
-    out = [_play(origin, s, max_rounds) for s in range(first, stop)]
+    origin, first, stop, max_rounds, ai = args
+    out = [_play(origin, s, max_rounds, ai=ai) for s in range(first, stop)]
     return [r for r in out if r is not None]
 
 
@@ -505,10 +552,10 @@ def default_jobs() -> int:
 
 
 def _chunks(
-    origin: Start, seed: int, stop: int, size: int, max_rounds: int
-) -> Iterator[tuple[Start, int, int, int]]:
+    origin: Start, seed: int, stop: int, size: int, max_rounds: int, ai: dict[str, str]
+) -> Iterator[tuple[Start, int, int, int, dict[str, str]]]:
     for first in range(seed, stop, size):
-        yield (origin, first, min(first + size, stop), max_rounds)
+        yield (origin, first, min(first + size, stop), max_rounds, ai)
 
 
 def forecast(
@@ -522,6 +569,7 @@ def forecast(
     should_stop: Callable[[], bool] | None = None,
     start: Any = None,
     executor: Any = None,
+    ai: Mapping[str, str] | None = None,
 ) -> ForecastReport:
     """Play `runs` AI-vs-AI games (seeds `seed .. seed+runs-1`) and aggregate them.
 
@@ -531,6 +579,8 @@ def forecast(
     run continues a copy of it for `max_rounds` rounds, the current one counted).
     `executor`: a `concurrent.futures.Executor` (e.g. Dask's, see forecast_remote.py) that plays
     the batches instead of local processes; `jobs` then only sets how many batches are queued.
+    `ai`: player id → AI level ("passive", "default", "easy", "normal", "hard"); players not named
+    are played by the default AI. Each run seeds its AIs with its own seed.
     `progress(done, total)` is called after each game (serial) or each batch of games (parallel),
     from the calling thread. `should_stop()` is polled as often; when it returns True the games
     completed so far are summarised in a report flagged `cancelled`.
@@ -539,6 +589,7 @@ def forecast(
         raise ValueError("runs must be >= 0")
     if max_rounds < 1:
         raise ValueError("max_rounds must be >= 1")
+    ai = check_ai(scenario, ai)
     t0 = time.perf_counter()
     results: list[RunResult] = []
     cancelled = False
@@ -558,6 +609,7 @@ def forecast(
             jobs=used_jobs,
             elapsed=time.perf_counter() - t0,
             start_round=start.round if start is not None else 0,
+            ai=ai,
         )
 
     if executor is not None:
@@ -566,7 +618,7 @@ def forecast(
         used_jobs = max(1, int(jobs or default_jobs()))
         cancelled = run_on_executor(
             executor,
-            play_seeds,
+            functools.partial(play_seeds, ai=ai),
             (scenario, start, seed, seed + runs, max_rounds),
             batches=used_jobs * 4,
             results=results,
@@ -586,7 +638,7 @@ def forecast(
         if stop_requested():
             cancelled = True
             return report()
-        run = _play(origin, seed, max_rounds, should_stop=should_stop)
+        run = _play(origin, seed, max_rounds, should_stop=should_stop, ai=ai)
         if run is None:
             cancelled = True
             return report()
@@ -604,7 +656,7 @@ def forecast(
             if stop_requested():
                 cancelled = True
                 break
-            run = _play(origin, s, max_rounds, should_stop=should_stop)
+            run = _play(origin, s, max_rounds, should_stop=should_stop, ai=ai)
             if run is None:
                 cancelled = True
                 break
@@ -622,7 +674,7 @@ def forecast(
     else:
         size = max(1, min(4, remaining // (want * 8)))
     with lease(want) as lent:  # the process's kept worker pool when it is free
-        for chunk in lent.pool.imap(_play_chunk, _chunks(origin, first, stop, size, max_rounds)):
+        for chunk in lent.pool.imap(_play_chunk, _chunks(origin, first, stop, size, max_rounds, ai)):
             results.extend(chunk)
             if progress:
                 progress(len(results), runs)

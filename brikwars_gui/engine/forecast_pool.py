@@ -66,7 +66,9 @@ def _context() -> Any:
         return multiprocessing.get_context("spawn")
     context = multiprocessing.get_context("forkserver")
     # the server imports the engine once; each worker forked from it starts with it loaded
-    context.set_forkserver_preload(["brikwars_gui.engine.forecast", "brikwars_gui.engine.ai"])
+    context.set_forkserver_preload(
+        ["brikwars_gui.engine.forecast", "brikwars_gui.engine.ai", "brikwars_gui.engine.tactics"]
+    )
     return context
 
 

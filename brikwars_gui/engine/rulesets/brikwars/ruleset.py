@@ -165,13 +165,17 @@ class BrikWarsRuleset(Ruleset):
         per_die_modifier: int = 0,
         origin: tuple[int, int] | None = None,
     ) -> StrikeOdds:
-        """Overskill's extra Damage die included (R-DICE-8a); a burning attacker's −1d4 from
-        `action_chance` (R-FIRE-5), a burning target's −1d4 Armor."""
-        from brikwars_gui.engine.hazards.fire import burning_action_penalty
+        """Overskill's extra Damage die included (R-DICE-8a); the chance to hit is
+        `action_chance`'s (Blessings and Curses, R-DICE-10/11; a burning attacker's −1d4,
+        R-FIRE-5); a burning target rolls −1d4 Armor."""
+        from brikwars_gui.engine.rules.combat import action_kind  # combat imports the rulesets
 
         chance = None
-        if needed is not None and burning_action_penalty(state, attacker, weapon) is not None:
-            chance = _burning_chance(attacker.skill, needed, per_die_modifier)
+        if needed is not None:
+            kind = action_kind(weapon)
+            chance = self.action_chance(
+                state, attacker, needed, kind=kind, per_die_modifier=per_die_modifier, weapon=weapon
+            )
         return brikwars_strike_odds(
             attacker.skill,
             needed,

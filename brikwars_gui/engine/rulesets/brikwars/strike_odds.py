@@ -126,10 +126,10 @@ def brikwars_strike_odds(
     burning_target: bool,
     hit_chance: float | None = None,
 ) -> StrikeOdds:
-    """The strike's odds; `hit_chance` replaces the Skill roll's own (a burning attacker's −1d4,
-    R-FIRE-5, whose chance the ruleset computes) and then the Overskill split is scaled to it."""
+    """The strike's odds; `hit_chance` replaces the plain Skill roll's chance (the ruleset's
+    `action_chance`: Blessings, a burning attacker's −1d4) and the Overskill split is scaled to it."""
     hit, beats, ties = kill_split(skill_sides, needed, per_die_modifier, damage, armor, burning_target)
-    if needed is not None and hit_chance is not None and hit > 0:
+    if needed is not None and hit_chance is not None and hit > 0 and abs(hit_chance - hit) > 1e-12:
         scale = hit_chance / hit
         hit, beats, ties = hit_chance, beats * scale, ties * scale
     return StrikeOdds(hit, beats if target_size <= 1 else 0.0, beats, ties)

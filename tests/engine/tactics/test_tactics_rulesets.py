@@ -84,3 +84,21 @@ def test_normal_and_hard_play_the_skirmish_under_each_ruleset(ruleset):
         assert any(e.kind == "attacked" for e in g.events)
         logs.append([e.to_dict() for e in g.events])
     assert logs[0] == logs[1]
+
+
+def test_r_fire_5_a_burning_attackers_odds_are_the_rules_chance():
+    """The AI's chance to hit is the ruleset's `action_chance`: −1d4 while burning (R-FIRE-5)."""
+    from brikwars_gui.engine.hazards import sandbox as hs
+    from brikwars_gui.engine.rules.combat import plan_attack
+    from brikwars_gui.engine.state import WeaponState
+
+    state = hs.blank_state(20, 10)
+    rifle = WeaponState("rifle", "ranged", 3, 10, "1d6+1")
+    hs.add_unit(state, "a", "red", (2, 5), weapons=[rifle])
+    hs.add_unit(state, "z", "blue", (8, 5))
+    plain = attack_odds(state, state.units["a"], rifle, state.units["z"])
+    hs.add_fire(state, "f", "a", [(2, 5)], 1)
+    burning = attack_odds(state, state.units["a"], rifle, state.units["z"])
+    assert plain is not None and burning is not None
+    assert burning.hit == pytest.approx(plan_attack(state, state.units["a"], rifle, "z").chance)
+    assert burning.hit < plain.hit and burning.kill < plain.kill

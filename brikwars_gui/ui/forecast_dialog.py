@@ -37,6 +37,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from brikwars_gui.scenario.models import AI_LEVELS
 from brikwars_gui.ui.background import BackgroundJob, start_job
 from brikwars_gui.ui.models import ColumnsTableModel
 from brikwars_gui.ui.session_controller import run_forecast
@@ -219,6 +220,17 @@ class ForecastDialog(QDialog):
         )
         form = QFormLayout()
         form.addRow("&From:", self.origin)
+        self.ai_levels: dict[str, QComboBox] = {}
+        for player in scenario.players:
+            combo = QComboBox()
+            combo.addItems(list(AI_LEVELS))
+            combo.setCurrentText(str(player.ai_level))
+            combo.setToolTip(
+                f"The AI that plays {player.name} in every run (docs/ai.md): default = the original AI, "
+                "easy/normal/hard = the tactical AI, passive = never gives an order"
+            )
+            self.ai_levels[player.id] = combo
+            form.addRow(f"AI for {player.name}:", combo)
         form.addRow("&Runs:", self.runs)
         form.addRow("&Seed:", self.seed)
         form.addRow("&Turn limit:", self.turns)
@@ -313,6 +325,7 @@ class ForecastDialog(QDialog):
         self._set_running(True)
         start = self.position if self.origin.currentData() else None
         scenario, seed, turns, jobs = self.scenario, self.seed.value(), self.turns.value(), self.jobs
+        ai = self.ai_choice()
 
         def work(progress: Callable[[int, int], None], stop: Callable[[], bool]) -> Any:
             return run_forecast(
@@ -324,6 +337,7 @@ class ForecastDialog(QDialog):
                 progress=progress,
                 should_stop=stop,
                 start=start,
+                ai=ai,
             )
 
         self._thread, self._worker = start_job(
@@ -336,6 +350,10 @@ class ForecastDialog(QDialog):
         )
         return True
 
+    def ai_choice(self) -> dict[str, str]:
+        """Player id → the AI level chosen for it."""
+        return {pid: combo.currentText() for pid, combo in self.ai_levels.items()}
+
     @Slot()
     def cancel(self) -> None:
         """Ask the running forecast to stop; it reports the games finished so far."""
@@ -347,7 +365,7 @@ class ForecastDialog(QDialog):
     def _set_running(self, running: bool) -> None:
         self.run_button.setEnabled(not running)
         self.cancel_button.setEnabled(running)
-        for w in (self.runs, self.seed, self.turns):
+        for w in (self.runs, self.seed, self.turns, *self.ai_levels.values()):
             w.setEnabled(not running)
         self.origin.setEnabled(not running and self.position is not None)
         self.copy_button.setEnabled(not running and self.report is not None)

@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.grid import distance
 from brikwars_gui.engine.state import GameState, UnitState
-from brikwars_gui.engine.tactics.planner import Plan
+from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.threat import known_enemies
 
 
@@ -47,6 +47,8 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
             head += f", then falls back to {plan.dest}"
         elif moved:
             head = f"{who} moves to {plan.dest} and {_verb(unit, plan.weapon)} {target.name}: {odds}"
+    elif plan.kind == "firefight" and plan.notes:
+        head = f"{who} {plan.notes[0]}"
     elif plan.kind == "sprint":
         head = f"{who} sprints toward {plan.dest}: the enemy is far"
     elif moved:
@@ -64,5 +66,6 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
         tail.append(f"exposed next turn ({plan.later:.1f} expected hits)")
     if plan.hazard >= 0.1:
         tail.append("accepts a hazard")
-    tail += plan.notes[:1]
+    if plan.kind != "firefight":
+        tail += plan.notes[:1]
     return head + ("; " + "; ".join(tail) if tail else "")

@@ -18,41 +18,24 @@ crosses, and the real attack odds from the end cell (`plan_attack` with `origin`
 from __future__ import annotations
 
 import hashlib
-from dataclasses import dataclass, field
+from dataclasses import dataclass
 
 import numpy as np
 
 from brikwars_gui.engine.grid import distance, straight_line
-from brikwars_gui.engine.rules.actions import Attack, Sprint
 from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import burdened, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
+from brikwars_gui.engine.tactics.hazard_plans import fire_plans
 from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
+from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
-from brikwars_gui.engine.tactics.threat import ThreatMap, known_enemies
+from brikwars_gui.engine.tactics.threat import STEP, ThreatMap, known_enemies
 
 #: Enemies further than this beyond their own reach and the unit's Move are left out of the threat.
 _THREAT_MARGIN = 3.0
-
-
-@dataclass
-class Plan:
-    """One candidate: where to end, what to do, and the numbers behind its score."""
-
-    kind: str  # "move_attack" | "attack_move" | "hold" | "sprint"
-    dest: Cell
-    score: float
-    target: str | None = None
-    weapon: str | None = None
-    hit: float = 0.0
-    kill: float = 0.0
-    risk: float = 0.0  # expected kills it suffers this turn from Responses
-    later: float = 0.0  # expected kills it may suffer on the enemy's next turn
-    hazard: float = 0.0
-    toward: Cell | None = None  # sprint goal
-    notes: list[str] = field(default_factory=list)
 
 
 def _noise(seed: int, *parts: object) -> float:
@@ -76,20 +59,37 @@ class _Shot:
 class Planner:
     """Plans one unit's activation for a Behaviour (see the module docstring)."""
 
-    def __init__(self, game: Game, behaviour: Behaviour, *, seed: int = 0, sight_cache: dict | None = None):
+    def __init__(
+        self,
+        game: Game,
+        behaviour: Behaviour,
+        *,
+        seed: int = 0,
+        sight_cache: dict | None = None,
+        standoff: float = 0.0,
+        found_fields: frozenset[str] = frozenset(),
+    ):
         self.game = game
         self.b = behaviour
         self.seed = seed
+        self.standoff = standoff
+        self.found_fields = found_fields  # concealed fields its Scouts stopped short of
         self.sight_cache = sight_cache if sight_cache is not None else {}
 
     # -- inputs -------------------------------------------------------------------------------------
 
     def _urgency(self) -> float:
-        """0 at the start, 1 at the round limit: the advance grows and caution about attacking
-        melts (walking into Responses without attacking stays as costly), so the AI does not wait
-        out a draw."""
+        """0 at the start, 1 at the round limit — or sooner when the enemy sits (`standoff`: it
+        gave no move or attack orders on its last turns, so waiting for it to come gains nothing):
+        the advance grows, the worth of holding and caution about attacking melt (walking into
+        Responses without attacking stays as costly), so the AI does not wait out a draw."""
         limit = self.game.max_rounds or 15
-        return min(1.0, max(0.0, (self.game.round - 1) / max(1, limit - 1)))
+        clock = min(1.0, max(0.0, (self.game.round - 1) / max(1, limit - 1)))
+        return max(clock, self.standoff)
+
+    @staticmethod
+    def _reach(unit: UnitState) -> float:
+        return max((w.range or 0 for w in ranged_weapons(unit) if not w.spent), default=1.5)
 
     def _cells(self, unit: UnitState) -> list[Cell]:
         moves = dict(self.game.legal_moves(unit.id))
@@ -142,10 +142,8 @@ class Planner:
         if weapon.damage_type != "explosive":
             return True
         radius = 2 * max(1, weapon.damage.count("d10"))
-        return not any(
-            u.alive and u.team == unit.team and u.id != unit.id and distance(u.pos, target.pos) <= radius + 1
-            for u in self.game.state.units.values()
-        )
+        near = self.game.state.units_near(target.pos, radius + 1)  # the engine's spatial index
+        return not any(u.team == unit.team and u.id != unit.id for u in near)
 
     # -- stage 1 --------------------------------------------------------------------------------------
 
@@ -160,11 +158,18 @@ class Planner:
         cells = self._cells(unit)
         xs = np.array([c[0] for c in cells])
         ys = np.array([c[1] for c in cells])
-        my_reach = max((w.range or 0 for w in ranged_weapons(unit) if not w.spent), default=1.5)
+        my_reach = self._reach(unit)
         reach_of = {e.id: max((w.range or 0 for w in ranged_weapons(e)), default=1.5) for e in all_enemies}
         span = unit.move_left + my_reach + _THREAT_MARGIN
         near = [e for e in all_enemies if distance(unit.pos, e.pos) <= span + e.move + reach_of[e.id]]
-        tm = ThreatMap(state, unit, enemies=near, min_radius=my_reach + 1.5, sight_cache=self.sight_cache)
+        tm = ThreatMap(
+            state,
+            unit,
+            enemies=near,
+            min_radius=my_reach + 1.5,
+            sight_cache=self.sight_cache,
+            found_fields=self.found_fields,
+        )
         urgency = self._urgency()
         caution = self.b.caution * (1.0 - 0.5 * urgency)  # toward the limit, trades are worth it
         # Responses drawn by the move; per enemy so an attack's Responses are not counted twice
@@ -218,14 +223,17 @@ class Planner:
                 score2 = base + gain - caution * (here_risk + after) + relief
                 plans += self._top("attack_move", cells, score2, here_risk + after, later, hazard, shot)
         if self.b.sprint and not unit.has_moved and not unit.action_used:
-            plans += self._sprint(unit, all_enemies, reach_of, tm, cells, hold)
+            plans += self._sprint(unit, all_enemies, reach_of, tm)
+        plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
         if not plans:
             return None
         if self.b.noise:
             for p in plans:
                 p.score += self.b.noise * _noise(self.seed, state.round, unit.id, p.kind, p.dest, p.target)
         plans.sort(key=lambda p: (-p.score, p.kind, p.dest, p.target or ""))
-        return self._refine(unit, plans[: max(1, self.b.exact_paths)], tm, caution)
+        k = max(1, self.b.exact_paths)
+        checked = plans[:k] + [p for p in plans[k:] if p.kind == "firefight"]  # no path to check
+        return self._refine(unit, checked, tm, caution)
 
     def _attack_only(
         self, tm: ThreatMap, target_id: str, zones: list, ys: np.ndarray, xs: np.ndarray
@@ -336,9 +344,8 @@ class Planner:
     def _danger_of(self, enemy: UnitState, unit: UnitState) -> float:
         """Focus fire: how much a target matters — Disrupted or wounded targets are easy, and one
         that can kill friends is worth more."""
-        team = [u for u in self.game.state.units.values() if u.alive and u.team == unit.team]
         reach = max((w.range or 0 for w in ranged_weapons(enemy)), default=1.5) + enemy.move
-        threatened = sum(1 for u in team if distance(u.pos, enemy.pos) <= reach)
+        threatened = sum(1 for u in self.game.state.units_near(enemy.pos, reach) if u.team == unit.team)
         return (
             min(2.0, 0.25 * threatened)
             + (0.5 if enemy.disrupted else 0.0)
@@ -351,26 +358,30 @@ class Planner:
         enemies: list[UnitState],
         reach_of: dict[str, float],
         tm: ThreatMap,
-        cells: list[Cell],
-        hold: np.ndarray,
     ) -> list[Plan]:
-        """R-MOVE-18: a Sprint pays when the enemy is far beyond a normal move: run straight toward
-        the nearest enemy (Move + the Skill roll, about 4" more) and still end outside every
-        enemy's saved-Action reach; never through a known hazard or into a wall."""
+        """R-MOVE-18: run straight toward the nearest enemy (Move + the Skill roll, about 4" more)
+        and stop on the line's last cell outside every enemy's reach plus the Angry Inch (the run
+        ends at the declared cell); worth it only when that is well beyond a normal move. Never
+        through a known hazard or into a wall; the Action is spent, so no hold value."""
         run_length = unit.move + 4
-        for e in enemies:
-            if distance(unit.pos, e.pos) - (reach_of[e.id] + 2.5) <= run_length:
-                return []
         nearest = min(enemies, key=lambda e: (distance(unit.pos, e.pos), e.id))
         line = straight_line(unit.pos, nearest.pos)
-        run = line[: min(len(line), int(run_length) + 1)]
-        goal = run[-1]
         grid = self.game.state.grid
-        if goal == unit.pos or any(tm.hazard[y, x] > 0 or not grid.passable[y, x] for x, y in run[1:]):
-            return []  # never sprint blind through a known hazard, nor into an obstacle
-        best_hold = float(hold.max()) if len(hold) else 0.0
-        later = float(tm.next_turn[goal[1], goal[0]])
-        score = best_hold + self.b.advance * 3.0 - self.b.caution * self.b.next_turn * later
+        goal = None
+        for n, (x, y) in enumerate(line[1 : int(run_length) + 1], start=1):
+            if tm.hazard[y, x] > 0 or not grid.passable[y, x]:
+                break  # never sprint blind through a known hazard, nor into an obstacle
+            if any(distance((x, y), e.pos) <= reach_of[e.id] + STEP + 1.0 for e in enemies):
+                break
+            goal = line[n]
+        if goal is None or distance(unit.pos, goal) <= unit.move_left + 1.5:
+            return []  # a normal move gets as far
+        gx, gy = goal
+        later = float(tm.next_turn[gy, gx])
+        position = self._position(
+            unit, enemies, [goal], np.array([gx]), np.array([gy]), self._reach(unit), self._urgency()
+        )
+        score = float(position[0]) - self.b.caution * (self.b.next_turn * later + float(tm.hazard[gy, gx]))
         return [
             Plan("sprint", goal, score, toward=goal, later=later, notes=[f"sprints toward {nearest.name}"])
         ]
@@ -383,7 +394,7 @@ class Planner:
         state = self.game.state
         best: Plan | None = None
         for plan in plans:
-            if plan.kind == "sprint":
+            if plan.kind in ("sprint", "firefight"):
                 score = plan.score
             else:
                 score = plan.score
@@ -429,12 +440,3 @@ class Planner:
                 extra += max(v.p_ranged, v.p_close)
                 plan.notes.append(f"passes {v.unit.name}'s saved-Action reach")
         return extra
-
-
-def action_for(plan: Plan) -> Attack | Sprint | None:
-    """The Action order of a plan (None: hold)."""
-    if plan.kind == "sprint" and plan.toward is not None:
-        return Sprint(plan.toward)
-    if plan.target and plan.weapon:
-        return Attack(plan.weapon, plan.target)
-    return None

@@ -2,7 +2,8 @@
 
 * `TacticalAI(behaviour, seed)`: the planning AI (presets Easy/Normal/Hard). Every unit
   activation returns a `Decision` carrying its one-line explanation; the last ones are kept in
-  `decisions` for the GUI's log and hover text.
+  `decisions` for the GUI's log and hover text. Once it has played, its side's Response
+  questions are answered by `policy.TacticalPolicy` (the game's policy answers the others).
 * `DefaultAI`: `engine/ai.py` unchanged (the golden logs and the baseline of the tournament).
 * `PassiveAI`: gives no orders: every unit keeps its Action for a Response (R-RESP-1).
 
@@ -17,13 +18,16 @@ from typing import Protocol
 
 from brikwars_gui.engine import ai as default_ai
 from brikwars_gui.engine.grid import distance, facing_towards, in_range, within_reach
+from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
-from brikwars_gui.engine.tactics.planner import Plan, Planner, action_for
+from brikwars_gui.engine.tactics.plan import Plan, action_for
+from brikwars_gui.engine.tactics.planner import Planner
+from brikwars_gui.engine.tactics.policy import with_tactical_responses
 from brikwars_gui.engine.tactics.presets import PRESETS, Behaviour, preset
 from brikwars_gui.engine.tactics.threat import known_enemies
 
@@ -81,22 +85,47 @@ class TacticalAI:
         self.decisions: list[Decision] = []
         self._cache_key: tuple[int, str] | None = None
         self._sight: dict = {}
+        self._standoff = 0.0
+        self._found: set[tuple[str, str]] = set()  # (team, concealed field) its Scouts stopped at
+        self._seen_events = 0
         self._ready: tuple[int, str, Plan] | None = None  # a plan made by `next_unit`
 
     def _planner(self, game: Game) -> Planner:
         key = (game.round, game.active_player)
         if key != self._cache_key:  # enemies stand still during our turn: sight maps keep
             self._cache_key, self._sight = key, {}
-        return Planner(game, self.behaviour, seed=self.seed, sight_cache=self._sight)
+            self._standoff = standoff(game)
+        return Planner(
+            game,
+            self.behaviour,
+            seed=self.seed,
+            sight_cache=self._sight,
+            standoff=self._standoff,
+            found_fields=self._found_fields(game),
+        )
+
+    def _found_fields(self, game: Game) -> frozenset[str]:
+        """Concealed fields one of its side's Scouts stopped short of (R-SCOUT-3): the log tells
+        its player a field is there (docs/rules-decisions.md, "What the tactical AI knows")."""
+        team = game.active_player
+        events = game.events
+        for event in events[self._seen_events :]:
+            if event.kind == "concealed_roll" and event.outcome == "scout_stop":  # type: ignore[attr-defined]
+                unit = game.state.units.get(event.unit)  # type: ignore[attr-defined]
+                if unit is not None:
+                    self._found.add((unit.team, event.field))  # type: ignore[attr-defined]
+        self._seen_events = len(events)
+        return frozenset(f for t, f in self._found if t == team)
 
     def order(self, game: Game) -> list[str]:
-        """Units of the active player in the order to activate them: with `order_units`, the
-        ones with the best plan first (shots before moves, so focus fire and cover happen)."""
+        """Units of the active player in the order to activate them: Scouts first (they walk
+        concealed ground safely, R-SCOUT-3, and reveal what they see, R-SCOUT-4); then, with
+        `order_units`, the ones with the best plan first (focus fire, cover)."""
         units = sorted(u.id for u in game.units_of() if u.alive and not u.done)
         if not self.behaviour.order_units:
-            return units
+            return sorted(units, key=lambda uid: not is_scout(game.unit(uid)))
 
-        def rank(uid: str) -> tuple[float, str]:
+        def rank(uid: str) -> tuple[bool, float, str]:
             unit = game.unit(uid)
             # best_odds(in_range=True) has shots only within a weapon's Range or reach: skip the
             # line of sight checks of enemies farther than that
@@ -107,7 +136,7 @@ class TacticalAI:
                 if within_reach(unit.pos, e.pos) or in_range(unit.pos, e.pos, reach)
             ]
             best = max((o.kill for o in shots if o is not None), default=0.0)
-            return (-best, uid)
+            return (not is_scout(unit), -best, uid)
 
         return sorted(units, key=rank)
 
@@ -151,6 +180,7 @@ class TacticalAI:
 
     def play_unit(self, game: Game, unit_id: str) -> Decision | None:
         """Plan and carry out one unit's activation; returns what it decided and why."""
+        with_tactical_responses(game, [game.active_player])
         plan = self.decide(game, unit_id)
         if plan is None and game.state.fog_of_war and not known_enemies(game.state, game.unit(unit_id).team):
             default_ai.search(game, unit_id)  # nobody in sight: look for them (engine/ai.py)
@@ -160,7 +190,7 @@ class TacticalAI:
     def _execute(self, game: Game, unit: UnitState, plan: Plan) -> None:
         action = action_for(plan)
         try:
-            if plan.kind == "sprint" and action is not None:
+            if plan.kind in ("sprint", "firefight") and action is not None:
                 game.act(unit.id, action)
                 return
             if plan.kind == "attack_move" and action is not None:
@@ -205,6 +235,7 @@ class TacticalAI:
     def play_turn(self, game: Game) -> None:
         if game.over:
             return
+        with_tactical_responses(game, [game.active_player])  # its units' Responses from now on
         turn = (game.round, game.active_player)
         pending = self.order(game)
         while pending:
@@ -213,6 +244,36 @@ class TacticalAI:
             self.play_unit(game, self.next_unit(game, pending))
         if not game.over and (game.round, game.active_player) == turn:
             game.end_turn()
+
+
+#: Enemy turns in a row without a move or an attack after which waiting for it is pointless.
+STANDOFF_TURNS = 2
+
+
+def standoff(game: Game) -> float:
+    """0..1: how long every enemy has sat still — the share of the last `STANDOFF_TURNS` enemy
+    turns (most recent first, in a row) in which its player gave no move or Action order. A side
+    that holds everything never comes within reach of our saved Actions (R-RESP-1), so the AI
+    stops waiting for it."""
+    me = game.active_player
+    idle = 0
+    acted = False
+    turns_seen = 0
+    for event in reversed(game.events):
+        kind = event.kind
+        if kind == "order" and event.player != me and event.order in ("move", "act"):  # type: ignore[attr-defined]
+            acted = True
+        elif kind == "turn_started" and event.player != me:  # type: ignore[attr-defined]
+            if acted:
+                break
+            idle += 1
+            turns_seen += 1
+            if turns_seen >= STANDOFF_TURNS * max(1, len(game.state.turn_order) - 1):
+                break
+        elif kind == "turn_started":
+            acted = False  # our own turn: orders before it belong to an earlier enemy turn
+    enemies = max(1, len(game.state.turn_order) - 1)
+    return min(1.0, idle / (STANDOFF_TURNS * enemies))
 
 
 def make_player(level: str, seed: int = 0) -> AIPlayer:

@@ -22,6 +22,7 @@ from dataclasses import dataclass
 import numpy as np
 
 from brikwars_gui.engine.grid import visible_cells
+from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.tactics.odds import nominal_needed, strike
@@ -49,6 +50,7 @@ HAZARD_DANGER = {
     "slow": 0.03,
 }
 FIRE_DANGER = 0.6
+SCOUT_CONCEALED = 0.1  # share of a concealed field's danger left for a Scout (R-SCOUT-3)
 STEP = 1.5  # the Angry Inch: one step, at most √2" (R-RESP-2)
 
 
@@ -136,6 +138,7 @@ class ThreatMap:
         enemies: list[UnitState] | None = None,
         min_radius: float = 0.0,
         sight_cache: dict | None = None,
+        found_fields: frozenset[str] = frozenset(),
     ) -> None:
         self.state = state
         self.unit = unit
@@ -170,6 +173,7 @@ class ThreatMap:
             )
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
         self._next_by_enemy: dict[str, np.ndarray] = {}
+        self.found_fields = found_fields
         self.hazard = self._hazards()
         self.next_turn = self._next_turn()
 
@@ -260,19 +264,31 @@ class ThreatMap:
     # -- hazards ----------------------------------------------------------------------------------
 
     def _hazards(self) -> np.ndarray:
-        """Danger of ending the turn on a cell: fire, damaging fields, known concealed fields."""
+        """Danger of ending the turn on a cell: fire, damaging fields, known concealed fields (a
+        Scout stops before a concealed spot, R-SCOUT-3, so they hardly threaten it, and the cells
+        its side's Scout walked this turn are safe for the others)."""
         state, team = self.state, self.unit.team
         out = np.zeros(self.xs.shape)
         revealed = state.hazard.revealed.get(team, set())
+        scout = is_scout(self.unit)
+        trail = state.hazard.trails.get(team, ())
         for f in state.fields.values():
             danger = HAZARD_DANGER.get(f.kind, 0.0)
             if not danger:
                 continue
-            if f.kind == "concealed" and f.owner != team and f.id not in revealed and not f.triggered:
-                continue  # it does not know the field is there until a spot goes off (R-HAZ-16)
+            if f.kind == "concealed":
+                known = f.owner == team or f.id in revealed or f.triggered or f.id in self.found_fields
+                if not known:
+                    continue  # it does not know the field is there until a spot goes off (R-HAZ-16)
+                if scout:
+                    danger *= SCOUT_CONCEALED
             if f.living_only and not self.unit.living:
                 continue
             out = np.where(f.mask, np.maximum(out, danger), out)
+            if f.kind == "concealed" and trail:
+                for x, y in trail:
+                    if f.mask[y, x]:
+                        out[y, x] = 0.0
         for fire in state.fires.values():
             for x, y in fire.cells:
                 if 0 <= y < out.shape[0] and 0 <= x < out.shape[1]:

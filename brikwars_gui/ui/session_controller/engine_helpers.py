@@ -111,10 +111,12 @@ def run_forecast(
     progress: Callable[[int, int], Any] | None = None,
     should_stop: Callable[[], bool] | None = None,
     start: Any = None,
+    ai: dict[str, str] | None = None,
 ) -> ForecastReport:
     """`engine.forecast.forecast`: play `scenario` `runs` times AI against AI (blocking: call it from a
     worker thread). `progress(done, total)` is called as games finish; `should_stop()` cancels.
-    `start`: a position (`SessionController.position()`) to forecast from instead of the start."""
+    `start`: a position (`SessionController.position()`) to forecast from instead of the start.
+    `ai`: player id → AI level (docs/ai.md); players left out get the default AI."""
     from brikwars_gui.engine.forecast import forecast
 
     return forecast(
@@ -126,6 +128,7 @@ def run_forecast(
         progress=progress,
         should_stop=should_stop,
         start=start,
+        ai=ai,
     )
 
 

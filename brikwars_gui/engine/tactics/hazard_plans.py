@@ -1,0 +1,52 @@
+"""Hand orders the tactical AI weighs against attacking and holding (Chapter F): putting a fire
+out — its own by rolling on the ground (G-23), a friend's or a nearby object's with firefighting
+apparatus (R-FIRE-11). Scored in the planner's units ("kills"), so a burning unit with a good
+shot still takes it and one without puts itself out."""
+
+from __future__ import annotations
+
+from brikwars_gui.engine.rules.common import unable_problem
+from brikwars_gui.engine.rules.hazard_actions import FightFire, RollOnGround, hazard_action_options
+from brikwars_gui.engine.state import GameState, UnitState
+from brikwars_gui.engine.tactics.plan import Plan
+from brikwars_gui.engine.tactics.threat import FIRE_DANGER
+
+#: Worth of an inch of fire put out on an object (it may spread to units, R-FIRE-8), in kills.
+OBJECT_FIRE_INCH = 0.05
+
+
+def fire_plans(
+    state: GameState, unit: UnitState, here_score: float, here_hazard: float, caution: float
+) -> list[Plan]:
+    """Firefighting plans from where the unit stands (`here_score`: the position's own score, of
+    which `here_hazard` is the danger of the cell — its own fire, gone once rolled out)."""
+    if unit.action_used or unable_problem(unit) is not None:
+        return []
+    out: list[Plan] = []
+    for _kind, _label, order in hazard_action_options(state, unit):
+        if isinstance(order, RollOnGround):
+            size = max(1, unit.fire_size)
+            saved = FIRE_DANGER * (1.0 if size <= 1 else 0.5)  # out now, or one inch smaller
+            gone = here_hazard if size <= 1 else 0.0  # the cell's danger was this fire
+            note = "rolls on the ground to put out its fire (G-23)"
+        elif isinstance(order, FightFire):
+            fire = state.fires.get(order.fire)
+            if fire is None or unit.apparatus <= 0:
+                continue
+            share = min(1.0, unit.apparatus / max(1, fire.size))
+            target = state.units.get(fire.target or "")
+            if target is not None:
+                if target.team != unit.team:
+                    continue  # the enemy's fire is the enemy's problem
+                saved = FIRE_DANGER * share
+                note = f"fights the fire on {target.name} (R-FIRE-11)"
+            else:
+                saved = OBJECT_FIRE_INCH * min(unit.apparatus, fire.size)
+                note = f"fights fire {fire.id} (R-FIRE-11)"
+            gone = 0.0
+        else:
+            continue
+        plan = Plan("firefight", unit.pos, here_score + gone + caution * saved, order=order)
+        plan.notes.append(note)
+        out.append(plan)
+    return out

@@ -49,6 +49,9 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
             head = f"{who} moves to {plan.dest} and {_verb(unit, plan.weapon)} {target.name}: {odds}"
     elif plan.kind == "firefight" and plan.notes:
         head = f"{who} {plan.notes[0]}"
+    elif plan.kind == "charge" and target is not None:
+        odds = f"{_pct(plan.hit)} to hit, {_pct(plan.kill)} to kill"
+        head = f"{who} charges {target.name}: {plan.notes[0]}, {odds}"
     elif plan.kind == "sprint":
         head = f"{who} sprints toward {plan.dest}: the enemy is far"
     elif moved:
@@ -66,6 +69,6 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
         tail.append(f"exposed next turn ({plan.later:.1f} expected hits)")
     if plan.hazard >= 0.1:
         tail.append("accepts a hazard")
-    if plan.kind != "firefight":
+    if plan.kind not in ("firefight", "charge"):
         tail += plan.notes[:1]
     return head + ("; " + "; ".join(tail) if tail else "")

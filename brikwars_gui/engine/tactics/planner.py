@@ -28,6 +28,7 @@ from brikwars_gui.engine.rules.common import burdened, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
+from brikwars_gui.engine.tactics.charge import charge_plans
 from brikwars_gui.engine.tactics.hazard_plans import fire_plans
 from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
 from brikwars_gui.engine.tactics.plan import Plan
@@ -224,6 +225,7 @@ class Planner:
                 plans += self._top("attack_move", cells, score2, here_risk + after, later, hazard, shot)
         if self.b.sprint and not unit.has_moved and not unit.action_used:
             plans += self._sprint(unit, all_enemies, reach_of, tm)
+            plans += charge_plans(self, unit, near, tm, caution)
         plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
         if not plans:
             return None
@@ -232,7 +234,7 @@ class Planner:
                 p.score += self.b.noise * _noise(self.seed, state.round, unit.id, p.kind, p.dest, p.target)
         plans.sort(key=lambda p: (-p.score, p.kind, p.dest, p.target or ""))
         k = max(1, self.b.exact_paths)
-        checked = plans[:k] + [p for p in plans[k:] if p.kind == "firefight"]  # no path to check
+        checked = plans[:k] + [p for p in plans[k:] if p.kind in ("firefight", "charge")]  # no path check
         return self._refine(unit, checked, tm, caution)
 
     def _attack_only(
@@ -312,6 +314,13 @@ class Planner:
             score -= self.b.formation * np.maximum(fd - self.b.formation_range, 0.0)
         return score
 
+    def _position_at(self, unit: UnitState, cell: Cell, enemies: list[UnitState] | None = None) -> float:
+        """`_position` of one cell (Sprint and Charge goals lie beyond a normal move)."""
+        if enemies is None:
+            enemies = known_enemies(self.game.state, unit.team)
+        xs, ys = np.array([cell[0]]), np.array([cell[1]])
+        return float(self._position(unit, enemies, [cell], xs, ys, self._reach(unit), self._urgency())[0])
+
     def _hold_value(
         self, unit: UnitState, enemies: list[UnitState], xs: np.ndarray, ys: np.ndarray, my_reach: float
     ) -> np.ndarray:
@@ -378,10 +387,8 @@ class Planner:
             return []  # a normal move gets as far
         gx, gy = goal
         later = float(tm.next_turn[gy, gx])
-        position = self._position(
-            unit, enemies, [goal], np.array([gx]), np.array([gy]), self._reach(unit), self._urgency()
-        )
-        score = float(position[0]) - self.b.caution * (self.b.next_turn * later + float(tm.hazard[gy, gx]))
+        position = self._position_at(unit, goal, enemies)
+        score = position - self.b.caution * (self.b.next_turn * later + float(tm.hazard[gy, gx]))
         return [
             Plan("sprint", goal, score, toward=goal, later=later, notes=[f"sprints toward {nearest.name}"])
         ]
@@ -394,7 +401,7 @@ class Planner:
         state = self.game.state
         best: Plan | None = None
         for plan in plans:
-            if plan.kind in ("sprint", "firefight"):
+            if plan.kind in ("sprint", "firefight", "charge"):
                 score = plan.score
             else:
                 score = plan.score

@@ -109,6 +109,9 @@ class TacticalAI:
         its player a field is there (docs/rules-decisions.md, "What the tactical AI knows")."""
         team = game.active_player
         events = game.events
+        if self._seen_events > len(events):  # a rewound game: read it again
+            self._seen_events = 0
+            self._found.clear()
         for event in events[self._seen_events :]:
             if event.kind == "concealed_roll" and event.outcome == "scout_stop":  # type: ignore[attr-defined]
                 unit = game.state.units.get(event.unit)  # type: ignore[attr-defined]
@@ -190,7 +193,7 @@ class TacticalAI:
     def _execute(self, game: Game, unit: UnitState, plan: Plan) -> None:
         action = action_for(plan)
         try:
-            if plan.kind in ("sprint", "firefight") and action is not None:
+            if plan.kind in ("sprint", "firefight", "charge") and action is not None:
                 game.act(unit.id, action)
                 return
             if plan.kind == "attack_move" and action is not None:

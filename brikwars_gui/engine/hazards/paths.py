@@ -51,7 +51,7 @@ def resolve_path(
     costs, _ = cumulative_costs(
         state.grid, cells, half_speed=at_half_speed(unit), parity=unit.diagonal_parity
     )  # GRID-2
-    inches = travel_inches(cells, unit.diagonal_parity)  # R-HAZ-17: inches travelled, not Move spent
+    travelled = travel_inches(cells, unit.diagonal_parity)  # R-HAZ-17: inches travelled, not Move spent
     budget = unit.move_left  # Move + Sprint inches (UnitState.bonus_move) − Move already spent
     spent_before = unit.move_spent
     end = len(cells) - 1
@@ -72,7 +72,7 @@ def resolve_path(
         stop_here = False
         for field in fields_at(state, cell, {"concealed"}):
             if field.id not in crossings:
-                crossings[field.id] = plan_crossing(ctx, unit, field, cells, inches, i - 1)
+                crossings[field.id] = plan_crossing(ctx, unit, field, cells, travelled, i - 1)
                 crossing = crossings[field.id]
                 if crossing.index is not None and crossing.index == i - 1:
                     if crossing.outcome == "triggered":

@@ -49,7 +49,11 @@ EASY = Behaviour(
     min_hit=0.2,
 )
 NORMAL = Behaviour("normal", caution=0.9, next_turn=0.35, exact_paths=3)
-HARD = Behaviour("hard", caution=1.0, next_turn=0.5, exact_paths=8, lookahead=3)
+#: Hard keeps its units closer (measured on the skirmish against the default AI: 70% of 160
+#: seeded games with formation 0.15 within 4", 59% with Normal's 0.05 within 6")
+HARD = Behaviour(
+    "hard", caution=1.0, next_turn=0.5, exact_paths=8, lookahead=3, formation=0.15, formation_range=4.0
+)
 
 PRESETS: dict[str, Behaviour] = {b.name: b for b in (EASY, NORMAL, HARD)}
 """Preset name → settings; the names are what a scenario's `players[].ai_level` holds."""

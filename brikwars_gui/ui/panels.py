@@ -1,9 +1,10 @@
-"""Dock panels: unit list, turn controller, event log, palette, scenario settings, mini-map."""
+"""Dock panels: unit list, turn controller, palette, scenario settings (the Overview is in
+`overview.py`, the event log in `event_log.py`)."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QAbstractListModel, QModelIndex, QPointF, QRectF, QSize, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor, QImage, QPainter, QPen, QPixmap
+from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
+from PySide6.QtGui import QBrush, QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
@@ -18,7 +19,6 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListView,
     QListWidget,
     QListWidgetItem,
     QPushButton,
@@ -35,8 +35,7 @@ from brikwars_gui.scenario.army import ArmyLibrary
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
 from brikwars_gui.ui.army_library import TemplatePicker
 from brikwars_gui.ui.document import EditorDocument
-from brikwars_gui.ui.items import CELL
-from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS, mask_image, terrain_image
+from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS
 from brikwars_gui.ui.models import (
     UNIT_ID_ROLE,
     PlayerTableModel,
@@ -272,64 +271,6 @@ class TurnPanel(QWidget):
         names = [self.doc.player(pid).name if self.doc.player(pid) else pid for pid in order]
         self.order_label.setText("Turn order: " + " → ".join(names))
         self.dice_label.setText(f"Ruleset: {ruleset_label(self.doc.scenario.ruleset)}")
-
-
-class EventLogModel(QAbstractListModel):
-    """Dice results and engine events, newest last; `append(text, detail)` from the controller."""
-
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.entries: list[tuple[str, str]] = []
-
-    def rowCount(self, parent=QModelIndex()) -> int:  # noqa: B008
-        return 0 if parent.isValid() else len(self.entries)
-
-    def data(self, index, role=Qt.ItemDataRole.DisplayRole):
-        if not index.isValid():
-            return None
-        text, detail = self.entries[index.row()]
-        if role == Qt.ItemDataRole.DisplayRole:
-            return text
-        if role == Qt.ItemDataRole.ToolTipRole:
-            return detail or text
-        return None
-
-    def append(self, text: str, detail: str = "") -> None:
-        row = len(self.entries)
-        self.beginInsertRows(QModelIndex(), row, row)
-        self.entries.append((text, detail))
-        self.endInsertRows()
-
-    def clear(self) -> None:
-        self.beginResetModel()
-        self.entries.clear()
-        self.endResetModel()
-
-
-class EventLogPanel(QWidget):
-    def __init__(self, parent=None) -> None:
-        super().__init__(parent)
-        self.model = EventLogModel(self)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(4, 4, 4, 4)
-        self.view = QListView()
-        self.view.setObjectName("eventLog")
-        self.view.setModel(self.model)
-        self.view.setUniformItemSizes(True)
-        self.view.setAlternatingRowColors(True)
-        self.placeholder = QLabel("Dice rolls and events appear here in Play mode.")
-        self.placeholder.setStyleSheet("color: #888;")
-        layout.addWidget(self.placeholder)
-        layout.addWidget(self.view)
-        self.model.rowsInserted.connect(self._scroll)
-        self.model.modelReset.connect(self._update_placeholder)
-
-    def _scroll(self, *_args) -> None:
-        self._update_placeholder()
-        self.view.scrollToBottom()
-
-    def _update_placeholder(self) -> None:
-        self.placeholder.setVisible(self.model.rowCount() == 0)
 
 
 def _swatch(color: str) -> str:
@@ -667,162 +608,6 @@ class ScenarioPanel(QWidget):
         order[row], order[new] = order[new], order[row]
         self.doc.set_turn_order(order)
         self.order.setCurrentRow(new)
-
-
-class MiniMap(QWidget):
-    """Overview: the terrain image, unit dots and the main view's visible rectangle; click to jump."""
-
-    jumpRequested = Signal(QPointF)
-
-    def __init__(self, doc: EditorDocument, view, parent=None) -> None:
-        super().__init__(parent)
-        self.doc = doc
-        self.view = view
-        self.setMinimumSize(120, 90)
-        self._image: QImage | None = None
-        self._base: QPixmap | None = None
-        """Terrain, objects and fire drawn at the widget's size, kept until one of them changes:
-        a paint (a unit moved) draws it and the unit dots only (issue 9)."""
-        self.unit_provider = None  # Play mode: unit_id -> UnitView (live, or the timeline turn viewed)
-        self.object_destroyed = None  # Play mode: object_id -> bool
-        self._fire: QImage | None = None  # Play mode: the burning cells
-        self._dots: dict[str, tuple[int, int] | None] = {}
-        """Play mode: each unit's cell (None: dead), asked of `unit_provider` once per change of
-        the unit (`unit_changed`) rather than on every paint (issue 9: 200 units)."""
-        for sig in (doc.terrainChanged, doc.scenarioReset):
-            sig.connect(self._invalidate)
-        for sig in (doc.unitChanged, doc.unitAdded, doc.unitRemoved, doc.metaChanged):
-            sig.connect(self.update)
-        for sig in (doc.objectChanged, doc.objectAdded, doc.objectRemoved):
-            sig.connect(self.objects_changed)
-        view.viewportMoved.connect(self.update)
-        view.zoomChanged.connect(self.update)
-        self.jumpRequested.connect(view.center_on_scene)
-
-    def sizeHint(self) -> QSize:
-        return QSize(240, 170)
-
-    def set_play(self, unit_provider=None, object_destroyed=None) -> None:
-        """Play mode: draw the game's state (what the battlefield shows) instead of the
-        scenario's deployment (issue 10); None: back to the document."""
-        self.unit_provider = unit_provider
-        self.object_destroyed = object_destroyed
-        if unit_provider is None:
-            self._fire = None
-        self._base = None
-        self.units_changed()
-
-    def objects_changed(self, *_args) -> None:
-        """An object was changed or destroyed: the background is drawn again."""
-        self._base = None
-        self.update()
-
-    def unit_changed(self, unit_id: str) -> None:
-        """Play mode: one unit changed (moved, died)."""
-        self._dots.pop(unit_id, None)
-        self.update()
-
-    def units_changed(self, *_args) -> None:
-        """Play mode: any unit may have changed (a new battle, a timeline turn shown)."""
-        self._dots.clear()
-        self.update()
-
-    def _dot(self, unit_id: str) -> tuple[int, int] | None:
-        if unit_id not in self._dots:
-            view = self.unit_provider(unit_id)
-            shown = view is not None and view.alive and not view.hidden  # fog of war, G-16
-            self._dots[unit_id] = tuple(view.pos) if shown else None
-        return self._dots[unit_id]
-
-    def set_hazards(self, view) -> None:
-        """The fires of the game state shown (a `HazardView`), or None."""
-        burning = None if view is None else view.fire_size > 0
-        self._fire = mask_image(burning, "#ff3d00", 230) if burning is not None and burning.any() else None
-        self._base = None
-        self.update()
-
-    def _invalidate(self, *_args) -> None:
-        self._image = None
-        self._base = None
-        self.update()
-
-    def resizeEvent(self, event) -> None:
-        self._base = None
-        super().resizeEvent(event)
-
-    def _frame(self) -> tuple[float, float, float]:
-        w, h = self.doc.width, self.doc.height
-        scale = min((self.width() - 8) / w, (self.height() - 8) / h)
-        ox = (self.width() - w * scale) / 2
-        oy = min((self.height() - h * scale) / 2, 4.0)  # at the top when the dock is tall
-        return scale, ox, oy
-
-    def _background(self) -> QPixmap:
-        if self._base is not None and self._base.deviceIndependentSize().toSize() == self.size():
-            return self._base
-        if self._image is None:
-            self._image = terrain_image(self.doc.terrain)
-        ratio = self.devicePixelRatioF()
-        self._base = QPixmap(self.size() * ratio)
-        self._base.setDevicePixelRatio(ratio)
-        self._base.fill(Qt.GlobalColor.transparent)
-        painter = QPainter(self._base)
-        scale, ox, oy = self._frame()
-        target = QRectF(ox, oy, self.doc.width * scale, self.doc.height * scale)
-        painter.fillRect(target.adjusted(-4, -4, 4, 4), QColor("#2b2f35"))
-        painter.drawImage(target, self._image)
-        painter.setPen(QPen(QColor(70, 50, 40), 1))
-        for obj in self.doc.scenario.objects:
-            gone = self.object_destroyed is not None and self.object_destroyed(obj.id)
-            painter.setBrush(QColor(150, 130, 110, 70 if gone else 200))
-            for x, y, w, h in obj.rects:
-                painter.drawRect(QRectF(ox + x * scale, oy + y * scale, w * scale, h * scale))
-            for x, y in obj.cells:
-                painter.drawRect(QRectF(ox + x * scale, oy + y * scale, scale, scale))
-        if self._fire is not None:
-            painter.drawImage(target, self._fire)
-        painter.end()
-        return self._base
-
-    def paintEvent(self, event) -> None:
-        painter = QPainter(self)
-        painter.drawPixmap(0, 0, self._background())
-        scale, ox, oy = self._frame()
-        target = QRectF(ox, oy, self.doc.width * scale, self.doc.height * scale)
-        painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor("#111"), 0.8))
-        r = max(2.0, scale * 0.45)
-        for unit in self.doc.scenario.units:
-            pos = unit.position
-            if self.unit_provider is not None:
-                pos = self._dot(unit.id)
-                if pos is None:
-                    continue  # the dead and unseen enemies leave the overview
-            p = self.doc.player(unit.team)
-            painter.setBrush(QColor(p.color if p else "#888"))
-            painter.drawEllipse(QPointF(ox + (pos[0] + 0.5) * scale, oy + (pos[1] + 0.5) * scale), r, r)
-        visible = self.view.visible_scene_rect()
-        vr = QRectF(
-            ox + visible.left() / CELL * scale,
-            oy + visible.top() / CELL * scale,
-            visible.width() / CELL * scale,
-            visible.height() / CELL * scale,
-        ).intersected(target.adjusted(-1, -1, 1, 1))
-        painter.setPen(QPen(QColor("#ffd600"), 2))
-        painter.setBrush(Qt.BrushStyle.NoBrush)
-        painter.drawRect(vr)
-        painter.end()
-
-    def mousePressEvent(self, event) -> None:
-        self._jump(event.position())
-
-    def mouseMoveEvent(self, event) -> None:
-        if event.buttons() & Qt.MouseButton.LeftButton:
-            self._jump(event.position())
-
-    def _jump(self, pos: QPointF) -> None:
-        scale, ox, oy = self._frame()
-        self.jumpRequested.emit(QPointF((pos.x() - ox) / scale * CELL, (pos.y() - oy) / scale * CELL))
 
 
 class NewFieldDialog(QDialog):

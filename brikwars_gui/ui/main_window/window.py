@@ -34,8 +34,8 @@ from brikwars_gui.ui.main_window.play import PlayMixin
 from brikwars_gui.ui.main_window.recovery import RecoveryMixin
 from brikwars_gui.ui.map_feedback import ChoiceCells, ResultFloats
 from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
+from brikwars_gui.ui.overview import MiniMap
 from brikwars_gui.ui.panels import (
-    MiniMap,
     PalettePanel,
     ScenarioPanel,
     TurnPanel,

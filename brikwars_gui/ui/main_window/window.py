@@ -172,7 +172,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self._create_menus()
         self._create_status_bar()
         self._connect()
-        self.resize(1400, 900)
+        self._fit_first_size()
         self._restore_settings()
         self._update_title()
         self._update_actions()
@@ -282,6 +282,17 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
             name = self.doc.path.name if self.doc.path else "Untitled"
         star = " *" if self.doc.modified else ""
         return f"{name}{star} — {self.doc.scenario.name} — BrikWars"
+
+    def _fit_first_size(self) -> None:
+        """1400x900, or what the screen has room for (a 1366x768 laptop, a 1280x720 screen): the
+        whole window, title bar included, on screen at the first start; a saved geometry replaces
+        it (`_restore_settings`)."""
+        width, height = 1400, 900
+        screen = self.screen()
+        room = screen.availableGeometry() if screen is not None else None
+        if room is not None and room.isValid():
+            width, height = min(width, room.width() - 16), min(height, room.height() - 48)
+        self.resize(width, height)
 
     def _update_title(self) -> None:
         self.setWindowTitle(self.window_title())

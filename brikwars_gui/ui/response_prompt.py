@@ -14,8 +14,6 @@ from PySide6.QtCore import QEventLoop, QPoint, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
 from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
 
-from brikwars_gui.ui.response_dialog import option_label
-
 QUESTIONS = {
     "close_attack": "{about} comes into close combat range: strike it? (R-MOVE-5)",
     "angry_inch": "{about} is near: take the Angry Inch toward it? (R-RESP-2)",
@@ -47,6 +45,24 @@ WORDS = {
 
 
 LONG_ROW = 80  # characters of answer labels that still fit side by side in the panel
+
+
+OPTION_LABELS = {
+    ("fate_point", "no"): "no Fate Point",
+    ("fate_point", "yes"): "spend 1 Fate Point: double this roll",
+    ("fate_point", "climax"): "climax: 1 Fate Point doubles every roll this round",
+}
+
+
+def option_label(request, option: str) -> str:
+    """A D6 point answer in words with, when the request carries them, its exact chance."""
+    text = OPTION_LABELS.get((request.question, option), option)
+    if request.question == "character_points":
+        text = f"{option} Character Point" + ("s" if option != "1" else "")
+    chances = (getattr(request, "detail", None) or {}).get("chances")
+    if isinstance(chances, dict) and option in chances:
+        text += f" — {float(chances[option]):.0%} to succeed"
+    return text
 
 
 def parse_cell(option: str) -> tuple[int, int] | None:
@@ -131,7 +147,7 @@ def describe(request, names: dict[str, str], odds: dict | None = None) -> Prompt
                 label += f" — {outcome_words(chances[option], odds.get(option))}"
             tip = f"Use the saved Action: {weapon} at {about}"
         elif request.question in ("fate_point", "character_points"):  # the D6 ruleset's own labels
-            label = option_label(request, option).replace("  (default)", "")
+            label = option_label(request, option)
             tip = label
         elif isinstance(detail.get(option), str):  # the engine's words for this answer (its odds)
             label = tip = str(detail[option])

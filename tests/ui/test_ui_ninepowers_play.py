@@ -1,5 +1,5 @@
 """Nine Powers in the real window (offscreen, pytest-qt): the human picks a difficulty in the
-Response dialog with every choice's odds shown, takes an Acrobatics turn from the action menu and
+Response prompt over the map with every choice's odds shown, takes an Acrobatics turn from the action menu and
 spends a veto when the computer's zombie attacks; the Melee talent's free attack (R-NP-12) asked
 over the map (issue 12)."""
 
@@ -7,11 +7,9 @@ from __future__ import annotations
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QApplication, QLabel
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.main_window import MainWindow
-from brikwars_gui.ui.response_dialog import ResponseDialog, ask_with_dialog
 from brikwars_gui.ui.scenario_io import load_scenario
 
 CHAPEL = SCENARIOS / "ruined_chapel.json"
@@ -22,15 +20,16 @@ def window(open_window, data_dir) -> MainWindow:
     return open_window(CHAPEL, data_dir=data_dir, answer_responses=False)
 
 
-def answer_dialog(choice: str, seen: list[str]) -> None:
-    """Pick `choice` in the Response dialog that is about to open, remembering its text."""
+def answer_prompt(window: MainWindow, choice: str, seen: list[str]) -> None:
+    """Click `choice` in the window's Response prompt once it asks, remembering what it showed."""
 
     def pick() -> None:
-        dialogs = [w for w in QApplication.topLevelWidgets() if isinstance(w, ResponseDialog)]
-        dialog = next(d for d in dialogs if d.isVisible())
-        seen.append(" ".join(label.text() for label in dialog.findChildren(QLabel)))
-        dialog.buttons[choice].setChecked(True)
-        dialog.accept()
+        prompt = window.response_prompt
+        if not prompt.active:
+            QTimer.singleShot(10, pick)
+            return
+        seen.append(" ".join([prompt.label.text(), *(b.text() for b in prompt.buttons.values())]))
+        prompt.buttons[choice].click()
 
     QTimer.singleShot(0, pick)
 
@@ -41,16 +40,15 @@ def test_human_picks_a_difficulty_and_spends_a_veto(window: MainWindow, qtbot) -
     window.doc.move_unit("zombie-2", (3, 5))  # next to Boxley at (3, 6) only
     # Vroy's Melee 4 (Tough: d4 1, d6 5, d8 6, d10 7); Boxley's Acrobatics 3 (Easy: 3, 2, 5); then 4s
     window.set_play_mode(True, seed=1, script=[1, 5, 6, 7, 3, 2, 5] + [4] * 400)
-    c.ask_response = lambda request: ask_with_dialog(window, c, request)
     seen: list[str] = []
-    answer_dialog("tough", seen)
+    answer_prompt(window, "tough", seen)
     menu = window.build_action_menu("vroy", (6, 8), "zombie-1")
     next(a for a in menu.actions() if "Zombie 1" in a.text()).trigger()
     # the dialog showed every choice's exact chance and damage (L429-435: rating 4 → 95/80/51 %)
     assert "Easy: 95% to hit, 1 damage" in seen[0] and "Tough: 51% to hit, 3 damage" in seen[0]
     attacked = [e for e in c.game.events if e.kind == "attacked"][-1]
     assert "Melee 4: d4 1, d6 5, d8 6, d10 7 → lowest 1: Tough success, 3 damage" in attacked.text
-    answer_dialog("easy", seen)
+    answer_prompt(window, "easy", seen)
     menu = window.build_action_menu("boxley", (3, 6))
     next(a for a in menu.actions() if a.text().startswith("Acrobatics")).trigger()
     assert c.game.unit("boxley").pools["dodge"] == 2

@@ -5,12 +5,12 @@ their exact chances), and die codes and pools in the inspector and the unit tabl
 from __future__ import annotations
 
 import pytest
-from PySide6.QtCore import Qt
+from PySide6.QtCore import Qt, QTimer
 
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import DecisionRequest
 from brikwars_gui.ui.main_window import MainWindow
-from brikwars_gui.ui.response_dialog import ResponseDialog
+from brikwars_gui.ui.response_prompt import ResponsePrompt
 
 
 @pytest.fixture
@@ -51,13 +51,18 @@ def test_a_fate_point_prompt_shows_the_exact_chance_of_each_answer(qtbot) -> Non
         "no",
         {"difficulty": 10, "chances": {"no": 0.4567, "yes": 0.9, "climax": 0.9}, "kind": "melee"},
     )
-    dialog = ResponseDialog(request)
-    qtbot.addWidget(dialog)
-    texts = {o: b.text() for o, b in dialog.buttons.items()}
-    assert "46% to succeed" in texts["no"] and "(default)" in texts["no"]
+    prompt = ResponsePrompt()
+    qtbot.addWidget(prompt)
+    texts: dict[str, str] = {}
+
+    def answer() -> None:
+        texts.update({o: b.text() for o, b in prompt.buttons.items()})
+        prompt.buttons["yes"].click()
+
+    QTimer.singleShot(0, answer)
+    assert prompt.ask(request, {}) == ("yes", False)
+    assert "46% to succeed" in texts["no"] and texts["no"].endswith(" (default)")
     assert "double this roll — 90% to succeed" in texts["yes"]
-    dialog.buttons["yes"].setChecked(True)
-    assert dialog.answer() == "yes"
 
 
 def test_play_under_d6_asks_fate_points_before_and_character_points_after_a_roll(window: MainWindow) -> None:

@@ -6,24 +6,10 @@ from __future__ import annotations
 from typing import Any
 
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.rules.common import DecisionRequest
 from brikwars_gui.engine.session import Game
 from brikwars_gui.scenario.models import Scenario
 
 CLAWS = {"name": "claws", "kind": "close", "use": 3, "damage": "1d6"}
-
-
-class Answers:
-    """Answers Nine Powers questions from a script (others: the defaults) and keeps the requests."""
-
-    def __init__(self, **answers: list[str]) -> None:
-        self.answers = {k: list(v) for k, v in answers.items()}
-        self.asked: list[DecisionRequest] = []
-
-    def decide(self, game: Game, request: DecisionRequest) -> str:
-        self.asked.append(request)
-        queue = self.answers.get(request.question)
-        return queue.pop(0) if queue else request.default
 
 
 def np_game(units: list[dict[str, Any]], script: list[int], policy: Any = None, **options: Any) -> Game:

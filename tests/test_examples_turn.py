@@ -2,21 +2,13 @@
 
 from __future__ import annotations
 
+from scripted_answers import Answers
+
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState
-
-
-class Answers:
-    """A policy answering given questions, the defaults otherwise."""
-
-    def __init__(self, **answers: str) -> None:
-        self.answers = answers
-
-    def decide(self, game, request):
-        return self.answers.get(request.question, request.default)
 
 
 def test_ex_2_thieven_hood_overskill_on_range():

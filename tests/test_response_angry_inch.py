@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from scripted_answers import Answers
 
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.replay import compare_events
@@ -10,16 +11,6 @@ from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState
-
-
-class Answers:
-    def __init__(self, **answers: str) -> None:
-        self.answers = answers
-        self.asked: list = []
-
-    def decide(self, game, request):
-        self.asked.append(request)
-        return self.answers.get(request.question, request.default)
 
 
 def make(units, faces, *, policy=None, **kw) -> Game:

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import pytest
+from scripted_answers import Answers
 
 from brikwars_gui.engine import ai
 from brikwars_gui.engine.dice import ScriptedDice
@@ -27,14 +28,6 @@ def pair(a_at=(5, 5), z_at=(11, 11), **a) -> GameState:
 
 def gun() -> WeaponState:
     return WeaponState("gun", "ranged", 2, 8, "1d6")
-
-
-class Answers:
-    def __init__(self, **answers: str) -> None:
-        self.answers = answers
-
-    def decide(self, game, request):
-        return self.answers.get(request.question, request.default)
 
 
 # ---------------------------------------------------------------------------------------------

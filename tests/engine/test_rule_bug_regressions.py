@@ -4,24 +4,13 @@ scripted dice and named after the rule it guards."""
 from __future__ import annotations
 
 import pytest
+from scripted_answers import Answers
 
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.hazards import sandbox as hs
 from brikwars_gui.engine.rules.actions import Attack, FullRound
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.engine.state import GameState, WeaponState
-
-
-class Answers:
-    """A Response policy answering some questions and recording every request."""
-
-    def __init__(self, **answers: str) -> None:
-        self.answers = answers
-        self.asked: list = []
-
-    def decide(self, game, request):
-        self.asked.append(request)
-        return self.answers.get(request.question, request.default)
 
 
 def pistol() -> list[WeaponState]:

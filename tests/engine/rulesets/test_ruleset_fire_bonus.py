@@ -8,7 +8,8 @@ from __future__ import annotations
 
 from typing import Any
 
-from ninepowers_helpers import Answers, np
+from ninepowers_helpers import np
+from scripted_answers import Answers
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack

@@ -9,33 +9,17 @@ from __future__ import annotations
 from typing import Any
 
 import pytest
+from scripted_answers import Answers
 
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, FullRound
-from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder
+from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.session import Game
 from brikwars_gui.scenario.models import Scenario
 
 Unit = dict[str, Any]
-
-
-class Answers:
-    """A policy answering D6 questions from a script (others: the rules' defaults); it keeps
-    every request so tests can check what was offered and the chances shown."""
-
-    def __init__(self, **answers: list[str]) -> None:
-        self.answers = {k: list(v) for k, v in answers.items()}
-        self.asked: list[DecisionRequest] = []
-
-    def decide(self, game: Game, request: DecisionRequest) -> str:
-        self.asked.append(request)
-        queue = self.answers.get(request.question)
-        return queue.pop(0) if queue else request.default
-
-    def first(self, question: str) -> DecisionRequest:
-        return next(r for r in self.asked if r.question == question)
 
 
 def d6_scenario(units: list[Unit], **d6: Any) -> Scenario:

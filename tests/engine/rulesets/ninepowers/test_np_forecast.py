@@ -7,7 +7,8 @@ from __future__ import annotations
 from fractions import Fraction
 
 import pytest
-from ninepowers_helpers import Answers, np, np_game
+from ninepowers_helpers import np, np_game
+from scripted_answers import Answers
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import SkillTurn

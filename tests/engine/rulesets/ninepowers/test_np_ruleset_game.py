@@ -7,7 +7,8 @@ rolled for an attack (no Damage or Armor roll under Nine Powers)."""
 from __future__ import annotations
 
 import pytest
-from ninepowers_helpers import CLAWS, Answers, last_attack, np, np_game, pools
+from ninepowers_helpers import CLAWS, last_attack, np, np_game, pools
+from scripted_answers import Answers
 
 from brikwars_gui.engine.ai import play_game
 from brikwars_gui.engine.rules import sandbox as sb

@@ -6,7 +6,8 @@ talent's primary opponent and Tough avoidance checks (L1121-1123), the climb a r
 from __future__ import annotations
 
 import pytest
-from ninepowers_helpers import CLAWS, Answers, last_attack, np, np_game, pools
+from ninepowers_helpers import CLAWS, last_attack, np, np_game, pools
+from scripted_answers import Answers
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, Sprint

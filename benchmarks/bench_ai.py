@@ -12,6 +12,8 @@ import statistics
 import time
 from pathlib import Path
 
+from bench_scale import calibration_ms  # one loop for every benchmark (benchmarks/ is on sys.path)
+
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics.player import TacticalAI
 from brikwars_gui.engine.tactics.presets import PRESETS
@@ -20,17 +22,8 @@ from brikwars_gui.scenario.io import load_scenario
 SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
 
 
-#: Calibration time (ms) of an unloaded core of the 2-core machine the budgets were set on.
-REFERENCE_MS = 110.0
-
-
-def calibrate() -> float:
-    """Milliseconds of a fixed pure-Python loop: divide timings by it to compare machines."""
-    t0 = time.perf_counter()
-    total = 0
-    for i in range(1_000_000):
-        total += i % 7
-    return (time.perf_counter() - t0) * 1000
+#: `calibration_ms()` on an unloaded core of the 2-core machine the budgets were set on.
+REFERENCE_MS = 43.0
 
 
 def bench(level: str, name: str, seeds: int, rounds: int) -> tuple[list[float], list[float]]:
@@ -68,7 +61,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--scenario", default="large_battle.json")
     args = parser.parse_args()
-    before = calibrate()
+    before = calibration_ms()
     budget = {"easy": 20.0, "normal": 20.0, "hard": 100.0}
     for level in PRESETS:
         times, orders = bench(level, args.scenario, args.seeds, args.rounds)
@@ -80,7 +73,7 @@ def main() -> None:
             f"(budget {budget[level]:.0f} ms); carrying out the orders (engine): mean "
             f"{statistics.mean(orders):6.1f} ms"
         )
-    calibration = (before + calibrate()) / 2
+    calibration = (before + calibration_ms()) / 2
     print(
         f"machine: {os.cpu_count()} cores; calibration loop {calibration:.0f} ms (before/after); "
         f"on a machine where it takes {REFERENCE_MS:.0f} ms the times above scale by "

@@ -13,6 +13,8 @@ import statistics
 import time
 from pathlib import Path
 
+from bench_scale import calibration_ms  # one loop for every benchmark (benchmarks/ is on sys.path)
+
 from brikwars_gui.engine import ai
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.visibility import visible_units
@@ -20,15 +22,6 @@ from brikwars_gui.scenario.generate import army_battle
 from brikwars_gui.scenario.io import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
-
-
-def calibrate() -> float:
-    """Milliseconds of a fixed pure-Python loop: divide timings by it to compare machines."""
-    t0 = time.perf_counter()
-    total = 0
-    for i in range(1_000_000):
-        total += i % 7
-    return (time.perf_counter() - t0) * 1000
 
 
 def battle(scenario, fog: bool, rounds: int) -> tuple[float, int]:
@@ -73,7 +66,7 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=4)
     parser.add_argument("--units", type=int, default=100)
     args = parser.parse_args()
-    before = calibrate()
+    before = calibration_ms()
     cases = [
         ("large_battle.json", load_scenario(SCENARIOS / "large_battle.json")),
         (f"army_battle({args.units} units, 120x120)", army_battle(args.units)),
@@ -87,7 +80,7 @@ def main() -> None:
             f"{on:6.2f} ms/order with fog ({n_on} orders); both sides' views after an order: "
             f"{warm:6.3f} ms cached vs {cold:6.2f} ms recomputed from scratch"
         )
-    calibration = (before + calibrate()) / 2
+    calibration = (before + calibration_ms()) / 2
     print(f"machine: {os.cpu_count()} cores; calibration loop {calibration:.0f} ms (before/after)")
 
 

@@ -14,17 +14,11 @@ import os
 import time
 from pathlib import Path
 
+from bench_scale import calibration_ms  # one loop for every benchmark (benchmarks/ is on sys.path)
+
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
-
-
-def calibrate() -> float:
-    t0 = time.perf_counter()
-    total = 0
-    for i in range(2_000_000):
-        total += i * i % 7
-    return time.perf_counter() - t0
 
 
 def main() -> None:
@@ -43,7 +37,7 @@ def main() -> None:
 
     app = QApplication.instance() or QApplication([])
     scenario = load_scenario(SCENARIOS / args.scenario)
-    print(f"machine: {default_jobs()} cores; calibration loop {calibrate():.3f} s")
+    print(f"machine: {default_jobs()} cores; calibration loop (1e6 iterations) {calibration_ms():.1f} ms")
 
     t0 = time.perf_counter()
     forecast(scenario, args.runs, seed=0, max_rounds=10, jobs=args.jobs)

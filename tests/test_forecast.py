@@ -259,7 +259,27 @@ def test_cli_forecast_bad_scenario_exits_2(capsys, tmp_path):
     assert main(["forecast", str(SCENARIOS / "skirmish.json"), "--jobs", "0"]) == 2
 
 
-def test_automatic_jobs_stays_in_process_for_quick_forecasts():
+class _Clock:
+    """A stand-in for `time` in the forecast module whose every reading is `step` seconds after
+    the last: the measured game length is the test's choice, not the machine's load."""
+
+    def __init__(self, step: float) -> None:
+        self.now, self.step = 0.0, step
+
+    def perf_counter(self) -> float:
+        self.now += self.step
+        return self.now
+
+
+@pytest.mark.parametrize(("seconds_per_reading", "expected_jobs"), [(0.001, 1), (1.0, 2)])
+def test_automatic_jobs_follow_the_measured_game_length(monkeypatch, seconds_per_reading, expected_jobs):
+    """Ten quick games stay in process (starting workers would not pay); ten slow ones use both
+    cores. Either way the report is the one `jobs=1` gives."""
+    import brikwars_gui.engine.forecast as forecast_module
+
+    plain = forecast(mirror(), 10, seed=1, max_rounds=5, jobs=1)
+    monkeypatch.setattr(forecast_module, "default_jobs", lambda: 2)
+    monkeypatch.setattr(forecast_module, "time", _Clock(seconds_per_reading))
     auto = forecast(mirror(), 10, seed=1, max_rounds=5, jobs=None)
-    assert auto.jobs == 1  # ten short games: starting workers would not pay
-    assert auto == forecast(mirror(), 10, seed=1, max_rounds=5, jobs=1)
+    assert auto.jobs == expected_jobs
+    assert auto == plain  # the same games and figures (jobs and elapsed are not compared)

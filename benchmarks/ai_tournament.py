@@ -9,9 +9,13 @@ Run: `.venv/bin/python benchmarks/ai_tournament.py --games 200 --jobs 2` (long: 
 from __future__ import annotations
 
 import argparse
+import json
 import os
+import sys
 import time
 from pathlib import Path
+
+from tqdm import tqdm
 
 from brikwars_gui.engine.tactics.player import LEVELS
 from brikwars_gui.engine.tactics.tournament import PairingResult, run_tournament
@@ -47,15 +51,40 @@ def main() -> None:
     parser.add_argument("--samples", nargs="+", default=list(SAMPLES), choices=SAMPLES)
     parser.add_argument("--rounds", type=int, default=15, help="round limit (a draw is not a win)")
     parser.add_argument("--first-seed", type=int, default=0)
+    parser.add_argument("--json", type=Path, help="also write every pairing's counts to this file")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores; jobs={args.jobs}; games per pairing and sample={args.games}")
     scenarios = {name: load_scenario(SCENARIOS / f"{name}.json") for name in args.samples}
     t0 = time.perf_counter()
+    bar = tqdm(unit="game", file=sys.stderr, disable=not sys.stderr.isatty())
+
+    def progress(done: int, total: int) -> None:
+        bar.total = total
+        bar.n = done
+        bar.refresh()
+
+    def on_pairing(result: PairingResult) -> None:
+        bar.write(result.line())  # each pairing as soon as it is complete; the table follows
+
     results = run_tournament(
-        scenarios, args.levels, args.games, jobs=args.jobs, max_rounds=args.rounds, first_seed=args.first_seed
+        scenarios,
+        args.levels,
+        args.games,
+        jobs=args.jobs,
+        max_rounds=args.rounds,
+        first_seed=args.first_seed,
+        progress=progress,
+        on_pairing=on_pairing,
     )
+    bar.close()
+    print("all pairings:")
     for r in results:
         print(r.line())
+    if args.json:
+        rows = [{"scenario": r.scenario, "a": r.a, "b": r.b, "games": r.games, "a_wins": r.a_wins,
+                 "b_wins": r.b_wins} for r in results]
+        args.json.write_text(json.dumps({"first_seed": args.first_seed, "rounds": args.rounds,
+                                         "pairings": rows}, indent=1))
     print(f"elapsed {time.perf_counter() - t0:.0f} s")
     print("targets (win rate of the first level against the second, per sample):")
     for level, other, target in TARGETS:

@@ -11,7 +11,7 @@ exactly by its seed.
 from __future__ import annotations
 
 import itertools
-from collections.abc import Iterator
+from collections.abc import Callable, Iterable, Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 from typing import Any
@@ -91,24 +91,35 @@ def run_tournament(
     jobs: int = 1,
     max_rounds: int = 15,
     first_seed: int = 0,
+    progress: Callable[[int, int], None] | None = None,
+    on_pairing: Callable[[PairingResult], None] | None = None,
 ) -> list[PairingResult]:
-    """`games` seeded games (seeds first_seed..) for every pairing on every scenario."""
+    """`games` seeded games (seeds first_seed..) for every pairing on every scenario.
+    `progress(done, total)` follows the games; `on_pairing` gets each pairing's result as soon as
+    its last game is in (a full tournament takes most of an hour on 2 cores)."""
     tasks = [
         (name, a, b, seed, max_rounds)
         for name in scenarios
         for a, b in pairings(levels)
         for seed in range(first_seed, first_seed + games)
     ]
+    tally: dict[tuple[str, str, str], list[int]] = {}
+
+    def count(outcomes: Iterable[tuple[str, str, str, str | None]]) -> None:
+        for done, (name, a, b, winner) in enumerate(outcomes, 1):
+            row = tally.setdefault((name, a, b), [0, 0, 0])
+            row[0] += 1
+            row[1] += winner == "A"
+            row[2] += winner == "B"
+            if progress:
+                progress(done, len(tasks))
+            if on_pairing and row[0] == games:
+                on_pairing(PairingResult(name, a, b, *row))
+
     if jobs <= 1:
         _init(scenarios)
-        outcomes = [_run(t) for t in tasks]
+        count(_run(t) for t in tasks)
     else:
         with ProcessPoolExecutor(jobs, initializer=_init, initargs=(scenarios,)) as pool:
-            outcomes = list(pool.map(_run, tasks, chunksize=4))
-    tally: dict[tuple[str, str, str], list[int]] = {}
-    for name, a, b, winner in outcomes:
-        row = tally.setdefault((name, a, b), [0, 0, 0])
-        row[0] += 1
-        row[1] += winner == "A"
-        row[2] += winner == "B"
+            count(pool.map(_run, tasks, chunksize=4))
     return [PairingResult(n, a, b, *tally[(n, a, b)]) for n in scenarios for a, b in pairings(levels)]

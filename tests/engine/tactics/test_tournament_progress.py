@@ -1,0 +1,25 @@
+"""The tournament reports as it goes (a full one takes most of an hour): progress per game and
+each pairing's result as soon as its last game is in, the same results it returns."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from brikwars_gui.engine.tactics.tournament import run_tournament
+from brikwars_gui.scenario.io import load_scenario
+
+SKIRMISH = Path(__file__).resolve().parents[3] / "resources" / "scenarios" / "skirmish.json"
+
+
+def test_tournament_reports_progress_and_each_pairing_when_complete():
+    scenario = load_scenario(SKIRMISH)
+    seen: list[tuple[int, int]] = []
+    reported = []
+    results = run_tournament(
+        {"skirmish": scenario}, ["passive", "default", "easy"], 2, jobs=1,
+        progress=lambda done, total: seen.append((done, total)), on_pairing=reported.append,
+    )
+    assert seen == [(n, 6) for n in range(1, 7)]
+    assert reported == results and len(results) == 3
+    assert [(r.a, r.b) for r in results] == [("passive", "default"), ("passive", "easy"), ("default", "easy")]
+    assert all(r.games == 2 for r in results)

@@ -39,22 +39,50 @@ def odds_lines(odds) -> list[str]:
     ]
 
 
+def _modifier_rows(attacks) -> list[str]:
+    """The modifiers and counted terms in grey: one row when every weapon shares them, else one
+    row per weapon (its Use, its Shield cancellation, its blast differ)."""
+    texts = [escape("; ".join(f"{label}: {value}" for label, value in o.modifiers)) for o in attacks]
+    if len(set(texts)) <= 1:
+        return [f"<span style='color:#555'>{texts[0]}</span>"] if texts and texts[0] else []
+    return [
+        f"<span style='color:#555'><b>{escape(o.weapon)}</b>: {text}</span>"
+        for o, text in zip(attacks, texts, strict=True)
+        if text
+    ]
+
+
+def other_lines(odds) -> list[str]:
+    """Everyone else the attack may hit (a blast's radius, G-12), smaller and indented under
+    the weapon's line: `Blast: Fen (ally): 40% caught · 12% kill · 28% knocked over`."""
+    return [
+        "<span style='font-size:small'>&nbsp;&nbsp;&nbsp;"
+        + f"{escape(line.label)}: "
+        + " · ".join(escape(figure_text(f)) for f in line.figures)
+        + "</span>"
+        for line in odds.others
+    ]
+
+
 def forecast_html(attacks, answers, names: dict[str, str]) -> str:
+    """The card: who attacks whom, each weapon's line and those its blast may catch, the
+    modifiers, the target's possible answers (R-RESP-1/5) and what the numbers approximate."""
     if not attacks:
         return ""
     first = attacks[0]
     who = escape(names.get(first.attacker, first.attacker))
     whom = escape(names.get(first.target, first.target))
     rows = [f"<b>{who}</b> → <b>{whom}</b>"]
-    rows += [line for o in attacks for line in odds_lines(o)]
-    mods = escape("; ".join(f"{label}: {value}" for label, value in first.modifiers))
-    rows.append(f"<span style='color:#555'>{mods}</span>")
+    for o in attacks:
+        rows += odds_lines(o) + other_lines(o)
+    rows += _modifier_rows(attacks)
     if answers:
         rows.append(f"<i>{whom} holds a saved Action and may answer (R-RESP-1/5):</i>")
-        rows += [line for o in answers for line in odds_lines(o)]
+        for o in answers:
+            rows += odds_lines(o) + other_lines(o)
     notes = sorted({n for o in (*attacks, *answers) for n in o.notes})
     if notes:
-        rows.append(f"<span style='color:#777'>Not counted: {escape('; '.join(notes))}.</span>")
+        rows.append(f"<span style='color:#777'>Approximated: {escape('; '.join(notes))}.</span>")
     return "<br>".join(rows)
 
 

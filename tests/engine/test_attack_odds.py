@@ -11,16 +11,10 @@ import pytest
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
-from brikwars_gui.engine.rules.attack_odds import attack_odds, expression_distribution
+from brikwars_gui.engine.rules.attack_odds import attack_odds
+from brikwars_gui.engine.rulesets.brikwars.strike_odds import total_distribution, totals_items
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState
-
-
-class NoExtraDamage:
-    """Overskill goes to the Skill total (no extra Damage die, which the forecast leaves out)."""
-
-    def decide(self, game, request):
-        return "skill" if request.question == "overskill" and "skill" in request.options else request.default
 
 
 def duel(seed: int, *, shaun_pos=(7, 5), weapon=sb.PISTOL, armor="4", size=1) -> Game:
@@ -29,15 +23,15 @@ def duel(seed: int, *, shaun_pos=(7, 5), weapon=sb.PISTOL, armor="4", size=1) ->
         sb.unit("shaun", "shaun", shaun_pos, facing="W", weapons=[sb.PISTOL], armor=armor, size=size),
     ]
     state = GameState.from_scenario(sb.scenario(units, width=16, height=10))
-    return Game(state, SeededDice(seed), policy=NoExtraDamage())
+    return Game(state, SeededDice(seed))  # the rules' default answers: Overskill on an extra Damage die
 
 
 def test_exploding_damage_distribution_is_exact() -> None:
-    d6 = expression_distribution("1d6")
+    d6 = dict(totals_items(total_distribution("1d6")))
     assert math.isclose(sum(d6.values()), 1.0, abs_tol=1e-9)
     assert math.isclose(sum(v * p for v, p in d6.items()), 4.2, abs_tol=1e-9)  # 2.5 + (6 + 4.2) / 6
     assert d6[7] == pytest.approx(1 / 36)  # 6 then a bonus 1
-    far = expression_distribution("1d6+1", per_die_modifier=-2)  # R-ACT-6: −2 on the die, not the +1
+    far = dict(totals_items(total_distribution("1d6+1", per_die_modifier=-2)))  # R-ACT-6: not on the +1
     assert far[0] == pytest.approx(1 / 6) and min(far) == 0
 
 

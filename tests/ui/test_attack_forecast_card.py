@@ -3,6 +3,7 @@ the engine's exact odds and the modifiers; the right-click menu names the chance
 
 from __future__ import annotations
 
+import html
 from pathlib import Path
 
 from PySide6.QtCore import QPoint, Qt
@@ -79,3 +80,32 @@ def test_the_forecast_and_hover_cards_go_after_the_attack_and_the_turn(open_wind
     w.controller.end_turn()
     qtbot.waitUntil(lambda: w.controller.active_player != "red", timeout=20_000)
     assert not w.hover_card.isVisible()
+
+
+def test_the_card_shows_overskill_shields_fire_and_everyone_in_a_blast(open_window, qtbot) -> None:
+    """Issue 10: the card names the terms its numbers count — Overskill's extra Damage die
+    (R-DICE-8a), what the target's Energy Shield takes (R-HAZ-21), a burning attacker's +1d4
+    (R-FIRE-6) — and lists everyone a grenade's blast may catch, friends marked (G-12)."""
+    from brikwars_gui.engine.hazards import sandbox as hs
+
+    w = open_window()
+    w.doc.move_unit("blue-spear", (6, 8))  # next to Spearman (red) at (5, 8)
+    w.doc.move_unit("blue-sword", (7, 9))  # 4" from the red grenadier at (3, 9)
+    w.set_play_mode(True, seed=3)
+    state = w.controller.game.state
+    hs.add_field(state, "shield", "shield", hs.rect(6, 7, 2, 2), dice="1d6+1d4")  # Size 2: both dice
+    hs.add_fire(state, "f", "red-spear", [(5, 8)], 1)
+    w.show_attack_forecast("red-spear", "blue-spear")
+    text = w.attack_card.text()
+    assert "Overskill: a 6 that misses adds +1d6 to hit (no Damage die left to add one more of" in text
+    assert "Energy Shield: cancels 1d6 and the burning 1d4; +2 gets through" in text
+    assert "Attacker burning: +1d4 Fire Damage in close combat (R-FIRE-6)" in text
+    assert "Not counted" not in text and "Approximated" not in text
+    assert "2 Damage on a hit" in text and "% kill" not in text  # the Spear's +2 alone gets through
+    w.show_attack_forecast("red-grenadier", "blue-sword")
+    text = html.unescape(w.attack_card.text())
+    names = {u.id: u.name for u in w.doc.scenario.units}
+    assert f"Blast: {names['red-spear']} (ally)" in text  # caught by a 4" blast (Overskill d10)
+    assert f"Blast: {names['blue-spear']}:" in text and "knocked over" in text
+    assert 'radius 2" or 4"' in text and "Overskill: a 6 that hits adds a Damage die" in text
+    assert w.attack_card.isVisible()

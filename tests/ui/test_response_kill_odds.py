@@ -42,8 +42,9 @@ def test_describe_names_kill_size_and_disrupt_chances() -> None:
 
 def test_a_real_attack_on_a_unit_holding_its_action_asks_with_the_chance_to_kill(open_window) -> None:
     """R-RESP-1/5: Rifleman Ash kept his Action; the enemy's Rifle (Use 3, 1d6+1, 8" away, in
-    Range) hits a d6 on 3+ (4/6, a 1 fails) and 1d6+1 beats Armor 4 on a 4+ (G-3): 67% to hit,
-    33% to kill, 11% to Disrupt — the numbers the ruleset's `attack_odds` gives."""
+    Range) hits a d6 on 3+ (4/6, a 1 fails); on a 3-5 1d6+1 beats Armor 4 on a 4+ (G-3), on a 6
+    the Overskill Benny adds a Damage die (R-DICE-8a, the default): 2d6+1 beats it unless 2d6 <= 3.
+    67% to hit, 87/216 = 40% to kill, 20/216 = 9% to Disrupt — the ruleset's `attack_odds`."""
     scenario = load_scenario(SKIRMISH)
     data = scenario.model_dump(mode="json")
     for p in data["players"]:
@@ -73,6 +74,6 @@ def test_a_real_attack_on_a_unit_holding_its_action_asks_with_the_chance_to_kill
         done = True
     question, text, odds = seen[0]
     assert question == "attack_response"
-    assert "<b>Rifleman Eel</b> attacks <b>Rifleman Ash</b> with Rifle: 67% to hit, 33% to kill" in text
-    assert "11% to Disrupt" in text  # 1d6+1 equals Armor 4 on a 3 (G-3): 4/6 x 1/6
-    assert abs(odds["against_you"].hit - 4 / 6) < 1e-9 and abs(odds["against_you"].kills - 2 / 6) < 1e-9
+    assert "<b>Rifleman Eel</b> attacks <b>Rifleman Ash</b> with Rifle: 67% to hit, 40% to kill" in text
+    assert "9% to Disrupt" in text  # equal to Armor 4: a 3 of 1d6+1 (3/6 x 1/6) or 2d6 = 3 (1/6 x 2/36)
+    assert abs(odds["against_you"].hit - 4 / 6) < 1e-9 and abs(odds["against_you"].kills - 87 / 216) < 1e-9

@@ -11,13 +11,15 @@ Weapons whose Damage is in Action dice are blocked by Shield d6s (R-HAZ-22). Com
 from __future__ import annotations
 
 from collections.abc import Sequence
+from dataclasses import dataclass
+from dataclasses import field as dataclass_field
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceTerm, parse_dice
 from brikwars_gui.engine.hazards.common import HazardSkipped, ShieldDeflected, target_cells
 from brikwars_gui.engine.hazards.fields import hazard_dice
 from brikwars_gui.engine.hazards.power import power_left, shield_payer, spend_power
-from brikwars_gui.engine.state import FieldState, GameState
+from brikwars_gui.engine.state import FieldState, GameState, UnitState
 
 
 def shields_over(state: GameState, target_id: str) -> list[FieldState]:
@@ -41,16 +43,46 @@ def _available(state: GameState, field: FieldState) -> dict[int, int]:
     return {s: n - used.get(s, 0) for s, n in have.items() if n - used.get(s, 0) > 0}
 
 
-def deflect(
-    ctx: RulesContext, target_id: str, dice_sides: Sequence[int], *, action_dice: bool = False
-) -> list[bool]:
-    """For each incoming Damage die (by its sides), whether a Shield die cancelled it (R-HAZ-21).
-    `action_dice=True`: the weapon's Damage is in Action dice, blocked by Shield d6s (R-HAZ-22)."""
-    state = ctx.state
+@dataclass(frozen=True)
+class ShieldUse:
+    """What one shield field does to one group of incoming dice: the sides it cancels, who pays
+    1" of Power per die (`payer`, None when free), and whether it stopped for want of Power."""
+
+    field: FieldState
+    blocked: tuple[int, ...]
+    payer: UnitState | None
+    unpaid: bool
+
+
+@dataclass
+class ShieldBook:
+    """Shield dice and Power a plan has taken on top of the state's own books: the attack
+    forecast plans the weapon's dice and then R-FIRE-6's burning d4 against the same shields
+    without touching the state (rules/attack_odds.py)."""
+
+    used: dict[str, dict[int, int]] = dataclass_field(default_factory=dict)
+    power: dict[str, int] = dataclass_field(default_factory=dict)
+
+
+def plan_deflection(
+    state: GameState,
+    target_id: str,
+    dice_sides: Sequence[int],
+    *,
+    action_dice: bool = False,
+    book: ShieldBook | None = None,
+) -> tuple[list[bool], list[ShieldUse]]:
+    """Which incoming Damage dice (by their sides) the target's Shields cancel (R-HAZ-21/22), and
+    each field's use, without changing the state: `deflect` carries the plan out; the forecast
+    reads it. `book` (updated) holds what earlier plans of the same attack took."""
+    book = book if book is not None else ShieldBook()
     out = [False] * len(dice_sides)
+    uses: list[ShieldUse] = []
     for field in shields_over(state, target_id):
         avail = _available(state, field)
-        used = state.hazard.shield_used.setdefault(field.id, {})
+        taken = book.used.setdefault(field.id, {})
+        for sides, n in taken.items():
+            avail[sides] = avail.get(sides, 0) - n
         payer = shield_payer(state, field, target_id)
         blocked: list[int] = []
         unpaid = False
@@ -60,33 +92,47 @@ def deflect(
             need = 6 if action_dice else sides
             if avail.get(need, 0) <= 0:
                 continue
-            if payer is not None and power_left(state, payer) < 1:
+            if payer is not None and power_left(state, payer) - book.power.get(payer.id, 0) < 1:
                 unpaid = True  # R-HAZ-21: each die used costs its Creation 1" of Power
                 break
             if payer is not None:
-                spend_power(state, payer.id, 1)
+                book.power[payer.id] = book.power.get(payer.id, 0) + 1
             avail[need] -= 1
-            used[need] = used.get(need, 0) + 1
+            taken[need] = taken.get(need, 0) + 1
             out[i] = True
             blocked.append(sides)
-        if blocked:
-            ctx.emit(ShieldDeflected(target_id, field.id, tuple(blocked)))
-        if unpaid and payer is not None:
+        uses.append(ShieldUse(field, tuple(blocked), payer, unpaid))
+    return out, uses
+
+
+def deflect(
+    ctx: RulesContext, target_id: str, dice_sides: Sequence[int], *, action_dice: bool = False
+) -> list[bool]:
+    """For each incoming Damage die (by its sides), whether a Shield die cancelled it (R-HAZ-21).
+    `action_dice=True`: the weapon's Damage is in Action dice, blocked by Shield d6s (R-HAZ-22)."""
+    state = ctx.state
+    out, uses = plan_deflection(state, target_id, dice_sides, action_dice=action_dice)
+    for use in uses:
+        used = state.hazard.shield_used.setdefault(use.field.id, {})
+        for sides in use.blocked:
+            need = 6 if action_dice else sides
+            used[need] = used.get(need, 0) + 1
+            if use.payer is not None:
+                spend_power(state, use.payer.id, 1)
+        if use.blocked:
+            ctx.emit(ShieldDeflected(target_id, use.field.id, use.blocked))
+        if use.unpaid and use.payer is not None:
             ctx.emit(
                 HazardSkipped(
-                    target_id, field.id, f"{payer.name} has no Power left for Shield dice (R-HAZ-21)"
+                    target_id, use.field.id, f"{use.payer.name} has no Power left for Shield dice (R-HAZ-21)"
                 )
             )
     return out
 
 
-def shielded_expression(
-    ctx: RulesContext, target_id: str, expr: str | DiceExpression, *, action_dice: bool = False
-) -> DiceExpression:
-    """The Damage expression left after the target's Shields cancel what they can (G-8)."""
-    parsed = parse_dice(expr) if isinstance(expr, str) else expr
+def remaining_expression(parsed: DiceExpression, blocked: Sequence[bool]) -> DiceExpression:
+    """`parsed` without the added dice `blocked` marks (one flag per added die, in order)."""
     sides = [t.sides for t in parsed.terms if t.sign > 0 for _ in range(t.count)]
-    blocked = deflect(ctx, target_id, sides, action_dice=action_dice)
     removed: dict[int, int] = {}
     for s, b in zip(sides, blocked, strict=True):
         if b:
@@ -101,3 +147,17 @@ def shielded_expression(
         if n:
             terms.append(DiceTerm(n, t.sides, t.sign))
     return DiceExpression(tuple(terms), parsed.modifier)
+
+
+def incoming_sides(parsed: DiceExpression) -> list[int]:
+    """The sides of each added Damage die, in order: what the Shields are asked about."""
+    return [t.sides for t in parsed.terms if t.sign > 0 for _ in range(t.count)]
+
+
+def shielded_expression(
+    ctx: RulesContext, target_id: str, expr: str | DiceExpression, *, action_dice: bool = False
+) -> DiceExpression:
+    """The Damage expression left after the target's Shields cancel what they can (G-8)."""
+    parsed = parse_dice(expr) if isinstance(expr, str) else expr
+    blocked = deflect(ctx, target_id, incoming_sides(parsed), action_dice=action_dice)
+    return remaining_expression(parsed, blocked)

@@ -744,13 +744,30 @@ def _skill_success(
     spend_overskill: bool,
     eps: float,
 ) -> float:
+    return skill_success_split(sides, needed, per_die_modifier, blessings, curses, spend_overskill, eps)[0]
+
+
+@functools.lru_cache(maxsize=4096)
+def skill_success_split(
+    sides: int,
+    needed: int,
+    per_die_modifier: int = 0,
+    blessings: tuple[int, ...] = (),
+    curses: tuple[int, ...] = (),
+    spend_overskill: bool = True,
+    eps: float = 1e-15,
+) -> tuple[float, float]:
+    """(P(success), P(success with the Overskill Benny unspent)) of a Skill roll: the second is a
+    natural 6+ on the kept die that already reaches `needed`, whose Benny the attack forecast and
+    the AI count as an extra Damage die (R-DICE-8a). Enumerates the Skill and Blessing/Curse dice
+    (R-DICE-10/11); Bonus chains are summed exactly up to `eps`."""
     _validate_sides(sides, "Skill die")
     mode, sn_dice = active_blessings(sides, tuple(blessings), tuple(curses))
     all_sides = (sides, *sn_dice)
     weight = 1.0
     for s in all_sides:
         weight /= s
-    total = 0.0
+    total = kept = 0.0
     for faces in itertools.product(*(range(1, s + 1) for s in all_sides)):
         if mode == ROLE_BLESSING:
             idx = max(range(len(faces)), key=lambda i: (faces[i], -i))
@@ -765,13 +782,14 @@ def _skill_success(
         if _earns_overskill(die, face):
             if value >= needed:
                 total += weight
+                kept += weight
             elif spend_overskill:
                 total += weight * chain_at_least(REGULAR_BONUS_SIDES, needed - value, eps=eps)
         elif face == die:
             total += weight * chain_at_least(die, needed - value, eps=eps)
         elif value >= needed:
             total += weight
-    return total
+    return total, kept
 
 
 def expected_total(

@@ -22,7 +22,7 @@ from brikwars_gui.engine.rulesets.brikwars.dice import (
     skill_roll,
     skill_success_probability,
 )
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import brikwars_strike_odds
+from brikwars_gui.engine.rulesets.brikwars.strike_odds import brikwars_strike_odds, strike_dice
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -136,7 +136,7 @@ class BrikWarsRuleset(Ruleset):
         total, averaged over its exact distribution."""
         from brikwars_gui.engine.hazards.fire import burning_action_penalty
 
-        sn = tuple(blessing_dice(unit, unit.skill, weapon).get(k, ()) for k in ("blessings", "curses"))
+        sn = tuple(tuple(blessing_dice(unit, unit.skill, weapon).get(k, ())) for k in ("blessings", "curses"))
         if burning_action_penalty(state, unit, weapon) is None:
             return skill_success_probability(
                 unit.skill, needed, per_die_modifier=per_die_modifier, blessings=sn[0], curses=sn[1]
@@ -165,26 +165,15 @@ class BrikWarsRuleset(Ruleset):
         per_die_modifier: int = 0,
         origin: tuple[int, int] | None = None,
     ) -> StrikeOdds:
-        """Overskill's extra Damage die included (R-DICE-8a); the chance to hit is
-        `action_chance`'s (Blessings and Curses, R-DICE-10/11; a burning attacker's −1d4,
-        R-FIRE-5); a burning target rolls −1d4 Armor."""
-        from brikwars_gui.engine.rules.combat import action_kind  # combat imports the rulesets
-
-        chance = None
-        if needed is not None:
-            kind = action_kind(weapon)
-            chance = self.action_chance(
-                state, attacker, needed, kind=kind, per_die_modifier=per_die_modifier, weapon=weapon
-            )
+        """Every term the engine rolls (`strike_odds.strike_dice`): Overskill's extra Damage die
+        (R-DICE-8a), Blessings and Curses (R-DICE-10/11), a burning attacker's −1d4 (R-FIRE-5) and
+        +1d4 in close combat (R-FIRE-6), the target's Energy Shields (R-HAZ-21/22); a burning target
+        rolls −1d4 Armor."""
+        dice, _shield = strike_dice(
+            state, attacker, weapon, target.id, needed=needed, per_die_modifier=per_die_modifier
+        )
         return brikwars_strike_odds(
-            attacker.skill,
-            needed,
-            per_die_modifier,
-            weapon.damage,
-            str(target.armor),
-            target_size=target.size,
-            burning_target=target.fire_size > 0,
-            hit_chance=chance,
+            dice, str(target.armor), target_size=target.size, burning_target=target.fire_size > 0
         )
 
     def damage_roll(

@@ -60,6 +60,17 @@ def ready(ctx: RulesContext, trap: TrapState) -> bool:
     return trap.armed
 
 
+def inches_out_of_range(trap: TrapState, spot: Cell) -> int:
+    """R-ACT-6: inches beyond the Trap weapon's Range from where it sits to `spot` (each costs −1
+    per die); a close-combat trap weapon reaches only adjacent spots (99: hopeless)."""
+    weapon = trap.weapon
+    origin = trap.at if trap.at is not None else spot
+    if weapon is None or weapon.range is None:
+        return 0 if within_reach(origin, spot) else 99
+    dist = math.hypot(spot[0] - origin[0], spot[1] - origin[1])
+    return 0 if dist <= weapon.range else math.ceil(dist - weapon.range - 1e-9)
+
+
 def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell) -> TrapFired | None:
     """Attack `target` at `spot` with the Trap's weapon (R-TRAP-4/5)."""
     state = ctx.state
@@ -71,12 +82,7 @@ def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell
     else:
         trap.armed = False
     trap.hidden = False
-    origin = trap.at if trap.at is not None else spot
-    dist = math.hypot(spot[0] - origin[0], spot[1] - origin[1])
-    if weapon.range is None:
-        over = 0 if within_reach(origin, spot) else 99
-    else:
-        over = 0 if dist <= weapon.range else math.ceil(dist - weapon.range - 1e-9)
+    over = inches_out_of_range(trap, spot)
     ruleset = ruleset_of(state)
     roll = ruleset.action_roll(
         ctx,

@@ -61,8 +61,12 @@ class Shoved(Event):
         return self.text
 
 
-def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int | None, float]:
-    """(needed number or None for an automatic Shove, chance of success); raises IllegalOrder."""
+def plan_shove(
+    state: GameState, unit: UnitState, target_id: str, *, origin: Cell | None = None
+) -> tuple[int | None, float]:
+    """(needed number or None for an automatic Shove, chance of success); raises IllegalOrder.
+    `origin`: the cell the shover would stand on (default: where it stands; the computer player
+    weighs Shoves after a move)."""
     target = state.units.get(target_id)
     if target is None or not target.alive or not unit_visible_to(state, unit.team, target):  # G-16, fog
         raise IllegalOrder(f"no living unit {target_id!r} to Shove")
@@ -71,7 +75,7 @@ def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int |
     problem = two_armed_problem(state, unit)
     if problem:
         raise IllegalOrder(problem)
-    if not within_reach(unit.pos, target.pos):
+    if not within_reach(unit.pos if origin is None else origin, target.pos):
         raise IllegalOrder(f"{target.name} is out of close-combat reach for a Shove (G-11)")
     if target.size > unit.size:
         raise IllegalOrder(f"{unit.name} is too small to Shove {target.name} (G-11)")
@@ -81,11 +85,15 @@ def plan_shove(state: GameState, unit: UnitState, target_id: str) -> tuple[int |
     return needed, action_chance(state, unit, needed, kind="shove")  # R-FIRE-5 penalty included
 
 
-def shove_path(state: GameState, unit: UnitState, target: UnitState) -> list[Cell]:
-    """The cells the target slides over, straight away from the shover (start included)."""
+def shove_path(
+    state: GameState, unit: UnitState, target: UnitState, *, origin: Cell | None = None
+) -> list[Cell]:
+    """The cells the target slides over, straight away from the shover (start included);
+    `origin` as in `plan_shove`."""
     grid = state.grid
-    dx = (target.pos[0] > unit.pos[0]) - (target.pos[0] < unit.pos[0])
-    dy = (target.pos[1] > unit.pos[1]) - (target.pos[1] < unit.pos[1])
+    ux, uy = unit.pos if origin is None else origin
+    dx = (target.pos[0] > ux) - (target.pos[0] < ux)
+    dy = (target.pos[1] > uy) - (target.pos[1] < uy)
     cells = [target.pos]
     for _ in range(SHOVE_DISTANCE):
         (x, y), nxt = cells[-1], (cells[-1][0] + dx, cells[-1][1] + dy)

@@ -258,6 +258,35 @@ class Ruleset(ABC):
         `per_die_modifier` (R-ACT-6). The tactical AI's hot path: cheap (cached distributions),
         and it assumes the attack is legal (the caller checks sight and reach)."""
 
+    # -- odds of rolls no unit makes (computer players: Traps, hazards, blasts) ----------------
+
+    def trap_chance(self, state: GameState, sides: int, needed: int, *, per_die_modifier: int = 0) -> float:
+        """Exact chance that a Trap's Action die of `sides` (R-TRAP-5: no unit rolls it) reaches
+        BrikWars `needed` with `per_die_modifier` (R-ACT-6), as `action_roll(ctx, None, kind="trap")`
+        rolls it. By default `action_chance` of a stand-in with that die and nothing else."""
+        return self.action_chance(
+            state, _stand_in(sides), needed, kind="trap", per_die_modifier=per_die_modifier
+        )
+
+    def hazard_strike_odds(
+        self,
+        state: GameState,
+        damage: str,
+        victim: UnitState,
+        *,
+        damage_type: str = "normal",
+        per_die_modifier: int = 0,
+    ) -> StrikeOdds:
+        """Exact odds of Damage from outside an attack — a hazard's or a Trap's dice, a blast —
+        landing on `victim` (`damage_roll`, then its resistance and `damage_outcome`). By default
+        `strike_odds` of an automatic hit with a weapon of that Damage by a stand-in."""
+        from brikwars_gui.engine.state import WeaponState  # the state module imports the rulesets
+
+        weapon = WeaponState("hazard", "ranged", 0, None, damage, damage_type)
+        return self.strike_odds(
+            state, _stand_in(4), weapon, victim, needed=None, per_die_modifier=per_die_modifier
+        )
+
     def initiative_roll(self, ctx: RulesContext, unit: UnitState, *, purpose: str) -> ActionRoll:
         """An unopposed roll whose total decides who acts first (R-RESP-5)."""
         return self.action_roll(ctx, unit, sides=unit.skill, kind="initiative", purpose=purpose)
@@ -314,3 +343,10 @@ class Ruleset(ABC):
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         """The unit's ruleset-specific stats for the inspector and the unit table."""
         return []
+
+
+def _stand_in(sides: int) -> UnitState:
+    """A unit-shaped stand-in for a roll no unit makes: the die, no stats, fire or Blessings."""
+    from brikwars_gui.engine.state import UnitState  # the state module imports the rulesets
+
+    return UnitState(id="~stand-in", name="stand-in", team="", pos=(0, 0), skill=sides)

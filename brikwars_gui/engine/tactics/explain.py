@@ -5,7 +5,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.grid import distance
 from brikwars_gui.engine.state import GameState, UnitState
-from brikwars_gui.engine.tactics.plan import Plan
+from brikwars_gui.engine.tactics.plan import HAND_KINDS, Plan
 from brikwars_gui.engine.tactics.threat import known_enemies
 
 
@@ -49,6 +49,8 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
             head = f"{who} moves to {plan.dest} and {_verb(unit, plan.weapon)} {target.name}: {odds}"
     elif plan.kind == "firefight" and plan.notes:
         head = f"{who} {plan.notes[0]}"
+    elif plan.kind in HAND_KINDS and plan.notes:
+        head = f"{who} {'moves to ' + str(plan.dest) + ' and ' if moved else ''}{plan.notes[0]}"
     elif plan.kind == "charge" and target is not None:
         odds = f"{_pct(plan.hit)} to hit, {_pct(plan.kill)} to kill"
         head = f"{who} charges {target.name}: {plan.notes[0]}, {odds}"
@@ -69,6 +71,6 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
         tail.append(f"exposed next turn ({plan.later:.1f} expected hits)")
     if plan.hazard >= 0.1:
         tail.append("accepts a hazard")
-    if plan.kind not in ("firefight", "charge"):
+    if plan.kind not in ("firefight", "charge", *HAND_KINDS):
         tail += plan.notes[:1]
     return head + ("; " + "; ".join(tail) if tail else "")

@@ -1,15 +1,25 @@
 """Hand orders the tactical AI weighs against attacking and holding (Chapter F): putting a fire
 out — its own by rolling on the ground (G-23), a friend's or a nearby object's with firefighting
-apparatus (R-FIRE-11). Scored in the planner's units ("kills"), so a burning unit with a good
-shot still takes it and one without puts itself out."""
+apparatus (R-FIRE-11) — and, through `hand_plans`, Shoves (`shove_plans`) and Traps
+(`trap_plans`). Scored in the planner's units ("kills"), so a burning unit with a good shot still
+takes it and one without puts itself out."""
 
 from __future__ import annotations
 
+from typing import TYPE_CHECKING
+
+import numpy as np
+
 from brikwars_gui.engine.rules.common import unable_problem
 from brikwars_gui.engine.rules.hazard_actions import FightFire, RollOnGround, hazard_action_options
-from brikwars_gui.engine.state import GameState, UnitState
+from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.tactics.plan import Plan
-from brikwars_gui.engine.tactics.threat import FIRE_DANGER
+from brikwars_gui.engine.tactics.shove_plans import shove_plans
+from brikwars_gui.engine.tactics.threat import FIRE_DANGER, ThreatMap
+from brikwars_gui.engine.tactics.trap_plans import trap_plans
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.tactics.planner import Planner
 
 #: Worth of an inch of fire put out on an object (it may spread to units, R-FIRE-8), in kills.
 OBJECT_FIRE_INCH = 0.05
@@ -50,3 +60,22 @@ def fire_plans(
         plan.notes.append(note)
         out.append(plan)
     return out
+
+
+def hand_plans(
+    planner: Planner,
+    unit: UnitState,
+    cells: list[Cell],
+    ready: np.ndarray,
+    risk: np.ndarray,
+    tm: ThreatMap,
+    caution: float,
+) -> list[Plan]:
+    """Shove and Trap plans from the candidate cells (`ready`: each cell's score with the
+    Responses the move draws, `risk` those Responses); empty at once with no enemy within a
+    move and a step and no Trap in the battle, and unable units do nothing by hand."""
+    if unable_problem(unit) is not None:
+        return []
+    return shove_plans(planner, unit, cells, ready, risk, tm, caution) + trap_plans(
+        planner, unit, cells, ready, risk, tm, caution
+    )

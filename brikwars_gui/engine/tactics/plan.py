@@ -9,12 +9,15 @@ from typing import Any
 from brikwars_gui.engine.rules.actions import Attack, Sprint
 from brikwars_gui.engine.state import Cell
 
+#: Plans that move to `dest` and then give their hand `order` there (notes[0] says what it does).
+HAND_KINDS = ("shove", "operate", "reset")
+
 
 @dataclass
 class Plan:
     """One candidate: where to end, what to do, and the numbers behind its score."""
 
-    kind: str  # "move_attack" | "attack_move" | "hold" | "sprint" | "firefight"
+    kind: str  # "move_attack" | "attack_move" | "hold" | "sprint" | "charge" | "firefight" | HAND_KINDS
     dest: Cell
     score: float
     target: str | None = None
@@ -24,9 +27,9 @@ class Plan:
     risk: float = 0.0  # expected kills it suffers this turn from Responses
     later: float = 0.0  # expected kills it may suffer on the enemy's next turn
     hazard: float = 0.0
-    toward: Cell | None = None  # sprint goal
+    toward: Cell | None = None  # sprint goal; a Shove's victim's cell
     notes: list[str] = field(default_factory=list)
-    order: Any = None  # a hand order (FightFire, RollOnGround) given from where it stands
+    order: Any = None  # a hand order (FightFire, RollOnGround, Shove, Operate, ResetTrap) given at `dest`
 
 
 def action_for(plan: Plan) -> Any:

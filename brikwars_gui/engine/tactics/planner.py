@@ -29,7 +29,7 @@ from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 from brikwars_gui.engine.tactics.charge import charge_plans
-from brikwars_gui.engine.tactics.hazard_plans import fire_plans
+from brikwars_gui.engine.tactics.hazard_plans import fire_plans, hand_plans
 from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
@@ -227,6 +227,7 @@ class Planner:
             plans += self._sprint(unit, all_enemies, reach_of, tm)
             plans += charge_plans(self, unit, near, tm, caution)
         plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
+        plans += hand_plans(self, unit, cells, base - self.b.caution * move_risk, move_risk, tm, caution)
         if not plans:
             return None
         if self.b.noise:

@@ -25,7 +25,7 @@ from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
-from brikwars_gui.engine.tactics.plan import Plan, action_for
+from brikwars_gui.engine.tactics.plan import HAND_KINDS, Plan, action_for
 from brikwars_gui.engine.tactics.planner import Planner
 from brikwars_gui.engine.tactics.policy import with_tactical_responses
 from brikwars_gui.engine.tactics.presets import PRESETS, Behaviour, preset
@@ -205,6 +205,11 @@ class TacticalAI:
                 game.move(unit.id, plan.dest)
             if game.over or not unit.alive or unit.disrupted:
                 return
+            if plan.kind in HAND_KINDS and action is not None:
+                victim = game.state.units.get(plan.target or "")
+                if victim is None or victim.pos == plan.toward:  # a Shove's victim has not moved
+                    game.act(unit.id, action)  # a Shove, Operate or ResetTrap from the end cell
+                    return
             if plan.kind == "move_attack" and isinstance(action, Attack) and not unit.action_used:
                 target = game.state.units.get(action.target)
                 if target is not None and target.alive:

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import (
     DamageRoll,
@@ -303,6 +304,28 @@ class NinePowersRuleset(Ruleset):
         """R-FIRE-6's +1d4 Fire: one point a die (as hazard Damage), its d4 the ignition die."""
         roll = self.damage_roll(ctx, expr, purpose=purpose)
         return roll.total, self.ignition_dice(roll), f"{expr} (a point a die)"
+
+    def trap_chance(self, state: GameState, sides: int, needed: int, *, per_die_modifier: int = 0) -> float:
+        """The "Trap" pool of its Action die's rating against the GM's difficulty (`action_roll`)."""
+        _, _, dice = self._pool(None, "trap", sides)
+        return float(success_chance(len(dice), difficulty_for(needed - per_die_modifier)))
+
+    def hazard_strike_odds(
+        self,
+        state: GameState,
+        damage: str,
+        victim: UnitState,
+        *,
+        damage_type: str = "normal",
+        per_die_modifier: int = 0,
+    ) -> StrikeOdds:
+        """One point a Damage die (`NinePowersDamage`) through Armor to Stamina (`plan_damage`):
+        the points do not depend on the faces, so the outcome is certain."""
+        points = sum(t.count for t in parse_dice(damage).terms if t.sign > 0)
+        result = plan_damage(unitstate.load(victim).vitals, Hit(points=points))
+        stamina = max(1, int(victim.pools.get("stamina", 1)))
+        kill = 1.0 if result.defeated else 0.0
+        return StrikeOdds(1.0, kill, max(kill, min(1.0, result.to_stamina / stamina)))
 
     def explosion_radius(self, roll: DamageRoll) -> int:
         """G-12 as under BrikWars: 2" per d10 Damage die, at least 2"."""

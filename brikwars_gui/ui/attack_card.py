@@ -7,10 +7,13 @@ expected Armor and Stamina lost and chance to defeat), which the card renders as
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
+
+from brikwars_gui.ui.battlefield.view import RULER_BAND
 
 
 def pct(p: float) -> str:
@@ -40,16 +43,20 @@ def odds_lines(odds) -> list[str]:
 
 
 def _modifier_rows(attacks) -> list[str]:
-    """The modifiers and counted terms in grey: one row when every weapon shares them, else one
-    row per weapon (its Use, its Shield cancellation, its blast differ)."""
-    texts = [escape("; ".join(f"{label}: {value}" for label, value in o.modifiers)) for o in attacks]
-    if len(set(texts)) <= 1:
-        return [f"<span style='color:#555'>{texts[0]}</span>"] if texts and texts[0] else []
-    return [
-        f"<span style='color:#555'><b>{escape(o.weapon)}</b>: {text}</span>"
-        for o, text in zip(attacks, texts, strict=True)
-        if text
-    ]
+    """The modifiers and counted terms in grey: those every weapon shares on one row, then each
+    weapon's own (its Use, its Shield cancellation, its blast) on a row of its own."""
+
+    def row(pairs) -> str:
+        return escape("; ".join(f"{label}: {value}" for label, value in pairs))
+
+    shared = [m for m in attacks[0].modifiers if all(m in o.modifiers for o in attacks[1:])]
+    rows = [f"<span style='color:#555'>{row(shared)}</span>"] if shared else []
+    if len(attacks) > 1:
+        for o in attacks:
+            own = [m for m in o.modifiers if m not in shared]
+            if own:
+                rows.append(f"<span style='color:#555'><b>{escape(o.weapon)}</b>: {row(own)}</span>")
+    return rows
 
 
 def other_lines(odds) -> list[str]:
@@ -87,7 +94,8 @@ def forecast_html(attacks, answers, names: dict[str, str]) -> str:
 
 
 class AttackCard(QLabel):
-    """The card over the battlefield (bottom left); hidden when there is nothing to forecast."""
+    """The card over the battlefield, in a corner of the map's viewport that covers neither the
+    attacker nor the target (`avoid`); hidden when there is nothing to forecast."""
 
     def __init__(self, parent: QWidget) -> None:
         super().__init__(parent)
@@ -101,17 +109,33 @@ class AttackCard(QLabel):
         )
         self.hide()
 
-    def show_forecast(self, html: str) -> None:
+    def show_forecast(self, html: str, avoid: Sequence[QRect] = ()) -> None:
+        """Show `html` in the first corner of the map's viewport (bottom left, bottom right, top
+        left, top right) that covers none of `avoid` (the attacker's and the target's tokens and
+        names, in the parent's coordinates), else in the corner that covers least of them."""
         if not html:
             self.hide()
             return
         parent = self.parentWidget()
+        viewport = getattr(parent, "viewport", None)
+        area = (viewport().geometry() if viewport is not None else parent.rect()).adjusted(
+            RULER_BAND + 6 + 4, RULER_BAND + 4, -8, -8
+        )
         self.setText(html)
-        self.setFixedWidth(min(520, max(260, parent.width() - 40)))
+        self.setFixedWidth(max(200, min(520, area.width())))
+        self.setMinimumHeight(0)
+        self.setMaximumHeight(16777215)
         self.adjustSize()
-        wrapped = self.heightForWidth(self.width())  # adjustSize alone can miss wrapped lines
-        if wrapped > self.height():
-            self.setFixedHeight(wrapped)
-        self.move(12, max(8, parent.height() - self.height() - 30))
+        self.setFixedHeight(max(self.height(), self.heightForWidth(self.width())))  # wrapped lines
+        w, h = self.width(), self.height()
+        left, right = area.left(), max(area.left(), area.right() - w + 1)
+        top, bottom = area.top(), max(area.top(), area.bottom() - h + 1)
+        places = [QRect(x, y, w, h) for x, y in ((left, bottom), (right, bottom), (left, top), (right, top))]
+
+        def covered(r: QRect) -> int:
+            return sum(r.intersected(a).width() * r.intersected(a).height() for a in avoid if r.intersects(a))
+
+        best = min(places, key=lambda r: (covered(r) > 0, covered(r)))  # first free place wins ties
+        self.move(best.topLeft())
         self.show()
         self.raise_()

@@ -6,6 +6,7 @@ from __future__ import annotations
 import html
 from pathlib import Path
 
+import pytest
 from PySide6.QtCore import QPoint, Qt
 
 from brikwars_gui.paths import SCENARIOS
@@ -109,3 +110,30 @@ def test_the_card_shows_overskill_shields_fire_and_everyone_in_a_blast(open_wind
     assert f"Blast: {names['blue-spear']}:" in text and "knocked over" in text
     assert 'radius 2" or 4"' in text and "Overskill: a 6 that hits adds a Damage die" in text
     assert w.attack_card.isVisible()
+
+
+@pytest.mark.parametrize("size", [(1600, 1000), (1280, 720)])
+@pytest.mark.parametrize("corner", [(0, 15), (3, 1), (20, 14)])
+def test_the_card_fits_the_map_and_leaves_attacker_and_target_in_sight(
+    open_window, qtbot, size, corner
+) -> None:
+    """Issue 10: at 1280x720 the card was cut at the map's edge and covered the selected unit's
+    name. It sits in a corner of the map's viewport (inside it, clear of the rulers) that covers
+    neither the attacker's nor the target's token and name; the hover card then moves out of its way."""
+    x, y = corner
+    w = open_window(size=size, fit=True)
+    w.doc.move_unit("red-grenadier", (x, y))
+    w.doc.move_unit("blue-sword", (x + (3 if x < 12 else -3), y))
+    w.set_play_mode(True, seed=3)
+    qtbot.waitUntil(lambda: "red-grenadier" in w.scene.unit_items, timeout=3000)
+    w.selection.select("unit", "red-grenadier")
+    w.show_hover_card("blue-sword")
+    w.show_attack_forecast("red-grenadier", "blue-sword")
+    card = w.attack_card
+    assert card.isVisible() and "Blast:" in card.text()
+    viewport = w.view.viewport().geometry()
+    assert viewport.contains(card.geometry()), (card.geometry(), viewport)
+    assert card.geometry().top() >= viewport.top() + 18 and card.geometry().left() >= viewport.left() + 24
+    for box in w.token_boxes("red-grenadier", "blue-sword"):
+        assert not card.geometry().intersects(box), (corner, size, card.geometry(), box)
+    assert not w.hover_card.geometry().intersects(card.geometry())

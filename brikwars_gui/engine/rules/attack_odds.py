@@ -215,8 +215,9 @@ def blast_lines(
 ) -> list[OddsLine]:
     """One line per other unit or object the blast at `at` may catch (`damage.explode`): its
     chance to be killed (destroyed) or lose 1" of Size, and a unit's to be knocked over
-    (R-MOVE-15), over both Overskill branches with their radii. Friends are marked."""
-    lines = []
+    (R-MOVE-15), over both Overskill branches with their radii. Enemies and objects first, then
+    friends (marked), each group most at risk first."""
+    lines: list[tuple[bool, float, str, OddsLine]] = []
     candidates = [(u.id, [u.pos]) for u in state.units.values() if u.alive and u.id != target_id]
     candidates += [
         (o.id, list(o.cells)) for o in state.objects.values() if not o.destroyed and o.id != target_id
@@ -244,5 +245,6 @@ def blast_lines(
             figures.append(Figure('−1" Size', lose))
         if unit is not None:
             figures.append(Figure("knocked over", caught - (lose if size - 1 <= 0 else 0.0)))
-        lines.append(OddsLine(f"Blast: {name}", tuple(figures)))
-    return lines
+        friend = unit is not None and unit.team == attacker.team
+        lines.append((friend, -lose, name, OddsLine(f"Blast: {name}", tuple(figures))))
+    return [line for *_key, line in sorted(lines, key=lambda t: t[:3])]

@@ -34,6 +34,10 @@ class ToolSettings:
 
 TOOLS = ("select", "terrain", "hazard", "erase", "ruler", "unit", "object")
 
+#: Height of the inch ruler along the viewport's top edge; the left one is 6 px wider (cards
+#: over the map keep clear of both).
+RULER_BAND = 18
+
 
 class BattlefieldView(ViewInputMixin, QGraphicsView):
     """The scene on screen with the editing tools, zoom and rulers; mouse and keys in `input_events`."""
@@ -162,7 +166,7 @@ class BattlefieldView(ViewInputMixin, QGraphicsView):
         painter.save()
         painter.resetTransform()
         vp = self.viewport().rect()
-        band = 18
+        band = RULER_BAND
         px = CELL * self.zoom_factor()
         step = next(s for s in (1, 2, 5, 10, 20, 50, 100) if s * px >= 22)
         painter.setPen(Qt.PenStyle.NoPen)

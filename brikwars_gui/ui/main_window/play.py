@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QRect, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
@@ -273,14 +273,26 @@ class PlayMixin:
         if card is None or item is None or not item.isVisible():
             self.hover_card.hide_card()
             return
-        to_view = self.view.viewport().mapTo
-        at = to_view(self.view, self.view.mapFromScene(item.pos()))
+        at = self.view.viewport().mapTo(self.view, self.view.mapFromScene(item.pos()))
         avoid = [self.attack_card.geometry()] if self.attack_card.isVisible() else []
-        selected = self.scene.unit_items.get(self.selection.unit_id or "")
-        if selected is not None and selected is not item:  # the attacker stays in sight
-            box = self.view.mapFromScene(selected.sceneBoundingRect()).boundingRect()
-            avoid.append(box.translated(to_view(self.view, box.topLeft()) - box.topLeft()))
+        selected = self.selection.unit_id or ""
+        if selected != unit_id:  # the attacker stays in sight
+            avoid += self.token_boxes(selected)
         self.hover_card.show_card(card, at, avoid)
+
+    def token_boxes(self, *unit_ids: str) -> list[QRect]:
+        """Where the units' tokens and their name labels are drawn, in the map view's coordinates
+        (what the attack and hover cards must leave in sight)."""
+        boxes = []
+        port = self.view.viewport()
+        for uid in unit_ids:
+            item = self.scene.unit_items.get(uid)
+            if item is None or not item.isVisible():
+                continue
+            rect = item.sceneBoundingRect().united(item.mapRectToScene(item.childrenBoundingRect()))
+            box = self.view.mapFromScene(rect).boundingRect()
+            boxes.append(QRect(port.mapTo(self.view, box.topLeft()), box.size()))
+        return boxes
 
     def _cards_outdated(self, entry) -> None:
         """An order makes the attack forecast stale; a new turn moves tokens from under both cards
@@ -320,7 +332,10 @@ class PlayMixin:
         c = self.controller
         attacks, answers = c.attack_forecast(unit_id, target_id) if c.can_command(unit_id) else ([], [])
         names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
-        self.attack_card.show_forecast(forecast_html(attacks, answers, names))
+        html = forecast_html(attacks, answers, names)
+        self.attack_card.show_forecast(html, self.token_boxes(unit_id, target_id))  # both stay in sight
+        if self.attack_card.isVisible() and self.hover_card.isVisible():
+            self.show_hover_card(self.hover_card.unit_id)  # out of the card's way
 
     def build_action_menu(self, unit_id: str, cell: tuple[int, int], target: str = "") -> QMenu:
         """The legal actions of `unit_id` (those aimed at `target` first), each with its roll in the

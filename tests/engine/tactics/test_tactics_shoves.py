@@ -82,9 +82,10 @@ def _water_game(burdened: bool, seed: int = 1) -> Game:
     return Game(state, SeededDice(seed))
 
 
-def test_g_17_the_ai_shoves_a_burdened_enemy_into_water_to_drown():
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_g_17_the_ai_shoves_a_burdened_enemy_into_water_to_drown(level):
     game = _water_game(burdened=True)
-    decision = TacticalAI(preset("normal")).play_unit(game, "m")
+    decision = TacticalAI(preset(level)).play_unit(game, "m")
     assert decision is not None and decision.kind == "shove"
     assert decision.text == "Moss shoves Gill into the water: 83% to push, 28% to kill"
     assert game.unit("g").pos == (8, 4)
@@ -133,9 +134,10 @@ def test_r_haz_19_the_ai_shoves_an_enemy_onto_its_own_minefield():
     assert decision.text.startswith("Moss shoves Gill onto the concealed mines: 83% to push")
 
 
-def test_g_12_never_a_shove_whose_blast_would_reach_the_shover():
+@pytest.mark.parametrize("level", ["easy", "normal", "hard"])
+def test_g_12_never_a_shove_whose_blast_would_reach_the_shover(level):
     game = _mine_game(wall=True, stuck=True)
-    decision = TacticalAI(preset("normal")).play_unit(game, "m")
+    decision = TacticalAI(preset(level)).play_unit(game, "m")
     assert decision is not None and decision.kind != "shove"
     assert not [a for a in _acts(game, "m") if a["kind"] == "shove"]
 

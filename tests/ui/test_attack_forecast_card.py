@@ -55,6 +55,7 @@ def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_unde
     # the D6 ruleset's own card: its code against the converted difficulty, the damage table
     assert "out of the fight" in text and "stunned" in text and " vs " in text
     assert " kill" not in text and "Size" not in text  # never BrikWars' Size and kill odds
+    assert "Character Points: up to 2 after a miss" in text and "Approximated" not in text  # R-D6-7
     menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
     first = menu.actions()[0].text()
     assert " vs " in first and "Use " not in first.split("(", 1)[1].split(")")[0]  # describe_roll

@@ -102,22 +102,24 @@ class D6Damage:
     its d10s make the blast radius (G-12), its d4 Fire dice the ignition dice (R-FIRE-3)."""
 
     label: str
-    roll: D6Roll
+    roll: D6Roll | None  # None: an Energy Shield left no Damage die to roll (R-HAZ-21)
     d10s: int = 0
     d4s: int = 0
     source_dice: int = 0
 
     @property
     def total(self) -> int:
-        return max(0, self.roll.total)
+        return 0 if self.roll is None else max(0, self.roll.total)
 
     @property
     def dice(self) -> tuple[Any, ...]:
-        return self.roll.dice
+        return () if self.roll is None else self.roll.dice
 
     def ignition(self, count: int) -> list[int]:
         """`count` d4-scale ignition values read from the D6 dice (Wild Die first): a face f
         reads as ceil(2f/3), so half of them (4, 5, 6) ignite like a d4's 3 or 4."""
+        if self.roll is None:
+            return []
         faces = [d.face for d in self.roll.dice if d.role in (ROLE_WILD,)] + [
             d.face
             for d in self.roll.dice
@@ -126,11 +128,14 @@ class D6Damage:
         return [ceil(2 * f / 3) for f in faces[:count]]
 
     def explain(self) -> str:
+        if self.roll is None:
+            return f"{self.label} = 0"
         pips = f" {self.roll.pips:+d}" if self.roll.pips else ""
         return f"{self.label}: {dice_text(self.roll)}{pips} = {self.total}"
 
     def to_dict(self) -> dict[str, Any]:
-        return {**self.roll.to_dict(), "kind": "d6_damage", "label": self.label, "text": self.explain()}
+        rolled = self.roll.to_dict() if self.roll is not None else {"dice": [], "total": 0}
+        return {**rolled, "kind": "d6_damage", "label": self.label, "text": self.explain()}
 
 
 @register_event

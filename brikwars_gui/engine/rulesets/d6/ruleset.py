@@ -16,7 +16,6 @@ D6 System's conventions, docs/rules-decisions.md "D6 ruleset").
 
 from __future__ import annotations
 
-from functools import lru_cache
 from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
@@ -70,21 +69,6 @@ def _code(text: str) -> tuple[int, int]:
 
 def _label(dice: int, pips: int) -> str:
     return f"{dice}D" + (f"{pips:+d}" if pips else "")
-
-
-@lru_cache(maxsize=1024)
-def _margins(
-    dice: int, pips: int, rdice: int, rpips: int, option: str, burning: bool
-) -> tuple[tuple[int, float], ...]:
-    """Exact distribution of Damage total − resistance total (a burning resister rolls −1d4)."""
-    resist: dict[int, float] = dict(odds.code_distribution(rdice, rpips, option))
-    if burning:
-        resist = {r - v: p * q for r, p in resist.items() for v, q in die_distribution(4)}
-    out: dict[int, float] = {}
-    for d, p in odds.code_distribution(dice, pips, option):
-        for r, q in resist.items():
-            out[d - r] = out.get(d - r, 0.0) + p * q
-    return tuple(sorted(out.items()))
 
 
 def complication_for(total: int, target: int) -> tuple[str, str]:
@@ -145,6 +129,10 @@ class D6Ruleset(Ruleset):
 
     def _cap(self, state: GameState) -> int | None:
         return state.ruleset_options.get("character_point_cap", 5)
+
+    def character_point_cap(self, state: GameState) -> int | None:
+        """The scenario's R-D6-7 cap on Character Points per roll (None: no cap)."""
+        return self._cap(state)
 
     def code(
         self, state: GameState, unit: UnitState | None, kind: str, sides: int, *, fate: bool
@@ -304,31 +292,20 @@ class D6Ruleset(Ruleset):
         per_die_modifier: int = 0,
         origin: tuple[int, int] | None = None,
     ) -> StrikeOdds:
-        """The attack skill roll with no points spent, then the Damage code against the
-        target's strength roll: a margin of 1–3 stuns, 4–8 wounds (a second wound takes it out),
-        9+ takes it out (the module docstring's table); a burning target rolls −1d4 (R-FIRE-5)."""
-        from brikwars_gui.engine.rules.combat import action_kind  # combat imports the rulesets
+        """The attack roll with the points the default answers spend, then the Damage that hits (the target's
+        Energy Shields, a burning attacker's +1d4: R-HAZ-21, R-FIRE-6) against the target's
+        resistance roll: a margin of 1–3 stuns, 4–8 wounds (a second wound takes it out), 9+ takes
+        it out (the module docstring's table); a burning target rolls the converted 1d4 lower
+        (R-FIRE-5). The card's computation (`forecast.strike_outcome`)."""
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance, strike_outcome  # imports us
 
         hit = 1.0
-        if needed is not None:
-            kind = action_kind(weapon)
-            hit = self.action_chance(
-                state, attacker, needed, kind=kind, per_die_modifier=per_die_modifier, weapon=weapon
-            )
-        code = str(weapon.d6_damage) if weapon.d6_damage else damage_code(weapon.damage)
-        dice, pips = _code(code)
-        pips += pip_modifier(per_die_modifier, weapon.damage) if per_die_modifier else 0
-        rdice, rpips = _code(target.stats.get("strength", damage_code(target.armor)))
-        if target.pools.get("climax_round") == state.round:
-            rdice, rpips = 2 * rdice, 2 * rpips
-        option = CANCEL_HIGHEST if self._option(state) == CANCEL_HIGHEST else COMPLICATION
-        margins = _margins(dice, pips, rdice, rpips, option, target.fire_size > 0)
-        stun = sum(p for m, p in margins if 1 <= m <= 3)
-        wound = sum(p for m, p in margins if m >= 4)
-        out = sum(p for m, p in margins if m >= 9)
-        if target.pools.get("wounds", 0) + 1 >= WOUNDS_OUT:
-            out = wound
-        return StrikeOdds(hit, hit * out, hit * wound, hit * stun)
+        if needed is not None:  # Fate and Character Points as the default answers spend them
+            hit = default_hit_chance(self, state, attacker, weapon, needed, per_die_modifier)[0]
+        (out, wound, stun), *_rest = strike_outcome(
+            self, state, attacker, weapon, target.id, needed=needed, per_die_modifier=per_die_modifier
+        )
+        return StrikeOdds(hit, hit * out, hit * (out + wound), hit * stun)
 
     # -- Damage -----------------------------------------------------------------------------
 

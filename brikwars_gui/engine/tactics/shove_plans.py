@@ -12,7 +12,10 @@ rules and odds (`hand_odds`):
   is never planned, and friends caught in it count against it);
 * fire and Exposure fields (`exposure_sources_at`): their dice at the end of the victim's turn if
   it is still there — it gets up at Half Speed (R-MOVE-17) and may walk out, so half counts;
-* water for a burdened victim: it is immobilized and rolls against drowning (G-17).
+* water for a burdened victim: it is immobilized and rolls against drowning (G-17); any other
+  victim swims and makes no attack while it does (R-MOVE-4): half its threat next turn to the
+  shover's cell is counted, as the planner counts a kill's relief (not for a burning victim: the
+  water would put it out).
 
 A Shove with none of these (or no friend to shoot the victim out of its cover) is not planned:
 knocking a unit over alone is left to attacks, whose Disruptions count the same quarter.
@@ -60,6 +63,7 @@ class Landing:
     shover_hit: bool = False  # the shover stands in a blast it would set off
     what: str = ""
     stays: bool = False
+    swims: bool = False  # in water and able to swim: no attacks while it does (R-MOVE-4)
 
 
 def blast_radius(expr: str) -> int:
@@ -137,12 +141,17 @@ def landing(
         out.kill = max(out.kill, odds.kill)
         out.stays = out.stays or not out.what
         out.what = out.what or ("into the fire" if source.field is None else f"into the {source.field.name}")
-    if bool(state.grid.water[cell[1], cell[0]]) and burdened(victim):
+    if not state.grid.water[cell[1], cell[0]]:
+        return out
+    current = fields_at(state, cell, {"current"})
+    out.what = out.what or (f"into the {current[0].name}" if current else "into the water")
+    if burdened(victim):
         drown = drowning_chance(state, victim)  # G-17: immobilized, it rolls at its turn's end
         out.value += drown
         out.kill = max(out.kill, drown)
-        out.what = out.what or "into the water"
         out.stays = False
+    else:
+        out.swims = victim.fire_size == 0  # the water would put its fire out (R-FIRE-11)
     return out
 
 
@@ -235,15 +244,20 @@ def _shove_from(
     if land.shover_hit:
         return None  # never into harm to itself
     cover, shot, friend, how = (0.0, 0.0, "", "") if land.value > 0 else cover_value(state, unit, e, path[-1])
-    gain = land.value + cover
-    if gain <= 0:
-        return None
     b = planner.b
-    drawn = _victim_response(unit, e, origin, tm)
-    score = ready + b.aggression * chance * (gain + DISRUPT_VALUE) * (1.0 - drawn)
-    score -= caution * (chance * land.friends + drawn)
     x, y = origin
-    if land.value > 0:
+    # R-MOVE-4: swimming, it makes no attack — half the time through its next turn (STAY): its
+    # threat to the shover's cell then, weighed as the planner weighs a kill's relief
+    denial = b.next_turn * STAY * float(tm.next_turn_of(e.id)[y, x]) if land.swims else 0.0
+    gain = land.value + cover
+    if gain <= 0 and denial <= 0:
+        return None
+    drawn = _victim_response(unit, e, origin, tm)
+    score = ready + (b.aggression * (gain + DISRUPT_VALUE) + caution * denial) * chance * (1.0 - drawn)
+    score -= caution * (chance * land.friends + drawn)
+    if land.swims and gain <= 0:
+        note = f"shoves {e.name} {land.what}: {round(100 * chance)}% to push; it cannot attack while it swims"
+    elif land.value > 0:
         kill = f"{round(100 * chance * land.kill)}% to kill" + (" if it stays there" if land.stays else "")
         note = f"shoves {e.name} {land.what}: {round(100 * chance)}% to push, {kill}"
     else:

@@ -9,6 +9,7 @@ import pytest
 
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.hazards import sandbox as hs
+from brikwars_gui.engine.rules.common import two_armed_problem
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState, WeaponState
 from brikwars_gui.engine.tactics import TacticalAI, preset
@@ -178,3 +179,45 @@ def test_r_move_15_no_friend_to_shoot_no_shove_out_of_cover():
     game = _cover_game(with_rifleman=False)
     decision = TacticalAI(preset("normal")).play_unit(game, "m")
     assert decision is not None and decision.kind != "shove"
+
+
+def _river_game(*, knife: bool = False, burning: bool = False) -> Game:
+    """Unarmed Moss (or with a knife) next to rifleman Gill; a river (water, a current south)
+    two cells east of Gill."""
+    state = hs.blank_state(20, 9)
+    hs.add_unit(state, "m", "red", (5, 4), name="Moss", weapons=[_knife()] if knife else [])
+    hs.add_unit(state, "g", "blue", (6, 4), name="Gill", weapons=[_rifle()])
+    state.grid.water[:, 8:11] = True
+    river = [(x, y) for x in range(8, 11) for y in range(9)]
+    hs.add_field(state, "river", "current", river, dice="1d6", direction="S", name="River current")
+    if burning:
+        hs.add_fire(state, "f", "g", [(6, 4)], 1)
+    return Game(state, SeededDice(1))
+
+
+@pytest.mark.parametrize("level", ["normal", "hard"])
+def test_r_move_4_the_ai_shoves_an_enemy_into_the_river_where_it_cannot_shoot(level):
+    """Normal and Hard weigh the enemy's next turn (Easy does not): Gill, swimming, makes no
+    attack (R-MOVE-4) — on blue's turn the rules offer him none."""
+    game = _river_game()
+    decision = TacticalAI(preset(level)).play_unit(game, "m")
+    assert decision is not None and decision.kind == "shove"
+    assert decision.text.startswith(
+        "Moss shoves Gill into the River current: 83% to push; it cannot attack while it swims"
+    )
+    game.end_turn()
+    gill = game.unit("g")
+    assert game.active_player == "blue" and two_armed_problem(game.state, gill)  # swimming
+    assert not [o for o in game.legal_actions("g") if o.kind == "attack"]
+
+
+def test_r_move_4_a_strike_is_worth_more_than_a_swim():
+    game = _river_game(knife=True)
+    decision = TacticalAI(preset("normal")).play_unit(game, "m")
+    assert decision is not None and decision.kind != "shove"
+
+
+def test_r_fire_11_a_burning_enemy_is_not_shoved_into_the_water_that_puts_it_out():
+    game = _river_game(burning=True)
+    decision = TacticalAI(preset("normal")).play_unit(game, "m")
+    assert decision is None or decision.kind != "shove"

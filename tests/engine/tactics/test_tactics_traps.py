@@ -128,3 +128,27 @@ def test_r_trap_5_the_enemys_spent_trap_is_left_alone():
     decision = TacticalAI(preset("normal")).play_unit(game, "m")
     assert decision is None or decision.kind != "reset"
     assert not game.state.traps["xb"].armed
+
+
+def test_r_trap_2_the_ai_gives_the_interaction_its_trap_needs():
+    """A bomb that fires only on the code its owner set (R-TRAP-2): red's Moss operates the lever
+    with that code; the rules then fire it."""
+    game = _lever_game()
+    game.state.traps["bomb"].interaction = "code 1234"
+    decision = TacticalAI(preset("normal")).play_unit(game, "m")
+    assert decision is not None and decision.kind == "operate"
+    assert _operated(game) == [{"kind": "operate", "object": "lever", "interaction": "code 1234"}]
+    assert [e.trap for e in game.events if e.kind == "trap_fired"] == ["bomb"]
+
+
+def test_r_trap_5_a_spent_plain_trap_is_not_operated_but_a_smart_one_is():
+    """A plain Trap that has fired stays spent until reset; a Smart Weapon re-arms itself each turn
+    (G-24): the AI pulls its lever again."""
+    game = _lever_game()
+    game.state.traps["bomb"].armed = False
+    assert TacticalAI(preset("normal")).play_unit(game, "m").kind != "operate"
+    smart = _lever_game()
+    trap = smart.state.traps["bomb"]
+    trap.smart, trap.armed, trap.last_fired_turn = True, False, smart.state.hazard.turn - 1
+    assert TacticalAI(preset("normal")).play_unit(smart, "m").kind == "operate"
+    assert [e.trap for e in smart.events if e.kind == "trap_fired"] == ["bomb"]

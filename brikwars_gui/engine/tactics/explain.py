@@ -55,7 +55,9 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
         odds = f"{_pct(plan.hit)} to hit, {_pct(plan.kill)} to kill"
         head = f"{who} charges {target.name}: {plan.notes[0]}, {odds}"
     elif plan.kind == "sprint":
-        head = f"{who} sprints toward {plan.dest}: the enemy is far"
+        head = f"{who} sprints toward {plan.toward or plan.dest}: the enemy is far"
+        if plan.toward is not None and plan.toward != plan.dest:
+            head += f", an average roll reaches {plan.dest}"
     elif moved:
         head = f"{who} moves to {plan.dest} and holds its Action for a Response"
     else:

@@ -18,23 +18,27 @@ crosses, and the real attack odds from the end cell (`plan_attack` with `origin`
 from __future__ import annotations
 
 import hashlib
+import math
 from dataclasses import dataclass
 
 import numpy as np
 
-from brikwars_gui.engine.grid import distance, straight_line
+from brikwars_gui.engine.grid import IllegalPath, distance, path_cost, straight_line
 from brikwars_gui.engine.rules.combat import target_size_penalty
-from brikwars_gui.engine.rules.common import burdened, ranged_weapons
+from brikwars_gui.engine.rules.common import at_half_speed, burdened, max_rise, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 from brikwars_gui.engine.tactics.charge import charge_plans
+from brikwars_gui.engine.tactics.flow import cached_travel_field
 from brikwars_gui.engine.tactics.hazard_plans import fire_plans, hand_plans
 from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
-from brikwars_gui.engine.tactics.threat import STEP, ThreatMap, known_enemies
+from brikwars_gui.engine.tactics.threat import CROSSING, STEP, ThreatMap, known_enemies
 
+#: Straight lines a Sprint is tried along (R-MOVE-18: any direction, one line).
+SPRINT_BEARINGS = 24
 #: Enemies further than this beyond their own reach and the unit's Move are left out of the threat.
 _THREAT_MARGIN = 3.0
 
@@ -68,14 +72,13 @@ class Planner:
         seed: int = 0,
         sight_cache: dict | None = None,
         standoff: float = 0.0,
-        found_fields: frozenset[str] = frozenset(),
     ):
         self.game = game
         self.b = behaviour
         self.seed = seed
         self.standoff = standoff
-        self.found_fields = found_fields  # concealed fields its Scouts stopped short of
         self.sight_cache = sight_cache if sight_cache is not None else {}
+        self._travel: np.ndarray | None = None  # the unit being planned's travel field
 
     # -- inputs -------------------------------------------------------------------------------------
 
@@ -169,10 +172,15 @@ class Planner:
             enemies=near,
             min_radius=my_reach + 1.5,
             sight_cache=self.sight_cache,
-            found_fields=self.found_fields,
         )
         urgency = self._urgency()
         caution = self.b.caution * (1.0 - 0.5 * urgency)  # toward the limit, trades are worth it
+        # a hazard cell on the way costs what crossing it costs (`CROSSING` of its danger), so
+        # the way round is taken when shorter, and a band that must be crossed is entered only
+        # when the move gets through it (ending in it costs its whole danger)
+        self._travel = cached_travel_field(
+            self.sight_cache, state.grid, tm.ground, [e.pos for e in all_enemies], self.b.advance / CROSSING
+        )
         # Responses drawn by the move; per enemy so an attack's Responses are not counted twice
         zones = []
         for v in tm.enemies:
@@ -224,7 +232,7 @@ class Planner:
                 score2 = base + gain - caution * (here_risk + after) + relief
                 plans += self._top("attack_move", cells, score2, here_risk + after, later, hazard, shot)
         if self.b.sprint and not unit.has_moved and not unit.action_used:
-            plans += self._sprint(unit, all_enemies, reach_of, tm)
+            plans += self._sprint(unit, all_enemies, reach_of, tm, cells)
             plans += charge_plans(self, unit, near, tm, caution)
         plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
         plans += hand_plans(self, unit, cells, base - self.b.caution * move_risk, move_risk, tm, caution)
@@ -298,12 +306,15 @@ class Planner:
         urgency: float,
     ) -> np.ndarray:
         """Advance toward the enemy (a ranged unit to its Range, a fighter to reach) and stay
-        near friends (formation)."""
+        near friends (formation). The advance counts the way there (`flow.travel_field`: around
+        obstacles and known hazards) until the unit stands within its desired distance."""
         ex = np.array([e.pos[0] for e in enemies], dtype=float)
         ey = np.array([e.pos[1] for e in enemies], dtype=float)
         d = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]).min(axis=1)
         desired = max(1.0, my_reach - 1.0)
-        gap = np.maximum(d - desired, 0.0)
+        travel = self._travel[ys, xs] if self._travel is not None else d
+        way = np.where(np.isfinite(travel), np.maximum(travel, d), d)
+        gap = np.where(d <= desired, 0.0, np.maximum(way - desired, 0.0))
         score = -self.b.advance * (1.0 + 2.0 * urgency) * gap
         friends = [
             u for u in self.game.state.units.values() if u.alive and u.team == unit.team and u.id != unit.id
@@ -368,30 +379,75 @@ class Planner:
         enemies: list[UnitState],
         reach_of: dict[str, float],
         tm: ThreatMap,
+        cells: list[Cell],
     ) -> list[Plan]:
-        """R-MOVE-18: run straight toward the nearest enemy (Move + the Skill roll, about 4" more)
-        and stop on the line's last cell outside every enemy's reach plus the Angry Inch (the run
-        ends at the declared cell); worth it only when that is well beyond a normal move. Never
-        through a known hazard or into a wall; the Action is spent, so no hold value."""
-        run_length = unit.move + 4
+        """R-MOVE-18: spend the Action on a straight run of Move + the Skill roll, declared to the
+        line's last cell outside every enemy's reach plus the Angry Inch (the run ends there or
+        where the roll runs out; it is scored where an average roll ends). The whole Movement is
+        one straight line in any direction, so `SPRINT_BEARINGS` lines are tried (and the one at
+        the nearest enemy), each cut short before a known hazard, an obstacle, a climb or an
+        enemy, and the one whose end has the best position (`_position`: the way round the river
+        or the fire counts) is run; worth it only to a cell a normal move (`cells`) does not
+        reach. The Action is spent, so no hold value."""
+        sides = max(2, unit.skill)
+        expected = unit.move + (sides + 1) * sides / (2 * (sides - 1))  # an exploding Skill die
+        longest = unit.move + 2 * sides  # a rarely longer run: the declared end of the line
         nearest = min(enemies, key=lambda e: (distance(unit.pos, e.pos), e.id))
-        line = straight_line(unit.pos, nearest.pos)
         grid = self.game.state.grid
-        goal = None
-        for n, (x, y) in enumerate(line[1 : int(run_length) + 1], start=1):
-            if tm.hazard[y, x] > 0 or not grid.passable[y, x]:
-                break  # never sprint blind through a known hazard, nor into an obstacle
-            if any(distance((x, y), e.pos) <= reach_of[e.id] + STEP + 1.0 for e in enemies):
-                break
-            goal = line[n]
-        if goal is None or distance(unit.pos, goal) <= unit.move_left + 1.5:
-            return []  # a normal move gets as far
-        gx, gy = goal
-        later = float(tm.next_turn[gy, gx])
-        position = self._position_at(unit, goal, enemies)
-        score = position - self.b.caution * (self.b.next_turn * later + float(tm.hazard[gy, gx]))
+        blocked, no_stop = self.game.state.unit_index().blockers(unit)
+        x0, y0 = unit.pos
+        ends = [nearest.pos] + [
+            (round(x0 + (longest + 1) * math.cos(a)), round(y0 + (longest + 1) * math.sin(a)))
+            for a in (2 * math.pi * k / SPRINT_BEARINGS for k in range(SPRINT_BEARINGS))
+        ]
+        runs: dict[Cell, Cell] = {}  # expected end → declared end (the last safe cell of the line)
+        rise = max_rise(unit)
+        walkable = set(cells)
+        slow = at_half_speed(unit)
+        water = water_cells(grid) if not unit.can_swim or burdened(unit) else frozenset()
+        for end in ends:
+            likely = far = None
+            spent, parity, prev = 0, unit.diagonal_parity, unit.pos
+            for x, y in straight_line(unit.pos, end)[1:]:
+                if not grid.in_bounds((x, y)) or tm.hazard[y, x] > 0 or (x, y) in water:
+                    break  # never sprint blind through a known hazard (nor swim one)
+                try:  # the rules' own step check: obstacles, corners, climbs, enemies (R-MOVE-3)
+                    step = [prev, (x, y)]
+                    spent += path_cost(
+                        grid, step, half_speed=slow, blocked=blocked, diagonal_parity=parity, max_rise=rise
+                    )
+                except IllegalPath:
+                    break
+                parity ^= int(x != prev[0] and y != prev[1])
+                if spent > longest:
+                    break
+                if any(distance((x, y), e.pos) <= reach_of[e.id] + STEP + 1.0 for e in enemies):
+                    break
+                prev = (x, y)
+                if (x, y) not in no_stop:
+                    far = (x, y)
+                    if spent <= expected:
+                        likely = far
+            if likely is not None and far is not None and likely not in walkable and likely not in runs:
+                runs[likely] = far  # a normal move gets there too, keeping the Action
+        if not runs:
+            return []
+        goals = list(runs)
+        xs, ys = np.array([g[0] for g in goals]), np.array([g[1] for g in goals])
+        position = self._position(unit, enemies, goals, xs, ys, self._reach(unit), self._urgency())
+        later = tm.next_turn[ys, xs]
+        score = position - self.b.caution * (self.b.next_turn * later + tm.hazard[ys, xs])
+        best = int(np.argmax(score))
+        goal = goals[best]
         return [
-            Plan("sprint", goal, score, toward=goal, later=later, notes=[f"sprints toward {nearest.name}"])
+            Plan(
+                "sprint",
+                goal,
+                float(score[best]),
+                toward=runs[goal],
+                later=float(later[best]),
+                notes=[f"on the way to {nearest.name}"],
+            )
         ]
 
     # -- stage 2 --------------------------------------------------------------------------------------
@@ -413,8 +469,8 @@ class Planner:
                         continue
                     path = list(preview.cells)
                 crossed = sum(float(tm.hazard[y, x]) for x, y in path[1:-1])
-                score -= caution * 0.5 * crossed
-                plan.hazard += crossed * 0.5
+                score -= caution * CROSSING * crossed
+                plan.hazard += crossed * CROSSING
                 extra = self._path_responses(unit, path, plan, tm)
                 score -= caution * extra
                 plan.risk += extra

@@ -86,8 +86,6 @@ class TacticalAI:
         self._cache_key: tuple[int, str] | None = None
         self._sight: dict = {}
         self._standoff = 0.0
-        self._found: set[tuple[str, str]] = set()  # (team, concealed field) its Scouts stopped at
-        self._seen_events = 0
         self._ready: tuple[int, str, Plan] | None = None  # a plan made by `next_unit`
 
     def _planner(self, game: Game) -> Planner:
@@ -95,30 +93,14 @@ class TacticalAI:
         if key != self._cache_key:  # enemies stand still during our turn: sight maps keep
             self._cache_key, self._sight = key, {}
             self._standoff = standoff(game)
+
         return Planner(
             game,
             self.behaviour,
             seed=self.seed,
             sight_cache=self._sight,
             standoff=self._standoff,
-            found_fields=self._found_fields(game),
         )
-
-    def _found_fields(self, game: Game) -> frozenset[str]:
-        """Concealed fields one of its side's Scouts stopped short of (R-SCOUT-3): the log tells
-        its player a field is there (docs/rules-decisions.md, "What the tactical AI knows")."""
-        team = game.active_player
-        events = game.events
-        if self._seen_events > len(events):  # a rewound game: read it again
-            self._seen_events = 0
-            self._found.clear()
-        for event in events[self._seen_events :]:
-            if event.kind == "concealed_roll" and event.outcome == "scout_stop":  # type: ignore[attr-defined]
-                unit = game.state.units.get(event.unit)  # type: ignore[attr-defined]
-                if unit is not None:
-                    self._found.add((unit.team, event.field))  # type: ignore[attr-defined]
-        self._seen_events = len(events)
-        return frozenset(f for t, f in self._found if t == team)
 
     def order(self, game: Game) -> list[str]:
         """Units of the active player in the order to activate them: Scouts first (they walk

@@ -208,7 +208,7 @@ def shove_plans(
     if not victims:
         return []
     index = {c: i for i, c in enumerate(cells)}
-    known = _known_fields(state, unit.team, planner.found_fields)
+    known = _known_fields(state)
     out: list[Plan] = []
     for e in victims:
         for dx in (-1, 0, 1):
@@ -294,12 +294,7 @@ def _victim_response(unit: UnitState, victim: UnitState, origin: Cell, tm: Threa
     return max(view.p_close, view.p_ranged)
 
 
-def _known_fields(state: GameState, team: str, found: frozenset[str]) -> frozenset[str]:
-    """Concealed fields the side knows are there (as `ThreatMap` reads them): its own, those its
-    Scouts revealed or stopped at, and those a spot of which went off."""
-    revealed = state.hazard.revealed.get(team, set())
-    return frozenset(
-        f.id
-        for f in state.fields.values()
-        if f.kind == "concealed" and (f.owner == team or f.id in revealed or f.triggered or f.id in found)
-    )
+def _known_fields(state: GameState) -> frozenset[str]:
+    """Concealed fields a side knows are there: all of them (R-HAZ-1: a Field Hazard's boundaries
+    are public, as `ThreatMap` reads them)."""
+    return frozenset(f.id for f in state.fields.values() if f.kind == "concealed")

@@ -7,12 +7,11 @@
   that *enters* its reach in its sight, shoots back at an attacker it sees, and shoots an
   attacker of an ally when it sees either of them.
 * The enemy's next turn: every able enemy may move its Move and attack from there.
-* Hazards: cells on fire, damaging Field Hazards, and concealed fields the team knows about
-  (its own, revealed by its Scouts, R-SCOUT-4, or one whose spot went off in plain view) —
-  never the ones it could not know.
+* Hazards: cells on fire, damaging Field Hazards, and concealed fields — whose boundaries every
+  player knows (R-HAZ-1: a Field Hazard is never secret, only where its concealed items lie).
 
 Unknown things stay unknown: an enemy unit still `hidden` (G-16) that the team has not
-revealed is left out, as are concealed fields it has not found.
+revealed is left out.
 """
 
 from __future__ import annotations
@@ -50,6 +49,8 @@ HAZARD_DANGER = {
     "slow": 0.03,
 }
 FIRE_DANGER = 0.6
+#: Share of a hazard cell's danger charged for passing through it rather than ending there.
+CROSSING = 0.5
 SCOUT_CONCEALED = 0.1  # share of a concealed field's danger left for a Scout (R-SCOUT-3)
 STEP = 1.5  # the Angry Inch: one step, at most √2" (R-RESP-2)
 
@@ -138,7 +139,6 @@ class ThreatMap:
         enemies: list[UnitState] | None = None,
         min_radius: float = 0.0,
         sight_cache: dict | None = None,
-        found_fields: frozenset[str] = frozenset(),
     ) -> None:
         self.state = state
         self.unit = unit
@@ -173,7 +173,7 @@ class ThreatMap:
             )
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
         self._next_by_enemy: dict[str, np.ndarray] = {}
-        self.found_fields = found_fields
+        self.ground: np.ndarray
         self.hazard = self._hazards()
         self.next_turn = self._next_turn()
 
@@ -264,35 +264,35 @@ class ThreatMap:
     # -- hazards ----------------------------------------------------------------------------------
 
     def _hazards(self) -> np.ndarray:
-        """Danger of ending the turn on a cell: fire, damaging fields, known concealed fields (a
-        Scout stops before a concealed spot, R-SCOUT-3, so they hardly threaten it, and the cells
-        its side's Scout walked this turn are safe for the others)."""
+        """Danger of ending the turn on a cell: fire, damaging fields, concealed fields (R-HAZ-1:
+        their boundaries are public; a Scout stops before a concealed spot, R-SCOUT-3, so they
+        hardly threaten him, the cells his side's Scout walked this turn are safe for the others,
+        and a spot that went off never goes off again, R-HAZ-16)."""
         state, team = self.state, self.unit.team
         out = np.zeros(self.xs.shape)
-        revealed = state.hazard.revealed.get(team, set())
         scout = is_scout(self.unit)
         trail = state.hazard.trails.get(team, ())
         for f in state.fields.values():
             danger = HAZARD_DANGER.get(f.kind, 0.0)
             if not danger:
                 continue
-            if f.kind == "concealed":
-                known = f.owner == team or f.id in revealed or f.triggered or f.id in self.found_fields
-                if not known:
-                    continue  # it does not know the field is there until a spot goes off (R-HAZ-16)
-                if scout:
-                    danger *= SCOUT_CONCEALED
+            if f.kind == "concealed" and scout:
+                danger *= SCOUT_CONCEALED
             if f.living_only and not self.unit.living:
                 continue
             out = np.where(f.mask, np.maximum(out, danger), out)
-            if f.kind == "concealed" and trail:
-                for x, y in trail:
+            if f.kind == "concealed":
+                for x, y in (*trail, *f.triggered):
                     if f.mask[y, x]:
                         out[y, x] = 0.0
+        ground = out.copy()
         for fire in state.fires.values():
+            on_unit = fire.target in state.units  # a burning unit carries its fire with it
             for x, y in fire.cells:
                 if 0 <= y < out.shape[0] and 0 <= x < out.shape[1]:
-                    out[y, x] = max(out[y, x], FIRE_DANGER)
-                    ys, xs = slice(max(0, y - 1), y + 2), slice(max(0, x - 1), x + 2)
-                    out[ys, xs] = np.maximum(out[ys, xs], 0.1)  # spread next turn (R-FIRE-8)
+                    for arr in (out,) if on_unit else (out, ground):
+                        arr[y, x] = max(arr[y, x], FIRE_DANGER)
+                        ys, xs = slice(max(0, y - 1), y + 2), slice(max(0, x - 1), x + 2)
+                        arr[ys, xs] = np.maximum(arr[ys, xs], 0.1)  # spread next turn (R-FIRE-8)
+        self.ground = ground  # the ground's own hazards: no burning unit's fire, which moves on
         return out

@@ -73,8 +73,14 @@ def main() -> None:
             f"(budget {budget[level]:.0f} ms); carrying out the orders (engine): mean "
             f"{statistics.mean(orders):6.1f} ms"
         )
+    print(machine_line(before))
+
+
+def machine_line(before: float) -> str:
+    """The closing line: cores, the calibration loop (`before` and now) and the scale to the
+    reference machine, so figures from a busy machine compare."""
     calibration = (before + calibration_ms()) / 2
-    print(
+    return (
         f"machine: {os.cpu_count()} cores; calibration loop {calibration:.0f} ms (before/after); "
         f"on a machine where it takes {REFERENCE_MS:.0f} ms the times above scale by "
         f"{REFERENCE_MS / calibration:.2f}"

@@ -16,6 +16,7 @@ from __future__ import annotations
 
 from abc import ABC, abstractmethod
 from dataclasses import dataclass
+from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
 
 if TYPE_CHECKING:
@@ -345,8 +346,10 @@ class Ruleset(ABC):
         return []
 
 
+@lru_cache(maxsize=16)
 def _stand_in(sides: int) -> UnitState:
-    """A unit-shaped stand-in for a roll no unit makes: the die, no stats, fire or Blessings."""
+    """A unit-shaped stand-in for a roll no unit makes: the die, no stats, fire or Blessings
+    (built once per die: a UnitState is slow to make, and the stand-in is only read)."""
     from brikwars_gui.engine.state import UnitState  # the state module imports the rulesets
 
     return UnitState(id="~stand-in", name="stand-in", team="", pos=(0, 0), skill=sides)

@@ -138,3 +138,24 @@ def test_the_card_fits_the_map_and_leaves_attacker_and_target_in_sight(
     for box in w.token_boxes("red-grenadier", "blue-sword"):
         assert not card.geometry().intersects(box), (corner, size, card.geometry(), box)
     assert not w.hover_card.geometry().intersects(card.geometry())
+
+
+def test_the_nine_powers_card_shows_a_burning_attackers_fire_and_a_blasts_victims(open_window) -> None:
+    """Issue 10 under Nine Powers: a burning spearman's +1 damage (R-FIRE-6, a point a die) on its
+    lines, and a grenade's card (the shared rules' blast: none was shown before) with everyone in
+    its radius (G-12)."""
+    from brikwars_gui.engine.hazards import sandbox as hs
+
+    scenario = load_scenario(SKIRMISH).model_copy(update={"ruleset": "ninepowers"})
+    w = open_window(scenario, SKIRMISH, size=None, show=False)
+    w.doc.move_unit("blue-spear", (6, 8))
+    w.doc.move_unit("blue-sword", (7, 9))
+    w.set_play_mode(True, seed=3)
+    hs.add_fire(w.controller.game.state, "f", "red-spear", [(5, 8)], 1)
+    w.show_attack_forecast("red-spear", "blue-spear")
+    text = html.unescape(w.attack_card.text())
+    assert "Attacker burning: +1 damage on a success (R-FIRE-6" in text and "Spear, Medium" in text
+    w.show_attack_forecast("red-grenadier", "blue-sword")
+    text = html.unescape(w.attack_card.text())
+    names = {u.id: u.name for u in w.doc.scenario.units}
+    assert f"Blast: {names['blue-spear']}" in text and 'radius 2": 1 point (one a die)' in text

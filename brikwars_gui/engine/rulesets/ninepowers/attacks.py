@@ -76,11 +76,19 @@ def attack_situation(
 
 
 def forecasts(
-    state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None, *, rating: int | None = None
+    state: Any,
+    attacker: Any,
+    weapon: Any,
+    target: Any,
+    origin: Any = None,
+    *,
+    rating: int | None = None,
+    bonus: int = 0,
 ) -> list[AttackForecast]:
     """Exact chance, damage and expected Stamina loss of each difficulty against `target` now
     (the weapon's reach and range are the shared rules' to check: out of Nine Powers range the
-    long-range penalty is the biggest). `rating` replaces the skill's (the Melee talent, L1113)."""
+    long-range penalty is the biggest). `rating` replaces the skill's (the Melee talent, L1113);
+    `bonus` adds points to a success (a burning attacker's fire, a sneak attack: the forecast's)."""
     me, them = unitstate.load(attacker), unitstate.load(target)
     skill = skill_for(weapon)
     where = attack_situation(state, attacker, weapon, target, me, origin)
@@ -91,6 +99,7 @@ def forecasts(
         forecast_attack(
             pool_odds(sides, d, special=me.stats.magic_dice, bypass_faces=bypass),
             them.vitals,
+            bonus=bonus,
             extra=me.stats.extra_damage,
             ignore_armor=me.state.ignore_armor,
         )
@@ -101,10 +110,10 @@ def forecasts(
 def vetoed(state: Any, target: Any, chosen: AttackForecast) -> bool:
     """Whether the target's side would veto this attack by the computer's policy (R-NP-11)."""
     guard = protector_of(state, target)
-    return guard is not None and should_veto(chosen, _vetoes(guard, target))
+    return guard is not None and should_veto(chosen, vetoes_of(guard, target))
 
 
-def _vetoes(guard: Any, target: Any) -> int:
+def vetoes_of(guard: Any, target: Any) -> int:
     """Vetoes `guard` may spend for `target`: its Protect ones, and its Acrobatics ones for itself."""
     p = guard.pools
     vetoes = p.get("guard", 0) + p.get("guard_kept", 0)
@@ -127,8 +136,16 @@ def protector_of(state: Any, target: Any) -> Any:
     return None
 
 
-def ask(ctx: Any, question: str, unit: Any, team: str, about: str, options: tuple[str, ...], default: str,
-         detail: dict[str, Any]) -> str:
+def ask(
+    ctx: Any,
+    question: str,
+    unit: Any,
+    team: str,
+    about: str,
+    options: tuple[str, ...],
+    default: str,
+    detail: dict[str, Any],
+) -> str:
     from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
 
     ask = getattr(ctx, "ask", None)
@@ -159,18 +176,34 @@ def attack(
     choices = forecasts(state, attacker, weapon, target, rating=rating)
     best = choose_difficulty(choices)
     detail = {f.difficulty.label: f.summary() for f in choices}
-    answer = ask(ctx, "np_difficulty", attacker, attacker.team, target_id,
-                  tuple(d.label for d in Difficulty), best.difficulty.label, detail)
+    answer = ask(
+        ctx,
+        "np_difficulty",
+        attacker,
+        attacker.team,
+        target_id,
+        tuple(d.label for d in Difficulty),
+        best.difficulty.label,
+        detail,
+    )
     difficulty = Difficulty.parse(answer)
     chosen = next(f for f in choices if f.difficulty is difficulty)
     declared = f"{skill} {difficulty.label} on {target_id}: {chosen.summary()}"
     guard = protector_of(state, target)
     veto_by = None
     if guard is not None:
-        vetoes = _vetoes(guard, target)
+        vetoes = vetoes_of(guard, target)
         default = "veto" if should_veto(chosen, vetoes) else "no"
-        reply = ask(ctx, "np_veto", guard, target.team, attacker.id, ("veto", "no"), default,
-                     {"attack": declared, "vetoes": vetoes})
+        reply = ask(
+            ctx,
+            "np_veto",
+            guard,
+            target.team,
+            attacker.id,
+            ("veto", "no"),
+            default,
+            {"attack": declared, "vetoes": vetoes},
+        )
         veto_by = guard if reply == "veto" else None
     avoided = None  # the Perception talent's Tough avoidance check (L1123)
     if veto_by is None and avoid.may_avoid(attacker, target):
@@ -196,8 +229,19 @@ def attack(
         why = f"{avoided.explain()}, not its primary opponent (Perception talent, L1123)"
         result = TurnResult(None, None, f"{skill}: avoided by {target_id}: {why}", vetoed_by=target_id)
     else:
-        result = resolve_attack(ctx.dice, me, them, skill, difficulty, state.round, situational=modifier,
-                                unaware=unaware, veto_by=protector, rating=rating, on_hit=burning)
+        result = resolve_attack(
+            ctx.dice,
+            me,
+            them,
+            skill,
+            difficulty,
+            state.round,
+            situational=modifier,
+            unaware=unaware,
+            veto_by=protector,
+            rating=rating,
+            on_hit=burning,
+        )
     avoid.designate(attacker, target_id)
     unitstate.store(attacker, me)
     unitstate.store(target, them)
@@ -216,10 +260,22 @@ def attack(
     hit = result.damage is not None
     event = ctx.emit(
         Attacked(
-            attacker.id, target_id, weapon.name, plan.at, distance(attacker.pos, target.pos), 0, None,
-            result.roll.to_dict() if result.roll else None, False, None, hit, False,
+            attacker.id,
+            target_id,
+            weapon.name,
+            plan.at,
+            distance(attacker.pos, target.pos),
+            0,
+            None,
+            result.roll.to_dict() if result.roll else None,
+            False,
+            None,
+            hit,
+            False,
             result.damage.total if result.damage else None,
-            result.damage.to_dict() if result.damage else None, response, f"{attacker.id}: {text}",
+            result.damage.to_dict() if result.damage else None,
+            response,
+            f"{attacker.id}: {text}",
         )
     )
     if weapon.kind == "thrown":

@@ -68,8 +68,16 @@ def try_avoid(ctx: Any, attacker: Any, target: Any, ask: Any, summary: str) -> P
         "avoid": f"Try a Tough {skill} {rating} check: {odds:.0%} to cancel the attack",
         "no": "Let the attack be rolled",
     }
-    answer = ask(ctx, KIND, target, target.team, attacker.id, ("avoid", "no"), "avoid",
-                 {"attack": summary, **words, "primary": target.pools.get("primary")})
+    answer = ask(
+        ctx,
+        KIND,
+        target,
+        target.team,
+        attacker.id,
+        ("avoid", "no"),
+        "avoid",
+        {"attack": summary, **words, "primary": target.pools.get("primary")},
+    )
     if answer != "avoid":
         return None
     target.pools["avoids"] = int(target.pools.get("avoids", 0)) + 1

@@ -104,16 +104,17 @@ class CombatState:
 
     def to_dict(self) -> dict[str, Any]:
         return {
-            "vetoes": {"dodge": [self.dodge.fresh, self.dodge.kept],
-                       "guard": [self.guard.fresh, self.guard.kept]},
+            "vetoes": {
+                "dodge": [self.dodge.fresh, self.dodge.kept],
+                "guard": [self.guard.fresh, self.guard.kept],
+            },
             "marks": dict(self.marks),
             "conditions": [c.to_dict() for c in self.conditions],
             "ignore_armor": self.ignore_armor,
         }
 
 
-def wrestling_modifier(actor: str, actor_state: CombatState, target: str,
-                       target_state: CombatState) -> int:
+def wrestling_modifier(actor: str, actor_state: CombatState, target: str, target_state: CombatState) -> int:
     """Net dice from wrestling effects for `actor` acting against `target` (capped at +-1 by
     `pools.clamp_modifiers`, R-NP-3, L938): +1 if the actor dominates the target, -1 if the actor
     is tired or dominated by the target."""

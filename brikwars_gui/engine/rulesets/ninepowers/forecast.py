@@ -1,8 +1,13 @@
-"""The attack forecast card under Nine Powers (`Ruleset.attack_odds`): exact odds of one weapon
+"""The attack forecast card under Nine Powers (`Ruleset.attack_odds`) and the tactical AI's odds
+(`NinePowersRuleset.strike_odds`), one computation (`strike_forecasts`): exact odds of one weapon
 attack for each difficulty the attacker may pick (R-NP-2, L429-435), the damage a success deals
-(R-NP-6) and what it is expected to take from Armor and Stamina and the chance to defeat the
-target (R-NP-5, R-NP-7, R-NP-8), with the pool and its modifiers, and whether the target's side
-holds a veto that could cancel the attack before it is rolled (R-NP-11).
+(R-NP-6: with a burning close-combat attacker's +1d4 at one point a die, R-FIRE-6, and a Stealth
+sneak attack's bonus on a foe that does not see it, L1128), what it is expected to take from Armor
+and Stamina and the chance to defeat the target (R-NP-5, R-NP-7, R-NP-8), and what may cancel it
+before its dice as the defenders' default answers decide (`attacks.attack`): a veto of the
+target's side (R-NP-11, `should_veto`) and the target's Perception avoidance check (L1123, tried
+whenever allowed). An explosive is resolved by the shared rules (`blast_odds`): its Damage is one
+point a die whatever the faces, so everyone in the radius (G-12) takes a known hit.
 
 The card's summary numbers (`hit`, `kills`, `expected_damage`) are those of the difficulty the
 computer would pick (`tactics.choose_difficulty`); every difficulty has its own line.
@@ -10,45 +15,110 @@ computer would pick (`tactics.choose_difficulty`); every difficulty has its own 
 
 from __future__ import annotations
 
+from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine
-from brikwars_gui.engine.rulesets.ninepowers import attacks, unitstate
-from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast
+from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.grid import in_range, sees
+from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius
+from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
+from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, unitstate
+from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
+from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast, pool_odds, success_chance
+from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty
 from brikwars_gui.engine.rulesets.ninepowers.resolve import attack_modifier
-from brikwars_gui.engine.rulesets.ninepowers.tactics import choose_difficulty
+from brikwars_gui.engine.rulesets.ninepowers.tactics import choose_difficulty, should_veto
 
 VETO_POOLS = ("dodge", "dodge_kept", "guard", "guard_kept")
 
 
-def difficulty_line(weapon: str, forecast: AttackForecast) -> OddsLine:
-    """`Claws, Medium: 67% success · 2 damage · 0.9 to Armor · 1.1 to Stamina · 12% to defeat`."""
+@dataclass(frozen=True)
+class StrikeForecast:
+    """Each difficulty's exact forecast with the extra points (`lines`), the chance it is rolled
+    at all (not vetoed, not avoided) for each, the difficulty the computer picks (`chosen`, from
+    the engine's own forecasts), and the terms behind them for the card."""
+
+    lines: tuple[AttackForecast, ...]
+    rolled: tuple[float, ...]
+    chosen: int
+    fire: int
+    sneak: int
+    avoid: float
+    vetoed: tuple[str, ...]
+    guard: Any
+
+
+def extra_points(state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None) -> tuple[int, int]:
+    """(R-FIRE-6 points, sneak attack points) a success adds, as `attacks.attack` adds them."""
+    from brikwars_gui.engine.hazards.fire import burning_attack_bonus  # fire imports the rulesets
+
+    fire = 0
+    bonus = burning_attack_bonus(state, attacker.id, weapon) if weapon.is_close else None
+    if bonus is not None:  # `extra_damage_roll`: one point a die, whatever its face
+        fire = sum(t.count for t in parse_dice(bonus[0]).terms if t.sign > 0)
+    me = unitstate.load(attacker)
+    stealth = me.stats.talent("stealth")
+    where = attacker.pos if origin is None else origin
+    sneak = stealth if stealth > 0 and not sees(state.grid, target.pos, target.facing, where) else 0
+    return fire, sneak
+
+
+def strike_forecasts(
+    state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None
+) -> StrikeForecast:
+    """Every difficulty of `attacker`'s weapon attack on `target` from `origin`, exactly."""
+    engine = attacks.forecasts(state, attacker, weapon, target, origin)
+    fire, sneak = extra_points(state, attacker, weapon, target, origin)
+    lines = (
+        attacks.forecasts(state, attacker, weapon, target, origin, bonus=fire + sneak)
+        if fire + sneak
+        else engine
+    )
+    guard = attacks.protector_of(state, target)
+    vetoes = attacks.vetoes_of(guard, target) if guard is not None else 0
+    vetoed = tuple(f.difficulty.label for f in engine if guard is not None and should_veto(f, vetoes))
+    chance_avoid = 0.0
+    if avoid.may_avoid(attacker, target):  # the defender's default answer tries (it costs nothing)
+        skill, _rating = avoid.skill_of(target)
+        chance_avoid = float(pool_odds(tuple(unitstate.load(target).pool(skill)), Difficulty.TOUGH).success)
+    rolled = tuple(0.0 if f.difficulty.label in vetoed else 1.0 - chance_avoid for f in engine)
+    best = choose_difficulty(engine)
+    chosen = next(i for i, f in enumerate(engine) if f.difficulty is best.difficulty)
+    return StrikeForecast(tuple(lines), rolled, chosen, fire, sneak, chance_avoid, vetoed, guard)
+
+
+def difficulty_line(weapon: str, forecast: AttackForecast, rolled: float) -> OddsLine:
+    """`Claws, Medium: 67% success · 2 damage · 0.9 to Armor · 1.1 to Stamina · 12% to defeat`,
+    every chance and amount over the attacks that are rolled (`rolled` of them)."""
     f = forecast
     figures = [
-        Figure("success", float(f.success)),
+        Figure("success", rolled * float(f.success)),
         Figure("damage", f.damage_on_success, amount=True),
-        Figure("to Armor", float(f.expected_armor), amount=True),
-        Figure("to Stamina", float(f.expected_stamina), amount=True),
     ]
-    if f.defeat:
-        figures.append(Figure("to defeat", float(f.defeat)))
+    figures.append(Figure("to Armor", rolled * float(f.expected_armor), amount=True))
+    figures.append(Figure("to Stamina", rolled * float(f.expected_stamina), amount=True))
+    if f.defeat and rolled:
+        figures.append(Figure("to defeat", rolled * float(f.defeat)))
+    if rolled < 1:
+        figures.append(Figure("cancelled", 1 - rolled))
     return OddsLine(f"{weapon}, {f.difficulty.label.capitalize()}", tuple(figures))
 
 
 def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) -> AttackOdds | None:
-    """The forecast of a Nine Powers weapon attack now; None for what the shared rules resolve
-    (objects, blasts: no Nine Powers odds). Raises IllegalOrder when the attack is not possible."""
+    """The forecast of a Nine Powers weapon attack now; a blast's by `blast_odds`; None for an
+    object (the shared rules resolve it). Raises IllegalOrder when the attack is not possible."""
     from brikwars_gui.engine.rules.combat import plan_attack  # combat imports the rulesets
     from brikwars_gui.engine.rules.common import weapon_named
 
     attacker = state.units[attacker_id]
     weapon = weapon_named(attacker, weapon_name)
-    plan_attack(state, attacker, weapon, target_id)  # reach, sight, spent weapons: IllegalOrder
+    plan = plan_attack(state, attacker, weapon, target_id)  # reach, sight, spent weapons: IllegalOrder
     target = state.units.get(target_id)
-    if target is None or weapon.damage_type == "explosive":
+    if target is None:
         return None
-    choices = attacks.forecasts(state, attacker, weapon, target)
-    best = choose_difficulty(choices)
+    if weapon.damage_type == "explosive":
+        return blast_odds(state, attacker, weapon, target, plan)
+    sf = strike_forecasts(state, attacker, weapon, target)
     me, them = unitstate.load(attacker), unitstate.load(target)
     skill = attacks.skill_for(weapon)
     where = attacks.attack_situation(state, attacker, weapon, target, me)
@@ -65,25 +135,109 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
     modifiers.append(("Target", f"Armor {armor}, Stamina {them.vitals.stamina}"))
     if 2 in me.state.bypass_faces(them.id, state.round):
         modifiers.append(("Perception", "2s also pass its Armor (L951)"))
-    guard = attacks.protector_of(state, target)
-    notes = []
-    if guard is not None:
-        held = sum(guard.pools.get(k, 0) for k in VETO_POOLS)
-        who = "it" if guard is target else guard.name
-        modifiers.append(("Veto", f"{who} holds {held}: may cancel the attack before it is rolled (R-NP-11)"))
-        notes.append("a veto spent on it (the odds are those of an attack that is rolled)")
+    if sf.fire:
+        modifiers.append(("Attacker burning", f"+{sf.fire} damage on a success (R-FIRE-6, a point a die)"))
+    if sf.sneak:
+        modifiers.append(
+            ("Sneak attack", f"+{sf.sneak} damage: it does not see the attacker (Stealth, L1128)")
+        )
+    if sf.guard is not None:
+        held = sum(sf.guard.pools.get(k, 0) for k in VETO_POOLS)
+        who = "it" if sf.guard is target else sf.guard.name
+        spent = ", ".join(v.capitalize() for v in sf.vetoed) or "none of them"
+        modifiers.append(("Veto", f"{who} holds {held}; its default answer cancels {spent} (R-NP-11)"))
+    if sf.avoid:
+        modifiers.append(
+            (
+                "Avoidance",
+                f"{target.name} tries a Tough check: {sf.avoid:.0%} to cancel it (Perception, L1123)",
+            )
+        )
+    best, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
     return AttackOdds(
         attacker_id,
         target_id,
         weapon.name,
         None,
-        float(best.success),
-        float(best.defeat),  # a Nine Powers unit loses nothing like Size: only defeat takes it out
-        float(best.defeat),
+        rolled * float(best.success),
+        rolled * float(best.defeat),  # a Nine Powers unit loses nothing like Size: only defeat takes it out
+        rolled * float(best.defeat),
         0.0,
         float(best.expected_stamina + best.expected_armor),
         tuple(modifiers),
-        tuple(notes),
-        tuple(difficulty_line(weapon.name, f) for f in choices),
+        (),
+        tuple(difficulty_line(weapon.name, f, r) for f, r in zip(sf.lines, sf.rolled, strict=True)),
         "defeat",
+    )
+
+
+def blast_hit(unit: Any, points: int) -> tuple[float, float]:
+    """(defeated 0/1, Stamina lost) of a blast's `points` on `unit` (`attacks.take_hit`)."""
+    result = plan_damage(unitstate.load(unit).vitals, Hit(points=points))
+    return (1.0 if result.defeated else 0.0), float(result.to_stamina)
+
+
+def blast_hit_chance(state: Any, attacker: Any, weapon: Any, needed: int | None, out_of_range: int) -> float:
+    """The chance of the shared rules' roll for a blast (`NinePowersRuleset.action_roll`): the
+    skill's pool against the GM's difficulty for the BrikWars number (L367), a burning attacker's
+    −1d4 raising that number (R-FIRE-5). Not `action_chance`, which gives an attack's Medium."""
+    from brikwars_gui.engine.hazards.fire import burning_action_penalty  # fire imports the rulesets
+    from brikwars_gui.engine.rules.combat import action_kind
+    from brikwars_gui.engine.rulesets import ruleset_of
+    from brikwars_gui.engine.rulesets.ninepowers.ruleset import difficulty_for  # it imports us
+
+    if needed is None:
+        return 1.0
+    dice = ruleset_of(state).check_pool(attacker, action_kind(weapon))
+    burning = burning_action_penalty(state, attacker, weapon) is not None
+    shifts = die_distribution(4) if burning else [(0, 1.0)]
+    return sum(
+        p * float(success_chance(len(dice), difficulty_for(needed + v + out_of_range))) for v, p in shifts
+    )
+
+
+def blast_odds(state: Any, attacker: Any, weapon: Any, target: Any, plan: Any) -> AttackOdds:
+    """An explosive under Nine Powers: the shared roll to hit (`blast_hit_chance`), then one point a
+    Damage die (`NinePowersDamage`: the faces do not matter) to everyone within the radius (G-12),
+    through each one's Armor to Stamina; the survivors are knocked over (R-MOVE-15)."""
+    points = sum(t.count for t in parse_dice(weapon.damage).terms if t.sign > 0)
+    radius = blast_radius(weapon.damage)
+    hit = blast_hit_chance(state, attacker, weapon, plan.needed, plan.out_of_range)
+    defeat, stamina = blast_hit(target, points)
+    figures = [
+        Figure("hit", hit),
+        Figure("damage", points, amount=True),
+        Figure("to Stamina", stamina, amount=True),
+    ]
+    if defeat:
+        figures.append(Figure("to defeat", hit))
+    else:
+        figures.append(Figure("knocked over", hit))
+    others = []
+    for u in state.units.values():
+        if u.alive and u.id != target.id and in_range(plan.at, u.pos, radius):
+            d, st = blast_hit(u, points)
+            name = u.name + (
+                " (itself)" if u.id == attacker.id else " (ally)" if u.team == attacker.team else ""
+            )
+            figs = [Figure("caught", hit), Figure("to Stamina", st, amount=True)]
+            figs.append(Figure("to defeat", hit) if d else Figure("knocked over", hit))
+            others.append((u.team == attacker.team, -d, name, OddsLine(f"Blast: {name}", tuple(figs))))
+    plural = "s" if points != 1 else ""
+    modifiers = [("Blast", f'radius {radius}": {points} point{plural} (one a die) to everyone in it (G-12)')]
+    return AttackOdds(
+        attacker.id,
+        target.id,
+        weapon.name,
+        plan.needed,
+        hit,
+        hit * defeat,
+        hit * defeat,
+        0.0 if defeat else hit,
+        float(points),
+        tuple(modifiers),
+        (),
+        (OddsLine(weapon.name, tuple(figures)),),
+        "defeat",
+        tuple(line for *_key, line in sorted(others, key=lambda t: t[:3])),
     )

@@ -116,8 +116,9 @@ def forecast_attack(
     for (ok, byp, spec), p in odds.outcomes.items():
         if not ok:
             continue
-        hit = Hit(points=base + (magic_bonus if spec else 0), bypass=byp, extra=extra,
-                  ignore_armor=ignore_armor)
+        hit = Hit(
+            points=base + (magic_bonus if spec else 0), bypass=byp, extra=extra, ignore_armor=ignore_armor
+        )
         result = plan_damage(target, hit)
         exp_st += p * result.to_stamina
         exp_ar += p * (result.to_armor + result.to_buffer)

@@ -110,7 +110,9 @@ def resolve_attack(
     sides = attacker.pool(skill, situational=situational, wrestling=wrestling, rating=rating)
     magic = attacker.stats.magic_dice if skill in WEAPON_SKILLS else ()
     roll = roll_pool(
-        dice, sides, difficulty,
+        dice,
+        sides,
+        difficulty,
         label=skill,
         rating=attacker.stats.rating(skill) if rating is None else rating,
         special=magic,
@@ -145,8 +147,7 @@ def resolve_veto_turn(dice: DiceSource, actor: Fighter, skill: str, difficulty: 
     if skill not in ("Acrobatics", "Protect"):
         raise ValueError(f"{skill} does not grant vetoes")
     sides = actor.pool(skill)
-    roll = roll_pool(dice, sides, difficulty, label=skill,
-                     rating=actor.stats.rating(skill))
+    roll = roll_pool(dice, sides, difficulty, label=skill, rating=actor.stats.rating(skill))
     gained = roll.successful_dice if roll.success else 0
     (actor.state.dodge if skill == "Acrobatics" else actor.state.guard).fresh += gained
     text = f"{roll.explain()}, {gained} veto{'es' if gained != 1 else ''}" if gained else roll.explain()
@@ -169,13 +170,13 @@ def end_turn(actor: Fighter) -> str | None:
     return f"Venom: {actor.id} loses {lost} Stamina ({actor.vitals.stamina} left){tail}"
 
 
-def resolve_perception(dice: DiceSource, actor: Fighter, target: Fighter, difficulty: Difficulty,
-                       round_no: int) -> TurnResult:
+def resolve_perception(
+    dice: DiceSource, actor: Fighter, target: Fighter, difficulty: Difficulty, round_no: int
+) -> TurnResult:
     """A Perception turn against one opponent: for the next 1/2/3 rounds its 2s also pass that
     opponent's Armor (L951; EX-NP-3 round 1 -> rounds 2 and 3)."""
     sides = actor.pool("Perception")
-    roll = roll_pool(dice, sides, difficulty, label="Perception",
-                     rating=actor.stats.rating("Perception"))
+    roll = roll_pool(dice, sides, difficulty, label="Perception", rating=actor.stats.rating("Perception"))
     if not roll.success:
         return TurnResult(roll, None, roll.explain())
     last = round_no + difficulty.damage
@@ -198,8 +199,14 @@ def resolve_wrestle(
     talent's armor skip for the actor's next attack (L1118)."""
     wrestling = attack_modifier(actor, target)
     sides = actor.pool("Wrestle", situational=situational, wrestling=wrestling)
-    roll = roll_pool(dice, sides, difficulty, label="Wrestle",
-                     rating=actor.stats.rating("Wrestle"), bypass_faces=frozenset())
+    roll = roll_pool(
+        dice,
+        sides,
+        difficulty,
+        label="Wrestle",
+        rating=actor.stats.rating("Wrestle"),
+        bypass_faces=frozenset(),
+    )
     if not roll.success:
         return TurnResult(roll, None, roll.explain())
     wanted = list(choices) or [WrestlingEffect.HINDER]
@@ -212,8 +219,9 @@ def resolve_wrestle(
             target.state.conditions.append(Condition(effect, actor.id, last))
     actor.state.ignore_armor = actor.stats.talent("wrestle")
     names = ", ".join(e.key for e in chosen)
-    return TurnResult(roll, None, f"{roll.explain()}, {names} on {target.id} through round {last}",
-                      effects=chosen)
+    return TurnResult(
+        roll, None, f"{roll.explain()}, {names} on {target.id} through round {last}", effects=chosen
+    )
 
 
 def resolve_escape(dice: DiceSource, actor: Fighter, difficulty: Difficulty, round_no: int) -> TurnResult:
@@ -222,8 +230,7 @@ def resolve_escape(dice: DiceSource, actor: Fighter, difficulty: Difficulty, rou
     if not may_escape(actor.vitals, round_no):
         return TurnResult(None, None, f"Escape: not allowed, {actor.id} took damage this round or the last")
     sides = actor.pool("Escape")
-    roll = roll_pool(dice, sides, difficulty, label="Escape",
-                     rating=actor.stats.rating("Escape"))
+    roll = roll_pool(dice, sides, difficulty, label="Escape", rating=actor.stats.rating("Escape"))
     return TurnResult(roll, None, roll.explain() + (", escaped" if roll.success else ""))
 
 
@@ -234,8 +241,13 @@ def start_round(fighters: Iterable[Fighter], round_no: int) -> None:
         fighter.state.start_of_round(round_no)
 
 
-def side_order(round_no: int, sides: Sequence[str], initiator: str | None,
-               dealt_last_round: Mapping[str, int], stamina: Mapping[str, int]) -> list[str]:
+def side_order(
+    round_no: int,
+    sides: Sequence[str],
+    initiator: str | None,
+    dealt_last_round: Mapping[str, int],
+    stamina: Mapping[str, int],
+) -> list[str]:
     """Which side takes its turns first this round (R-NP-9; the priorities of L497 are lost):
     round 1 the side that started the fight (L495); later rounds the side that dealt more damage
     last round (L802), then the side with more Stamina left, then the listed order."""

@@ -40,7 +40,6 @@ from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty, pool_sides
 from brikwars_gui.engine.rulesets.ninepowers.resolve import end_turn, side_order, start_round, start_turn
 from brikwars_gui.engine.rulesets.ninepowers.rolls import NinePowersCheck, NinePowersDamage
 from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKILLS, NinePowersStats
-from brikwars_gui.engine.rulesets.ninepowers.tactics import choose_difficulty
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -208,6 +207,10 @@ class NinePowersRuleset(Ruleset):
         size = pool_size(rating, situational=stats.situational, stamina=stamina, stamina_limited=limited)
         return skill, rating, pool_sides(size)
 
+    def check_pool(self, unit: UnitState, kind: str) -> tuple[int, ...]:
+        """The dice `action_roll` rolls for the unit's check of `kind` now."""
+        return self._pool(unit, kind, unit.skill)[2]
+
     def action_roll(
         self,
         ctx: RulesContext,
@@ -241,8 +244,10 @@ class NinePowersRuleset(Ruleset):
         """Exact chance of the check; an attack's is its Medium chance (the difficulty is chosen
         at the roll, with every choice's odds shown then)."""
         _, _, dice = self._pool(unit, kind, unit.skill)
-        difficulty = Difficulty.MEDIUM if kind in ("melee", "ranged", "thrown") else difficulty_for(
-            needed - per_die_modifier
+        difficulty = (
+            Difficulty.MEDIUM
+            if kind in ("melee", "ranged", "thrown")
+            else difficulty_for(needed - per_die_modifier)
         )
         return float(success_chance(len(dice), difficulty))
 
@@ -276,15 +281,21 @@ class NinePowersRuleset(Ruleset):
     ) -> StrikeOdds:
         """The difficulty the computer would choose (`tactics.choose_difficulty`) from `origin`:
         its success chance, its chance to defeat (R-NP-5), and as the lasting wound the expected
-        Stamina loss over the Stamina left; nothing when the target's side would veto it (R-NP-11).
-        The BrikWars `needed` is not used: Nine Powers attacks pick their own difficulty."""
-        chosen = choose_difficulty(attacks.forecasts(state, attacker, weapon, target, origin))
-        if attacks.vetoed(state, target, chosen):
-            return StrikeOdds(0.0, 0.0, 0.0)
+        Stamina loss over the Stamina left, each over the attacks that get rolled (a veto the
+        target's side would spend, R-NP-11, or its Perception avoidance, L1123) and with the points
+        a success adds (R-FIRE-6, sneak attacks): the card's `forecast.strike_forecasts`. A blast
+        is the shared rules' roll, then one point a die. The BrikWars `needed` is only a blast's."""
         stamina = max(1, int(target.pools.get("stamina", 1)))
-        defeat = float(chosen.defeat)
-        wound = min(1.0, max(defeat, float(chosen.expected_stamina) / stamina))
-        return StrikeOdds(float(chosen.success), defeat, wound)
+        if weapon.damage_type == "explosive":
+            hit = forecast.blast_hit_chance(state, attacker, weapon, needed, -per_die_modifier)
+            points = sum(t.count for t in parse_dice(weapon.damage).terms if t.sign > 0)
+            defeat, lost = forecast.blast_hit(target, points)
+            return StrikeOdds(hit, hit * defeat, hit * max(defeat, min(1.0, lost / stamina)))
+        sf = forecast.strike_forecasts(state, attacker, weapon, target, origin)
+        chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
+        defeat = rolled * float(chosen.defeat)
+        wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
+        return StrikeOdds(rolled * float(chosen.success), defeat, wound)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 
@@ -402,8 +413,13 @@ class NinePowersRuleset(Ruleset):
         if vetoes:
             lines.append(StatLine("Vetoes", str(vetoes), "R-NP-11: cancel an attack before it is rolled"))
         if stats.recovery_penalty:
-            lines.append(StatLine("Quick recovery", f"−1 die ({stats.recovery_penalty} fight(s) owed)",
-                                  "L651-655: Stamina or Armor regained quickly, paid in later fights"))
+            lines.append(
+                StatLine(
+                    "Quick recovery",
+                    f"−1 die ({stats.recovery_penalty} fight(s) owed)",
+                    "L651-655: Stamina or Armor regained quickly, paid in later fights",
+                )
+            )
         if pools.get("conditions"):
             lines.append(StatLine("Conditions", ", ".join(c[0] for c in pools["conditions"])))
         return lines

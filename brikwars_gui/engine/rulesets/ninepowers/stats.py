@@ -138,8 +138,17 @@ class NinePowersStats:
         if self.talents:
             out["talents"] = dict(self.talents)
         defaults = NinePowersStats(skills={})
-        for name in ("stamina", "shield", "natural_armor", "armor_buffer", "extra_damage",
-                     "half_damage", "venomous", "stamina_limited", "recovery_penalty"):
+        for name in (
+            "stamina",
+            "shield",
+            "natural_armor",
+            "armor_buffer",
+            "extra_damage",
+            "half_damage",
+            "venomous",
+            "stamina_limited",
+            "recovery_penalty",
+        ):
             if getattr(self, name) != getattr(defaults, name):
                 out[name] = getattr(self, name)
         if self.armor is not ArmorKind.NONE:

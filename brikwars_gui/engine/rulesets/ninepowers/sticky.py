@@ -57,7 +57,13 @@ def strike(ctx: Any, guard: Any, mover: Any) -> bool:
     options = (*(f"attack:{w.name}" for w, _ in weapons), "decline")
     reason = f"moves away from {guard.id}: a free Melee {talent} attack (Melee talent, R-NP-12)"
     answer = attacks.ask(
-        ctx, KIND, guard, guard.team, mover.id, options, options[0],
+        ctx,
+        KIND,
+        guard,
+        guard.team,
+        mover.id,
+        options,
+        options[0],
         {"reason": reason, "rating": talent, "chances": {options[0]: float(max(f.success for f in best))}},
     )
     if answer == "decline":

@@ -130,8 +130,16 @@ def perform(ctx: Any, unit: Any, skill: str, target_id: str | None) -> None:
     state = ctx.state
     values = choices(state, unit, skill, target_id)
     best = max(values, key=lambda d: (values[d][0], -d.damage))
-    answer = attacks.ask(ctx, "np_difficulty", unit, unit.team, target_id, tuple(d.label for d in Difficulty),
-                         best.label, {d.label: text for d, (_, text) in values.items()} | {"skill": skill})
+    answer = attacks.ask(
+        ctx,
+        "np_difficulty",
+        unit,
+        unit.team,
+        target_id,
+        tuple(d.label for d in Difficulty),
+        best.label,
+        {d.label: text for d, (_, text) in values.items()} | {"skill": skill},
+    )
     difficulty = Difficulty.parse(answer)
     me = unitstate.load(unit)
     target = state.units.get(target_id) if target_id else None
@@ -142,8 +150,16 @@ def perform(ctx: Any, unit: Any, skill: str, target_id: str | None) -> None:
         result = resolve_perception(ctx.dice, me, them, difficulty, state.round)
     elif skill == "Wrestle" and them is not None:
         keys = tuple(e.key for e in WrestlingEffect)
-        effect = attacks.ask(ctx, "np_wrestle_effect", unit, unit.team, target_id, keys, "tire",
-                             {e.key: e.text for e in WrestlingEffect})
+        effect = attacks.ask(
+            ctx,
+            "np_wrestle_effect",
+            unit,
+            unit.team,
+            target_id,
+            keys,
+            "tire",
+            {e.key: e.text for e in WrestlingEffect},
+        )
         result = resolve_wrestle(ctx.dice, me, them, difficulty, state.round, [WrestlingEffect.parse(effect)])
     elif skill == "Bargain" and them is not None:
         result = resolve_attack(ctx.dice, me, them, "Bargain", difficulty, state.round)
@@ -152,11 +168,18 @@ def perform(ctx: Any, unit: Any, skill: str, target_id: str | None) -> None:
     unitstate.store(unit, me)
     if target is not None and them is not None:
         unitstate.store(target, them)
-    ctx.emit(attacks.NinePowersTurn(
-        unit.id, skill, target_id, difficulty.label,
-        result.roll.to_dict() if result.roll else None,
-        result.damage.to_dict() if result.damage else None, None, result.text,
-    ))
+    ctx.emit(
+        attacks.NinePowersTurn(
+            unit.id,
+            skill,
+            target_id,
+            difficulty.label,
+            result.roll.to_dict() if result.roll else None,
+            result.damage.to_dict() if result.damage else None,
+            None,
+            result.text,
+        )
+    )
     if skill == "Escape" and result.roll is not None and result.roll.success:
         unit.alive = False  # fled the fight (R-NP-13): it leaves the battlefield
         unit.saved_action = False

@@ -12,6 +12,7 @@ from collections.abc import Callable
 
 import pytest
 from dice_tree import chance, enumerate_outcomes, on_game
+from ruleset_games import game_under
 
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.hazards import sandbox as hs
@@ -19,7 +20,6 @@ from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.session import Game
-from brikwars_gui.scenario.models import Scenario
 
 RULESET = find_ruleset("d6")
 NO_POINTS = {"character_points": 0, "fate_points": 0}  # no spending: the card says it leaves it out
@@ -27,12 +27,8 @@ AXE = {"name": "axe", "kind": "close", "use": 2, "damage": "1d6+1d4", "d6_damage
 GRENADE = {**sb.GRENADE, "d6_damage": "1D+2"}
 
 
-def _game(units: list[dict], setup: Callable[[Game], None]) -> Game:
-    data = sb.scenario(units, width=14, height=10).model_dump(mode="json")
-    data["ruleset"] = "d6"
-    g = Game.from_scenario(Scenario.model_validate(data), seed=1)
-    setup(g)
-    return g
+def _game(units: list[dict], setup: Callable[[Game], None] = lambda g: None) -> Game:
+    return game_under("d6", units, setup)
 
 
 def shield_and_fire() -> Game:

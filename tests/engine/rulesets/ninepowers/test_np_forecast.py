@@ -66,8 +66,11 @@ def test_r_np_11_a_veto_the_target_holds_is_named_on_the_card():
     g.end_turn()
     odds = RULESET.attack_odds(g.state, "a", "shortsword", "z")
     veto = dict(odds.modifiers)["Veto"]
-    assert veto.startswith("it holds 2: may cancel the attack before it is rolled")
-    assert any("veto" in n for n in odds.notes)
+    # R-NP-11 as the defender's default answer (`should_veto`): two vetoes for one threat veto
+    # anything that can hit, so every difficulty is cancelled before its dice
+    assert veto == "it holds 2; its default answer cancels Easy, Medium, Tough (R-NP-11)"
+    assert odds.hit == 0 and odds.kills == 0 and not odds.notes
+    assert all(figures(odds, d)["cancelled"] == 1 for d in ("Easy", "Medium", "Tough"))
 
 
 def test_an_attack_out_of_reach_raises_like_the_order():

@@ -146,11 +146,12 @@ def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(window: Main
         qtbot.mouseMove(w.view.viewport(), at(cell_center((3, 6))) + nudge)
     qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
     text = w.attack_card.text()
-    # the zombie's Melee 2 (d4, d6): Easy 7/8, Medium 2/3, Tough 3/8 (L431)
-    assert "<b>Claws, Easy</b>: 88% success · 1 damage" in text
-    assert "<b>Claws, Medium</b>: 67% success · 2 damage" in text and "Claws, Tough</b>: 38% success" in text
-    assert "to Stamina" in text and "to Armor" in text
-    assert "Veto: it holds 2: may cancel the attack before it is rolled (R-NP-11)" in text
+    # the zombie's Melee 2 (d4, d6): Easy 7/8, Medium 2/3, Tough 3/8 (L431); Boxley's two vetoes
+    # for one threat veto anything that can hit (its default answer, R-NP-11)
+    assert "<b>Claws, Easy</b>: 100% vetoed · 88% success if not · 1 damage" in text
+    assert "<b>Claws, Medium</b>: 100% vetoed · 67% success if not · 2 damage" in text
+    assert "Claws, Tough</b>: 100% vetoed · 38% success if not" in text
+    assert "Veto: it holds 2; its default answer cancels Easy, Medium, Tough (R-NP-11)" in text
     assert " hit" not in text and "Use " not in text  # no BrikWars words
     first = w.build_action_menu("zombie-2", (3, 6), "boxley").actions()[0].text()
     assert first.startswith("Strike Boxley with Claws (Melee 2, Medium, 67%)")

@@ -89,19 +89,24 @@ def strike_forecasts(
 
 def difficulty_line(weapon: str, forecast: AttackForecast, rolled: float) -> OddsLine:
     """`Claws, Medium: 67% success · 2 damage · 0.9 to Armor · 1.1 to Stamina · 12% to defeat`,
-    every chance and amount over the attacks that are rolled (`rolled` of them)."""
+    every chance and amount over all attacks (`rolled` of them get rolled, the rest cancelled);
+    one the default veto cancels says so, with the success it would have had."""
     f = forecast
+    label = f"{weapon}, {f.difficulty.label.capitalize()}"
+    if rolled <= 0:
+        figures = (Figure("vetoed", 1.0), Figure("success if not", float(f.success)))
+        return OddsLine(label, (*figures, Figure("damage", f.damage_on_success, amount=True)))
     figures = [
         Figure("success", rolled * float(f.success)),
         Figure("damage", f.damage_on_success, amount=True),
     ]
     figures.append(Figure("to Armor", rolled * float(f.expected_armor), amount=True))
     figures.append(Figure("to Stamina", rolled * float(f.expected_stamina), amount=True))
-    if f.defeat and rolled:
+    if f.defeat:
         figures.append(Figure("to defeat", rolled * float(f.defeat)))
     if rolled < 1:
-        figures.append(Figure("cancelled", 1 - rolled))
-    return OddsLine(f"{weapon}, {f.difficulty.label.capitalize()}", tuple(figures))
+        figures.append(Figure("avoided", 1 - rolled))
+    return OddsLine(label, tuple(figures))
 
 
 def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) -> AttackOdds | None:

@@ -70,7 +70,7 @@ def test_r_np_11_a_veto_the_target_holds_is_named_on_the_card():
     # anything that can hit, so every difficulty is cancelled before its dice
     assert veto == "it holds 2; its default answer cancels Easy, Medium, Tough (R-NP-11)"
     assert odds.hit == 0 and odds.kills == 0 and not odds.notes
-    assert all(figures(odds, d)["cancelled"] == 1 for d in ("Easy", "Medium", "Tough"))
+    assert all(figures(odds, d)["vetoed"] == 1 for d in ("Easy", "Medium", "Tough"))
 
 
 def test_an_attack_out_of_reach_raises_like_the_order():

@@ -128,7 +128,7 @@ def test_r_fire_6_l1128_l1123_g_12_the_nine_powers_card_equals_the_engine_enumer
     elif scene == "avoid":
         assert "to cancel it (Perception, L1123)" in mods["Avoidance"]
         best = next(ln for ln in odds.lines if _figure(ln, "success") == pytest.approx(odds.hit))
-        assert _figure(best, "cancelled") == pytest.approx(3 / 8)  # L431: Tough with d4, d6
+        assert _figure(best, "avoided") == pytest.approx(3 / 8)  # L431: Tough with d4, d6
     else:
         lines = {ln.label: ln for ln in odds.others}
         assert set(lines) == {"Blast: y", "Blast: friend (ally)"}

@@ -84,9 +84,10 @@ def forecast_html(attacks, answers, names: dict[str, str]) -> str:
         rows += odds_lines(o) + other_lines(o)
     rows += _modifier_rows(attacks)
     if answers:
-        rows.append(f"<i>{whom} holds a saved Action and may answer (R-RESP-1/5):</i>")
+        rows.append("<i>Saved Actions may answer it, at the same time by default (R-RESP-1/3/5):</i>")
         for o in answers:
-            rows += odds_lines(o) + other_lines(o)
+            who_answers = escape(names.get(o.attacker, o.attacker))
+            rows += [f"{who_answers}: {line}" for line in odds_lines(o)] + other_lines(o)
     notes = sorted({n for o in (*attacks, *answers) for n in o.notes})
     if notes:
         rows.append(f"<span style='color:#777'>Approximated: {escape('; '.join(notes))}.</span>")

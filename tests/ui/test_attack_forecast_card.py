@@ -159,3 +159,24 @@ def test_the_nine_powers_card_shows_a_burning_attackers_fire_and_a_blasts_victim
     text = html.unescape(w.attack_card.text())
     names = {u.id: u.name for u in w.doc.scenario.units}
     assert f"Blast: {names['blue-spear']}" in text and 'radius 2": 1 point (one a die)' in text
+
+
+def test_the_card_forecasts_every_response_the_attack_may_provoke(open_window) -> None:
+    """R-RESP-1/3/5: the target shooting back and its allies who see the attack, each named with
+    its weapons' odds (as the rules would offer them)."""
+    w = open_window()
+    w.doc.move_unit("blue-spear", (6, 8))  # next to Spearman (red) at (5, 8)
+    w.doc.move_unit("blue-rifle-1", (9, 8))
+    w.set_play_mode(True, seed=3)
+    state = w.controller.game.state
+    for uid in ("blue-spear", "blue-rifle-1"):
+        state.units[uid].saved_action = True
+        state.units[uid].facing = "W"
+    w.show_attack_forecast("red-spear", "blue-spear")
+    text = html.unescape(w.attack_card.text())
+    names = {u.id: u.name for u in w.doc.scenario.units}
+    assert "Saved Actions may answer it, at the same time by default (R-RESP-1/3/5)" in text
+    assert f"{names['blue-spear']}: <b>Spear</b>:" in text  # the target strikes back
+    assert f"{names['blue-rifle-1']}: <b>Rifle</b>:" in text  # its ally who sees the attack
+    answers = w.controller.attack_forecast("red-spear", "blue-spear")[1]
+    assert [o.attacker for o in answers] == ["blue-spear", "blue-rifle-1"]

@@ -24,6 +24,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from collections.abc import Iterator
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
@@ -462,6 +463,45 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
 # Responses to an attack (R-RESP-1/5, EX-3)
 
 
+def _target_replies(
+    ctx: PlayContext, attacker: UnitState, target: UnitState | None
+) -> tuple[dict[str, AttackPlan], bool] | None:
+    """What the target of an attack may answer it with (R-RESP-1/2/3): its weapons that can attack
+    the attacker (`attack:<name>`: plan) and whether the Angry Inch is offered (no reply in range
+    and a step brings a shot); None when it cannot respond or does not see the attacker."""
+    if (
+        target is None
+        or target.team == attacker.team
+        or not can_respond(target)
+        or not _sees(ctx, target, attacker.pos)
+    ):
+        return None
+    replies: dict[str, AttackPlan] = {}
+    for w in usable_weapons(target):
+        with contextlib.suppress(IllegalOrder):
+            replies[f"attack:{w.name}"] = plan_attack(ctx.state, target, w, attacker.id)
+    in_range = any(p.out_of_range == 0 for p in replies.values())
+    inch = not in_range and ctx.options.angry_inch and bool(_inch_shots(ctx, target, attacker.id))
+    return replies, inch
+
+
+def attack_responders(
+    ctx: PlayContext, attacker: UnitState, target_id: str
+) -> list[tuple[UnitState, list[str], bool]]:
+    """Everyone who may answer `attacker`'s attack on `target_id` now, as `attack_with_responses`
+    offers it, in the order they would act: the target (each weapon that can attack the attacker)
+    then its allies who see the attack (each weapon with the attacker in reach, R-RESP-1/3), each
+    with whether it may take the Angry Inch first (R-RESP-2). For the attack forecast card."""
+    target = ctx.state.units.get(target_id)
+    out: list[tuple[UnitState, list[str], bool]] = []
+    offered = _target_replies(ctx, attacker, target)
+    if offered is not None and target is not None and (offered[0] or offered[1]):
+        out.append((target, [k.split(":", 1)[1] for k in offered[0]], offered[1]))
+    for unit, shots, inch in _bystander_shots(ctx, attacker, target):
+        out.append((unit, [p.weapon for p in shots.values()], inch))
+    return out
+
+
 def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: str, target_id: str) -> None:
     """The active unit's attack, with the target's Response if it has a saved Action and sees it:
     shoot/strike back, step the Angry Inch to bring the attacker into Range and sight first
@@ -471,21 +511,14 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
     plan: AttackPlan | None = plan_attack(state, attacker, weapon, target_id)
     target = state.units.get(target_id)
     answer = "decline"
-    replies: dict[str, AttackPlan] = {}
-    if (
-        target is not None
-        and target.team != attacker.team
-        and can_respond(target)
-        and _sees(ctx, target, attacker.pos)
-    ):
-        for w in usable_weapons(target):
-            with contextlib.suppress(IllegalOrder):
-                replies[f"attack:{w.name}"] = plan_attack(state, target, w, attacker.id)
+    offered = _target_replies(ctx, attacker, target)
+    replies: dict[str, AttackPlan] = offered[0] if offered is not None else {}
+    if offered is not None and target is not None:
         options = list(replies)
         in_range_replies = sorted(
             (k for k, p in replies.items() if p.out_of_range == 0), key=lambda k: (-replies[k].chance, k)
         )
-        inch = not in_range_replies and ctx.options.angry_inch and bool(_inch_shots(ctx, target, attacker.id))
+        inch = offered[1]
         if inch:
             options.append("angry_inch")  # R-RESP-2: step into Range / sight, then shoot back
         immobile = target.pos in water_cells(state.grid) and burdened(target)
@@ -553,32 +586,10 @@ def _bystander_responses(
     attacker with a weapon that has it in reach (Range, no Out of Range, or close-combat reach), or
     take the Angry Inch to bring it into Range and sight (R-RESP-2). Asked in unit-id order; the
     saved Action is spent when the Response is declared. Returns the attacks to resolve."""
-    state = ctx.state
-    if target is None or target.team == attacker.team:
-        return []
     out: list[tuple[UnitState, WeaponState, AttackPlan]] = []
-    # no unit farther than its longest reach + the Angry Inch from the attacker can answer
-    near = state.units_near(attacker.pos, _trigger_radius(ctx))
-    for unit in sorted(near, key=lambda u: u.id):
-        if (
-            unit.id in (attacker.id, target.id)
-            or unit.team != target.team
-            or not can_respond(unit)
-            or swimming(state, unit)  # R-MOVE-4: no arms free
-            or not (_sees(ctx, unit, attacker.pos) or _sees(ctx, unit, target.pos))
-        ):
-            continue
-        shots: dict[str, AttackPlan] = {}
-        for w in usable_weapons(unit):
-            with contextlib.suppress(IllegalOrder):
-                p = plan_attack(state, unit, w, attacker.id)
-                if p.out_of_range == 0:
-                    shots[f"attack:{w.name}"] = p
+    for unit, shots, inch in _bystander_shots(ctx, attacker, target):
         risky = {k: _friendly_blast(ctx, unit, weapon_named(unit, p.weapon), p.at) for k, p in shots.items()}
         ranked = sorted(shots, key=lambda k: (risky[k], -shots[k].chance, k))
-        inch = not shots and ctx.options.angry_inch and bool(_inch_shots(ctx, unit, attacker.id))
-        if not shots and not inch:
-            continue
         safe = [k for k in ranked if not risky[k]]
         options = (*ranked, *(("angry_inch",) if inch else ()), "decline")
         default = safe[0] if safe else ("angry_inch" if inch else "decline")
@@ -605,6 +616,39 @@ def _bystander_responses(
         ctx.emit(Responded(unit.id, attacker.id, reason, answer))
         out.append((unit, weapon_named(unit, answer.split(":", 1)[1]), shots[answer]))
     return out
+
+
+def _bystander_shots(
+    ctx: PlayContext, attacker: UnitState, target: UnitState | None
+) -> Iterator[tuple[UnitState, dict[str, AttackPlan], bool]]:
+    """The target's allies with a saved Action who perceive the attack (their Cone of Vision and
+    sight take in the attacker or the target) and can answer it, in unit-id order: each with its
+    attacks that have the attacker in reach (no Out of Range) and whether the Angry Inch is offered
+    instead (R-RESP-1/2/3). Lazy: each is worked out after the answers of those before it (an
+    earlier Angry Inch step may take a cell a later one could have stepped to)."""
+    state = ctx.state
+    if target is None or target.team == attacker.team:
+        return
+    # no unit farther than its longest reach + the Angry Inch from the attacker can answer
+    near = state.units_near(attacker.pos, _trigger_radius(ctx))
+    for unit in sorted(near, key=lambda u: u.id):
+        if (
+            unit.id in (attacker.id, target.id)
+            or unit.team != target.team
+            or not can_respond(unit)
+            or swimming(state, unit)  # R-MOVE-4: no arms free
+            or not (_sees(ctx, unit, attacker.pos) or _sees(ctx, unit, target.pos))
+        ):
+            continue
+        shots: dict[str, AttackPlan] = {}
+        for w in usable_weapons(unit):
+            with contextlib.suppress(IllegalOrder):
+                p = plan_attack(state, unit, w, attacker.id)
+                if p.out_of_range == 0:
+                    shots[f"attack:{w.name}"] = p
+        inch = not shots and ctx.options.angry_inch and bool(_inch_shots(ctx, unit, attacker.id))
+        if shots or inch:
+            yield unit, shots, inch
 
 
 def _resolve_with_responses(

@@ -67,8 +67,13 @@ class QueriesMixin:
     # -- forecast odds -----------------------------------------------------------------------------
     def attack_forecast(self, unit_id: str, target_id: str) -> tuple[list[Any], list[Any]]:
         """Exact odds (engine `AttackOdds`) of each attack `unit_id` can make on `target_id` now, and
-        of the target's answer with each of its weapons when it holds a saved Action (R-RESP-1/5)."""
+        of every Response it may provoke, as the rules would offer them (`response.attack_responders`:
+        the target shooting back, its allies who see the attack, R-RESP-1/3/5), each with each
+        weapon that reaches; a responder that would first step an Angry Inch (R-RESP-2) is named in
+        the first attack's notes (its odds depend on the cell it picks). Responders the viewing
+        player cannot see are left out (G-16, fog of war)."""
         from brikwars_gui.engine.rules.common import IllegalOrder
+        from brikwars_gui.engine.rules.response import attack_responders
         from brikwars_gui.engine.rulesets import ruleset_of
 
         game = self.game
@@ -86,15 +91,25 @@ class QueriesMixin:
                 continue
             if odds is not None:
                 attacks.append(odds)
-        target = game.state.units.get(target_id)
-        if attacks and target is not None and target.alive and target.saved_action and not target.disrupted:
-            for weapon in target.weapons:
+        attacker = game.state.units.get(unit_id)
+        if not attacks or attacker is None:
+            return attacks, answers
+        stepping = []
+        for responder, names, inch in attack_responders(game.ctx, attacker, target_id):
+            if self.hidden_from_viewer(responder.id):
+                continue
+            if inch:
+                stepping.append(responder.name)
+            for weapon in names:
                 try:
-                    odds = attack_odds(game.state, target_id, weapon.name, unit_id)
+                    odds = attack_odds(game.state, responder.id, weapon, unit_id)
                 except IllegalOrder:  # out of reach, no line of sight, spent
                     continue
                 if odds is not None:
                     answers.append(odds)
+        if stepping:
+            note = f"{', '.join(stepping)} may first step an Angry Inch to answer (R-RESP-2): not forecast"
+            attacks[0] = dataclasses.replace(attacks[0], notes=(*attacks[0].notes, note))
         return attacks, answers
 
     # -- units, objects, hazards -------------------------------------------------------------------

@@ -32,11 +32,13 @@ from brikwars_gui.engine.grid import (
     IllegalPath,
     chebyshev,
     distance,
+    facing_towards,
     has_line_of_sight,
     in_range,
     path_cost,
     sees,
 )
+from brikwars_gui.engine.journal import begin, rollback
 from brikwars_gui.engine.rules.bail import bail
 from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack
 from brikwars_gui.engine.rules.common import (
@@ -291,6 +293,34 @@ def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[
     return out
 
 
+def _ranked_inch_cells(shots: dict[Cell, list[AttackPlan]], at: Cell) -> list[Cell]:
+    """Angry Inch cells as offered: the best chance to hit first, then nearest the target."""
+    return sorted(shots, key=lambda c: (-shots[c][0].chance, distance(c, at), c))
+
+
+def angry_inch_default(ctx: PlayContext, responder: UnitState, target_id: str) -> tuple[Cell, str] | None:
+    """The cell and weapon the default answers pick for an Angry Inch shot at `target_id`
+    (`_inch_and_shoot`: the first cell offered, its best weapon), or None when no step helps."""
+    shots = _inch_shots(ctx, responder, target_id)
+    if not shots:
+        return None
+    cell = _ranked_inch_cells(shots, ctx.state.units[target_id].pos)[0]
+    return cell, shots[cell][0].weapon
+
+
+@contextlib.contextmanager
+def stepped_to(unit: UnitState, cell: Cell, facing: Cell) -> Iterator[None]:
+    """What if `unit` stood on `cell` turned to `facing` (the Angry Inch, R-RESP-2): the change is
+    journaled and undone on leaving, so the attack forecast can ask the rules from there."""
+    journal = begin()
+    try:
+        unit.pos = cell
+        unit.facing = str(facing_towards(cell, facing))
+        yield
+    finally:
+        rollback(journal)
+
+
 def _inch_and_shoot(
     ctx: PlayContext, responder: UnitState, target: UnitState, reason: str, *, decline: bool
 ) -> tuple[WeaponState, AttackPlan] | None:
@@ -301,7 +331,7 @@ def _inch_and_shoot(
     shots = _inch_shots(ctx, responder, target.id)
     if not shots:
         return None
-    ranked = sorted(shots, key=lambda c: (-shots[c][0].chance, distance(c, target.pos), c))
+    ranked = _ranked_inch_cells(shots, target.pos)
     options = [f"{c[0]},{c[1]}" for c in ranked] + (["decline"] if decline else [])
     answer = ctx.ask(
         DecisionRequest(

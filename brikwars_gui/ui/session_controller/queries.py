@@ -69,11 +69,11 @@ class QueriesMixin:
         """Exact odds (engine `AttackOdds`) of each attack `unit_id` can make on `target_id` now, and
         of every Response it may provoke, as the rules would offer them (`response.attack_responders`:
         the target shooting back, its allies who see the attack, R-RESP-1/3/5), each with each
-        weapon that reaches; a responder that would first step an Angry Inch (R-RESP-2) is named in
-        the first attack's notes (its odds depend on the cell it picks). Responders the viewing
-        player cannot see are left out (G-16, fog of war)."""
+        weapon that reaches; one that would first step an Angry Inch (R-RESP-2) from the cell and
+        with the weapon its default answers pick. Responders the viewing player cannot see are
+        left out (G-16, fog of war)."""
         from brikwars_gui.engine.rules.common import IllegalOrder
-        from brikwars_gui.engine.rules.response import attack_responders
+        from brikwars_gui.engine.rules.response import angry_inch_default, attack_responders, stepped_to
         from brikwars_gui.engine.rulesets import ruleset_of
 
         game = self.game
@@ -94,12 +94,9 @@ class QueriesMixin:
         attacker = game.state.units.get(unit_id)
         if not attacks or attacker is None:
             return attacks, answers
-        stepping = []
         for responder, names, inch in attack_responders(game.ctx, attacker, target_id):
             if self.hidden_from_viewer(responder.id):
                 continue
-            if inch:
-                stepping.append(responder.name)
             for weapon in names:
                 try:
                     odds = attack_odds(game.state, responder.id, weapon, unit_id)
@@ -107,9 +104,14 @@ class QueriesMixin:
                     continue
                 if odds is not None:
                     answers.append(odds)
-        if stepping:
-            note = f"{', '.join(stepping)} may first step an Angry Inch to answer (R-RESP-2): not forecast"
-            attacks[0] = dataclasses.replace(attacks[0], notes=(*attacks[0].notes, note))
+            step = angry_inch_default(game.ctx, responder, unit_id) if inch else None
+            if step is not None:  # R-RESP-2: from the cell and with the weapon the defaults pick
+                with stepped_to(responder, step[0], attacker.pos):
+                    odds = attack_odds(game.state, responder.id, step[1], unit_id)
+                if odds is not None:
+                    where = f"after an Angry Inch to {step[0][0]},{step[0][1]}"
+                    lines = tuple(dataclasses.replace(ln, label=f"{ln.label} {where}") for ln in odds.lines)
+                    answers.append(dataclasses.replace(odds, lines=lines))
         return attacks, answers
 
     # -- units, objects, hazards -------------------------------------------------------------------

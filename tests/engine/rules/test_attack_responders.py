@@ -55,3 +55,36 @@ def test_r_resp_1_3_the_responders_listed_are_those_the_game_asks() -> None:
     assert asked == [("attack_response", "z"), ("shoot", "far"), ("shoot", "w")]
     shoot_w = next(r for r in g.policy_log if r.unit == "w")
     assert [o for o in shoot_w.options if o.startswith("attack:")] == ["attack:rifle"]
+
+
+def test_r_resp_2_an_angry_inch_answer_is_forecast_from_the_cell_the_defaults_pick() -> None:
+    """`far` answers with a step west then its pistol (the default cell and weapon); the forecast
+    asks the rules from that cell (then puts it back), and seeded attacks played through `Game`
+    orders see its shots hit as often as forecast."""
+    import math
+
+    from brikwars_gui.engine.rules.attack_odds import attack_odds
+    from brikwars_gui.engine.rules.response import angry_inch_default, stepped_to
+
+    def only_far() -> Game:
+        g = scene()
+        for uid in ("z", "w", "v"):
+            g.unit(uid).saved_action = False
+        return g
+
+    g = only_far()
+    far = g.unit("far")
+    assert angry_inch_default(g.ctx, far, "a") == ((8, 5), "pistol")
+    with stepped_to(far, (8, 5), g.unit("a").pos):
+        odds = attack_odds(g.state, "far", "pistol", "a")
+    assert far.pos == (9, 5) and far.facing == "W"  # put back
+    n, shots, hits = 800, 0, 0
+    for seed in range(n):
+        game = only_far()
+        game.dice.inner = SeededDice(seed)
+        game.act("a", Attack("rifle", "z"))
+        for e in game.events:
+            if e.kind == "attacked" and e.attacker == "far":
+                shots, hits = shots + 1, hits + e.hit
+    assert shots == n  # it always answers (the default), the attacker still standing (simultaneous)
+    assert abs(hits - n * odds.hit) < 4.5 * math.sqrt(n * odds.hit * (1 - odds.hit))

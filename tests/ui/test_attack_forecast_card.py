@@ -180,3 +180,11 @@ def test_the_card_forecasts_every_response_the_attack_may_provoke(open_window) -
     assert f"{names['blue-rifle-1']}: <b>Rifle</b>:" in text  # its ally who sees the attack
     answers = w.controller.attack_forecast("red-spear", "blue-spear")[1]
     assert [o.attacker for o in answers] == ["blue-spear", "blue-rifle-1"]
+    # R-RESP-5 switched off: a responder winning initiative may stop the attack, and the card says so
+    import dataclasses
+
+    ctx = w.controller.game.ctx
+    ctx.options = dataclasses.replace(ctx.options, simultaneous_responses=False)
+    w.show_attack_forecast("red-spear", "blue-spear")
+    text = html.unescape(w.attack_card.text())
+    assert "Approximated: a responder that wins its initiative roll acts first and may stop" in text

@@ -112,6 +112,12 @@ class QueriesMixin:
                     where = f"after an Angry Inch to {step[0][0]},{step[0][1]}"
                     lines = tuple(dataclasses.replace(ln, label=f"{ln.label} {where}") for ln in odds.lines)
                     answers.append(dataclasses.replace(odds, lines=lines))
+        if answers and not game.ctx.options.simultaneous_responses:  # R-RESP-5 switched off
+            note = (
+                "a responder that wins its initiative roll acts first and may stop the attack;"
+                " the attack's odds are those of an attack that is made"
+            )
+            attacks[0] = dataclasses.replace(attacks[0], notes=(*attacks[0].notes, note))
         return attacks, answers
 
     # -- units, objects, hazards -------------------------------------------------------------------

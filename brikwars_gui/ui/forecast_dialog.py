@@ -254,7 +254,7 @@ class ForecastDialog(QDialog):
         self.progress = QProgressBar()
         self.progress.setRange(0, 1)
         self.progress.setValue(0)
-        self.progress.setFormat("%v / %m")
+        self.progress.setFormat("Not run yet")  # "0 / 1" before any run read as a failed run
         self.status = QLabel("Play the scenario many times with the AI on every side.")
         self.status.setWordWrap(True)
 
@@ -321,6 +321,7 @@ class ForecastDialog(QDialog):
         runs = self.runs.value()
         self.progress.setRange(0, runs)
         self.progress.setValue(0)
+        self.progress.setFormat("%v / %m")
         self.status.setText(f"Playing {runs} game(s)…")
         self._set_running(True)
         start = self.position if self.origin.currentData() else None

@@ -326,12 +326,18 @@ class SelectionService(QObject):
 
 
 class PlayerTableModel(ColumnsTableModel):
-    """The scenario's players (name, colour, human/AI); edits go through the document's undo stack
-    and the same validation as files; a rejected edit is reported through `doc.editRejected`."""
+    """The scenario's players (name, colour, who plays them); edits go through the document's undo
+    stack and the same validation as files; a rejected edit is reported through `doc.editRejected`.
 
-    COLUMNS = ("Name", "Colour", "Controller", "AI level")
-    CONTROLLERS = ("human", "ai")
-    AI_LEVELS = AI_LEVELS
+    "Played by" is the controller and the AI level in one column ("human", "AI: hard"): two columns
+    did not fit the Scenario dock at 1024 px, and a human player's AI level is not used in a game."""
+
+    COLUMNS = ("Name", "Colour", "Played by")
+    PLAYED_BY = ("human", *(f"AI: {level}" for level in AI_LEVELS))
+    PLAYED_BY_TIP = (
+        "Who gives this player's orders: a human, or an AI: default (the original AI), "
+        "easy / normal / hard (the tactical AI, docs/ai.md) or passive (gives no orders)"
+    )
 
     def __init__(self, doc: EditorDocument, parent=None) -> None:
         super().__init__(parent)
@@ -348,25 +354,30 @@ class PlayerTableModel(ColumnsTableModel):
 
     def flags(self, index: QModelIndex | QPersistentModelIndex) -> Qt.ItemFlag:
         base = super().flags(index)
-        return base | Qt.ItemFlag.ItemIsEditable if index.column() in (0, 2, 3) else base
+        return base | Qt.ItemFlag.ItemIsEditable if index.column() in (0, 2) else base
+
+    @staticmethod
+    def played_by(player: Player) -> str:
+        return "human" if player.controller != "ai" else f"AI: {player.ai_level}"
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            tips = ("", "Team colour: double-click a swatch to change it", self.PLAYED_BY_TIP)
+            return tips[section] or None
+        return super().headerData(section, orientation, role)
 
     def data(self, index: QModelIndex | QPersistentModelIndex, role: int = Qt.ItemDataRole.DisplayRole):
         if not index.isValid():
             return None
         player = self.doc.scenario.players[index.row()]
-        value = (player.name, player.color, player.controller, player.ai_level)[index.column()]
+        value = (player.name, player.color, self.played_by(player))[index.column()]
         if role == Qt.ItemDataRole.EditRole or (role == Qt.ItemDataRole.DisplayRole and index.column() != 1):
             return value  # the colour column shows only its swatch
         if role == Qt.ItemDataRole.DecorationRole and index.column() == 1:
             return QColor(player.color)
-        if role == Qt.ItemDataRole.ForegroundRole and index.column() == 3 and player.controller != "ai":
-            return QColor("#9e9e9e")  # only an AI player uses its level
         if role == Qt.ItemDataRole.ToolTipRole:
-            if index.column() == 3:
-                return (
-                    "Which AI plays this player when its controller is 'ai': default (the original AI), "
-                    "easy / normal / hard (the tactical AI, docs/ai.md) or passive (gives no orders)"
-                )
+            if index.column() == 2:
+                return self.PLAYED_BY_TIP
             return f"{player.name} (id {player.id}, {player.color}); double-click the colour to change it"
         return None
 
@@ -375,8 +386,22 @@ class PlayerTableModel(ColumnsTableModel):
     ) -> bool:
         if not index.isValid() or role != Qt.ItemDataRole.EditRole:
             return False
-        field = ("name", "color", "controller", "ai_level")[index.column()]
-        return self.update_player(index.row(), **{field: str(value).strip()})
+        text = str(value).strip()
+        if index.column() == 0:
+            return self.update_player(index.row(), name=text)
+        if index.column() == 1:
+            return self.update_player(index.row(), color=text)
+        return self.update_player(index.row(), **self._played_by_fields(text))
+
+    @staticmethod
+    def _played_by_fields(text: str) -> dict[str, str]:
+        """"human", "ai" (level kept), "AI: hard" or a bare level ("hard") → the player's fields;
+        anything else goes to validation as it is, which refuses it with a message."""
+        lowered = text.lower()
+        if lowered in ("human", "ai"):
+            return {"controller": lowered}
+        level = lowered.removeprefix("ai:").strip()
+        return {"controller": "ai", "ai_level": level}
 
     def update_player(self, row: int, **changes: str) -> bool:
         players = list(self.doc.scenario.players)

@@ -1,15 +1,13 @@
-"""Dock panels: unit list, turn controller, palette, scenario settings (the Overview is in
-`overview.py`, the event log in `event_log.py`)."""
+"""Dock panels: unit list, turn controller, palette, File ▸ New's size dialog (the Scenario dock is in
+`scenario_panel.py`, the Overview in `overview.py`, the event log in `event_log.py`)."""
 
 from __future__ import annotations
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QButtonGroup,
-    QCheckBox,
-    QColorDialog,
     QComboBox,
     QDialog,
     QDialogButtonBox,
@@ -19,12 +17,9 @@ from PySide6.QtWidgets import (
     QHeaderView,
     QLabel,
     QLineEdit,
-    QListWidget,
-    QListWidgetItem,
     QPushButton,
     QRadioButton,
     QSpinBox,
-    QStyledItemDelegate,
     QTableView,
     QToolButton,
     QVBoxLayout,
@@ -38,12 +33,11 @@ from brikwars_gui.ui.document import EditorDocument
 from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS
 from brikwars_gui.ui.models import (
     UNIT_ID_ROLE,
-    PlayerTableModel,
     SelectionService,
     UnitFilterProxy,
     UnitTableModel,
 )
-from brikwars_gui.ui.session_controller import ruleset_choices, ruleset_label
+from brikwars_gui.ui.session_controller import ruleset_label
 
 
 class UnitListPanel(QWidget):
@@ -449,165 +443,6 @@ class PalettePanel(QWidget):
     def set_editable(self, editable: bool) -> None:
         for name, button in self.tool_buttons.items():
             button.setEnabled(editable or name in ("select", "ruler"))
-
-
-class ControllerDelegate(QStyledItemDelegate):
-    """Edits a player's controller with a human/AI combo box."""
-
-    def createEditor(self, parent, option, index):
-        combo = QComboBox(parent)
-        combo.addItems(list(PlayerTableModel.CONTROLLERS))
-        return combo
-
-    def setEditorData(self, editor, index) -> None:
-        editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
-
-    def setModelData(self, editor, model, index) -> None:
-        model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
-
-
-class AILevelDelegate(QStyledItemDelegate):
-    """Edits a player's AI level (docs/ai.md) with a combo box."""
-
-    def createEditor(self, parent, option, index):
-        combo = QComboBox(parent)
-        combo.addItems(list(PlayerTableModel.AI_LEVELS))
-        return combo
-
-    def setEditorData(self, editor, index) -> None:
-        editor.setCurrentText(str(index.data(Qt.ItemDataRole.EditRole)))
-
-    def setModelData(self, editor, model, index) -> None:
-        model.setData(index, editor.currentText(), Qt.ItemDataRole.EditRole)
-
-
-class ScenarioPanel(QWidget):
-    """Scenario-wide settings: name, dice system, fog of war, players, turn order (each change is
-    undoable)."""
-
-    def __init__(self, doc: EditorDocument, parent=None) -> None:
-        super().__init__(parent)
-        self.doc = doc
-        layout = QFormLayout(self)
-        self.name = QLineEdit()
-        self.name.editingFinished.connect(self._name)
-        self.dice = QComboBox()
-        self.dice.setObjectName("rulesetChoice")
-        for name, label in ruleset_choices():
-            self.dice.addItem(label, name)
-        self.dice.setToolTip(
-            "How every roll resolves: BrikWars exploding dice or another ruleset (docs/rulesets.md)"
-        )
-        self.dice.activated.connect(lambda _i: self.doc.set_ruleset(self.dice.currentData()))
-        self.fog = QCheckBox("Fog of war")
-        self.fog.setObjectName("fogOfWar")
-        self.fog.setToolTip(
-            "Each side sees only the enemy units its own units see (Cone of Vision and line of sight) "
-            "and remembers where it last saw the others; the AI plays by the same rule"
-        )
-        self.fog.clicked.connect(lambda on: self.doc.set_fog_of_war(bool(on)))
-        self.order = QListWidget()
-        self.order.setObjectName("turnOrder")
-        self.order.setMaximumHeight(90)
-        up = QPushButton("▲")
-        down = QPushButton("▼")
-        up.setToolTip("Move player earlier in the turn order")
-        down.setToolTip("Move player later in the turn order")
-        up.clicked.connect(lambda: self._move(-1))
-        down.clicked.connect(lambda: self._move(1))
-        buttons = QHBoxLayout()
-        buttons.addWidget(up)
-        buttons.addWidget(down)
-        buttons.addStretch(1)
-        self.players_model = PlayerTableModel(doc, self)
-        self.players = QTableView()
-        self.players.setObjectName("players")
-        self.players.setModel(self.players_model)
-        self.players.setItemDelegateForColumn(2, ControllerDelegate(self.players))
-        self.players.setItemDelegateForColumn(3, AILevelDelegate(self.players))
-        self.players.setSelectionBehavior(QAbstractItemView.SelectionBehavior.SelectRows)
-        self.players.setSelectionMode(QAbstractItemView.SelectionMode.SingleSelection)
-        self.players.verticalHeader().hide()
-        self.players.setWordWrap(False)
-        header = self.players.horizontalHeader()
-        header.setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        header.setSectionResizeMode(1, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(2, QHeaderView.ResizeMode.ResizeToContents)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.ResizeToContents)
-        self.players.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOff)
-        self.players.setMinimumHeight(100)
-        self.players.setMaximumHeight(130)
-        self.players.setToolTip(
-            "Players: double-click a name, controller or AI level to edit, the colour to pick one"
-        )
-        self.players.doubleClicked.connect(self._double_clicked)
-        add = QPushButton("Add player")
-        remove = QPushButton("Remove")
-        add.setToolTip("Add a player (AI-controlled; set it to human in the table)")
-        remove.setToolTip("Remove the selected player (only once no unit, object or field is theirs)")
-        add.clicked.connect(self.players_model.add_player)
-        remove.clicked.connect(self._remove_player)
-        player_buttons = QHBoxLayout()
-        player_buttons.addWidget(add)
-        player_buttons.addWidget(remove)
-        player_buttons.addStretch(1)
-        layout.addRow("Name", self.name)
-        layout.addRow("Ruleset", self.dice)
-        layout.addRow("", self.fog)
-        layout.addRow("Players", self.players)
-        layout.addRow("", player_buttons)
-        layout.addRow("Turn order", self.order)
-        layout.addRow("", buttons)
-        doc.metaChanged.connect(self.refresh)
-        doc.scenarioReset.connect(self.refresh)
-        self.refresh()
-
-    def refresh(self) -> None:
-        s = self.doc.scenario
-        self.name.setText(s.name)
-        self.dice.setCurrentIndex(self.dice.findData(s.ruleset))
-        self.fog.setChecked(s.fog_of_war)
-        row = self.order.currentRow()
-        self.order.clear()
-        for pid in self.doc.turn_order():
-            p = self.doc.player(pid)
-            item = QListWidgetItem(f"● {p.name if p else pid}")
-            item.setData(Qt.ItemDataRole.UserRole, pid)
-            if p:
-                item.setForeground(QBrush(QColor(p.color)))
-            self.order.addItem(item)
-        self.order.setCurrentRow(row)
-
-    def _double_clicked(self, index) -> None:
-        if index.column() == 1:
-            colour = self.choose_colour(QColor(str(index.data(Qt.ItemDataRole.EditRole))))
-            if colour is not None:
-                self.players_model.update_player(index.row(), color=colour)
-
-    def choose_colour(self, current: QColor) -> str | None:
-        """Ask for a team colour (patchable in tests); None when cancelled."""
-        colour = QColorDialog.getColor(current, self, "Team colour")
-        return colour.name() if colour.isValid() else None
-
-    def _remove_player(self) -> None:
-        rows = self.players.selectionModel().selectedRows()
-        if rows:
-            self.players_model.remove_player(rows[0].row())
-
-    def _name(self) -> None:
-        text = self.name.text().strip()
-        if text and text != self.doc.scenario.name:
-            self.doc.set_attr("name", text, "Rename scenario")
-
-    def _move(self, delta: int) -> None:
-        row = self.order.currentRow()
-        order = self.doc.turn_order()
-        new = row + delta
-        if row < 0 or not 0 <= new < len(order):
-            return
-        order[row], order[new] = order[new], order[row]
-        self.doc.set_turn_order(order)
-        self.order.setCurrentRow(new)
 
 
 class NewFieldDialog(QDialog):

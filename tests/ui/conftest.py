@@ -92,6 +92,17 @@ def open_window(qtbot, settings: QSettings):
 
 
 @pytest.fixture
+def app_style(qapp):
+    """The real application's style sheet for this test (it changes the sizes of headers, docks and
+    buttons that layout tests measure); the offscreen tests run without it otherwise."""
+    from brikwars_gui.app import STYLE_SHEET
+
+    qapp.setStyleSheet(STYLE_SHEET.read_text(encoding="utf-8"))
+    yield qapp
+    qapp.setStyleSheet("")
+
+
+@pytest.fixture
 def window(open_window: OpenWindow) -> MainWindow:
     """The skirmish sample in a test window (red human, blue AI)."""
     if not SKIRMISH.is_file():

@@ -22,16 +22,16 @@ def window(open_window, tmp_path: Path) -> MainWindow:
 def _set_level(window: MainWindow, player_id: str, level: str) -> None:
     model = window.scenario_panel.players_model
     row = [p.id for p in window.doc.scenario.players].index(player_id)
-    assert model.headerData(3, Qt.Orientation.Horizontal) == "AI level"
-    assert model.setData(model.index(row, 3), level, Qt.ItemDataRole.EditRole)
+    assert model.headerData(2, Qt.Orientation.Horizontal) == "Played by"
+    assert model.setData(model.index(row, 2), f"AI: {level}", Qt.ItemDataRole.EditRole)
 
 
 def test_ai_level_is_edited_in_the_players_table_and_undone(window: MainWindow) -> None:
     model, doc = window.scenario_panel.players_model, window.doc
-    assert model.index(1, 3).data() == "default"
+    assert model.index(1, 2).data() == "AI: default"
     _set_level(window, "blue", "hard")
     assert doc.scenario.players[1].ai_level == "hard"
-    assert not model.setData(model.index(1, 3), "brutal", Qt.ItemDataRole.EditRole)  # refused
+    assert not model.setData(model.index(1, 2), "AI: brutal", Qt.ItemDataRole.EditRole)  # refused
     doc.undo_stack.undo()
     assert doc.scenario.players[1].ai_level == "default"
 

@@ -35,14 +35,10 @@ from brikwars_gui.ui.main_window.recovery import RecoveryMixin
 from brikwars_gui.ui.map_feedback import ChoiceCells, ResultFloats
 from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
 from brikwars_gui.ui.overview import MiniMap
-from brikwars_gui.ui.panels import (
-    PalettePanel,
-    ScenarioPanel,
-    TurnPanel,
-    UnitListPanel,
-)
+from brikwars_gui.ui.panels import PalettePanel, TurnPanel, UnitListPanel
 from brikwars_gui.ui.play_panels import AIControls, TurnUnitsModel
 from brikwars_gui.ui.response_prompt import ResponsePrompt
+from brikwars_gui.ui.scenario_panel import ScenarioPanel
 from brikwars_gui.ui.session_controller import SessionController
 from brikwars_gui.ui.timeline import TimelineBar
 from brikwars_gui.ui.unit_card import UnitHoverCard

@@ -33,6 +33,7 @@ from brikwars_gui.scenario.models import Facing, Weapon
 from brikwars_gui.ui.army_library import ask_template_name, save_unit_as_template, weapon_menu
 from brikwars_gui.ui.document import EditorDocument, validation_message
 from brikwars_gui.ui.models import SelectionService
+from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import UnitCard, ruleset_label, scenario_stat_lines, stats_text
 from brikwars_gui.ui.unit_card import UnitCardView
 
@@ -93,7 +94,7 @@ class UnitInspector(QWidget):
             edit.editingFinished.connect(lambda n=name: self._commit_text(n))
             self.edits[name] = edit
             form.addRow(label, self._with_error(name, edit))
-        self.team = QComboBox()
+        self.team = narrow_combo(QComboBox())
         self.team.setObjectName("field_team")
         self.team.setToolTip("Controlling player")
         self.team.activated.connect(lambda _i: self._commit("team", self.team.currentData()))
@@ -107,7 +108,7 @@ class UnitInspector(QWidget):
         form.addRow("Facing", self._with_error("facing", self.facing))
         self.hero = QCheckBox("Hero (d10 Skill, R-DICE-6)")
         self.hero.toggled.connect(lambda v: self._commit("hero", v))
-        form.addRow("", self.hero)
+        form.addRow(self.hero)  # the full width: beside an empty label it was wider than a narrow dock
         layout.addLayout(form)
         self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
         self.weapons.setObjectName("weaponsTable")
@@ -136,7 +137,8 @@ class UnitInspector(QWidget):
         self.add_weapon.setObjectName("addWeapon")
         self.add_weapon.setToolTip("A weapon from the rules' weapon table (G-2), or a custom one")
         self.add_weapon.setMenu(weapon_menu(library.weapons if library else [], self, self.add_weapon_from))
-        self.remove_weapon = QPushButton("Remove weapon")
+        self.remove_weapon = QPushButton("Remove")  # short: the dock is ~200 px on a 1024 px screen
+        self.remove_weapon.setToolTip("Remove the selected weapon")
         self.remove_weapon.clicked.connect(self._remove_weapon)
         buttons.addWidget(self.add_weapon)
         buttons.addWidget(self.remove_weapon)

@@ -332,7 +332,7 @@ class PlayerTableModel(ColumnsTableModel):
     "Played by" is the controller and the AI level in one column ("human", "AI: hard"): two columns
     did not fit the Scenario dock at 1024 px, and a human player's AI level is not used in a game."""
 
-    COLUMNS = ("Name", "Colour", "Played by")
+    COLUMNS = ("Name", "", "Played by")  # the colour column: a swatch, its header a tooltip (narrow docks)
     PLAYED_BY = ("human", *(f"AI: {level}" for level in AI_LEVELS))
     PLAYED_BY_TIP = (
         "Who gives this player's orders: a human, or an AI: default (the original AI), "

@@ -12,6 +12,7 @@ from PySide6.QtWidgets import (
     QDialog,
     QDialogButtonBox,
     QFormLayout,
+    QGridLayout,
     QGroupBox,
     QHBoxLayout,
     QHeaderView,
@@ -186,6 +187,8 @@ class TurnPanel(QWidget):
         self.order_label = QLabel()
         self.order_label.setWordWrap(True)
         self.dice_label = QLabel()
+        for label in (self.active_label, self.dice_label):  # a narrow dock wraps, never scrolls sideways
+            label.setWordWrap(True)
         self.end_turn = QPushButton("End Turn")
         self.end_turn.setEnabled(False)
         self.end_turn.setToolTip("Available in Play mode once the turn engine runs")
@@ -267,6 +270,14 @@ class TurnPanel(QWidget):
         self.dice_label.setText(f"Ruleset: {ruleset_label(self.doc.scenario.ruleset)}")
 
 
+def narrow_combo(combo: QComboBox, chars: int = 8) -> QComboBox:
+    """A combo box that fits a narrow dock: it asks for `chars` characters, not its longest item,
+    and elides the rest (issue 10: the Palette and Scenario docks scrolled sideways)."""
+    combo.setSizeAdjustPolicy(QComboBox.SizeAdjustPolicy.AdjustToMinimumContentsLengthWithIcon)
+    combo.setMinimumContentsLength(chars)
+    return combo
+
+
 def _swatch(color: str) -> str:
     return f"background:{color}; border:1px solid #444; border-radius:3px; min-width:14px; max-width:14px;"
 
@@ -277,14 +288,14 @@ class PalettePanel(QWidget):
     toolSelected = Signal(str)
     settingsChanged = Signal()
 
-    TOOLS = (
-        ("select", "Select / move", "Select; drag units and objects in Edit mode (S)"),
+    TOOLS = (  # two columns, row by row: the short names left, the long ones right (narrow docks)
+        ("select", "Select", "Select; drag units and objects in Edit mode (S)"),
         ("ruler", "Ruler", "Measure inches between two cells (GRID-3), press and release (M)"),
         ("terrain", "Terrain", "Paint terrain cells (T)"),
-        ("hazard", "Hazard", "Paint a Field Hazard (R-HAZ-1)"),
-        ("erase", "Erase hazard", "Erase hazard cells"),
         ("unit", "Place unit", "Click a cell to place a unit of the chosen template"),
+        ("hazard", "Hazard", "Paint a Field Hazard (R-HAZ-1)"),
         ("object", "Place object", "Click a cell to place a building"),
+        ("erase", "Erase", "Erase hazard cells"),
     )
 
     def __init__(
@@ -297,30 +308,30 @@ class PalettePanel(QWidget):
         self.templates.templateChanged.connect(self._template_chosen)
         self._template_chosen(self.templates.current())
         layout = QVBoxLayout(self)
-        layout.setContentsMargins(6, 6, 6, 6)
+        layout.setContentsMargins(4, 4, 4, 4)  # narrow margins: the dock is ~200 px on a 1024 px screen
         tools = QGroupBox("Tool")
-        grid = QVBoxLayout(tools)
-        grid.setSpacing(2)
+        grid = QGridLayout(tools)
+        grid.setContentsMargins(6, 6, 6, 6)
+        grid.setHorizontalSpacing(4)
+        grid.setVerticalSpacing(2)
         self.tool_group = QButtonGroup(self)
         self.tool_buttons: dict[str, QRadioButton] = {}
-        row = None
         for i, (name, label, tip) in enumerate(self.TOOLS):
-            if i % 2 == 0:
-                row = QHBoxLayout()
-                grid.addLayout(row)
             button = QRadioButton(label)
             button.setToolTip(tip)
             button.setObjectName(f"tool_{name}")
             self.tool_group.addButton(button)
             self.tool_buttons[name] = button
             button.toggled.connect(lambda on, n=name: on and self.toolSelected.emit(n))
-            row.addWidget(button)
+            grid.addWidget(button, i // 2, i % 2)
         self.tool_buttons["select"].setChecked(True)
         layout.addWidget(tools)
 
         terrain = QGroupBox("Terrain brush")
         tform = QFormLayout(terrain)
-        self.terrain_kind = QComboBox()
+        tform.setContentsMargins(6, 6, 6, 6)
+        tform.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: field under label
+        self.terrain_kind = narrow_combo(QComboBox())
         for kind in TerrainKind:
             self.terrain_kind.addItem(kind.value.title(), kind.value)
             self.terrain_kind.setItemData(
@@ -355,10 +366,12 @@ class PalettePanel(QWidget):
 
         hazard = QGroupBox("Hazard field")
         hform = QFormLayout(hazard)
-        self.hazard_field = QComboBox()
+        hform.setContentsMargins(6, 6, 6, 6)
+        hform.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: field under label
+        self.hazard_field = narrow_combo(QComboBox())
         self.hazard_field.setToolTip("Paint into an existing field or start a new one")
         self.hazard_field.currentIndexChanged.connect(self._changed)
-        self.hazard_kind = QComboBox()
+        self.hazard_kind = narrow_combo(QComboBox())
         for kind in HazardKind:
             self.hazard_kind.addItem(kind.value.title(), kind.value)
             self.hazard_kind.setItemData(
@@ -378,9 +391,11 @@ class PalettePanel(QWidget):
 
         place = QGroupBox("Placing")
         pform = QFormLayout(place)
-        self.team = QComboBox()
+        pform.setContentsMargins(6, 6, 6, 6)
+        pform.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)  # a narrow dock: field under label
+        self.team = narrow_combo(QComboBox())
         self.team.currentIndexChanged.connect(self._changed)
-        self.object_kind = QComboBox()
+        self.object_kind = narrow_combo(QComboBox())
         self.object_kind.addItems(["building", "wall", "tree", "crate", "vehicle", "rock"])
         self.object_kind.currentIndexChanged.connect(self._changed)
         pform.addRow("Unit team", self.team)

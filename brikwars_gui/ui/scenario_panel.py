@@ -26,6 +26,7 @@ from PySide6.QtWidgets import (
 
 from brikwars_gui.ui.document import EditorDocument
 from brikwars_gui.ui.models import PlayerTableModel
+from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import ruleset_choices
 
 
@@ -104,7 +105,7 @@ class ScenarioPanel(QWidget):
         layout = QFormLayout()
         self.name = QLineEdit()
         self.name.editingFinished.connect(self._name)
-        self.dice = QComboBox()
+        self.dice = narrow_combo(QComboBox())
         self.dice.setObjectName("rulesetChoice")
         for name, label in ruleset_choices():
             self.dice.addItem(label, name)

@@ -103,6 +103,19 @@ def app_style(qapp):
 
 
 @pytest.fixture
+def settle(qtbot) -> Callable[[MainWindow], None]:
+    """Waits for a window's queued dock layout (it runs once the window has its size): after it the
+    battlefield has at least half the width, as tests/ui/test_window_fit.py checks."""
+
+    def wait(w: MainWindow) -> None:
+        width = w.width()
+        qtbot.waitUntil(lambda: w.centralWidget().width() >= 0.5 * width, timeout=20_000)
+        qtbot.wait(50)
+
+    return wait
+
+
+@pytest.fixture
 def window(open_window: OpenWindow) -> MainWindow:
     """The skirmish sample in a test window (red human, blue AI)."""
     if not SKIRMISH.is_file():

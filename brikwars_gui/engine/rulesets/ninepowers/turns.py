@@ -58,6 +58,19 @@ def _targets(state: Any, unit: Any, skill: str) -> list[Any]:
     return seen
 
 
+def held_by(state: Any, unit: Any) -> list[str]:
+    """What holds the unit in a fight it could flee (R-NP-13, L953-959): living enemies within reach
+    (a melee contest) and the wrestlers whose effects are on it, by id. Escape needs one."""
+    foes = {e.id for e in _enemies(state, unit) if within_reach(unit.pos, e.pos)}
+    for condition in unitstate.load(unit).state.conditions:
+        other = state.units.get(condition.source)
+        if condition.last_round < state.round or other is None:
+            continue
+        if other.alive and other.team != unit.team:
+            foes.add(other.id)
+    return sorted(foes)
+
+
 def problem(state: Any, unit: Any, skill: str, target: str | None) -> str:
     """Why this turn is not allowed now ("" when it is)."""
     if skill not in SKILLS:
@@ -68,6 +81,8 @@ def problem(state: Any, unit: Any, skill: str, target: str | None) -> str:
             return f"{skill} needs an enemy {where.get(skill, 'in sight')}"
     elif target is not None:
         return f"{skill} takes no target"
+    if skill == "Escape" and not held_by(state, unit):
+        return f"{unit.name} is in no fight to Escape from: no enemy within reach or holding it (R-NP-13)"
     if skill == "Escape" and not may_escape(unitstate.load(unit).vitals, state.round):
         return f"{unit.name} took damage this round or the last and cannot Escape (R-NP-13)"
     return ""

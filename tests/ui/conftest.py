@@ -2,10 +2,11 @@
 
 `open_window(...)` builds a `MainWindow` the way the window tests need it: its own settings file
 under `tmp_path` (never the user's; `data_dir=data_dir` adds an isolated data folder for autosave and
-recovery, none by default), the unsaved-changes and leave-the-game prompts answered "discard", human
-Responses answered with the default, AI steps at once (`ai_interval` 0) and moves that jump rather
-than slide (animation off), shown at 1400x900 and exposed. Keyword arguments turn each of these off
-for the tests about that very thing (`answer_responses=False` keeps the window's own prompt).
+recovery, none by default), the unsaved-changes, leave-the-game and unsaved-work prompts answered
+"discard", human Responses answered with the default, AI steps at once (`ai_interval` 0) and moves
+that jump rather than slide (animation off), shown at 1400x900 and exposed. Keyword arguments turn
+each of these off for the tests about that very thing (`answer_responses=False` keeps the window's
+own prompt).
 Engine errors are collected in `window.errors` instead of a modal box, and a test fails at teardown
 if any was reported, unless it opened the window with `expect_errors=True` (then it checks them).
 `window` is that window on the skirmish sample; a test file may override it with its own.
@@ -67,6 +68,7 @@ def open_window(qtbot, settings: QSettings):
         qtbot.addWidget(w)
         w.ask_unsaved = lambda: "discard"
         w.ask_leave_game = lambda: "discard"
+        w.ask_unsaved_work = lambda: "discard"
         w.errors = []
         w.engine_error_prompt = lambda message: w.errors.append(message) or "ok"
         if not expect_errors:

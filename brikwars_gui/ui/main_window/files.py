@@ -21,7 +21,8 @@ GAME_FILTER = "BrikWars saved games (*.json);;All files (*)"
 
 
 class FilesMixin:
-    """File handling; every path that could lose the user's work asks first (maybe_save, maybe_leave_game)."""
+    """File handling; every path that could lose the user's work asks first (maybe_save,
+    maybe_leave_game, or maybe_drop_work for both)."""
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recentFiles") or []
@@ -51,24 +52,59 @@ class FilesMixin:
         c = self.controller
         return self.play_mode and c.has_game and c.order_count != self._game_saved_orders
 
-    def _ask_leave_game_dialog(self) -> str:
+    def _save_question(self, title: str, text: str, question: str, save: str | None = None) -> str:
+        """A Save / Discard / Cancel box: "save", "discard" or "cancel" (Esc, closing the box)."""
         box = QMessageBox(self)
         box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Leave the battle?")
-        box.setText("The battle in progress has orders that are not saved.")
-        box.setInformativeText("Save the game before leaving it?")
+        box.setWindowTitle(title)
+        box.setText(text)
+        box.setInformativeText(question)
         box.setStandardButtons(
             QMessageBox.StandardButton.Save
             | QMessageBox.StandardButton.Discard
             | QMessageBox.StandardButton.Cancel
         )
         box.setDefaultButton(QMessageBox.StandardButton.Save)
-        box.button(QMessageBox.StandardButton.Save).setText("Save Game…")
+        if save:
+            box.button(QMessageBox.StandardButton.Save).setText(save)
         answer = box.exec()
         return {
             QMessageBox.StandardButton.Save: "save",
             QMessageBox.StandardButton.Discard: "discard",
         }.get(QMessageBox.StandardButton(answer), "cancel")
+
+    def _ask_leave_game_dialog(self) -> str:
+        return self._save_question(
+            "Leave the battle?",
+            "The battle in progress has orders that are not saved.",
+            "Save the game before leaving it?",
+            "Save Game…",
+        )
+
+    def _ask_unsaved_work_dialog(self) -> str:
+        return self._save_question(
+            "Unsaved battle and scenario",
+            "Two things are not saved:\n"
+            "• the battle in progress (its orders since the last save)\n"
+            f"• the scenario “{self.doc.scenario.name}” (edits made before Play)",
+            "Save keeps both (the game, then the scenario); Discard drops both.",
+            "Save Both…",
+        )
+
+    def maybe_drop_work(self) -> bool:
+        """Before File ▸ New, File ▸ Open or quitting: True when the battle and the scenario may be
+        dropped. With both unsaved it asks once (it used to ask "Leave the battle?" and then
+        "Unsaved changes"); Save saves the game then the scenario, and a save that is cancelled or
+        fails keeps everything open."""
+        if not self.game_modified:
+            return self.maybe_save()
+        if not self.doc.modified:
+            return self.maybe_leave_game()
+        answer = self.ask_unsaved_work()
+        if answer != "save":
+            return answer == "discard"
+        saved = self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
+        return saved and self.save_scenario()
 
     def maybe_leave_game(self) -> bool:
         """True when it is fine to throw the running game away (saved, discarded or unchanged)."""
@@ -136,22 +172,11 @@ class FilesMixin:
         return True
 
     def _ask_unsaved_dialog(self) -> str:
-        box = QMessageBox(self)
-        box.setIcon(QMessageBox.Icon.Warning)
-        box.setWindowTitle("Unsaved changes")
-        box.setText(f"“{self.doc.scenario.name}” has unsaved changes.")
-        box.setInformativeText("Save them before continuing?")
-        box.setStandardButtons(
-            QMessageBox.StandardButton.Save
-            | QMessageBox.StandardButton.Discard
-            | QMessageBox.StandardButton.Cancel
+        return self._save_question(
+            "Unsaved changes",
+            f"“{self.doc.scenario.name}” has unsaved changes.",
+            "Save them before continuing?",
         )
-        box.setDefaultButton(QMessageBox.StandardButton.Save)
-        answer = box.exec()
-        return {
-            QMessageBox.StandardButton.Save: "save",
-            QMessageBox.StandardButton.Discard: "discard",
-        }.get(QMessageBox.StandardButton(answer), "cancel")
 
     def maybe_save(self) -> bool:
         """True when it is fine to drop the current document (saved, discarded or clean)."""
@@ -163,7 +188,7 @@ class FilesMixin:
         return answer == "discard"
 
     def new_document(self) -> bool:
-        if not self.maybe_leave_game() or not self.maybe_save():
+        if not self.maybe_drop_work():
             return False
         size = self.ask_new_size()
         if size is None:
@@ -179,7 +204,7 @@ class FilesMixin:
         return dialog.field_size() if dialog.exec() == QDialog.DialogCode.Accepted else None
 
     def open_file(self, path: str | Path | None = None) -> bool:
-        if not self.maybe_leave_game() or not self.maybe_save():
+        if not self.maybe_drop_work():
             return False
         if path is None:
             start = str(self.doc.path.parent) if self.doc.path else ""

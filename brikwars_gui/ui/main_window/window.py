@@ -68,6 +68,8 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         """Returns "save", "discard" or "cancel"; tests replace it."""
         self.ask_leave_game: Callable[[], str] = self._ask_leave_game_dialog
         """Leaving a battle with unsaved orders: "save", "discard" or "cancel"; tests replace it."""
+        self.ask_unsaved_work: Callable[[], str] = self._ask_unsaved_work_dialog
+        """Both at once (one question, maybe_drop_work): "save", "discard" or "cancel"."""
         self._game_saved_orders: int | None = None
         """The game's order count when it was started, resumed or saved by the user."""
         self.doc = EditorDocument(scenario or empty_scenario(), Path(path) if path else None, self)
@@ -370,7 +372,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
             event.ignore()
             QTimer.singleShot(0, self.close)
             return
-        if not self.maybe_leave_game() or not self.maybe_save():
+        if not self.maybe_drop_work():
             event.ignore()
             return
         self.save_window_settings()

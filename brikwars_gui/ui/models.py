@@ -73,9 +73,10 @@ class UnitTableModel(ColumnsTableModel):
         self.status_provider = None
         self.position_provider = None  # Play mode: unit_id -> (x, y) from the engine
         self.hidden_provider = None  # Play mode: unit_id -> True for a Hidden enemy (G-16)
+        self.move_provider = None  # Play mode: unit_id -> the Move the game uses (Nine Powers: 4)
         self._cache: dict[str, Unit] = {}
-        self._live: dict[str, tuple[str, str]] = {}
-        """Play mode: (Position, Status) text per unit from the providers, asked once per change
+        self._live: dict[str, tuple[str, str, str]] = {}
+        """Play mode: (Position, Status, Move) text per unit from the providers, asked once per change
         (`refresh_status`) rather than once per paint of each cell (issue 9: 200 units)."""
         for sig in (doc.scenarioReset, doc.unitChanged, doc.unitAdded, doc.unitRemoved):
             sig.connect(self._forget)  # connected first: cleared before the views ask
@@ -125,8 +126,8 @@ class UnitTableModel(ColumnsTableModel):
             self.dataChanged.emit(self.index(0, 1), self.index(len(self._ids) - 1, 1))
 
     def refresh_status(self, unit_id: str | None = None) -> None:
-        """Position and Status columns (Play mode: they follow the engine; the other columns are
-        the scenario's and do not change while playing)."""
+        """Position, Move and Status columns (Play mode: they follow the engine; the other columns
+        are the scenario's and do not change while playing)."""
         col = len(self.COLUMNS) - 1
         if unit_id is None:
             self._live.clear()
@@ -136,12 +137,13 @@ class UnitTableModel(ColumnsTableModel):
         self._live.pop(unit_id, None)
         if (row := self.row_of(unit_id)) >= 0:
             # cell by cell: a view repaints one changed cell, but all of itself for a range
-            for column in (2, col):
+            for column in (2, 3, col):
                 index = self.index(row, column)
                 self.dataChanged.emit(index, index)
 
-    def _live_text(self, unit: Unit) -> tuple[str, str]:
-        """(Position, Status) as Play mode's providers give them, cached until the unit changes."""
+    def _live_text(self, unit: Unit) -> tuple[str, str, str]:
+        """(Position, Status, Move) as Play mode's providers give them, cached until the unit
+        changes."""
         live = self._live.get(unit.id)
         if live is None:
             if self.hidden_provider is not None and self.hidden_provider(unit.id):
@@ -150,7 +152,12 @@ class UnitTableModel(ColumnsTableModel):
                 pos = (self.position_provider(unit.id) if self.position_provider else None) or unit.position
                 pos_text = f"{pos[0]}, {pos[1]}"
             status = self.status_provider(unit.id) if self.status_provider is not None else None
-            live = self._live[unit.id] = (pos_text, status if status is not None else self._own_status(unit))
+            move = self.move_provider(unit.id) if self.move_provider is not None else None
+            live = self._live[unit.id] = (
+                pos_text,
+                status if status is not None else self._own_status(unit),
+                f'{unit.move if move is None else move}"',
+            )
         return live
 
     # -- model API ------------------------------------------------------------------------------
@@ -195,6 +202,8 @@ class UnitTableModel(ColumnsTableModel):
         if role == Qt.ItemDataRole.ForegroundRole and col == 0 and unit.hero:
             return QBrush(QColor("#8d6e00"))
         if role == Qt.ItemDataRole.ToolTipRole:
+            if col == 3 and self.move_provider is not None and self._live_text(unit)[2] != f'{unit.move}"':
+                return f'The Move the game uses; the scenario gives {unit.move}" (the ruleset converts it)'
             if col == 7:
                 return (
                     "\n".join(
@@ -228,7 +237,7 @@ class UnitTableModel(ColumnsTableModel):
                 return f"{unit.position[0]}, {unit.position[1]}"
             return self._live_text(unit)[0]
         if col == 3:
-            return f'{unit.move}"'
+            return self._live_text(unit)[2] if self.move_provider is not None else f'{unit.move}"'
         if col == 4:
             return unit.skill
         if col == 5:

@@ -61,6 +61,8 @@ def move_text(card: UnitCard) -> str:
 def stats_line(card: UnitCard) -> str:
     parts = [f"Move {move_text(card)}"]
     parts.append(f'Size {card.size}"' + (f' of {card.size_start}"' if card.size < card.size_start else ""))
+    if card.power:
+        parts.append(f"Power {escape(card.power, quote=False)}")
     parts += [f"{escape(label)} {escape(value)}" for label, value, _tip in card.stats]
     return " · ".join(parts)
 
@@ -130,6 +132,8 @@ def _stat_rows(card: UnitCard) -> list[tuple[str, str]]:
     rows = [("Move", move_text(card))]
     size = f'{card.size}"' + (f' of {card.size_start}" (wounded)' if card.size < card.size_start else "")
     rows.append(("Size", size))
+    if card.power:  # weapon inches left this turn (G-7, R-HAZ-5/11, R-FIRE-7)
+        rows.append(("Power", escape(card.power, quote=False)))
     rows += [(label, escape(value)) for label, value, _tip in card.stats]
     rows.append(("Facing", escape(v.facing)))
     return rows

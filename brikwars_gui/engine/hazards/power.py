@@ -41,6 +41,16 @@ def spend_power(state: GameState, unit_id: str, inches: int) -> None:
     ledger.power_spent[unit_id] = ledger.power_spent.get(unit_id, 0) + inches
 
 
+def draws_power(state: GameState, unit: UnitState) -> bool:
+    """Whether the unit's Power can run short: it has a Power rating, a weapon that draws Power, or
+    a field it powers. A plain minifig's G-7 default is never met, so cards leave it out."""
+    return (
+        unit.power is not None
+        or any(w.power_cost > 0 for w in unit.weapons)
+        or any(f.powered_by == unit.id for f in state.fields.values())
+    )
+
+
 def power_text(state: GameState, unit: UnitState) -> str:
     """`3" of 8" left (Fire −3", Overload −1")`: what the inspector and refusals show."""
     base = unit.power if unit.power is not None else 2 * unit.size

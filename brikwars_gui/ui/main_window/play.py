@@ -77,6 +77,8 @@ class PlayMixin:
             self._game_saved_orders = self.controller.order_count
             self.unit_panel.model.position_provider = self.controller.unit_position
             self.unit_panel.model.hidden_provider = self.controller.hidden_from_viewer
+            views = self.controller.unit_view  # the Move the game uses (Nine Powers converts it)
+            self.unit_panel.model.move_provider = lambda uid: getattr(views(uid), "move", None)
             self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
@@ -97,6 +99,7 @@ class PlayMixin:
             self.unit_panel.model.status_provider = None
             self.unit_panel.model.position_provider = None
             self.unit_panel.model.hidden_provider = None
+            self.unit_panel.model.move_provider = None
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []

@@ -45,6 +45,7 @@ class UnitCard:
     weapons: tuple[WeaponLine, ...]
     conditions: tuple[tuple[str, str, str], ...]
     own_turn: bool = False  # its player's turn is shown: Move left and the Action matter now
+    power: str = ""  # a Creation's Power left this turn (`3" of 8" left (Fire −3")`); "": none
 
 
 def _weapon_line(w: Any) -> WeaponLine:
@@ -129,6 +130,7 @@ def build_unit_card(
     ruleset: str,
     size_start: int,
     own_turn: bool,
+    power: str = "",
 ) -> UnitCard:
     """The card of a live `UnitState` or a snapshot dict `u` whose `UnitView` is `view`."""
     return UnitCard(
@@ -143,6 +145,7 @@ def build_unit_card(
         tuple(_weapon_line(w) for w in _get(u, "weapons", ()) or ()),
         conditions_of(u, view, own_turn),
         own_turn,
+        power,
     )
 
 
@@ -176,7 +179,18 @@ class CardsMixin:
             ruleset=ruleset_label(self.game.state.ruleset),
             size_start=max(size, start.size if start is not None else size),
             own_turn=view.team == self.shown_player(),
+            power=self._power_text(u),
         )
+
+    def _power_text(self, u: Any) -> str:
+        """The Power left this turn of a unit whose Power can run short (engine/hazards/power.py);
+        a timeline snapshot keeps no Power ledger, so there it is the unit's rating."""
+        from brikwars_gui.engine.hazards.power import draws_power, power_text
+
+        if self.view_index is None:
+            return power_text(self.game.state, u) if draws_power(self.game.state, u) else ""
+        rating = _get(u, "power")
+        return f'{rating}" a turn' if rating is not None else ""
 
     def response_odds(self, request: Any) -> dict[str, Any]:
         """The ruleset's exact odds (`AttackOdds`) of the attacks a Response question is about:

@@ -2,8 +2,8 @@
 
 A `hidden` unit is invisible to the other teams until it attacks (it is then revealed for good,
 event `unit_revealed`), an enemy Scout sees it (`hazards/scout.track`, R-SCOUT-4) or an enemy
-runs into it (`bump`). Secret Traps stay known only to their owner and to teams whose Scouts
-spotted them (R-TRAP-3).
+runs, leaps, steps or is shoved into it (`unseen_occupant`). Secret Traps stay known only to their
+owner and to teams whose Scouts spotted them (R-TRAP-3).
 
 With the scenario option `fog_of_war` a side also knows only the enemy units it sees now: the
 union of its living units' Cones of Vision with line of sight (GRID-5/6, Smoke blocks, R-HAZ-7,
@@ -303,6 +303,21 @@ def note_sightings(state: GameState) -> None:
                 del memory[uid]
             elif not in_view and not away:
                 memory[uid] = (at, rnd, True)
+
+
+def known_occupied(state: GameState, team: str) -> frozenset[Cell]:
+    """Cells `team` knows to hold a living unit: every living unit's cell but those of the enemies
+    it does not see. The cells a rule offers a side (a Bail landing, an Angry Inch step) leave out
+    only these, so the offer gives no unseen enemy away (issue 10)."""
+    return frozenset(state.occupied_cells()) - unseen_enemy_cells(state, team)
+
+
+def unseen_occupant(state: GameState, team: str, cell: Cell) -> UnitState | None:
+    """The living unit on `cell` that `team` did not know was there (None: free or known)."""
+    other = state.unit_at(cell)
+    if other is None or other.team == team or unit_visible_to(state, team, other):
+        return None
+    return other
 
 
 def reveal(ctx: RulesContext, unit: UnitState, reason: str) -> None:

@@ -31,6 +31,7 @@ from brikwars_gui.engine.rulesets.brikwars.dice import (
 )
 from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.visibility import known_occupied, reveal, unseen_occupant
 
 
 @register_event
@@ -87,10 +88,12 @@ def _only_burden_slows(state: GameState, unit: UnitState) -> bool:
 
 
 def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
-    """Free, passable cells within `inches` (GRID-3) the unit can leap to, its own cell first."""
+    """Passable cells within `inches` (GRID-3) the unit can leap to, its own cell first; free as
+    far as its side knows: the cell of an enemy it does not see is offered (leaving it out would
+    give that enemy away; fog of war, G-16), and a leap onto it lands short (`_land_short`)."""
     state = ctx.state
     grid = state.grid
-    occupied = state.occupied()
+    occupied = known_occupied(state, unit.team)
     water = water_cells(grid)
     rise = max_rise(unit)
     x0, y0 = unit.pos
@@ -106,6 +109,22 @@ def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
                 continue
             out.append(c)
     return out
+
+
+def _land_short(state: GameState, unit: UnitState, start: Cell, dest: Cell) -> Cell:
+    """The leap meets an unseen unit on `dest`: it lands on the last cell of its line before it
+    that is really free and reachable by the leap, else back where it started (G-16, R-MOVE-12)."""
+    line, _ = segment_cells(start, dest)
+    rise = max_rise(unit)
+    water = water_cells(state.grid)
+    for c in reversed(line[1:-1]):
+        x, y = c
+        if state.unit_at(c) is not None or not state.grid.passable[y, x]:
+            continue
+        if (c in water and not unit.can_swim) or not leap_clear(state.grid, start, c, rise):
+            continue
+        return c
+    return start
 
 
 def _drop_burden_first(ctx: PlayContext, unit: UnitState, threat: UnitState | None) -> bool:
@@ -181,6 +200,11 @@ def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> 
     )
     dest = parse_cell(answer)
     start = unit.pos
+    unseen = unseen_occupant(state, unit.team, dest) if dest != start else None
+    if unseen is not None:  # G-16 / fog: as a move into an unseen unit, it stops short and finds it
+        dest = _land_short(state, unit, start, dest)
+        notes.append(f"leaps into {unseen.id}, unseen until now: lands at {dest} (G-16)")
+        reveal(ctx, unseen, f"{unit.id} leaps into it at {unseen.pos[0]},{unseen.pos[1]}")
     unit.pos = dest
     if dest != start:
         unit.facing = str(facing_towards(start, dest))  # faces the way it leapt

@@ -57,9 +57,10 @@ from brikwars_gui.engine.rules.common import (
     usable_weapons,
     weapon_named,
 )
-from brikwars_gui.engine.rules.movement import UnitMoved, water_cells
+from brikwars_gui.engine.rules.movement import MovementStopped, UnitMoved, water_cells
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
+from brikwars_gui.engine.visibility import known_occupied, reveal, unseen_occupant
 
 # ---------------------------------------------------------------------------------------------
 # Events
@@ -230,11 +231,11 @@ def leaving_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell)
 
 
 def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
-    """R-RESP-2, GRID-4: the cells one Angry Inch away — a neighbour that is free, passable, within
-    the climb limit (no corner cutting) and dry (R-MOVE-4: it could not strike or shoot from the
-    water)."""
+    """R-RESP-2, GRID-4: the cells one Angry Inch away — a neighbour that is free as far as the
+    responder's side knows, passable, within the climb limit (no corner cutting) and dry (R-MOVE-4:
+    it could not strike or shoot from the water). A step onto an unseen unit: `_step_blocked`."""
     state = ctx.state
-    occupied = state.occupied_cells()
+    occupied = known_occupied(state, responder.team)  # an unseen enemy's cell is offered (G-16, fog)
     water = water_cells(state.grid)
     cells = []
     for dx in (-1, 0, 1):
@@ -363,11 +364,29 @@ def _inch_and_shoot(
             {"chances": {f"attack:{p.weapon}": p.chance for p in plans}, "from": answer},
         )
     )
+    if _step_blocked(ctx, responder, cell):
+        return None
     responder.saved_action = False
     ctx.emit(Responded(responder.id, target.id, reason, f"angry_inch:{answer} {choice}"))
     _step(ctx, responder, cell, target.pos)
     weapon = weapon_named(responder, choice.split(":", 1)[1])
     return weapon, plan_attack(ctx.state, responder, weapon, target.id)
+
+
+def _step_blocked(ctx: PlayContext, unit: UnitState, cell: Cell) -> bool:
+    """The Angry Inch meets a unit its side did not see on `cell`: as a move into an unseen unit
+    (R-MOVE-12, G-16) it stays where it is and finds it (a Hidden one is revealed); no attack
+    follows and it keeps its saved Action (docs/rules-decisions.md)."""
+    other = unseen_occupant(ctx.state, unit.team, cell)
+    if other is None:
+        return False
+    reveal(ctx, other, f"{unit.id} steps into it at {cell[0]},{cell[1]}")
+    ctx.emit(
+        MovementStopped(
+            unit.id, f"its Angry Inch runs into {other.id}, unseen until now: it stays (R-RESP-2, G-16)"
+        )
+    )
+    return True
 
 
 def _step(ctx: PlayContext, unit: UnitState, cell: Cell, facing: Cell) -> None:
@@ -398,6 +417,8 @@ def _close_response(
     if answer == "decline":
         return True
     weapon = weapon_named(responder, answer.split(":", 1)[1])
+    if cells and _step_blocked(ctx, responder, cells[0]):
+        return True
     responder.saved_action = False
     ctx.emit(Responded(responder.id, mover.id, reason, answer))
     if cells:  # R-RESP-2: the Angry Inch

@@ -35,7 +35,7 @@ from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import UnitMoved
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-from brikwars_gui.engine.visibility import unit_visible_to
+from brikwars_gui.engine.visibility import reveal, unit_visible_to, unseen_occupant
 
 #: G-11 / R-ACT-3: shoving a minifig over is an easy task.
 SHOVE_USE = USE_RATINGS["easy"] or 2
@@ -86,10 +86,16 @@ def plan_shove(
 
 
 def shove_path(
-    state: GameState, unit: UnitState, target: UnitState, *, origin: Cell | None = None
+    state: GameState,
+    unit: UnitState,
+    target: UnitState,
+    *,
+    origin: Cell | None = None,
+    known_to: str | None = None,
 ) -> list[Cell]:
     """The cells the target slides over, straight away from the shover (start included);
-    `origin` as in `plan_shove`."""
+    `origin` as in `plan_shove`. With `known_to` (a team), the path as that side expects it: units
+    it does not see do not stop it (planning must not give them away; G-16, fog of war)."""
     grid = state.grid
     ux, uy = unit.pos if origin is None else origin
     dx = (target.pos[0] > ux) - (target.pos[0] < ux)
@@ -103,7 +109,9 @@ def shove_path(
             break  # no corner-cutting (GRID-2)
         if int(grid.elevation[nxt[1], nxt[0]]) - int(grid.elevation[y, x]) > MAX_CLIMB_BRICKS:
             break
-        if state.unit_at(nxt) is not None:
+        if state.unit_at(nxt) is not None and (
+            known_to is None or unseen_occupant(state, known_to, nxt) is None
+        ):
             break
         cells.append(nxt)
     return cells
@@ -136,9 +144,15 @@ def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
         success = bool(roll.success)
         parts.append(roll.explain())
     path = shove_path(state, unit, target) if success else [target.pos]
-    if success:
+    unseen = None
+    if success:  # the slide stops at a unit the shover's side did not see: found (G-16, fog)
+        expected = shove_path(state, unit, target, known_to=unit.team)
+        if len(expected) > len(path):
+            unseen = unseen_occupant(state, unit.team, expected[len(path)])
         moved = len(path) - 1
         parts.append(f'pushed {moved}" and knocked off its feet (R-MOVE-15)')
+        if unseen is not None:
+            parts.append(f"it slides into {unseen.id}, unseen until now (G-16)")
     else:
         parts.append("it keeps its footing")
     event = ctx.emit(
@@ -153,6 +167,8 @@ def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
             "; ".join(parts),
         )
     )
+    if unseen is not None:
+        reveal(ctx, unseen, f"{target_id} is shoved into it at {unseen.pos[0]},{unseen.pos[1]}")
     if roll is not None and roll.critical_failure:
         ctx.emit(Mishap(unit.id, "Shove", "the Action fails (G-9)"))
         slippery_critical_failure(ctx, unit)  # R-HAZ-14

@@ -25,6 +25,7 @@ Whole sight masks (numpy `grid.visible_cells`) are computed only to draw the fog
 
 from __future__ import annotations
 
+from collections.abc import Iterable
 from typing import Any
 
 import numpy as np
@@ -263,6 +264,13 @@ def event_visible_to(state: GameState, team: str, event: Event | dict[str, Any])
         return True
     units = state.units
     return any(isinstance(n, str) and n in units and units[n].team == team for n in named)
+
+
+def event_audience(state: GameState, teams: Iterable[str], event: Event | dict[str, Any]) -> frozenset[str]:
+    """The teams among `teams` that witness `event` as things stand now (`event_visible_to`):
+    asked as the event happens, it is what each side knew then (a hot-seat log shows each player
+    the lines its own side witnessed, live and in a resumed game)."""
+    return frozenset(team for team in teams if event_visible_to(state, team, event))
 
 
 def last_seen(state: GameState, team: str) -> dict[str, tuple[Cell, int]]:

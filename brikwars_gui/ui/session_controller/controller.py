@@ -6,6 +6,7 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
+from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -60,6 +61,11 @@ class SessionController(
         self.script: list[int] = []
         self.max_rounds: int | None = None
         self.log: list[LogEntry] = []
+        """The log as the viewing player may read it (numbered for that player)."""
+        self._entries: list[LogEntry] = []
+        """One entry per engine event (aligned with `game.events`), each with the sides that
+        witnessed it when it happened (`seen_by`); `log` is the viewer's share of them."""
+        self._log_viewer: str | None = None
         self.view_index: int | None = None
         self.ask_response: Callable[[Any], str] = lambda request: request.default
         """Asks a human player a DecisionRequest; the window installs a dialog."""
@@ -202,7 +208,8 @@ class SessionController(
         from brikwars_gui.engine.session import Game
 
         self.dice = self._make_dice()
-        self.log = []
+        self.log, self._entries = [], []
+        self._log_viewer = None
         self._log_turn = (1, "")
         self._ai_turn = None
         self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
@@ -212,7 +219,9 @@ class SessionController(
             policy=_UIPolicy(self),
             listener=self._on_event,
             max_rounds=max_rounds,
+            start=False,  # its first events are logged with this game's state (who saw them)
         )
+        self.game.start()
         log.info("battle %r started, seed %s", scenario.name, self.seed)
         self._after_install()
 
@@ -222,9 +231,14 @@ class SessionController(
         `progress(done, total)` is called before each order; returning False cancels the replay,
         and then None is returned."""
         from brikwars_gui.engine.session import Game, ReplayCancelled
+        from brikwars_gui.engine.state import GameState
+        from brikwars_gui.engine.visibility import event_audience
 
         seed = saved.seed if saved.seed is not None else 0
         dice = SessionDice(seed, list(saved.dice_script or []))
+        state = GameState.from_scenario(saved.scenario)
+        humans = [p.id for p in saved.scenario.players if p.controller == "human"]
+        seen_by: list[frozenset[str]] = []  # who witnessed each event, asked as it replays
         try:
             game = Game.from_events(
                 saved.scenario,
@@ -233,32 +247,37 @@ class SessionController(
                 policy=_UIPolicy(self),
                 max_rounds=saved.max_rounds,
                 progress=progress,
+                state=state,
+                listener=lambda event: seen_by.append(event_audience(state, humans, event)),
             )
         except ReplayCancelled:
             return None
         game.policy = _UIPolicy(self)
-        return game, dice
+        game.listener = None
+        return game, dice, seen_by
 
     def start_saved(self, saved: Any, built: tuple[Any, Any] | None = None) -> None:
         """Resume a saved game (replaying its orders); raises and keeps nothing changed on failure."""
-        game, dice = built if built is not None else self.replay_saved(saved)
+        game, dice, seen_by = built if built is not None else self.replay_saved(saved)
         self._stop_ai()
         self.always_default.clear()
         self.scenario = saved.scenario
         self.seed, self.script = saved.seed, list(saved.dice_script or [])
         self.max_rounds = saved.max_rounds
-        self._install(game, dice)
+        self._install(game, dice, seen_by)
 
-    def _install(self, game: Any, dice: SessionDice) -> None:
+    def _install(self, game: Any, dice: SessionDice, seen_by: list[frozenset[str] | None]) -> None:
+        """`seen_by`: who witnessed each of the game's events when it happened (recorded while a
+        saved game replayed, or kept from before an undo), so the log reads as it did live."""
         self.game, self.dice = game, dice
         self.view_index = None
         game.listener = self._on_event
         self._log_turn = (1, "")
         self._ai_turn = None
         self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
-        # a resumed game's earlier events: what the viewing player may know of them as things stand
-        known = [e for e in game.events if self._viewer_may_see(e)]
-        self.log = [self._entry(i, e) for i, e in enumerate(known)]
+        self._entries = [self._entry(e, seen) for e, seen in zip(game.events, seen_by, strict=True)]
+        self._log_viewer = self.viewer_team()
+        self.log = self._viewer_log()
         self._after_install()
 
     def _after_install(self) -> None:
@@ -282,7 +301,8 @@ class SessionController(
         self.ordersEnabledChanged.emit(False)
 
     # -- events ------------------------------------------------------------------------------------
-    def _entry(self, index: int, event: Any) -> LogEntry:
+    def _entry(self, event: Any, seen_by: frozenset[str] | None) -> LogEntry:
+        """The log line of `event` (numbered when it is shown: `_viewer_log`)."""
         data = event.to_dict()
         try:
             text = event.describe()
@@ -295,7 +315,7 @@ class SessionController(
         if pending is not None and event.kind == "order" and getattr(event, "unit", None) == pending[0]:
             note, self._ai_note = pending[1], None  # the tactical AI says why (docs/ai.md)
         return LogEntry(
-            index,
+            0,
             self._log_turn[0],
             self._log_turn[1],
             event.kind,
@@ -304,14 +324,41 @@ class SessionController(
             tuple(getattr(event, "units", ()) or ()),
             event_cells(data),
             note,
+            seen_by,
         )
+
+    def _audience(self, event: Any) -> frozenset[str] | None:
+        """The human sides that witness `event` now (None when no human plays: all is shown)."""
+        from brikwars_gui.engine.visibility import event_audience
+
+        state = self.game.state
+        humans = [p for p in state.turn_order if state.player(p).controller == "human"]
+        return event_audience(state, humans, event) if humans else None
+
+    def _viewer_log(self) -> list[LogEntry]:
+        """The entries the viewing player's side witnessed, numbered 0, 1, ... for that player."""
+        team = self._log_viewer
+        shown = [e for e in self._entries if team is None or e.seen_by is None or team in e.seen_by]
+        return [replace(e, index=i) for i, e in enumerate(shown)]
+
+    def _sync_log_viewer(self) -> None:
+        """Hot-seat: another human now views the board: the log becomes that player's."""
+        team = self.viewer_team()
+        if team != self._log_viewer:
+            self._log_viewer = team
+            self.log = self._viewer_log()
+            self.logReset.emit()
 
     def _on_event(self, event: Any) -> None:
         if event.kind == "turn_ended":
             self._turn_completed = True
-        if not self._viewer_may_see(event):
-            return  # G-16: what a Hidden enemy does is not logged for the human player
-        entry = self._entry(len(self.log), event)
+        entry = self._entry(event, self._audience(event))
+        self._sync_log_viewer()  # a new turn may hand the board to another human (hot-seat)
+        self._entries.append(entry)
+        team = self._log_viewer
+        if team is not None and entry.seen_by is not None and team not in entry.seen_by:
+            return  # G-16, fog: what the viewing side did not witness is not in its log
+        entry = replace(entry, index=len(self.log))
         self.log.append(entry)
         self.eventAdded.emit(entry)
         self.eventLogged.emit(entry.text, entry.detail)
@@ -439,17 +486,16 @@ class SessionController(
 
         game = self.game
         events_before = len(game.events)
-        log_before = len(self.log)
         self._busy = True
         try:
             fn()
         except IllegalOrder as exc:
-            self._recover_after_failure(log_before)
+            self._recover_after_failure()
             self.orderRejected.emit(str(exc))
             return False
         except Exception as exc:
             log.exception("engine error during %s (seed %s, %d orders)", what, self.seed, self.order_count)
-            self._recover_after_failure(log_before)
+            self._recover_after_failure()
             self.engineError.emit(f"{what}: {type(exc).__name__}: {exc}")
             return False
         finally:
@@ -457,12 +503,13 @@ class SessionController(
             self.last_step_events = len(game.events) - events_before
         return True
 
-    def _recover_after_failure(self, log_before: int) -> None:
-        """The engine has restored the pre-order state, events and dice; drop the log lines of the
-        events it took back (those logged since `log_before`: the log leaves out what the viewing
-        player may not see, so it is not as long as the event list)."""
-        if len(self.log) > log_before:
-            del self.log[log_before:]
+    def _recover_after_failure(self) -> None:
+        """The engine has restored the pre-order state, events and dice; drop the entries of the
+        events it took back (the entries follow the event list one to one)."""
+        kept = len(self.game.events)
+        if len(self._entries) > kept:
+            del self._entries[kept:]
+            self.log = self._viewer_log()
             self.logReset.emit()
         self._turn_completed = False
         self._flush()

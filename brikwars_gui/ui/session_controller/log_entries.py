@@ -21,6 +21,7 @@ class LogEntry:
     units: tuple[str, ...]
     cells: tuple[Cell, ...]
     note: str = ""  # the tactical AI's explanation of the order (docs/ai.md)
+    seen_by: frozenset[str] | None = None  # the human sides that witnessed it (None: every side)
 
 
 @dataclass(frozen=True)

@@ -126,5 +126,5 @@ class OrdersMixin:
             self.engineError.emit("undo: the replay did not reproduce the game; nothing was undone")
             return False
         game.policy = _UIPolicy(self)
-        self._install(game, dice)
+        self._install(game, dice, [e.seen_by for e in self._entries[:cut]])
         return True

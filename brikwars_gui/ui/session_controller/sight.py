@@ -85,12 +85,6 @@ class SightMixin:
         ]
         return ~seen, sorted(memory)
 
-    def _viewer_may_see(self, event: Any) -> bool:
-        from brikwars_gui.engine.visibility import event_visible_to
-
-        team = self.viewer_team()
-        return team is None or event_visible_to(self.game.state, team, event)
-
     # -- sight and line of sight -------------------------------------------------------------------
     def _shown_sight(self) -> tuple[Any, dict[str, tuple[Cell, str, bool]], np.ndarray] | None:
         """What line of sight is computed on for the picture shown: (grid, {unit id: (pos, facing,

@@ -68,7 +68,8 @@ class EventLogModel(ColumnsTableModel):
         self.names = {k: v for k, v in names.items() if k and v and k != v}
         ids = sorted(self.names, key=len, reverse=True)
         self._name_re = (
-            re.compile(r"(?<![\w-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+            # not after an apostrophe: a unit "s" must leave "Red's turn" alone
+            re.compile(r"(?<![\w'’-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
         )
         self._named.clear()
         if self.entries:

@@ -161,6 +161,8 @@ class DocksMixin:
             header.moveSection(header.visualIndex(status), status)
             self.dock_units.raise_()
             self.resizeDocks([self.dock_units], [210], Qt.Orientation.Vertical)
+            # Play mode made the Turn dock tall (its per-unit table): the inspector gets its room back
+            self.resizeDocks([self.dock_turn, self.dock_inspector], [150, 500], Qt.Orientation.Vertical)
             self.resizeDocks([self.dock_palette], [self.SIDE_PANEL_WIDTH], Qt.Orientation.Horizontal)
         self._fit_timer.start()
 

@@ -20,8 +20,9 @@ def game_under(
     width: int = 14,
     height: int = 10,
     seed: int = 1,
+    objects: list[dict[str, Any]] | None = None,
 ) -> Game:
-    data = sb.scenario(units, width=width, height=height).model_dump(mode="json")
+    data = sb.scenario(units, width=width, height=height, objects=objects).model_dump(mode="json")
     data["ruleset"] = ruleset
     g = Game.from_scenario(Scenario.model_validate(data), seed=seed)
     setup(g)

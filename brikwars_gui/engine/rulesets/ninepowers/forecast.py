@@ -20,7 +20,7 @@ from typing import Any
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range, sees
-from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius
+from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
 from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
@@ -110,8 +110,8 @@ def difficulty_line(weapon: str, forecast: AttackForecast, rolled: float) -> Odd
 
 
 def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) -> AttackOdds | None:
-    """The forecast of a Nine Powers weapon attack now; a blast's by `blast_odds`; None for an
-    object (the shared rules resolve it). Raises IllegalOrder when the attack is not possible."""
+    """The forecast of a Nine Powers weapon attack now; a blast's by `blast_odds`, an object's by
+    `object_odds` (the shared rules resolve both). Raises IllegalOrder when it is not possible."""
     from brikwars_gui.engine.rules.combat import plan_attack  # combat imports the rulesets
     from brikwars_gui.engine.rules.common import weapon_named
 
@@ -120,7 +120,7 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
     plan = plan_attack(state, attacker, weapon, target_id)  # reach, sight, spent weapons: IllegalOrder
     target = state.units.get(target_id)
     if target is None:
-        return None
+        return object_odds(state, attacker, weapon, target_id, plan)
     if weapon.damage_type == "explosive":
         return blast_odds(state, attacker, weapon, target, plan)
     sf = strike_forecasts(state, attacker, weapon, target)
@@ -182,8 +182,10 @@ def blast_hit(unit: Any, points: int) -> tuple[float, float]:
     return (1.0 if result.defeated else 0.0), float(result.to_stamina)
 
 
-def blast_hit_chance(state: Any, attacker: Any, weapon: Any, needed: int | None, out_of_range: int) -> float:
-    """The chance of the shared rules' roll for a blast (`NinePowersRuleset.action_roll`): the
+def shared_roll_chance(
+    state: Any, attacker: Any, weapon: Any, needed: int | None, out_of_range: int
+) -> float:
+    """The chance of the shared rules' roll for a blast or an object (`action_roll`): the
     skill's pool against the GM's difficulty for the BrikWars number (L367), a burning attacker's
     −1d4 raising that number (R-FIRE-5). Not `action_chance`, which gives an attack's Medium."""
     from brikwars_gui.engine.hazards.fire import burning_action_penalty  # fire imports the rulesets
@@ -202,12 +204,12 @@ def blast_hit_chance(state: Any, attacker: Any, weapon: Any, needed: int | None,
 
 
 def blast_odds(state: Any, attacker: Any, weapon: Any, target: Any, plan: Any) -> AttackOdds:
-    """An explosive under Nine Powers: the shared roll to hit (`blast_hit_chance`), then one point a
+    """An explosive under Nine Powers: the shared roll to hit (`shared_roll_chance`), then one point a
     Damage die (`NinePowersDamage`: the faces do not matter) to everyone within the radius (G-12),
     through each one's Armor to Stamina; the survivors are knocked over (R-MOVE-15)."""
     points = sum(t.count for t in parse_dice(weapon.damage).terms if t.sign > 0)
     radius = blast_radius(weapon.damage)
-    hit = blast_hit_chance(state, attacker, weapon, plan.needed, plan.out_of_range)
+    hit = shared_roll_chance(state, attacker, weapon, plan.needed, plan.out_of_range)
     defeat, stamina = blast_hit(target, points)
     figures = [
         Figure("hit", hit),
@@ -218,16 +220,6 @@ def blast_odds(state: Any, attacker: Any, weapon: Any, target: Any, plan: Any) -
         figures.append(Figure("to defeat", hit))
     else:
         figures.append(Figure("knocked over", hit))
-    others = []
-    for u in state.units.values():
-        if u.alive and u.id != target.id and in_range(plan.at, u.pos, radius):
-            d, st = blast_hit(u, points)
-            name = u.name + (
-                " (itself)" if u.id == attacker.id else " (ally)" if u.team == attacker.team else ""
-            )
-            figs = [Figure("caught", hit), Figure("to Stamina", st, amount=True)]
-            figs.append(Figure("to defeat", hit) if d else Figure("knocked over", hit))
-            others.append((u.team == attacker.team, -d, name, OddsLine(f"Blast: {name}", tuple(figs))))
     plural = "s" if points != 1 else ""
     modifiers = [("Blast", f'radius {radius}": {points} point{plural} (one a die) to everyone in it (G-12)')]
     return AttackOdds(
@@ -244,5 +236,74 @@ def blast_odds(state: Any, attacker: Any, weapon: Any, target: Any, plan: Any) -
         (),
         (OddsLine(weapon.name, tuple(figures)),),
         "defeat",
-        tuple(line for *_key, line in sorted(others, key=lambda t: t[:3])),
+        blast_lines(state, attacker, plan.at, target.id, points, radius, hit),
+    )
+
+
+def blast_lines(
+    state: Any, attacker: Any, at: Any, target_id: str, points: int, radius: int, hit: float
+) -> tuple[OddsLine, ...]:
+    """Every other unit within the blast's radius (G-12): caught whenever it hits, its Stamina
+    lost to `points` and its defeat, or else knocked over (R-MOVE-15); friends marked, after."""
+    others = []
+    for u in state.units.values():
+        if u.alive and u.id != target_id and in_range(at, u.pos, radius):
+            d, st = blast_hit(u, points)
+            name = u.name + (
+                " (itself)" if u.id == attacker.id else " (ally)" if u.team == attacker.team else ""
+            )
+            figs = [Figure("caught", hit), Figure("to Stamina", st, amount=True)]
+            figs.append(Figure("to defeat", hit) if d else Figure("knocked over", hit))
+            others.append((u.team == attacker.team, -d, name, OddsLine(f"Blast: {name}", tuple(figs))))
+    return tuple(line for *_key, line in sorted(others, key=lambda t: t[:3]))
+
+
+def _dice_points(expr: str) -> int:
+    """`NinePowersDamage.total`: one point a Damage die rolled (not its Bonus Dice nor its +N)."""
+    return sum(t.count for t in parse_dice(expr).terms if t.sign > 0) if expr else 0
+
+
+def object_odds(state: Any, attacker: Any, weapon: Any, object_id: str, plan: Any) -> AttackOdds:
+    """An attack on an object under Nine Powers, as the shared rules resolve it: their roll
+    (`shared_roll_chance`), then one point a Damage die left by the object's Energy Shields (and a
+    burning close-combat attacker's +1d4, R-FIRE-6, unless a Shield d4 takes it: `strike_dice`)
+    against its Armor, its Weight (`armor_roll`): above it the object loses 1" of Size, its last
+    one destroying it (G-3). The points do not depend on the faces, so a hit's outcome is known;
+    a blast's radius catches units as `blast_odds` says (G-12)."""
+    from brikwars_gui.engine.rulesets.brikwars.strike_odds import strike_dice  # it imports combat
+
+    obj = state.objects[object_id]
+    hit = shared_roll_chance(state, attacker, weapon, plan.needed, plan.out_of_range)
+    dice, shield = strike_dice(state, attacker, weapon, object_id, needed=plan.needed, per_die_modifier=0)
+    points = _dice_points(dice.damage) + _dice_points(dice.fire_bonus)
+    armor = max(1, int(obj.weight))
+    beaten = points > armor
+    lost = "destroy" if obj.effective_size - 1 <= 0 else '−1" Size'
+    figures = [
+        Figure("hit", hit),
+        Figure("damage", points, amount=True),
+        Figure(lost, hit if beaten else 0.0),
+    ]
+    modifiers = [("Target", f"{obj.name}: Armor {armor} (its Weight), one point a Damage die")]
+    if dice.fire_bonus:
+        modifiers.append(("Attacker burning", "+1 damage (R-FIRE-6, a point a die)"))
+    if shield is not None:
+        modifiers.append(("Energy Shield", shield_text(shield)))
+    return AttackOdds(
+        attacker.id,
+        object_id,
+        weapon.name,
+        plan.needed,
+        hit,
+        hit if beaten else 0.0,
+        hit if beaten and obj.effective_size - 1 <= 0 else 0.0,
+        0.0,
+        float(points),
+        tuple(modifiers),
+        (),
+        (OddsLine(weapon.name, tuple(figures)),),
+        "destroy",
+        blast_lines(state, attacker, plan.at, object_id, points, blast_radius(weapon.damage), hit)
+        if weapon.damage_type == "explosive"
+        else (),
     )

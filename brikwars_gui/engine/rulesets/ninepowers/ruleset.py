@@ -287,7 +287,7 @@ class NinePowersRuleset(Ruleset):
         is the shared rules' roll, then one point a die. The BrikWars `needed` is only a blast's."""
         stamina = max(1, int(target.pools.get("stamina", 1)))
         if weapon.damage_type == "explosive":
-            hit = forecast.blast_hit_chance(state, attacker, weapon, needed, -per_die_modifier)
+            hit = forecast.shared_roll_chance(state, attacker, weapon, needed, -per_die_modifier)
             points = sum(t.count for t in parse_dice(weapon.damage).terms if t.sign > 0)
             defeat, lost = forecast.blast_hit(target, points)
             return StrikeOdds(hit, hit * defeat, hit * max(defeat, min(1.0, lost / stamina)))

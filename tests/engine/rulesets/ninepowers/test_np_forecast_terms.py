@@ -153,3 +153,34 @@ def test_the_nine_powers_card_matches_seeded_attacks_through_game_orders(scene) 
         hits += next(e for e in reversed(g.events) if e.kind == "attacked").hit
     p = odds.hit
     assert abs(hits - n * p) < 4.5 * math.sqrt(n * p * (1 - p)) + 1, (scene, hits, n * p)
+
+
+def test_g_3_an_attack_on_an_object_is_forecast_as_the_shared_rules_resolve_it() -> None:
+    """Under Nine Powers an object is attacked by the shared rules (no card before): their roll,
+    then one point a Damage die against its Weight: an axe's two dice destroy a Weight 1 crate on
+    a hit, never a Weight 2 one; a burning axeman's third point (R-FIRE-6) does."""
+    axe = {"name": "axe", "kind": "close", "use": 2, "damage": "2d4"}
+    units = [
+        sb.unit("a", "red", (4, 5), facing="E", weapons=[axe], **np(skills={"melee": 2})),
+        sb.unit("spare", "blue", (12, 1), facing="W"),
+    ]
+
+    def build(weight: int, burning: bool = False) -> Game:
+        crate = {"id": "crate", "name": "Crate", "size": 1, "weight": weight, "rects": [[5, 5, 1, 1]]}
+        setup = (lambda g: hs.add_fire(g.state, "f", "a", [(4, 5)], 1)) if burning else (lambda g: None)
+        return game_under("ninepowers", units, setup, objects=[crate])
+
+    heavy = RULESET.attack_odds(build(2).state, "a", "axe", "crate")
+    assert heavy.kills == 0 and 0 < heavy.hit < 1
+    burning = RULESET.attack_odds(build(2, burning=True).state, "a", "axe", "crate")
+    assert burning.kills == pytest.approx(burning.hit) and "Attacker burning" in dict(burning.modifiers)
+    g = build(1)
+    odds = RULESET.attack_odds(g.state, "a", "axe", "crate")
+    assert odds.kills == pytest.approx(odds.hit) == pytest.approx(heavy.hit)
+
+    def attack(game: Game) -> bool:
+        game.act("a", Attack("axe", "crate"))
+        return game.state.objects["crate"].destroyed
+
+    outcomes, pruned = enumerate_outcomes(on_game(g, attack), lambda k: k, floor=1e-6)
+    assert pruned < 5e-3 and abs(odds.kills - outcomes.get(True, 0.0)) <= pruned + 1e-9

@@ -5,6 +5,8 @@ one the game uses (4 squares), as the Turn panel's, not the scenario's 5"."""
 
 from __future__ import annotations
 
+from PySide6.QtCore import Qt
+
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.models import Scenario
@@ -61,3 +63,7 @@ def test_nine_powers_card_moves_as_the_game_does(open_window, data_dir):
     row = w.unit_panel.model.row_of("vroy")
     shown = w.unit_panel.model.index(row, 3).data()
     assert shown == '4"', f"the Units table says {shown} in Play mode"
+    tip = w.unit_panel.model.index(row, 3).data(Qt.ItemDataRole.ToolTipRole)
+    assert 'the scenario gives 5"' in tip
+    w.set_play_mode(False)
+    assert w.unit_panel.model.index(row, 3).data() == '5"'  # Edit mode: the scenario's figure

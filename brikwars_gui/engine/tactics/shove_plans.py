@@ -239,7 +239,7 @@ def _shove_from(
         _needed, chance = plan_shove(state, unit, e.id, origin=origin)
     except IllegalOrder:
         return None
-    path = shove_path(state, unit, e, origin=origin)
+    path = shove_path(state, unit, e, origin=origin, known_to=unit.team)  # as its side expects (G-16)
     land = landing(state, unit, origin, e, path, known)
     if land.shover_hit:
         return None  # never into harm to itself

@@ -54,6 +54,21 @@ def test_r_move_15_the_ai_shoves_an_enemy_into_the_fire(level):
     assert gill.pos == (8, 4) and gill.disrupted  # slid 2" into the fire (G-11), knocked over
 
 
+def test_g_16_a_hidden_unit_in_the_slide_does_not_change_the_ais_choice():
+    """The AI plans the slide as its side expects it (units it does not see do not stop it), so
+    what it does gives away nothing of a Hidden blue unit between Gill and the fire; the engine
+    then stops Gill before that unit and reveals it."""
+    plain = TacticalAI(preset("normal")).play_unit(_fire_game(east=True), "m")
+    game = _fire_game(east=True)
+    hs.add_unit(game.state, "h", "blue", (7, 4), name="Hidden Eel", hidden=True)
+    game = Game(game.state, SeededDice(1))
+    decision = TacticalAI(preset("normal")).play_unit(game, "m")
+    assert decision is not None and plain is not None
+    assert decision.kind == plain.kind == "shove" and decision.text == plain.text
+    assert _acts(game, "m") == [{"kind": "shove", "target": "g"}]
+    assert game.unit("g").pos == (6, 4) and not game.unit("h").hidden  # stopped, Eel revealed
+
+
 def test_r_move_15_with_the_fire_behind_it_the_ai_strikes_instead():
     game = _fire_game(east=False)
     decision = TacticalAI(preset("normal")).play_unit(game, "m")

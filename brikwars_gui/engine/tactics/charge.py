@@ -66,7 +66,7 @@ def charge_plans(
         focus = 1.0 + planner.b.focus * planner._danger_of(e, unit)
         gain = planner.b.aggression * reach * best.value() * focus
         position = planner._position_at(unit, goal)
-        score = position + gain - caution * (drawn + planner.b.next_turn * later)
+        score = position + gain - caution * (drawn + planner.next_turn * later)
         out.append(
             Plan(
                 "charge",

@@ -41,18 +41,24 @@ def travel_field(grid: Grid, hazard: np.ndarray, goals: list[Cell], inch_worth: 
     for x, y in goals:
         if 0 <= x < w and 0 <= y < h:
             dist[y, x] = 0.0
+    steps = []  # per neighbour n = c + (dx, dy): the slices of c and n, and where the step is legal
+    for dy, dx in _SHIFTS:
+        dst = (slice(max(0, -dy), h - max(0, dy)), slice(max(0, -dx), w - max(0, dx)))
+        src = (slice(max(0, dy), h - max(0, -dy)), slice(max(0, dx), w - max(0, -dx)))
+        corner = None
+        if dy and dx:  # no cutting an obstacle's corner (R-MOVE-3, as `grid.path_cost`)
+            corner = grid.passable[dst[0], src[1]] & grid.passable[src[0], dst[1]]
+        steps.append((bool(dy and dx), dst, src, corner))
     for _ in range(2 * (h + w) + 8):  # a path never needs more passes than this on a grid this size
         before = dist.copy()
         orth = dist + enter_orth  # per cell n: the way on from n, plus entering n
         diag = dist + enter_diag
-        for dy, dx in _SHIFTS:
-            src = diag if dy and dx else orth
-            # dist[c] = min over neighbours n = c + (dx, dy) of dist[n] + the cost of entering n
-            ys_dst = slice(max(0, -dy), h - max(0, dy))
-            xs_dst = slice(max(0, -dx), w - max(0, dx))
-            ys_src = slice(max(0, dy), h - max(0, -dy))
-            xs_src = slice(max(0, dx), w - max(0, -dx))
-            np.minimum(dist[ys_dst, xs_dst], src[ys_src, xs_src], out=dist[ys_dst, xs_dst])
+        for diagonal, dst, src, corner in steps:
+            # dist[c] = min over neighbours n of dist[n] + the cost of entering n
+            way = diag[src] if diagonal else orth[src]
+            if corner is not None:
+                way = np.where(corner, way, np.inf)
+            np.minimum(dist[dst], way, out=dist[dst])
         if np.array_equal(before, dist):
             break
     dist += extra

@@ -29,6 +29,7 @@ class Plan:
     hazard: float = 0.0
     toward: Cell | None = None  # sprint goal; a Shove's victim's cell
     notes: list[str] = field(default_factory=list)
+    path: tuple[Cell, ...] | None = None  # the move's explicit path (round a hazard), else the rules'
     order: Any = None  # a hand order (FightFire, RollOnGround, Shove, Operate, ResetTrap) given at `dest`
 
 

@@ -35,8 +35,12 @@ from brikwars_gui.engine.tactics.hazard_plans import fire_plans, hand_plans
 from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
+from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
 from brikwars_gui.engine.tactics.threat import CROSSING, STEP, ThreatMap, known_enemies
 
+#: The way round counts in the advance when it is this much longer than the straight line: a
+#: river, a minefield or a burning hamlet, not the inch a post or the grid's diagonals add.
+DETOUR = 2.0
 #: Straight lines a Sprint is tried along (R-MOVE-18: any direction, one line).
 SPRINT_BEARINGS = 24
 #: Enemies further than this beyond their own reach and the unit's Move are left out of the threat.
@@ -77,8 +81,12 @@ class Planner:
         self.b = behaviour
         self.seed = seed
         self.standoff = standoff
+        # what the enemy may do on its next turn counts less while it sits still (`standoff`: a
+        # side that gave no move or Action order on its last turns only answers with Responses)
+        self.next_turn = behaviour.next_turn * (1.0 - standoff)
         self.sight_cache = sight_cache if sight_cache is not None else {}
         self._travel: np.ndarray | None = None  # the unit being planned's travel field
+        self._routes: dict[Cell, Route] = {}  # and its least-hazard paths (`routes.safe_routes`)
 
     # -- inputs -------------------------------------------------------------------------------------
 
@@ -192,7 +200,10 @@ class Planner:
         later = tm.next_turn[ys, xs]
         hazard = tm.hazard[ys, xs]
         position = self._position(unit, all_enemies, cells, xs, ys, my_reach, urgency)
-        base = position - caution * (self.b.next_turn * later + hazard)
+        # the hazard the safest way there crosses (`routes`: wire and minefields walked round)
+        self._routes = safe_routes(state, unit, cells, tm.hazard) if hazard_near(unit, tm.hazard) else {}
+        crossed = np.array([self._routes[c][0] if c in self._routes else 0.0 for c in cells])
+        base = position - caution * (self.next_turn * later + hazard + CROSSING * crossed)
         plans: list[Plan] = []
         # hold: keep the Action for a Response
         hold = (
@@ -204,30 +215,29 @@ class Planner:
         for shot in self._shots(unit, near, xs, ys, tm):
             tvalue = 1.0 + self.b.focus * self._danger_of(shot.target, unit)
             gain = self.b.aggression * shot.value * tvalue
-            att = tm.attack_risk(shot.target.id)[ys, xs]
-            combined = np.zeros(len(cells))
+            risk = np.zeros(len(cells))  # expected deaths to the Responses drawn
             for v, zone, p in zones:  # a responder fires once: on the move or at the attack
                 own = tm.attack_risk_of(v, shot.target.id)[ys, xs] > 0
-                combined += np.where(zone | own, p, 0.0)
-            rest = self._attack_only(tm, shot.target.id, zones, ys, xs)
-            risk = combined + rest
+                risk += np.where(zone | own, p, 0.0)
+            moving = {v.unit.id for v, _z, _p in zones}
+            for v in tm.enemies:  # responders already in reach, which only the attack draws
+                if v.responds and v.unit.id not in moving:
+                    risk += tm.attack_risk_of(v, shot.target.id)[ys, xs]
             survive = 1.0 - np.minimum(1.0, move_risk)
             # the target may die: its share of next turn's threat goes with it
-            relief = caution * self.b.next_turn * shot.kill * tm.next_turn_of(shot.target.id)[ys, xs]
+            relief = caution * self.next_turn * shot.kill * tm.next_turn_of(shot.target.id)[ys, xs]
             score = base + gain * survive - caution * risk + relief
             score = np.where(shot.cells, score, -np.inf)
             plans += self._top("move_attack", cells, score, risk, later, hazard, shot)
             if shot.cells[0]:
                 # attack from here first, then walk away from what is left
-                here_risk = float(att[0])
-                spent = {
-                    v.unit.id
-                    for v in tm.enemies
-                    if tm.attack_risk_of(v, shot.target.id)[unit.pos[1], unit.pos[0]] > 0
-                }
+                x0, y0 = unit.pos
+                target_id = shot.target.id
+                drawn_here = {v.unit.id: float(tm.attack_risk_of(v, target_id)[y0, x0]) for v in tm.enemies}
+                here_risk = sum(drawn_here.values())
                 after = np.zeros(len(cells))
                 for v, zone, p in zones:
-                    if v.unit.id not in spent:
+                    if not drawn_here.get(v.unit.id):
                         after += np.where(zone, p, 0.0)
                 score2 = base + gain - caution * (here_risk + after) + relief
                 plans += self._top("attack_move", cells, score2, here_risk + after, later, hazard, shot)
@@ -245,18 +255,6 @@ class Planner:
         k = max(1, self.b.exact_paths)
         checked = plans[:k] + [p for p in plans[k:] if p.kind in ("firefight", "charge")]  # no path check
         return self._refine(unit, checked, tm, caution)
-
-    def _attack_only(
-        self, tm: ThreatMap, target_id: str, zones: list, ys: np.ndarray, xs: np.ndarray
-    ) -> np.ndarray:
-        """Danger from responders the move does not trigger (already in reach at the start) but
-        the attack does."""
-        moving = {v.unit.id for v, _z, _p in zones}
-        out = np.zeros(len(xs))
-        for v in tm.enemies:
-            if v.responds and v.unit.id not in moving:
-                out += tm.attack_risk_of(v, target_id)[ys, xs]
-        return out
 
     def _top(
         self,
@@ -313,7 +311,8 @@ class Planner:
         d = np.hypot(xs[:, None] - ex[None, :], ys[:, None] - ey[None, :]).min(axis=1)
         desired = max(1.0, my_reach - 1.0)
         travel = self._travel[ys, xs] if self._travel is not None else d
-        way = np.where(np.isfinite(travel), np.maximum(travel, d), d)
+        detour = np.isfinite(travel) & (travel > d + DETOUR)
+        way = np.where(detour, travel, d)
         gap = np.where(d <= desired, 0.0, np.maximum(way - desired, 0.0))
         score = -self.b.advance * (1.0 + 2.0 * urgency) * gap
         friends = [
@@ -436,7 +435,7 @@ class Planner:
         xs, ys = np.array([g[0] for g in goals]), np.array([g[1] for g in goals])
         position = self._position(unit, enemies, goals, xs, ys, self._reach(unit), self._urgency())
         later = tm.next_turn[ys, xs]
-        score = position - self.b.caution * (self.b.next_turn * later + tm.hazard[ys, xs])
+        score = position - self.b.caution * (self.next_turn * later + tm.hazard[ys, xs])
         best = int(np.argmax(score))
         goal = goals[best]
         return [
@@ -469,6 +468,12 @@ class Planner:
                         continue
                     path = list(preview.cells)
                 crossed = sum(float(tm.hazard[y, x]) for x, y in path[1:-1])
+                route = self._routes.get(plan.dest)
+                safer = route is not None and route[0] < crossed - 1e-9  # than the rules' path
+                if safer and self.game.preview_path(unit.id, list(route[1])) is not None:
+                    crossed, path, plan.path = route[0], list(route[1]), route[1]
+                if route is not None:
+                    score += caution * CROSSING * route[0]  # stage 1 charged the safe way's crossing
                 score -= caution * CROSSING * crossed
                 plan.hazard += crossed * CROSSING
                 extra = self._path_responses(unit, path, plan, tm)

@@ -181,10 +181,10 @@ class TacticalAI:
             if plan.kind == "attack_move" and action is not None:
                 game.act(unit.id, action)
                 if self._can_move(game, unit) and plan.dest != unit.pos:
-                    game.move(unit.id, plan.dest)
+                    game.move(unit.id, plan.path or plan.dest)
                 return
             if plan.dest != unit.pos:
-                game.move(unit.id, plan.dest)
+                game.move(unit.id, plan.path or plan.dest)
             if game.over or not unit.alive or unit.disrupted:
                 return
             if plan.kind in HAND_KINDS and action is not None:

@@ -21,9 +21,11 @@ from dataclasses import dataclass
 import numpy as np
 
 from brikwars_gui.engine.grid import visible_cells
+from brikwars_gui.engine.hazards.fields import hazard_dice
 from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
-from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
+from brikwars_gui.engine.tactics.hand_odds import damage_odds
 from brikwars_gui.engine.tactics.odds import nominal_needed, strike
 from brikwars_gui.engine.visibility import unit_visible_to
 
@@ -48,6 +50,8 @@ HAZARD_DANGER = {
     "slippery": 0.05,
     "slow": 0.03,
 }
+#: Kinds whose danger is their dice against the unit (`ThreatMap._field_danger`).
+EXACT_KINDS = frozenset({"exposure", "spiked"})
 FIRE_DANGER = 0.6
 #: Share of a hazard cell's danger charged for passing through it rather than ending there.
 CROSSING = 0.5
@@ -174,6 +178,7 @@ class ThreatMap:
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
         self._next_by_enemy: dict[str, np.ndarray] = {}
         self.ground: np.ndarray
+        self._cache = cache
         self.hazard = self._hazards()
         self.next_turn = self._next_turn()
 
@@ -263,6 +268,24 @@ class ThreatMap:
 
     # -- hazards ----------------------------------------------------------------------------------
 
+    def _field_danger(self, f: FieldState) -> float:
+        """A field's danger to the unit: an Exposure or Spiked field's dice against the unit's
+        resistance under the ruleset (R-HAZ-8, R-HAZ-15: barbed wire's 2d6 kill a minifig five
+        times in six), never less than the kind's rough figure; the other kinds' rough figure."""
+        danger = HAZARD_DANGER.get(f.kind, 0.0)
+        if f.kind not in EXACT_KINDS or not danger:
+            return danger
+        key = ("field danger", f.id, self.unit.id)
+        found = self._cache.get(key)
+        if found is None:
+            expr = hazard_dice(f)
+            found = danger
+            if expr is not None and expr.terms:
+                odds = damage_odds(self.state, str(expr), self.unit, damage_type=f.damage_type)
+                found = max(danger, odds.value())
+            self._cache[key] = found
+        return found
+
     def _hazards(self) -> np.ndarray:
         """Danger of ending the turn on a cell: fire, damaging fields, concealed fields (R-HAZ-1:
         their boundaries are public; a Scout stops before a concealed spot, R-SCOUT-3, so they
@@ -273,7 +296,7 @@ class ThreatMap:
         scout = is_scout(self.unit)
         trail = state.hazard.trails.get(team, ())
         for f in state.fields.values():
-            danger = HAZARD_DANGER.get(f.kind, 0.0)
+            danger = self._field_danger(f)
             if not danger:
                 continue
             if f.kind == "concealed" and scout:

@@ -85,3 +85,40 @@ def test_travel_field_prices_a_hazard_as_a_detour():
     hazard[:, 5] = 0.6  # a line of fire across the table: no way round
     through = travel_field(state.grid, hazard, [(10, 2)], 0.05)
     assert abs(through[2, 0] - (10 + 0.6 / 0.05)) < 1e-9
+
+
+def test_r_haz_15_barbed_wire_is_priced_by_its_dice_and_walked_round():
+    """Barbed wire's 2d6 (R-HAZ-15, entered without moving carefully) kill a minifig five times in
+    six: priced by its dice against the unit's Armor, the short way round is worth it; the unit
+    never takes the wire's Exposure and gets past it."""
+    state = hs.blank_state(40, 20)
+    hs.add_field(state, "wire", "spiked", hs.rect(8, 6, 1, 9), dice="2d6")
+    hs.add_unit(state, "a", "red", (6, 10), facing="E", weapons=[_rifle()])
+    g = _walk_against_a_sitting_enemy(state, 4, 10)
+    assert not any(e.kind == "exposure" or "wire" in e.describe() for e in g.events if "a" in e.units)
+    assert g.unit("a").alive and g.unit("a").pos[0] > 8
+
+
+def _approach(enemy_sits: bool) -> int:
+    """How far east rifleman "a" walks toward three riflemen it cannot reach this turn: their side
+    either sat on its last two turns or moved (R-RESP-1)."""
+    state = hs.blank_state(30, 11)
+    hs.add_unit(state, "a", "red", (6, 5), facing="E", weapons=[_rifle()])
+    for n, y in enumerate((3, 5, 7)):
+        hs.add_unit(state, f"z{n}" if n else "z", "blue", (23, y), facing="W", weapons=[_rifle()])
+    g = Game(state, SeededDice(1))
+    for step in (-1, 1):
+        g.end_turn()
+        if not enemy_sits:
+            g.move("z", (23 + step, 5))
+        g.end_turn()
+    TacticalAI(preset("normal").with_(sprint=False)).play_unit(g, "a")
+    return g.unit("a").pos[0]
+
+
+def test_r_resp_1_a_side_that_sits_still_is_not_feared_for_its_next_turn():
+    """Against a side that moved, the rifleman stops where the enemies' next turn (a move and a
+    shot each) cannot reach it; a side that sat on its Actions for two turns only answers with
+    Responses, so the rifleman comes as close as it may without walking into one."""
+    assert _approach(enemy_sits=False) <= 8  # beyond Move 5" + Range 10" of them
+    assert _approach(enemy_sits=True) >= 10  # well within it (Range + Angry Inch: 11.5")

@@ -20,6 +20,11 @@ from brikwars_gui.ui.session_controller import (
 log = logging.getLogger("brikwars_gui.window")
 
 
+def _attacks_first(options) -> list:
+    """The options aimed at one unit, its attacks first (what a player looks for on an enemy)."""
+    return sorted(options, key=lambda o: o.kind != "attack")
+
+
 class PlayMixin:
     """Play-mode behaviour: the map gives orders to the engine only through the SessionController."""
 
@@ -341,29 +346,31 @@ class PlayMixin:
             self.show_hover_card(self.hover_card.unit_id)  # out of the card's way
 
     def build_action_menu(self, unit_id: str, cell: tuple[int, int], target: str = "") -> QMenu:
-        """The legal actions of `unit_id` (those aimed at `target` first), each with its roll in the
-        ruleset's words and, from the attack forecast, the chance to kill (defeat) the target."""
+        """The legal actions of `unit_id` in the order a player reads them: on an enemy (`target`)
+        what it can do to that enemy (attacks first, each with its roll in the ruleset's words and
+        the forecast's chance to kill or defeat), then its own untargeted orders. Actions aimed at
+        other enemies are left out there (issue 10: a right-click on one enemy listed Perception and
+        Charge on every enemy); elsewhere they wait in one submenu per enemy, nearest first."""
         menu = QMenu(self)
         c = self.controller
         options = c.legal_actions(unit_id)
         names = {u.id: u.name for u in self.doc.scenario.units}
         menu.setTitle(names.get(unit_id, unit_id))
-        aimed = [o for o in options if o.kind == "attack" and target and o.target == target]
-        others = [o for o in options if o.kind == "attack" and o not in aimed]
-        general = [o for o in options if o.kind != "attack"]
+        enemies = self._enemy_targets(unit_id, options)
+        aimed = _attacks_first(o for o in options if target and o.target == target)
+        general = [o for o in options if o.target not in enemies]
         kills = {}  # (weapon, target) → the engine's chance to kill or Disrupt
-        for o in aimed:
-            for odds in c.attack_forecast(unit_id, o.target)[0]:
+        if any(o.kind == "attack" for o in aimed):
+            for odds in c.attack_forecast(unit_id, target)[0]:
                 kills[(odds.weapon, odds.target)] = odds
-        for group in (aimed, others):
-            for o in group:
-                text = o.label  # its roll in the ruleset's words (`Ruleset.describe_roll`)
-                forecast = kills.get((o.weapon, o.target))
-                if forecast is not None and forecast.kills:
-                    text += f" — {pct(forecast.kills)} to {forecast.out_word}"
-                menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
-            if group:
-                menu.addSeparator()
+        for o in aimed:
+            text = o.label  # its roll in the ruleset's words (`Ruleset.describe_roll`)
+            forecast = kills.get((o.weapon, o.target))
+            if forecast is not None and forecast.kills:
+                text += f" — {pct(forecast.kills)} to {forecast.out_word}"
+            menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+        if aimed:
+            menu.addSeparator()
         for o in general:
             aims = o.kind in ("sprint", "group_sprint")  # the cell clicked is where it runs
             if aims and cell == c.unit_position(unit_id):
@@ -383,6 +390,8 @@ class PlayMixin:
             place.setData("place")
         elif cell == c.unit_position(unit_id):
             self._add_place_menu(menu, unit_id, cell)
+        if not target:
+            self._add_enemy_menus(menu, unit_id, enemies, options, cell)
         if c.can_command(unit_id):
             menu.addSeparator()
             self._add_face_menu(menu, unit_id)
@@ -390,6 +399,30 @@ class PlayMixin:
         if menu.isEmpty():
             menu.addAction("(no orders possible)").setEnabled(False)
         return menu
+
+    def _enemy_targets(self, unit_id: str, options) -> dict[str, float]:
+        """The enemies the options aim at, each with its squared distance from the unit (the
+        nearest first in the menu); a Group Sprint's allies are not targets."""
+        c = self.controller
+        me = c.unit_view(unit_id)
+        out: dict[str, float] = {}
+        for o in options:
+            view = c.unit_view(o.target) if o.target else None
+            if me is not None and view is not None and view.team != me.team:
+                out[o.target] = (view.pos[0] - me.pos[0]) ** 2 + (view.pos[1] - me.pos[1]) ** 2
+        return out
+
+    def _add_enemy_menus(self, menu: QMenu, unit_id: str, enemies: dict[str, float], options, cell) -> None:
+        """Off an enemy: what the unit can do to each enemy, one submenu each, nearest first."""
+        if not enemies:
+            return
+        menu.addSeparator()
+        names = {u.id: u.name for u in self.doc.scenario.units}
+        for enemy in sorted(enemies, key=lambda e: (enemies[e], names.get(e, e))):
+            sub = menu.addMenu(names.get(enemy, enemy))
+            sub.setObjectName(f"enemyMenu_{enemy}")
+            for o in _attacks_first(o for o in options if o.target == enemy):
+                sub.addAction(o.label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
 
     FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 

@@ -1,0 +1,81 @@
+"""Issue 10 click-through: right-clicking one enemy in Play mode listed Perception and Charge on
+every enemy. A menu on an enemy offers what the unit can do to that enemy (its attacks first), then
+the unit's own untargeted orders; off an enemy, the actions aimed at enemies wait in one submenu per
+enemy, nearest first (R-MOVE-20 Charge, R-NP Perception turns)."""
+
+from __future__ import annotations
+
+from PySide6.QtCore import Qt
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.items import cell_center
+
+CHAPEL = SCENARIOS / "ruined_chapel.json"
+
+
+def _entries(menu) -> list[str]:
+    return [a.text() for a in menu.actions() if a.text() and a.menu() is None]
+
+
+def _right_click(qtbot, window, cell) -> list[str]:
+    at = window.view.mapFromScene(cell_center(cell))
+    qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.RightButton, pos=at)
+    menu = window.last_action_menu
+    assert menu is not None
+    texts = _entries(menu)
+    menu.close()
+    return texts
+
+
+def test_a_right_click_on_one_enemy_offers_actions_on_that_enemy_only(qtbot, open_window, data_dir) -> None:
+    w = open_window(CHAPEL, data_dir=data_dir, fit=True)
+    w.doc.move_unit("zombie-1", (6, 8))  # next to Vroy at (5, 8); the other zombies are far
+    w.set_play_mode(True, seed=1)
+    w.selection.select_unit("vroy")
+    texts = _right_click(qtbot, w, (6, 8))
+    others = ("Zombie 2", "Zombie 3", "Zombie Hulk")
+    assert not [t for t in texts if any(name in t for name in others)], texts
+    assert texts[0].startswith("Strike Zombie 1 with Sword"), texts  # the attack first
+    on_target = [t for t in texts if "Zombie 1" in t]
+    assert texts[: len(on_target)] == on_target  # then the rest of its actions on Zombie 1
+    assert any(t.startswith("Perception Zombie 1") for t in on_target)
+    assert any(t.startswith("Wrestle Zombie 1") for t in on_target)
+    assert {"Acrobatics", "Escape", "Hold"} <= {t.split()[0].rstrip(":") for t in texts}  # its own orders
+    assert texts.index("Full-Round Action") > len(on_target)
+
+
+def test_charge_is_offered_on_the_enemy_clicked_not_on_its_neighbours(qtbot, open_window, data_dir) -> None:
+    w = open_window(data_dir=data_dir, fit=True)  # skirmish: Spearman Gill (18, 7), Swordsman Hake (18, 10)
+    w.doc.move_unit("red-captain", (12, 8))
+    w.set_play_mode(True, seed=4)
+    w.selection.select_unit("red-captain")
+    everything = [o.label for o in w.controller.legal_actions("red-captain")]
+    assert any(t.startswith("Charge Swordsman Hake") for t in everything)  # the engine offers both
+    texts = _right_click(qtbot, w, (18, 7))
+    assert [t for t in texts if t.startswith("Charge")] == [
+        "Charge Spearman Gill (Sprint + close-combat attack, R-MOVE-20)"
+    ], texts
+    assert not [t for t in texts if "Hake" in t or "Azura" in t or "Eel" in t or "Fen" in t], texts
+
+
+def test_off_an_enemy_the_aimed_actions_wait_in_a_submenu_per_enemy_nearest_first(open_window, data_dir):
+    w = open_window(CHAPEL, data_dir=data_dir)
+    w.doc.move_unit("zombie-1", (6, 8))
+    w.set_play_mode(True, seed=1)
+    c = w.controller
+    menu = w.build_action_menu("boxley", c.unit_position("boxley"))  # on Boxley herself
+    top = _entries(menu)
+    assert not [t for t in top if "Zombie" in t], top
+    subs = [a.menu() for a in menu.actions() if a.menu() is not None]
+    subs = [s for s in subs if s.objectName().startswith("enemyMenu_")]
+    titles = [s.title() for s in subs]
+    assert set(titles) == {"Zombie 1", "Zombie 2", "Zombie 3", "Zombie Hulk"}
+    me = c.unit_position("boxley")
+    dist = [(c.unit_position(s.objectName().removeprefix("enemyMenu_"))) for s in subs]
+    squared = [(x - me[0]) ** 2 + (y - me[1]) ** 2 for x, y in dist]
+    assert squared == sorted(squared)
+    first = _entries(subs[titles.index("Zombie 1")])
+    assert first[0].startswith("Shoot Zombie 1 with Bow") and any(t.startswith("Perception") for t in first)
+    before = len([e for e in c.game.events if e.kind == "attacked"])
+    next(a for a in subs[titles.index("Zombie 1")].actions() if a.text().startswith("Shoot")).trigger()
+    assert len([e for e in c.game.events if e.kind == "attacked"]) == before + 1

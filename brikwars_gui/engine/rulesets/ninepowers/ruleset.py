@@ -242,7 +242,10 @@ class NinePowersRuleset(Ruleset):
         weapon: WeaponState | None = None,
     ) -> float:
         """Exact chance of the check; an attack's is its Medium chance (the difficulty is chosen
-        at the roll, with every choice's odds shown then)."""
+        at the roll, with every choice's odds shown then), except a blast's, which the shared rules
+        roll at the GM's difficulty for the BrikWars number (`forecast.shared_roll_chance`)."""
+        if weapon is not None and weapon.damage_type == "explosive":
+            return forecast.shared_roll_chance(state, unit, weapon, needed, -per_die_modifier)
         _, _, dice = self._pool(unit, kind, unit.skill)
         difficulty = (
             Difficulty.MEDIUM
@@ -254,15 +257,17 @@ class NinePowersRuleset(Ruleset):
     def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
         """`Melee 3, Medium, 67%`: the skill and its rating, the difficulty (an attack's is picked
         when it is made; Medium is shown) and the chance (R-NP-1/2). An attack's chance is the
-        forecast card's, with range, moving and flanking (R-NP-3/10/14), so the two agree."""
+        forecast card's, with range, moving and flanking (R-NP-3/10/14), so the two agree; a blast
+        is the shared rules' roll at the GM's difficulty (L367, G-12), as `action_chance` gives it."""
         if roll.needed is None:
             return "automatic"
         skill, rating, _ = self._pool(unit, roll.kind, unit.skill)
-        attack = roll.kind in ("melee", "ranged", "thrown")
-        level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
-        chance = roll.chance
         target = state.units.get(roll.target or "")
         weapon = next((w for w in unit.weapons if w.name == roll.weapon), None)
+        blast = weapon is not None and weapon.damage_type == "explosive"  # `plan.chance` is its roll
+        attack = roll.kind in ("melee", "ranged", "thrown") and not blast
+        level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
+        chance = roll.chance
         if attack and target is not None and weapon is not None:
             choices = attacks.forecasts(state, unit, weapon, target)
             chance = float(next(c.success for c in choices if c.difficulty is level))

@@ -50,9 +50,11 @@ class StatBlockError(ValueError):
 
 @dataclass(frozen=True)
 class NinePowersStats:
-    """Ratings 1-4 for every battlefield skill, talents 0-4, and the defensive profile."""
+    """Ratings 1-4 for every battlefield skill, talents 0-4, and the defensive profile. Every
+    field has the text's default, so a file's block may leave any of them out (`skills` too:
+    every skill then at the minimum rating 1, L151)."""
 
-    skills: Mapping[str, int]
+    skills: Mapping[str, int] = field(default_factory=dict)
     talents: Mapping[str, int] = field(default_factory=dict)
     stamina: int = DEFAULT_STAMINA
     armor: ArmorKind = ArmorKind.NONE
@@ -137,7 +139,7 @@ class NinePowersStats:
         out: dict[str, Any] = {"skills": dict(self.skills)}
         if self.talents:
             out["talents"] = dict(self.talents)
-        defaults = NinePowersStats(skills={})
+        defaults = NinePowersStats()
         for name in (
             "stamina",
             "shield",

@@ -133,7 +133,8 @@ def test_tournament_game_seats_swap_with_the_seed():
 def test_small_tournament_meets_documented_thresholds():
     """docs/ai.md: on the skirmish over 40 seeded games (sides swapped), Normal beats the passive
     side in at least 80% and the current default AI in at least half of the games (measured over
-    200 games: 90.5% and 62.5%; the margin leaves room for rules fixes that change outcomes)."""
+    200 games: 88.5% and 62.0%, 55-62% on other seed ranges; the margin leaves room for rules
+    fixes that change outcomes)."""
     scenario = load_scenario(SAMPLES / "skirmish.json")
     results = run_tournament({"skirmish": scenario}, ["passive", "default", "normal"], 40, jobs=2)
     rate = {(r.a, r.b): r for r in results}

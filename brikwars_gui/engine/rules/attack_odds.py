@@ -3,7 +3,8 @@ chance to hit from `plan_attack`, then every term `combat.resolve_attack` rolls,
 over the exploding dice (R-DICE-1/2) by the tactical AI's own machinery
 (`rulesets/brikwars/strike_odds.py`): Overskill's extra Damage die (R-DICE-8a, the default answer),
 the target's Energy Shields as the engine will spend them (R-HAZ-21/22, Power per die), a burning
-attacker's +1d4 in close combat (R-FIRE-6), the Damage against the Armor roll (G-3) and, for an
+attacker's +1d4 in close combat (R-FIRE-6), the Damage against the Armor roll (G-3), the chance
+its Fire dice set the target alight (R-FIRE-3/4, `brikwars/ignition_odds.py`) and, for an
 explosive, everyone else the blast may catch (G-12, R-MOVE-15).
 
 `AttackOdds` and its lines are also what the other rulesets' forecasts return (`d6/forecast.py`,
@@ -15,9 +16,11 @@ from dataclasses import dataclass
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.hazards.ignition_odds import SET_ALIGHT, ignition_terms, ignition_text
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
 from brikwars_gui.engine.rulesets.brikwars.dice import OVERSKILL_FACE, ROLE_BLESSING, active_blessings
+from brikwars_gui.engine.rulesets.brikwars.ignition_odds import set_alight
 from brikwars_gui.engine.rulesets.brikwars.ruleset import RADIUS_PER_D10, blessing_dice, blessing_text
 from brikwars_gui.engine.rulesets.brikwars.strike_odds import (
     ShieldEffect,
@@ -120,6 +123,12 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
         figures.append(Figure('−1" Size', beats))
     if disrupts:
         figures.append(Figure("knocked over" if weapon.damage_type == "explosive" else "Disrupt", disrupts))
+    terms = ignition_terms(state, attacker, weapon, target_id)
+    if terms is not None:
+        last = size - 1 <= 0
+        alight = set_alight(terms, dice, branches, armor=armor, burning_target=burning, last_inch=last)
+        figures.append(Figure(SET_ALIGHT, alight))
+        modifiers.append(("Fire dice", ignition_text(terms)))
     figures.append(Figure("Damage on a hit", expected, amount=True))
     return AttackOdds(
         attacker_id,

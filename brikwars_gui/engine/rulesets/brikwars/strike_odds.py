@@ -56,24 +56,29 @@ class StrikeDice:
 
 
 @lru_cache(maxsize=512)
-def total_distribution(expr: str, per_die_modifier: int = 0) -> np.ndarray:
+def total_distribution(expr: str, per_die_modifier: int = 0, d4_at_most: float | None = None) -> np.ndarray:
     """P(total == k - _OFFSET) for k in 0.._CAP+_OFFSET of `roll_expression(expr,
-    per_die_modifier=...)` (exact up to the cap; the modifier applies to each added die, R-ACT-6)."""
+    per_die_modifier=...)` (exact up to the cap; the modifier applies to each added die, R-ACT-6).
+    `d4_at_most`: only the rolls whose every added d4 (its Bonus chain and modifier) stays at or
+    below it (a part of the whole: the rolls whose Fire dice light nothing, R-FIRE-3)."""
     parsed = parse_dice(expr)
     size = _CAP + _OFFSET + 1
     dist = np.zeros(size)
     dist[_OFFSET + max(-_OFFSET, min(_CAP, parsed.modifier))] = 1.0
     for term in parsed.terms:
         one = np.zeros(size)
+        cold = d4_at_most is not None and term.sides == 4 and term.sign > 0
         for value, p in die_distribution(term.sides, bonus_sides=REGULAR_BONUS_SIDES):  # G-20
             v = value + per_die_modifier if term.sign > 0 else -value
+            if cold and v > d4_at_most:  # type: ignore[operator]
+                continue
             one[_OFFSET + max(-_OFFSET, min(_CAP, v))] += p
         for _ in range(term.count):
-            dist = _add(dist, one)
+            dist = add_totals(dist, one)
     return dist
 
 
-def _add(a: np.ndarray, b: np.ndarray) -> np.ndarray:
+def add_totals(a: np.ndarray, b: np.ndarray) -> np.ndarray:
     """Distribution of the sum of two independent totals, both stored with `_OFFSET`."""
     full = np.convolve(a, b)  # index i+j holds total (i-_OFFSET)+(j-_OFFSET)
     out = np.zeros_like(a)
@@ -105,7 +110,7 @@ def hit_damage(damage: str, per_die_modifier: int = 0, fire_bonus: str = "") -> 
     R-FIRE-6's extra die (on no per-die modifier: the burning attacker strikes in close combat)."""
     dist = total_distribution(damage, per_die_modifier)
     if fire_bonus:
-        dist = _add(dist, total_distribution(fire_bonus))
+        dist = add_totals(dist, total_distribution(fire_bonus))
     return dist
 
 

@@ -20,6 +20,7 @@ from typing import Any
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range, sees
+from brikwars_gui.engine.hazards.ignition_odds import SET_ALIGHT, die_catches, ignition_terms, ignition_text
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
 from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, unitstate
@@ -87,10 +88,14 @@ def strike_forecasts(
     return StrikeForecast(tuple(lines), rolled, chosen, fire, sneak, chance_avoid, vetoed, guard)
 
 
-def difficulty_line(weapon: str, forecast: AttackForecast, rolled: float) -> OddsLine:
+def difficulty_line(
+    weapon: str, forecast: AttackForecast, rolled: float, catches: float | None = None
+) -> OddsLine:
     """`Claws, Medium: 67% success · 2 damage · 0.9 to Armor · 1.1 to Stamina · 12% to defeat`,
     every chance and amount over all attacks (`rolled` of them get rolled, the rest cancelled);
-    one the default veto cancels says so, with the success it would have had."""
+    one the default veto cancels says so, with the success it would have had. `catches`: the
+    chance R-FIRE-6's d4 sets the target alight, which a success that does not defeat it rolls
+    (`attacks.attack`: a defeated unit leaves the battle first)."""
     f = forecast
     label = f"{weapon}, {f.difficulty.label.capitalize()}"
     if rolled <= 0:
@@ -104,6 +109,8 @@ def difficulty_line(weapon: str, forecast: AttackForecast, rolled: float) -> Odd
     figures.append(Figure("to Stamina", rolled * float(f.expected_stamina), amount=True))
     if f.defeat:
         figures.append(Figure("to defeat", rolled * float(f.defeat)))
+    if catches is not None:
+        figures.append(Figure(SET_ALIGHT, rolled * float(f.success - f.defeat) * catches))
     if rolled < 1:
         figures.append(Figure("avoided", 1 - rolled))
     return OddsLine(label, tuple(figures))
@@ -158,6 +165,10 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
                 f"{target.name} tries a Tough check: {sf.avoid:.0%} to cancel it (Perception, L1123)",
             )
         )
+    terms = ignition_terms(state, attacker, weapon, target_id, weapon_dice=False)  # R-FIRE-6's d4 only
+    catches = die_catches(terms.weight) if terms is not None else None
+    if terms is not None:
+        modifiers.append(("Fire dice", ignition_text(terms)))
     best, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
     return AttackOdds(
         attacker_id,
@@ -171,7 +182,7 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
         float(best.expected_stamina + best.expected_armor),
         tuple(modifiers),
         (),
-        tuple(difficulty_line(weapon.name, f, r) for f, r in zip(sf.lines, sf.rolled, strict=True)),
+        tuple(difficulty_line(weapon.name, f, r, catches) for f, r in zip(sf.lines, sf.rolled, strict=True)),
         "defeat",
     )
 
@@ -289,6 +300,13 @@ def object_odds(state: Any, attacker: Any, weapon: Any, object_id: str, plan: An
         modifiers.append(("Attacker burning", "+1 damage (R-FIRE-6, a point a die)"))
     if shield is not None:
         modifiers.append(("Energy Shield", shield_text(shield)))
+    terms = ignition_terms(state, attacker, weapon, object_id)
+    if terms is not None and not (beaten and lost == "destroy"):  # a destroyed object lights nothing
+        own = sum(t.count for t in parse_dice(dice.damage).terms if t.sides == 4 and t.sign > 0)
+        cold = (1 - die_catches(terms.weight, -plan.out_of_range)) ** (own if terms.weapon_dice else 0)
+        cold *= (1 - die_catches(terms.weight)) ** (1 if dice.fire_bonus else 0)
+        figures.append(Figure(SET_ALIGHT, hit * (1 - cold)))
+        modifiers.append(("Fire dice", ignition_text(terms)))
     return AttackOdds(
         attacker.id,
         object_id,

@@ -18,7 +18,6 @@ from PySide6.QtWidgets import (
     QComboBox,
     QFormLayout,
     QHBoxLayout,
-    QHeaderView,
     QLabel,
     QLineEdit,
     QPushButton,
@@ -32,6 +31,7 @@ from brikwars_gui.scenario.army import ArmyLibrary
 from brikwars_gui.scenario.models import Facing, Weapon
 from brikwars_gui.ui.army_library import ask_template_name, save_unit_as_template, weapon_menu
 from brikwars_gui.ui.document import EditorDocument, validation_message
+from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.models import SelectionService
 from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import UnitCard, ruleset_label, scenario_stat_lines, stats_text
@@ -82,6 +82,7 @@ class UnitInspector(QWidget):
         layout.setContentsMargins(0, 0, 0, 0)
         self.title = QLabel("No unit selected")
         self.title.setObjectName("inspectorTitle")
+        self.title.setWordWrap(True)  # "Grenadier Dale (red-grenadier)" is wider than a 1024 px screen's dock
         layout.addWidget(self.title)
         form = QFormLayout()
         form.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
@@ -113,9 +114,7 @@ class UnitInspector(QWidget):
         self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
         self.weapons.setObjectName("weaponsTable")
         self.weapons.setHorizontalHeaderLabels(WEAPON_COLUMNS)
-        self.weapons.horizontalHeader().setSectionResizeMode(0, QHeaderView.ResizeMode.Stretch)
-        for c in (1, 2, 3):
-            self.weapons.horizontalHeader().setSectionResizeMode(c, QHeaderView.ResizeMode.ResizeToContents)
+        self.weapons_fitter = ColumnFitter(self.weapons)  # every column in a narrow dock (issue 10)
         self.weapons.verticalHeader().setVisible(False)
         self.weapons.setToolTip("Use rating (R-ACT-3), range in inches (GRID-3), Damage dice (R-DICE-1)")
         self.weapons.itemChanged.connect(self._weapon_edited)

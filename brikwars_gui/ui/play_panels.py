@@ -22,7 +22,13 @@ from brikwars_gui.ui.models import UNIT_ID_ROLE, ColumnsTableModel
 class TurnUnitsModel(ColumnsTableModel):
     """The active player's units and what each has left this turn (Move inches, Action)."""
 
-    COLUMNS = ("Unit", "Move left", "Action", "Status", "Dice")
+    COLUMNS = ("Unit", "Move", "Action", "Status", "Dice")  # short: the dock is ~200 px at 1024x700
+    TOOLTIPS = ("", "Move left this turn / the unit's Move (R-MOVE-2)", "", "", "The ruleset's dice")
+
+    def headerData(self, section: int, orientation: Qt.Orientation, role: int = Qt.ItemDataRole.DisplayRole):
+        if orientation == Qt.Orientation.Horizontal and role == Qt.ItemDataRole.ToolTipRole:
+            return self.TOOLTIPS[section] or None
+        return super().headerData(section, orientation, role)
 
     def __init__(self, controller, parent=None) -> None:
         super().__init__(parent)

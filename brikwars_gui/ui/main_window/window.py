@@ -24,6 +24,7 @@ from brikwars_gui.ui.attack_card import AttackCard
 from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
 from brikwars_gui.ui.document import EditorDocument, empty_scenario
 from brikwars_gui.ui.event_log import EventLogPanel
+from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.fog_layer import FogLayer
 from brikwars_gui.ui.inspector import UnitInspector
 from brikwars_gui.ui.legend import LegendPanel
@@ -146,7 +147,8 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.turn_table.setModel(self.turn_units)
         self.turn_table.verticalHeader().setVisible(False)
         self.turn_table.verticalHeader().setDefaultSectionSize(20)
-        self.turn_table.horizontalHeader().setStretchLastSection(True)
+        # every column in a narrow dock (issue 10); a very narrow one drops Dice, then Status (on the card)
+        self.turn_fitter = ColumnFitter(self.turn_table, optional=(4, 3))
         self.turn_table.setSelectionBehavior(QTableView.SelectionBehavior.SelectRows)
         self.turn_table.setEditTriggers(QTableView.EditTrigger.NoEditTriggers)
         self.turn_table.clicked.connect(

@@ -1,0 +1,149 @@
+"""Tables that fit a narrow dock: every column in view, long text elided with the full text as a
+tooltip (issue 10: the Turn table and the inspector's Weapons table scrolled sideways on a 1280 or
+1024 px screen, their Status and Dice columns out of sight)."""
+
+from __future__ import annotations
+
+import shiboken6
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
+from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QToolTip
+
+SHORT = 90  # px: a column this narrow (5" / 5", "available") keeps its width while it can
+LONG_MIN = 40  # px: what each long column keeps before the short ones give way too
+NAME_MIN = 56  # px: the row's name stays readable (elided) down to this
+NAME_ROOM = 100  # px: before squeezing the name under this, a table drops its optional columns
+
+
+def fitted_widths(wanted: list[int], room: int, key_share: float = 0.35, key: int = 0) -> list[int]:
+    """Column widths that fill `room` px. When all columns fit each gets its `wanted` width and
+    the `key` column (the unit's name) takes what is left. Otherwise the key column keeps up to
+    `key_share` of the room, the short columns their width, and the long texts share the rest
+    (elided); on a very narrow table every column shares it by capping the widest."""
+    if sum(wanted) <= room:
+        widths = list(wanted)
+        widths[key] += room - sum(wanted)
+        return widths
+    others = [c for c in range(len(wanted)) if c != key]
+    widths = list(wanted)
+    short = [c for c in others if wanted[c] <= SHORT]
+    long = [c for c in others if wanted[c] > SHORT]
+    floor = min(wanted[key], NAME_MIN)
+    if long:
+        widths[key] = min(wanted[key], max(floor, int(room * key_share)))
+    else:  # only short columns: they stay whole while the name keeps NAME_MIN
+        widths[key] = min(wanted[key], max(floor, room - sum(wanted[c] for c in short)))
+    rest = room - widths[key]
+    if rest - sum(wanted[c] for c in short) >= LONG_MIN * len(long):
+        rest -= sum(wanted[c] for c in short)
+        others = long
+    _cap_widest(widths, others, rest)
+    return widths
+
+
+def _cap_widest(widths: list[int], columns: list[int], room: int) -> None:
+    """Shares `room` among `columns`: the narrow ones keep their width, the widest get one cap."""
+    left = sorted(columns, key=lambda c: widths[c])
+    while left and widths[left[0]] * len(left) <= room:
+        room -= widths[left.pop(0)]
+    if left:
+        cap = room // len(left)
+        for c in left:
+            widths[c] = cap
+        widths[left[-1]] += room - cap * len(left)  # the rounding's few pixels
+
+
+def columns_that_fit(wanted: list[int], room: int, optional: tuple[int, ...], key: int = 0) -> list[int]:
+    """The columns to show: the `optional` ones are dropped in turn (their values move to the
+    row's tooltip) while the rest cannot keep the name (up to NAME_ROOM px), the short columns
+    whole and `LONG_MIN` px for each long one."""
+    shown = list(range(len(wanted)))
+    for col in optional:
+        need = sum(_least(wanted[c], c == key) for c in shown)
+        if need <= room:
+            break
+        shown.remove(col)
+    return shown
+
+
+def _least(wanted: int, key: bool) -> int:
+    """The width a shown column needs to keep it: the name NAME_ROOM, a short column all of it."""
+    if key:
+        return min(wanted, NAME_ROOM)
+    return wanted if wanted <= SHORT else LONG_MIN
+
+
+class ColumnFitter(QObject):
+    """Keeps a table's columns inside its viewport (recomputed on resize, show, style and model
+    changes) and shows an elided cell's full text as its tooltip, before the model's own tip."""
+
+    FIT_EVENTS = (QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.StyleChange, QEvent.Type.FontChange)
+
+    def __init__(self, table: QTableView, key: int = 0, optional: tuple[int, ...] = ()) -> None:
+        super().__init__(table)
+        self.table = table
+        self.key = key  # the column that names the row: it keeps the most room
+        self.optional = optional  # the columns a narrow table drops, the first first
+        table.setWordWrap(False)
+        table.setTextElideMode(Qt.TextElideMode.ElideRight)
+        header = table.horizontalHeader()
+        header.setSectionResizeMode(QHeaderView.ResizeMode.Fixed)
+        header.setStretchLastSection(False)
+        header.setMinimumSectionSize(16)
+        header.setTextElideMode(Qt.TextElideMode.ElideRight)  # "Move l…", not "ve l"
+        table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
+        table.viewport().installEventFilter(self)  # its resize, show and restyle follow the table's
+        model = table.model()
+        for signal in (model.modelReset, model.dataChanged, model.rowsInserted, model.rowsRemoved):
+            signal.connect(self.fit)
+
+    def fit(self, *_args) -> None:
+        if not shiboken6.isValid(self.table):  # its model and viewport still signal while it is destroyed
+            return
+        table, header = self.table, self.table.horizontalHeader()
+        columns = table.model().columnCount()
+        if columns == 0:
+            return
+        wanted = [max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(columns)]
+        room = table.viewport().width()
+        shown = columns_that_fit(wanted, room, self.optional, self.key)
+        widths = fitted_widths([wanted[c] for c in shown], room, key=shown.index(self.key))
+        for col in range(columns):
+            table.setColumnHidden(col, col not in shown)
+        for col, width in zip(shown, widths, strict=True):
+            header.resizeSection(col, width)
+
+    def hidden_values(self, row: int) -> list[str]:
+        """ "Header: value" of each column a narrow table left out, for the row's tooltip."""
+        model = self.table.model()
+        return [
+            f"{model.headerData(c, Qt.Orientation.Horizontal)}: {model.index(row, c).data()}"
+            for c in range(model.columnCount())
+            if self.table.isColumnHidden(c)
+        ]
+
+    def full_text(self, index: QModelIndex) -> str | None:
+        """The cell's text when its column is too narrow to show all of it (None: it fits)."""
+        text = index.data(Qt.ItemDataRole.DisplayRole)
+        if text is None or not str(text):
+            return None
+        text = str(text)
+        room = self.table.columnWidth(index.column()) - 8  # the cell's margins
+        return text if self.table.fontMetrics().horizontalAdvance(text) > room else None
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        kind = event.type()
+        if not shiboken6.isValid(self.table):
+            return False
+        if kind in self.FIT_EVENTS:
+            self.fit()
+        elif kind == QEvent.Type.ToolTip:
+            index = self.table.indexAt(event.pos())
+            if not index.isValid():
+                return False
+            lines = [self.full_text(index) or "", *self.hidden_values(index.row())]
+            if any(lines):
+                tip = index.data(Qt.ItemDataRole.ToolTipRole)
+                text = "\n".join(line for line in lines if line) + (f"\n\n{tip}" if tip else "")
+                QToolTip.showText(event.globalPos(), text, self.table)
+                return True
+        return False

@@ -1,0 +1,104 @@
+"""Issue 10 click-through: Play mode's Turn table (Unit / Move left / Action / Status / Dice) scrolled
+sideways in its dock at 1280x720 and 1024x700, and the Edit inspector's Weapons table did at 1024 px.
+Every column is in view at each size (1008x652: 1024x700 less a window frame), under the
+application's style sheet; a cell too narrow for its text is elided and its tooltip gives the full
+text (with the model's own tip after it). In a ~200 px dock the Turn table leaves Dice (then Status)
+to the unit card and to each row's tooltip rather than squeeze five columns to 30 px each."""
+
+from __future__ import annotations
+
+import pytest
+from PySide6.QtCore import QEvent, Qt
+from PySide6.QtGui import QHelpEvent
+from PySide6.QtWidgets import QApplication, QScrollArea, QToolTip
+
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.ui.fit_table import fitted_widths
+
+SIZES = [(1600, 1000), (1280, 720), (1024, 700), (1008, 652)]
+
+
+def _fits(qtbot, dock, table, size) -> int:
+    """Checks the table's shown columns are all in view (the name never dropped); returns how many
+    cells it elides and columns it drops (their full text tooltip-checked)."""
+    area = dock.widget()
+    assert isinstance(area, QScrollArea)
+    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible(), timeout=3000)
+    assert not area.horizontalScrollBar().isVisible(), f"{dock.windowTitle()} scrolls sideways at {size}"
+    header, model = table.horizontalHeader(), table.model()
+    widths = [0 if table.isColumnHidden(c) else header.sectionSize(c) for c in range(model.columnCount())]
+    assert sum(widths) <= table.viewport().width(), f"columns {widths} in {table.viewport().width()} px"
+    assert header.offset() == 0
+    names = max(header.sectionSizeHint(0), table.sizeHintForColumn(0))
+    assert widths[0] >= min(names, 56), f"the first column squeezed to {widths[0]} px at {size}"
+    hidden = [c for c in range(model.columnCount()) if table.isColumnHidden(c)]
+    assert 0 not in hidden and len(hidden) <= 2
+    elided = 0
+    for row in range(model.rowCount()):
+        for col in range(model.columnCount()):
+            index = model.index(row, col)
+            text = str(index.data() or "")
+            if col in hidden or table.fontMetrics().horizontalAdvance(text) <= widths[col] - 8:
+                continue
+            elided += 1
+            tip = _tooltip(table, index)
+            assert tip is None or tip.startswith(text), f"{text!r} elided without its full text at {size}"
+        if hidden:  # a dropped column's value is in every cell's tooltip of its row
+            tip = _tooltip(table, model.index(row, 0))
+            for col in hidden:
+                shown = f"{model.headerData(col, Qt.Orientation.Horizontal)}: {model.index(row, col).data()}"
+                assert tip is None or shown in tip, f"{shown!r} missing from {tip!r} at {size}"
+    QToolTip.hideText()
+    return elided + len(hidden)
+
+
+def _tooltip(table, index) -> str | None:
+    """The tooltip the table shows over the cell (None: the cell is below the fold)."""
+    rect = table.visualRect(index)
+    if not table.viewport().rect().contains(rect.center()):
+        return None
+    at = rect.center()
+    QToolTip.hideText()
+    QApplication.sendEvent(
+        table.viewport(), QHelpEvent(QEvent.Type.ToolTip, at, table.viewport().mapToGlobal(at))
+    )
+    return QToolTip.text()
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_play_modes_turn_table_fits_its_dock(qtbot, open_window, app_style, settle, size) -> None:
+    w = open_window(SCENARIOS / "ruined_chapel.json", size=size, animate=None)  # long Nine Powers stats
+    w.set_play_mode(True, seed=1)
+    settle(w)
+    w.dock_turn.raise_()
+    qtbot.wait(30)
+    table = w.turn_table
+    assert table.model().rowCount() == 3
+    elided = _fits(qtbot, w.dock_turn, table, size)
+    if size[0] <= 1280:
+        assert elided, "nothing elided: the tooltip check did not run"
+    if size[0] <= 1024:  # a ~200 px dock: Dice is left to the card and the tooltip
+        assert table.isColumnHidden(4) and not table.isColumnHidden(2)
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_inspectors_weapons_table_fits_its_dock(qtbot, open_window, app_style, settle, size) -> None:
+    w = open_window(SCENARIOS / "skirmish.json", size=size, animate=None)
+    settle(w)
+    unit = next(u for u in w.doc.scenario.units if u.id == "red-grenadier")  # Pistol and Grenade
+    w.selection.select("unit", unit.id)
+    w.dock_inspector.raise_()
+    qtbot.wait(30)
+    table = w.inspector.weapons
+    assert table.rowCount() == len(unit.weapons) >= 2
+    _fits(qtbot, w.dock_inspector, table, size)
+
+
+def test_fitted_widths_keep_the_name_and_the_short_columns_and_cap_the_long_ones() -> None:
+    assert fitted_widths([60, 30, 40], 200) == [130, 30, 40]  # all fit: the name takes the rest
+    narrow = fitted_widths([110, 60, 70, 150, 400], 340)
+    assert sum(narrow) == 340 and narrow[0] == 110  # the name keeps its width (up to 35 % of the room)
+    assert narrow[1:3] == [60, 70]  # the short columns keep their width
+    assert narrow[3:] == [50, 50]  # the long ones share the rest, elided
+    tiny = fitted_widths([110, 60, 70, 150, 400], 200)
+    assert sum(tiny) == 200 and tiny[0] == 70 and tiny[1:] == [32, 32, 32, 34]

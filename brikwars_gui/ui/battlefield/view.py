@@ -5,13 +5,14 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsRectItem, QGraphicsView, QStyle
 
 from brikwars_gui.scenario.army import UnitTemplate
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
 from brikwars_gui.ui.battlefield.input_events import ViewInputMixin
+from brikwars_gui.ui.battlefield.map_tips import show_clear_tip
 from brikwars_gui.ui.battlefield.scene import BattlefieldScene
 from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cosmetic_pen
 
@@ -197,6 +198,17 @@ class BattlefieldView(ViewInputMixin, QGraphicsView):
         painter.restore()
 
     # -- viewport ----------------------------------------------------------------------------------
+    def viewportEvent(self, event: QEvent) -> bool:
+        """The line of sight's tooltip goes where it covers no unit's token or name (Qt would put
+        it just below the pointer: over the hovered target's name label, issue 10)."""
+        if event.type() == QEvent.Type.ToolTip:
+            los = self.bscene.los_item
+            tipped = next((i for i in self.items(event.pos()) if i.toolTip()), None)
+            if los is not None and tipped is los:
+                show_clear_tip(self, event, los, list(self.bscene.unit_items.values()))
+                return True
+        return super().viewportEvent(event)
+
     def visible_scene_rect(self) -> QRectF:
         return self.mapToScene(self.viewport().rect()).boundingRect()
 

@@ -9,6 +9,7 @@ from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
 from brikwars_gui.ui.attack_card import forecast_html, pct
+from brikwars_gui.ui.battlefield.map_tips import token_box
 from brikwars_gui.ui.play_panels import NewBattleDialog
 from brikwars_gui.ui.session_controller import (
     random_seed,
@@ -297,8 +298,7 @@ class PlayMixin:
             item = self.scene.unit_items.get(uid)
             if item is None or not item.isVisible():
                 continue
-            rect = item.sceneBoundingRect().united(item.mapRectToScene(item.childrenBoundingRect()))
-            box = self.view.mapFromScene(rect).boundingRect()
+            box = token_box(self.view, item)
             boxes.append(QRect(port.mapTo(self.view, box.topLeft()), box.size()))
         return boxes
 

@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QRect, Qt
+from PySide6.QtCore import QEvent, QObject, QRect, Qt
 from PySide6.QtWidgets import QLabel, QWidget
 
 from brikwars_gui.ui.battlefield.view import RULER_BAND
@@ -108,12 +108,22 @@ class AttackCard(QLabel):
             "#attackCard { background: rgba(255, 255, 255, 235); border: 1px solid #37474f;"
             " border-radius: 5px; padding: 5px 8px; }"
         )
+        self._shown: tuple[str, tuple[QRect, ...]] = ("", ())
+        viewport = getattr(parent, "viewport", None)
+        if viewport is not None:  # a scroll bar that appears later shrinks it: place the card again
+            viewport().installEventFilter(self)
         self.hide()
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and self.isVisible() and self._shown[0]:
+            self.show_forecast(*self._shown)
+        return False
 
     def show_forecast(self, html: str, avoid: Sequence[QRect] = ()) -> None:
         """Show `html` in the first corner of the map's viewport (bottom left, bottom right, top
         left, top right) that covers none of `avoid` (the attacker's and the target's tokens and
         names, in the parent's coordinates), else in the corner that covers least of them."""
+        self._shown = (html, tuple(avoid))
         if not html:
             self.hide()
             return

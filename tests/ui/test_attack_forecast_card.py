@@ -188,3 +188,20 @@ def test_the_card_forecasts_every_response_the_attack_may_provoke(open_window) -
     w.show_attack_forecast("red-spear", "blue-spear")
     text = html.unescape(w.attack_card.text())
     assert "Approximated: a responder that wins its initiative roll acts first and may stop" in text
+
+
+def test_the_card_stays_inside_the_map_when_its_viewport_shrinks(open_window, qtbot) -> None:
+    """README's screenshot showed the card's last line under the map's horizontal scroll bar: the
+    bar appeared after the card was placed. The card is placed again when the viewport resizes."""
+    w = open_window(size=(1600, 1000), fit=True)
+    w.doc.move_unit("red-grenadier", (3, 1))
+    w.doc.move_unit("blue-sword", (6, 1))
+    w.set_play_mode(True, seed=3)
+    qtbot.waitUntil(lambda: "red-grenadier" in w.scene.unit_items, timeout=3000)
+    w.show_attack_forecast("red-grenadier", "blue-sword")
+    assert w.attack_card.isVisible()
+    w.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+    w.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
+    viewport = w.view.viewport()
+    qtbot.waitUntil(lambda: viewport.geometry().contains(w.attack_card.geometry()), timeout=3000)
+    assert w.attack_card.geometry().bottom() <= viewport.geometry().bottom() - 8

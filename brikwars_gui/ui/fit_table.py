@@ -78,11 +78,24 @@ class ColumnFitter(QObject):
 
     FIT_EVENTS = (QEvent.Type.Resize, QEvent.Type.Show, QEvent.Type.StyleChange, QEvent.Type.FontChange)
 
-    def __init__(self, table: QTableView, key: int = 0, optional: tuple[int, ...] = ()) -> None:
+    def __init__(
+        self,
+        table: QTableView,
+        key: int = 0,
+        optional: tuple[int, ...] = (),
+        short_headers: dict[int, str] | None = None,
+    ) -> None:
         super().__init__(table)
         self.table = table
         self.key = key  # the column that names the row: it keeps the most room
         self.optional = optional  # the columns a narrow table drops, the first first
+        # headers a narrow table shortens ("Rng") rather than elide ("Ra…"); the model's header
+        # tooltip keeps the full word (issue 10 polish: the Weapons table at 1024x700)
+        self.short_headers = short_headers or {}
+        model = table.model()
+        self.long_headers = {
+            c: str(model.headerData(c, Qt.Orientation.Horizontal)) for c in self.short_headers
+        }
         table.setWordWrap(False)
         table.setTextElideMode(Qt.TextElideMode.ElideRight)
         header = table.horizontalHeader()
@@ -103,14 +116,31 @@ class ColumnFitter(QObject):
         columns = table.model().columnCount()
         if columns == 0:
             return
-        wanted = [max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(columns)]
-        room = table.viewport().width()
-        shown = columns_that_fit(wanted, room, self.optional, self.key)
-        widths = fitted_widths([wanted[c] for c in shown], room, key=shown.index(self.key))
+        self._set_headers(self.long_headers)
+        shown, widths = self._layout(columns)
+        if self.short_headers and any(
+            w < header.sectionSizeHint(c) for c, w in zip(shown, widths, strict=True)
+        ):  # a header would be elided: the short words instead
+            self._set_headers(self.short_headers)
+            shown, widths = self._layout(columns)
         for col in range(columns):
             table.setColumnHidden(col, col not in shown)
         for col, width in zip(shown, widths, strict=True):
             header.resizeSection(col, width)
+
+    def _layout(self, columns: int) -> tuple[list[int], list[int]]:
+        """The columns shown and their widths with the headers as they are now."""
+        table, header = self.table, self.table.horizontalHeader()
+        wanted = [max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(columns)]
+        room = table.viewport().width()
+        shown = columns_that_fit(wanted, room, self.optional, self.key)
+        return shown, fitted_widths([wanted[c] for c in shown], room, key=shown.index(self.key))
+
+    def _set_headers(self, labels: dict[int, str]) -> None:
+        model = self.table.model()
+        for col, text in labels.items():
+            if model.headerData(col, Qt.Orientation.Horizontal) != text:
+                model.setHeaderData(col, Qt.Orientation.Horizontal, text)
 
     def hidden_values(self, row: int) -> list[str]:
         """ "Header: value" of each column a narrow table left out, for the row's tooltip."""

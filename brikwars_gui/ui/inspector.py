@@ -46,6 +46,15 @@ TEXT_FIELDS = (
 )
 INT_FIELDS = {"move", "size"}
 WEAPON_COLUMNS = ("Weapon", "Use", "Range", "Damage")
+#: The Weapons table's headers in a narrow dock (1024 px screen): short words, not "Ra…"; each
+#: header's tooltip says what the column is.
+WEAPON_SHORT = {0: "Name", 2: "Rng", 3: "Dmg"}
+WEAPON_TIPS = (
+    "Weapon",
+    "Use rating (R-ACT-3)",
+    "Range in inches (GRID-3)",
+    "Damage dice (R-DICE-1)",
+)
 
 
 class UnitInspector(QWidget):
@@ -114,7 +123,12 @@ class UnitInspector(QWidget):
         self.weapons = QTableWidget(0, len(WEAPON_COLUMNS))
         self.weapons.setObjectName("weaponsTable")
         self.weapons.setHorizontalHeaderLabels(WEAPON_COLUMNS)
-        self.weapons_fitter = ColumnFitter(self.weapons)  # every column in a narrow dock (issue 10)
+        for col, tip in enumerate(WEAPON_TIPS):
+            self.weapons.horizontalHeaderItem(col).setToolTip(tip)
+        # every column in a narrow dock (issue 10), headers shortened rather than elided, with
+        # less padding than other tables' (four columns share ~190 px on a 1024 px screen)
+        self.weapons.horizontalHeader().setStyleSheet("QHeaderView::section { padding: 2px 4px; }")
+        self.weapons_fitter = ColumnFitter(self.weapons, short_headers=WEAPON_SHORT)
         self.weapons.verticalHeader().setVisible(False)
         self.weapons.setToolTip("Use rating (R-ACT-3), range in inches (GRID-3), Damage dice (R-DICE-1)")
         self.weapons.itemChanged.connect(self._weapon_edited)

@@ -102,3 +102,27 @@ def test_fitted_widths_keep_the_name_and_the_short_columns_and_cap_the_long_ones
     assert narrow[3:] == [50, 50]  # the long ones share the rest, elided
     tiny = fitted_widths([110, 60, 70, 150, 400], 200)
     assert sum(tiny) == 200 and tiny[0] == 70 and tiny[1:] == [32, 32, 32, 34]
+
+
+@pytest.mark.parametrize("size", SIZES)
+def test_the_weapons_tables_headers_are_never_elided(qtbot, open_window, app_style, settle, size) -> None:
+    """Issue 10 polish: at 1024x700 the Weapons headers read "Wea…", "Ra…", "Da…". A narrow dock
+    now shows whole short words (Name, Rng, Dmg) whose header tooltip says what the column is;
+    1600x1000 keeps the full words."""
+    w = open_window(SCENARIOS / "skirmish.json", size=size, animate=None)
+    settle(w)
+    w.selection.select("unit", "red-grenadier")
+    w.dock_inspector.raise_()
+    qtbot.wait(30)
+    table = w.inspector.weapons
+    header, model = table.horizontalHeader(), table.model()
+    qtbot.waitUntil(lambda: header.sectionSize(3) > 16, timeout=3000)
+    labels = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(4)]
+    for col, label in enumerate(labels):
+        assert header.sectionSize(col) >= header.sectionSizeHint(col), f"{label!r} elided at {size}"
+    if size == (1600, 1000):
+        assert labels == ["Weapon", "Use", "Range", "Damage"]
+    if size[0] <= 1024:
+        assert labels == ["Name", "Use", "Rng", "Dmg"]
+    tips = [model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) for c in range(4)]
+    assert "Range" in tips[2] and "Damage" in tips[3]

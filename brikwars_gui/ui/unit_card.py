@@ -88,9 +88,51 @@ def compact_html(card: UnitCard) -> str:
     return "<br>".join(r for r in rows if r)
 
 
-def full_html(card: UnitCard) -> str:
+#: The card's weapon table headers (header, align, short header); a narrow dock (a 1024 px screen)
+#: gets the short ones, then one wrapped line per weapon, so the card never scrolls sideways.
+WEAPON_HEADERS = (
+    ("Weapon", "left", "Weapon"),
+    ("Use", "right", "Use"),
+    ("Range", "right", "Rng"),
+    ("Damage", "left", "Dmg"),
+)
+WEAPON_LAYOUTS = ("table", "short", "lines")
+SHORT_TIP = "Rng: Range in inches (GRID-3) · Dmg: Damage dice (R-DICE-1) · Use: Use rating (R-ACT-3)"
+
+
+def _weapon_note(w: WeaponLine) -> str:
+    return f" <i style='color:{MUTED}'>({escape(w.note)})</i>" if w.note else ""
+
+
+def _weapons_html(card: UnitCard, layout: str) -> str:
+    if not card.weapons:
+        return f"<p style='color:{MUTED}'>No weapons.</p>"
+    if layout == "lines":
+        return "".join(
+            f"<p style='margin-top:4px'><b>{escape(w.name)}</b>{_weapon_note(w)}: Use {w.use} · "
+            f"{escape(weapon_range(w))} · {escape(weapon_damage(w))}</p>"
+            for w in card.weapons
+        )
+    pad = "1px 6px" if layout == "table" else "1px 3px"
+    head = "".join(
+        f"<th align='{a}' style='padding:{pad}; background:#eceff1'>{h if layout == 'table' else short}</th>"
+        for h, a, short in WEAPON_HEADERS
+    )
+    body = "".join(
+        "<tr>"
+        f"<td style='padding:{pad}'>{escape(w.name)}{_weapon_note(w)}</td>"
+        f"<td align='right' style='padding:{pad}'>{w.use}</td>"
+        f"<td align='right' style='padding:{pad}'>{escape(weapon_range(w))}</td>"
+        f"<td style='padding:{pad}'>{escape(weapon_damage(w))}</td></tr>"
+        for w in card.weapons
+    )
+    return f"<table cellspacing='0' style='margin-top:6px'><tr>{head}</tr>{body}</table>"
+
+
+def full_html(card: UnitCard, layout: str = "table") -> str:
     """The inspector's card body (beside the portrait): stats, the ruleset's lines, the weapons
-    with Use, Range and Damage (R-ACT-3, GRID-3, R-DICE-1), and what each condition means."""
+    with Use, Range and Damage (R-ACT-3, GRID-3, R-DICE-1) laid out as `layout` (one of
+    `WEAPON_LAYOUTS`), and what each condition means."""
     v = card.view
     rows = [f"<p style='margin:0'>{status_html(card)}</p>"]
     rows.append(
@@ -101,24 +143,7 @@ def full_html(card: UnitCard) -> str:
         )
         + "</table>"
     )
-    if card.weapons:
-        head = "".join(
-            f"<th align='{a}' style='padding:1px 6px; background:#eceff1'>{h}</th>"
-            for h, a in (("Weapon", "left"), ("Use", "right"), ("Range", "right"), ("Damage", "left"))
-        )
-        body = "".join(
-            "<tr>"
-            f"<td style='padding:1px 6px'>{escape(w.name)}"
-            + (f" <i style='color:{MUTED}'>({escape(w.note)})</i>" if w.note else "")
-            + "</td>"
-            f"<td align='right' style='padding:1px 6px'>{w.use}</td>"
-            f"<td align='right' style='padding:1px 6px'>{escape(weapon_range(w))}</td>"
-            f"<td style='padding:1px 6px'>{escape(weapon_damage(w))}</td></tr>"
-            for w in card.weapons
-        )
-        rows.append(f"<table cellspacing='0' style='margin-top:6px'><tr>{head}</tr>{body}</table>")
-    else:
-        rows.append(f"<p style='color:{MUTED}'>No weapons.</p>")
+    rows.append(_weapons_html(card, layout))
     explained = [f"<b>{escape(text)}</b>: {escape(tip)}" for text, _c, tip in card.conditions if tip]
     if explained:
         rows.append(f"<p style='color:{MUTED}; margin-top:6px'>" + "<br>".join(explained) + "</p>")
@@ -155,6 +180,7 @@ class UnitCardView(QFrame):
         self.title.setObjectName("unitCardTitle")
         self.title.setWordWrap(True)
         self.title.setTextFormat(Qt.TextFormat.RichText)
+        self.title.setMinimumWidth(1)  # it wraps to the dock (a long word is cut, never scrolled)
         top.addWidget(self.portrait)
         top.addWidget(self.title, 1)
         layout.addLayout(top)
@@ -164,7 +190,12 @@ class UnitCardView(QFrame):
         self.body.setTextFormat(Qt.TextFormat.RichText)
         self.body.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.body.setAlignment(Qt.AlignmentFlag.AlignTop | Qt.AlignmentFlag.AlignLeft)
+        self.body.setMinimumWidth(1)  # `_fit_body` picks the weapons' layout that fits the width
         layout.addWidget(self.body, 1)
+        self._measure = QLabel(self)  # never shown: how wide the body's text must be
+        self._measure.setWordWrap(True)
+        self._measure.setTextFormat(Qt.TextFormat.RichText)
+        self._measure.hide()
         self.card: UnitCard | None = None
 
     def show_card(self, card: UnitCard | None, unit: Unit | None) -> None:
@@ -185,7 +216,28 @@ class UnitCardView(QFrame):
             + (f" · {traits}" if traits else "")
             + f"<br><span style='color:{MUTED}'>{escape(card.ruleset)}</span>"
         )
-        self.body.setText(full_html(card))
+        self._fit_body()
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_body()
+
+    def _fit_body(self) -> None:
+        """The body with the weapons laid out the widest way that fits the card's width (issue 10
+        polish: at 1024x700 the weapon table pushed the inspector ~30 px sideways)."""
+        if self.card is None:
+            return
+        room = self.contentsRect().width()
+        self._measure.setFont(self.body.font())
+        html = ""
+        for layout in WEAPON_LAYOUTS:
+            html = full_html(self.card, layout)
+            self._measure.setText(html)
+            if self._measure.minimumSizeHint().width() <= room:  # its widest unbreakable part
+                break
+        self.body.setToolTip(SHORT_TIP if layout == "short" else "")
+        if html != self.body.text():
+            self.body.setText(html)
 
     def text(self) -> str:
         """Everything the card says, as plain text (tests, copying, accessibility)."""

@@ -144,3 +144,29 @@ def test_r_move_6_an_easy_climb_is_walking() -> None:
     g = Game(state, ScriptedDice([]))
     with pytest.raises(IllegalOrder, match="needs no climbing"):
         g.act("a", Climb((3, 5)))
+
+
+def test_r_move_18_a_sprint_goal_is_a_cell_the_run_could_end_on() -> None:
+    """The menu's Sprint / Group Sprint goals (issue 10 polish): not the unit's own cell, an enemy's
+    (a Charge, R-MOVE-20), an ally's, an obstacle (R-MOVE-3) or water it cannot swim; an unseen
+    enemy's cell stays a goal (G-16: leaving it out would give the enemy away)."""
+    from brikwars_gui.engine.rules import sandbox as sb
+    from brikwars_gui.engine.rules.move_actions import sprint_goal_problem
+
+    terrain = [{"kind": "obstacle", "rects": [[8, 0, 1, 4]]}, {"kind": "water", "rects": [[12, 0, 2, 20]]}]
+    units = [
+        sb.unit("a", "red", (2, 5), facing="E", can_swim=False),
+        sb.unit("b", "red", (4, 5)),
+        sb.unit("z", "blue", (6, 5), facing="W"),
+        sb.unit("h", "blue", (5, 12), facing="N", hidden=True),
+    ]
+    g = Game(GameState.from_scenario(sb.scenario(units, terrain=terrain)), ScriptedDice([]))
+    state, a = g.state, g.unit("a")
+    why = {cell: sprint_goal_problem(state, a, cell) for cell in [(6, 5), (4, 5), (8, 2), (12, 8), (2, 5)]}
+    assert "Charge" in why[(6, 5)] and "ally" in why[(4, 5)] and "obstacle" in why[(8, 2)]
+    assert "cannot swim" in why[(12, 8)] and "cannot Sprint toward" in why[(2, 5)]
+    assert g.unit("h").hidden
+    assert sprint_goal_problem(state, a, (5, 12)) is None  # Hidden: its side does not know
+    assert sprint_goal_problem(state, a, (10, 8)) is None
+    g.move("a", (2, 6))
+    assert "already moved" in sprint_goal_problem(state, a, (10, 8))

@@ -79,3 +79,26 @@ def test_off_an_enemy_the_aimed_actions_wait_in_a_submenu_per_enemy_nearest_firs
     before = len([e for e in c.game.events if e.kind == "attacked"])
     next(a for a in subs[titles.index("Zombie 1")].actions() if a.text().startswith("Shoot")).trigger()
     assert len([e for e in c.game.events if e.kind == "attacked"]) == before + 1
+
+
+def test_sprint_entries_only_aim_at_cells_a_run_could_end_on(qtbot, open_window, data_dir) -> None:
+    """Issue 10 polish: a right-click on an enemy offered 'Sprint … toward' its cell. The Sprint and
+    Group Sprint entries ask the engine (`sprint_goal_problem`, R-MOVE-18/20): never toward an
+    enemy's cell (that is a Charge), an ally's, an obstacle; an open cell keeps them."""
+    w = open_window(data_dir=data_dir, fit=True)  # skirmish: Grenadier Dale (3, 9), Captain Rufus (3, 7)
+    w.set_play_mode(True, seed=4)
+    w.selection.select_unit("red-grenadier")
+    kinds = {o.kind for o in w.controller.legal_actions("red-grenadier")}
+    assert {"sprint", "group_sprint"} <= kinds  # Rufus is within 2": a Group Sprint is possible
+
+    def sprints(cell, target="") -> list[str]:
+        menu = w.build_action_menu("red-grenadier", cell, target)
+        return [t for t in _entries(menu) if "Sprint" in t and not t.startswith("Charge")]
+
+    eel = w.controller.unit_position("blue-rifle-1")
+    assert sprints(eel, "blue-rifle-1") == []
+    assert [t for t in _right_click(qtbot, w, eel) if "Sprint" in t] == []  # the real right-click
+    assert sprints((3, 7)) == []  # Captain Rufus, an ally
+    assert sprints((7, 4)) == []  # an obstacle
+    assert sprints((3, 9)) == []  # itself
+    assert len(sprints((8, 9))) == 2 and all(t.endswith("toward [8, 9]") for t in sprints((8, 9)))

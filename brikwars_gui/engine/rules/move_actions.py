@@ -33,6 +33,7 @@ from brikwars_gui.engine.rules.movement import (
     roll_sprint,
     sprint,
     walk,
+    water_cells,
 )
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
@@ -106,6 +107,30 @@ def _sprint_problem(state: GameState, unit: UnitState) -> str | None:
         return f"{unit.name} has already used its Action this turn (R-ACT-1)"
     if unit.has_moved:
         return f"{unit.name} has already moved: a Sprint must be the whole turn's Movement (R-MOVE-18)"
+    return None
+
+
+def sprint_goal_problem(state: GameState, unit: UnitState, cell: Cell) -> str | None:
+    """Why `cell` is no goal for `unit`'s Sprint or Group Sprint (None: it is one). The run is one
+    straight line toward a cell it could end on (R-MOVE-18): not its own, an enemy's its side
+    sees (running at an enemy is a Charge, R-MOVE-20), an ally's (passed, never ended on), an
+    obstacle or water it cannot swim. Unseen enemies do not count (G-16: that would give them
+    away). The orders themselves take any other cell as a direction (docs/rules-decisions.md)."""
+    problem = _sprint_problem(state, unit)
+    if problem:
+        return problem
+    cell = (int(cell[0]), int(cell[1]))
+    if cell == unit.pos or not state.grid.in_bounds(cell):
+        return f"cannot Sprint toward {cell_text(cell)}"
+    blocked, no_stop = blockers(state, unit)
+    if cell in blocked:
+        return f"{cell_text(cell)} is an enemy's: a run at it is a Charge (R-MOVE-20)"
+    if cell in no_stop:
+        return f"{cell_text(cell)} is an ally's: a Sprint may pass it, not end there (R-MOVE-18)"
+    if not state.grid.passable[cell[1], cell[0]]:
+        return f"{cell_text(cell)} is an obstacle (R-MOVE-3)"
+    if cell in water_cells(state.grid) and not unit.can_swim:
+        return f"{unit.name} cannot swim to {cell_text(cell)}"
     return None
 
 

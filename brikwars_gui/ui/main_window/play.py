@@ -373,7 +373,7 @@ class PlayMixin:
             menu.addSeparator()
         for o in general:
             aims = o.kind in ("sprint", "group_sprint")  # the cell clicked is where it runs
-            if aims and cell == c.unit_position(unit_id):
+            if aims and not c.sprint_goal_possible(unit_id, cell):  # an enemy's cell is a Charge
                 continue
             label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if aims else "")
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)

@@ -59,6 +59,16 @@ class OrdersMixin:
 
         return self.order_action(unit_id, Sprint((int(toward[0]), int(toward[1]))))
 
+    def sprint_goal_possible(self, unit_id: str, cell: Cell) -> bool:
+        """`cell` is a goal the unit's Sprint (or Group Sprint) may be declared toward now: the
+        engine's `sprint_goal_problem` (not an enemy's, an ally's, an obstacle, water it cannot swim)."""
+        from brikwars_gui.engine.rules.move_actions import sprint_goal_problem
+
+        if not self.orders_enabled or self.game is None or not self.can_command(unit_id):
+            return False
+        unit = self.game.state.units.get(unit_id)
+        return unit is not None and sprint_goal_problem(self.game.state, unit, cell) is None
+
     def order_group_sprint(self, unit_id: str, toward: Cell, members: Sequence[str]) -> bool:
         """`unit_id` and `members` Sprint on one shared roll, in parallel lines (R-MOVE-20)."""
         from brikwars_gui.engine.rules.move_actions import GroupSprint

@@ -18,10 +18,20 @@ from brikwars_gui.engine.grid import (
     has_line_of_sight,
     in_range,
     segment_cells,
+    within_reach,
 )
 from brikwars_gui.engine.hazards.concealed import landing_check
 from brikwars_gui.engine.rules.combat import burning_penalty
-from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, at_half_speed, max_rise, parse_cell
+from brikwars_gui.engine.rules.common import (
+    DecisionRequest,
+    PlayContext,
+    at_half_speed,
+    burdened,
+    close_weapons,
+    max_rise,
+    parse_cell,
+    ranged_weapons,
+)
 from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.rulesets.brikwars.dice import (
@@ -31,7 +41,7 @@ from brikwars_gui.engine.rulesets.brikwars.dice import (
 )
 from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-from brikwars_gui.engine.visibility import known_occupied, reveal, unseen_occupant
+from brikwars_gui.engine.visibility import known_occupied, reveal, unit_visible_to, unseen_occupant
 
 
 @register_event
@@ -111,6 +121,52 @@ def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
     return out
 
 
+def _reaches(state: GameState, enemy: UnitState, cell: Cell, size: float) -> bool:
+    """`enemy` could attack a unit on `cell` next without penalty: a close-combat weapon within
+    reach (GRID-4), or a ranged one within its Range (GRID-3) and in line of sight (GRID-5); beyond
+    Range every die loses the Out of Range inches (R-ACT-6)."""
+    if close_weapons(enemy) and within_reach(enemy.pos, cell):
+        return True
+    reach = max((w.range or 0 for w in ranged_weapons(enemy)), default=0)
+    if not reach or not in_range(enemy.pos, cell, reach):
+        return False
+    smoke = state.smoke_between(enemy.pos, cell, enemy.size, size)
+    return has_line_of_sight(state.grid, enemy.pos, cell, smoke=smoke)
+
+
+def bail_default(state: GameState, unit: UnitState, cells: list[Cell], threat: UnitState | None) -> Cell:
+    """The landing a player would pick among `cells` (docs/rules-decisions.md, R-RESP-6): the least
+    harm first — not on fire (R-FIRE), not in a Field Hazard (their bounds are public, R-HAZ-1) nor
+    in water that would hold it (R-MOVE-10), out of the attacker's reach, in reach (`_reaches`) of
+    the fewest enemies its side sees (G-16) — then a leap rather than staying put, then the nearest
+    cell (ties: the first in row order)."""
+    burning = {c for fire in state.fires.values() if fire.target not in state.units for c in fire.cells}
+    fields = [f.mask for f in state.fields.values() if not (f.living_only and not unit.living)]
+    held = water_cells(state.grid) if burdened(unit) else frozenset()
+    enemies = [
+        e
+        for e in sorted(state.units.values(), key=lambda u: u.id)
+        if e.alive and not e.disrupted and e.team != unit.team and unit_visible_to(state, unit.team, e)
+    ]
+
+    def harm(c: Cell) -> tuple:
+        x, y = c
+        hazard = any(bool(mask[y, x]) for mask in fields) or c in held
+        exposed = threat is not None and threat.alive and _reaches(state, threat, c, unit.size)
+        reached = sum(_reaches(state, e, c, unit.size) for e in enemies)
+        return (
+            int(c in burning),
+            int(hazard),
+            int(exposed),
+            reached,
+            c == unit.pos,
+            distance(unit.pos, c),
+            (y, x),
+        )
+
+    return min(cells, key=harm)
+
+
 def _land_short(state: GameState, unit: UnitState, start: Cell, dest: Cell) -> Cell:
     """The leap meets an unseen unit on `dest`: it lands on the last cell of its line before it
     that is really free and reachable by the leap, else back where it started (G-16, R-MOVE-12)."""
@@ -177,15 +233,7 @@ def bail(ctx: PlayContext, unit: UnitState, threat: UnitState | None = None) -> 
         inches //= 2
         notes.append("Half Speed: half the inches (R-RESP-7)")
     cells = bail_cells(ctx, unit, inches)
-
-    def safety(c: Cell) -> tuple[int, float, Cell]:
-        if threat is None:
-            return (0, 0.0, c)
-        smoke = state.smoke_between(threat.pos, c, threat.size)
-        exposed = has_line_of_sight(state.grid, threat.pos, c, smoke=smoke)
-        return (int(exposed), -distance(threat.pos, c), c)
-
-    default = min(cells, key=safety)
+    default = bail_default(state, unit, cells, threat)
     options = tuple(f"{c[0]},{c[1]}" for c in cells)
     answer = ctx.ask(
         DecisionRequest(

@@ -39,6 +39,27 @@ def test_the_line_of_sight_tip_leaves_the_target_and_attacker_in_sight(qtbot, wi
     QToolTip.hideText()
 
 
+def test_the_line_of_sight_tip_leaves_the_hover_and_attack_cards_in_sight(qtbot, window) -> None:
+    """Issue 10 polish, seen in a real window: the tip was moved off the target's token up onto the
+    target's hover card, over its weapon line. Both cards are now boxes the tip keeps clear of."""
+    w = window
+    w.set_play_mode(True, seed=5)
+    w.selection.select("unit", "blue-rifle-1")
+    target = w.controller.unit_position("red-rifle-1")
+    w._play_hover(*target)
+    assert w.hover_card.isVisible() and w.hover_card.unit_id == "red-rifle-1"
+    port = w.view.viewport()
+    at = w.view.mapFromScene(cell_center(target))
+    QToolTip.hideText()
+    QApplication.sendEvent(port, QHelpEvent(QEvent.Type.ToolTip, at, port.mapToGlobal(at)))
+    qtbot.waitUntil(lambda: _shown_tip() is not None, timeout=3000)
+    tip = _shown_tip()
+    for card in (c for c in (w.hover_card, w.attack_card) if c.isVisible()):
+        on_screen = QRect(w.view.mapToGlobal(card.pos()), card.size())
+        assert not tip.intersects(on_screen), f"the tip {tip} covers {card.objectName()} {on_screen}"
+    QToolTip.hideText()
+
+
 def test_tip_corner_keeps_qts_place_when_it_is_clear_and_moves_off_a_token_otherwise() -> None:
     area, size = QRect(0, 0, 800, 600), QSize(120, 24)
     token = QRect(300, 280, 60, 50)  # a token with its name label below it

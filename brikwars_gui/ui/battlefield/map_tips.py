@@ -3,6 +3,8 @@ tooltip sat where Qt puts every tooltip, just below the pointer, over the target
 
 from __future__ import annotations
 
+from collections.abc import Sequence
+
 from PySide6.QtCore import QPoint, QRect, QSize
 from PySide6.QtGui import QHelpEvent
 from PySide6.QtWidgets import QApplication, QGraphicsItem, QGraphicsView, QToolTip
@@ -39,10 +41,15 @@ def token_box(view: QGraphicsView, item: QGraphicsItem) -> QRect:
 
 
 def show_clear_tip(
-    view: QGraphicsView, event: QHelpEvent, item: QGraphicsItem, units: list[QGraphicsItem]
+    view: QGraphicsView,
+    event: QHelpEvent,
+    item: QGraphicsItem,
+    units: list[QGraphicsItem],
+    cards: Sequence[QRect] = (),
 ) -> None:
-    """Shows `item`'s tooltip for the help `event` clear of the visible `units`' tokens and names:
-    Qt shows it, then it is moved to its place (Qt's offset from the pointer varies with the
+    """Shows `item`'s tooltip for the help `event` clear of the visible `units`' tokens and names
+    and of the `cards` over the map (viewport coordinates: the hover card, the attack card): Qt
+    shows it, then it is moved to its place (Qt's offset from the pointer varies with the
     platform's cursor size, so the tip's own size and place are used, not a guess)."""
     text = item.toolTip()
     port = view.viewport()
@@ -52,6 +59,6 @@ def show_clear_tip(
     )
     if label is None:
         return
-    boxes = [token_box(view, unit) for unit in units if unit.isVisible()]
+    boxes = [token_box(view, unit) for unit in units if unit.isVisible()] + list(cards)
     corner = tip_corner(event.pos(), label.size(), boxes, port.rect())
     label.move(port.mapToGlobal(corner))

@@ -5,9 +5,9 @@ from __future__ import annotations
 import math
 from dataclasses import dataclass
 
-from PySide6.QtCore import QEvent, QPoint, QPointF, QRectF, Qt, Signal
+from PySide6.QtCore import QEvent, QPoint, QPointF, QRect, QRectF, Qt, Signal
 from PySide6.QtGui import QColor, QFont, QPainter, QTransform, QWheelEvent
-from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsRectItem, QGraphicsView, QStyle
+from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsRectItem, QGraphicsView, QStyle, QWidget
 
 from brikwars_gui.scenario.army import UnitTemplate
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
@@ -80,6 +80,8 @@ class BattlefieldView(ViewInputMixin, QGraphicsView):
         scene.doc.scenarioReset.connect(self._install_tool_items)
         self.horizontalScrollBar().valueChanged.connect(self.viewportMoved)
         self.verticalScrollBar().valueChanged.connect(self.viewportMoved)
+        #: Cards floating over the map (children of the view) that a tooltip must leave in sight.
+        self.cards: list[QWidget] = []
 
     def _install_tool_items(self) -> None:
         """(Re)create the ruler and brush cursor after the scene was rebuilt."""
@@ -200,12 +202,14 @@ class BattlefieldView(ViewInputMixin, QGraphicsView):
     # -- viewport ----------------------------------------------------------------------------------
     def viewportEvent(self, event: QEvent) -> bool:
         """The line of sight's tooltip goes where it covers no unit's token or name (Qt would put
-        it just below the pointer: over the hovered target's name label, issue 10)."""
+        it just below the pointer: over the hovered target's name label, issue 10) nor a card."""
         if event.type() == QEvent.Type.ToolTip:
             los = self.bscene.los_item
             tipped = next((i for i in self.items(event.pos()) if i.toolTip()), None)
             if los is not None and tipped is los:
-                show_clear_tip(self, event, los, list(self.bscene.unit_items.values()))
+                port = self.viewport()
+                cards = [QRect(port.mapFrom(self, c.pos()), c.size()) for c in self.cards if c.isVisible()]
+                show_clear_tip(self, event, los, list(self.bscene.unit_items.values()), cards)
                 return True
         return super().viewportEvent(event)
 

@@ -125,6 +125,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         self.viewing_banner.hide()
         self.attack_card = AttackCard(self.view)
         self.hover_card = UnitHoverCard(self.view)
+        self.view.cards += [self.attack_card, self.hover_card]  # the line of sight's tip leaves them be
         self.response_prompt = ResponsePrompt(self.view)
         self.choice_cells = ChoiceCells(self.scene)
         self.result_floats = ResultFloats(self.scene)

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import contextlib
+import dataclasses
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -278,6 +279,13 @@ def _in_inch_zone(ctx: PlayContext, responder: UnitState, at: Cell, cells: list[
     return any(_clear_shot(ctx, c, at, w) for c in cells if c != at for w in weapons)
 
 
+def _weighed(state: Any, unit: UnitState, plan: AttackPlan, step: Cell | None = None) -> AttackPlan:
+    """`plan` with the chance to hit the forecast card gives (`Ruleset.attack_chance`; `step`: the
+    Angry Inch cell it was planned from): what the Response prompts show and rank answers by."""
+    chance = ruleset_of(state).attack_chance(state, unit, weapon_named(unit, plan.weapon), plan, step=step)
+    return plan if chance == plan.chance else dataclasses.replace(plan, chance=chance)
+
+
 def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[Cell, list[AttackPlan]]:
     """The Angry Inch cells (R-RESP-2) from which a ranged weapon has the target in Range and in
     sight, each with those attacks' plans, best chance first."""
@@ -288,7 +296,7 @@ def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[
             with contextlib.suppress(IllegalOrder):
                 p = plan_attack(ctx.state, responder, w, target_id, origin=c)
                 if p.out_of_range == 0:
-                    plans.append(p)
+                    plans.append(_weighed(ctx.state, responder, p, c))
         if plans:
             out[c] = sorted(plans, key=lambda p: (-p.chance, p.weapon))
     return out
@@ -484,7 +492,7 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
                 except IllegalOrder:
                     continue
                 if p.out_of_range == 0:
-                    plans.append((-p.chance, w.name, p))
+                    plans.append((-_weighed(ctx.state, responder, p).chance, w.name, p))
             if not plans:
                 continue
             plans.sort(key=lambda t: (t[0], t[1]))
@@ -530,7 +538,9 @@ def _target_replies(
     replies: dict[str, AttackPlan] = {}
     for w in usable_weapons(target):
         with contextlib.suppress(IllegalOrder):
-            replies[f"attack:{w.name}"] = plan_attack(ctx.state, target, w, attacker.id)
+            replies[f"attack:{w.name}"] = _weighed(
+                ctx.state, target, plan_attack(ctx.state, target, w, attacker.id)
+            )
     in_range = any(p.out_of_range == 0 for p in replies.values())
     inch = not in_range and ctx.options.angry_inch and bool(_inch_shots(ctx, target, attacker.id))
     return replies, inch
@@ -585,7 +595,11 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
                 attacker.id,
                 tuple(options),
                 default,
-                {"weapon": weapon.name, "chance_against_you": plan.chance if plan else 0.0},
+                {
+                    "weapon": weapon.name,
+                    "chance_against_you": _weighed(state, attacker, plan).chance,
+                    "chances": {k: replies[k].chance for k in replies},
+                },
             )
         )
     reply: tuple[WeaponState, AttackPlan] | None = None
@@ -696,7 +710,7 @@ def _bystander_shots(
             with contextlib.suppress(IllegalOrder):
                 p = plan_attack(state, unit, w, attacker.id)
                 if p.out_of_range == 0:
-                    shots[f"attack:{w.name}"] = p
+                    shots[f"attack:{w.name}"] = _weighed(state, unit, p)
         inch = not shots and ctx.options.angry_inch and bool(_inch_shots(ctx, unit, attacker.id))
         if shots or inch:
             yield unit, shots, inch

@@ -23,6 +23,7 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
+    from brikwars_gui.engine.rules.combat import AttackPlan
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -228,6 +229,22 @@ class Ruleset(ABC):
         """Exact chance that `unit`'s Action roll of `kind` reaches BrikWars `needed` now.
         Contract: it never grows with `needed` nor with a lower `per_die_modifier` (the AI skips
         planning attacks on enemies too far out of Range on this; a test checks every ruleset)."""
+
+    def attack_chance(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        plan: AttackPlan,
+        *,
+        step: Cell | None = None,
+    ) -> float:
+        """Exact chance that the planned attack (`plan_attack`) hits, as the forecast card's `hit`
+        gives it: what a Response prompt shows and ranks its answers by. `step`: the cell the
+        attacker first takes an Angry Inch to (R-RESP-2; `plan` was made from there). By default
+        the plan's own roll (`action_chance`); a ruleset whose attack roll depends on the target
+        (Nine Powers' difficulty, chosen when it is made) gives that roll's."""
+        return plan.chance
 
     def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
         """The roll behind an action in this ruleset's own words, for the action menu and the log

@@ -194,28 +194,40 @@ class CardsMixin:
 
     def response_odds(self, request: Any) -> dict[str, Any]:
         """The ruleset's exact odds (`AttackOdds`) of the attacks a Response question is about:
-        "against_you" for the attack being answered, "attack:<weapon>" for each answer. Empty when
-        the ruleset has no forecast (D6, Nine Powers) or an attack cannot be made from here."""
-        from brikwars_gui.engine.rules.common import IllegalOrder
+        "against_you" for the attack being answered, "attack:<weapon>" for each answer (from the
+        Angry Inch cell the answer is asked for, `detail["from"]`, R-RESP-2), unless the engine
+        gave an answer's odds itself (`detail["odds"]`: the Melee talent's free attack, rolled at
+        the talent's rating). Empty when the ruleset has no forecast or an attack cannot be made."""
+        from brikwars_gui.engine.rules.common import IllegalOrder, parse_cell
+        from brikwars_gui.engine.rules.response import stepped_to
         from brikwars_gui.engine.rulesets import ruleset_of
 
         game = self.game
         if game is None or not request.about:
             return {}
-        attack_odds = ruleset_of(game.state).attack_odds
+        state = game.state
+        attack_odds = ruleset_of(state).attack_odds
+        detail = getattr(request, "detail", None) or {}
+        given = detail.get("odds") or {}
         pairs: list[tuple[str, str, str, str]] = []  # (key, attacker, weapon, target)
-        weapon = (getattr(request, "detail", None) or {}).get("weapon")
-        if request.question == "attack_response" and weapon:
-            pairs.append(("against_you", request.about, str(weapon), request.unit))
+        if request.question == "attack_response" and detail.get("weapon"):
+            pairs.append(("against_you", request.about, str(detail["weapon"]), request.unit))
         pairs += [
             (o, request.unit, o.split(":", 1)[1], request.about)
             for o in request.options
-            if o.startswith("attack:")
+            if o.startswith("attack:") and o not in given
         ]
-        odds: dict[str, Any] = {}
+        step = parse_cell(detail["from"]) if isinstance(detail.get("from"), str) else None
+        odds: dict[str, Any] = {k: v for k, v in given.items() if v is not None}
         for key, attacker, name, target in pairs:
+            unit, about = state.units.get(attacker), state.units.get(target)
+            moved = step is not None and key != "against_you" and unit is not None and about is not None
             try:
-                found = attack_odds(game.state, attacker, name, target)
+                if moved:
+                    with stepped_to(unit, step, about.pos):
+                        found = attack_odds(state, attacker, name, target)
+                else:
+                    found = attack_odds(state, attacker, name, target)
             except IllegalOrder:
                 continue
             except Exception:

@@ -44,7 +44,8 @@ from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
-    from brikwars_gui.engine.state import GameState, UnitState, WeaponState
+    from brikwars_gui.engine.rules.combat import AttackPlan
+    from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
 STATS = ("melee", "ranged", "thrown", "dodge", "strength")
@@ -169,6 +170,23 @@ class D6Ruleset(Ruleset):
         if burning_action_penalty(state, unit, weapon) is None:
             return odds.chance(dice, pips, difficulty(base), option)
         return sum(p * odds.chance(dice, pips, difficulty(base + v), option) for v, p in die_distribution(4))
+
+    def attack_chance(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        plan: AttackPlan,
+        *,
+        step: Cell | None = None,
+    ) -> float:
+        """The card's chance to hit: Fate and Character Points as the default answers spend them
+        (R-D6-6..8, `forecast.default_hit_chance`), not `action_chance`'s roll with none spent."""
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance  # imports us
+
+        if plan.needed is None:
+            return plan.chance
+        return default_hit_chance(self, state, attacker, weapon, plan.needed, -plan.out_of_range)[0]
 
     def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
         """`Melee 3D+1 vs 15, 42%`: the code rolled now (wounds counted) against the converted

@@ -48,6 +48,12 @@ class StrikeForecast:
     vetoed: tuple[str, ...]
     guard: Any
 
+    @property
+    def hit(self) -> float:
+        """The chance the attack is rolled at the computer's difficulty and succeeds: the card's
+        `hit`, the AI's and a Response prompt's (`attack_chance`)."""
+        return self.rolled[self.chosen] * float(self.lines[self.chosen].success)
+
 
 def extra_points(state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None) -> tuple[int, int]:
     """(R-FIRE-6 points, sneak attack points) a success adds, as `attacks.attack` adds them."""
@@ -65,13 +71,14 @@ def extra_points(state: Any, attacker: Any, weapon: Any, target: Any, origin: An
 
 
 def strike_forecasts(
-    state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None
+    state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None, *, rating: int | None = None
 ) -> StrikeForecast:
-    """Every difficulty of `attacker`'s weapon attack on `target` from `origin`, exactly."""
-    engine = attacks.forecasts(state, attacker, weapon, target, origin)
+    """Every difficulty of `attacker`'s weapon attack on `target` from `origin`, exactly; `rating`
+    replaces the skill's, as `attacks.attack` rolls it (the Melee talent's free attack, L1113)."""
+    engine = attacks.forecasts(state, attacker, weapon, target, origin, rating=rating)
     fire, sneak = extra_points(state, attacker, weapon, target, origin)
     lines = (
-        attacks.forecasts(state, attacker, weapon, target, origin, bonus=fire + sneak)
+        attacks.forecasts(state, attacker, weapon, target, origin, rating=rating, bonus=fire + sneak)
         if fire + sneak
         else engine
     )
@@ -116,9 +123,12 @@ def difficulty_line(
     return OddsLine(label, tuple(figures))
 
 
-def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) -> AttackOdds | None:
+def attack_odds(
+    state: Any, attacker_id: str, weapon_name: str, target_id: str, *, rating: int | None = None
+) -> AttackOdds | None:
     """The forecast of a Nine Powers weapon attack now; a blast's by `blast_odds`, an object's by
-    `object_odds` (the shared rules resolve both). Raises IllegalOrder when it is not possible."""
+    `object_odds` (the shared rules resolve both). `rating` replaces the skill's (the Melee
+    talent's free attack, L1113). Raises IllegalOrder when it is not possible."""
     from brikwars_gui.engine.rules.combat import plan_attack  # combat imports the rulesets
     from brikwars_gui.engine.rules.common import weapon_named
 
@@ -130,14 +140,17 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
         return object_odds(state, attacker, weapon, target_id, plan)
     if weapon.damage_type == "explosive":
         return blast_odds(state, attacker, weapon, target, plan)
-    sf = strike_forecasts(state, attacker, weapon, target)
+    sf = strike_forecasts(state, attacker, weapon, target, rating=rating)
     me, them = unitstate.load(attacker), unitstate.load(target)
     skill = attacks.skill_for(weapon)
     where = attacks.attack_situation(state, attacker, weapon, target, me)
     modifier = where.modifier if where is not None else -2
-    sides = me.pool(skill, situational=modifier, wrestling=attack_modifier(me, them))
+    sides = me.pool(skill, situational=modifier, wrestling=attack_modifier(me, them), rating=rating)
     pool = ", ".join(f"d{s}" for s in (*sides, *me.stats.magic_dice))
-    modifiers = [(f"{skill} {me.stats.rating(skill)}", f"rolls {pool}, the lowest die counts (R-NP-1)")]
+    rated = f"{skill} {me.stats.rating(skill) if rating is None else rating}"
+    if rating is not None:
+        rated += " (talent)"
+    modifiers = [(rated, f"rolls {pool}, the lowest die counts (R-NP-1)")]
     reasons = list(where.reasons) if where is not None else ["beyond Nine Powers range −2"]
     if attack_modifier(me, them):
         reasons.append(f"wrestling {attack_modifier(me, them):+d}")
@@ -175,7 +188,7 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
         target_id,
         weapon.name,
         None,
-        rolled * float(best.success),
+        sf.hit,
         rolled * float(best.defeat),  # a Nine Powers unit loses nothing like Size: only defeat takes it out
         rolled * float(best.defeat),
         0.0,
@@ -185,6 +198,22 @@ def attack_odds(state: Any, attacker_id: str, weapon_name: str, target_id: str) 
         tuple(difficulty_line(weapon.name, f, r, catches) for f, r in zip(sf.lines, sf.rolled, strict=True)),
         "defeat",
     )
+
+
+def attack_chance(state: Any, attacker: Any, weapon: Any, plan: Any, step: Any = None) -> float:
+    """The chance the planned attack hits as the engine rolls it (`NinePowersRuleset.attack_chance`):
+    on a unit, the card's `hit` (`strike_forecasts`), with the attacker on `step` first as the
+    Angry Inch leaves it (R-RESP-2: turned to the target, not counted as a move); a blast or an
+    object, the shared rules' roll (`shared_roll_chance`, L367)."""
+    from brikwars_gui.engine.rules.response import stepped_to  # response imports the rulesets
+
+    target = state.units.get(plan.target)
+    if target is None or weapon.damage_type == "explosive":
+        return shared_roll_chance(state, attacker, weapon, plan.needed, plan.out_of_range)
+    if step is None or tuple(step) == tuple(attacker.pos):
+        return strike_forecasts(state, attacker, weapon, target).hit
+    with stepped_to(attacker, tuple(step), target.pos):
+        return strike_forecasts(state, attacker, weapon, target).hit
 
 
 def blast_hit(unit: Any, points: int) -> tuple[float, float]:

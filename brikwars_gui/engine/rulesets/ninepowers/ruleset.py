@@ -45,6 +45,7 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
+    from brikwars_gui.engine.rules.combat import AttackPlan
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -182,6 +183,20 @@ class NinePowersRuleset(Ruleset):
         defeat, the pool and its modifiers, and a veto the target's side holds (`forecast`)."""
         return forecast.attack_odds(state, attacker_id, weapon, target_id)
 
+    def attack_chance(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        plan: AttackPlan,
+        *,
+        step: Cell | None = None,
+    ) -> float:
+        """The card's chance to hit: the difficulty the default answer picks, over the attacks the
+        defenders' default answers let be rolled (R-NP-2, R-NP-11, L1123); a blast's or an
+        object's shared roll (L367). Not `action_chance`, which knows no target (`forecast`)."""
+        return forecast.attack_chance(state, attacker, weapon, plan, step)
+
     # -- Acrobatics, Protect, Perception, Wrestle, Bargain, Escape ----------------------------
 
     def skill_turns(self, state: GameState, unit: UnitState) -> list[SkillTurnOption]:
@@ -300,7 +315,7 @@ class NinePowersRuleset(Ruleset):
         chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
         defeat = rolled * float(chosen.defeat)
         wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
-        return StrikeOdds(rolled * float(chosen.success), defeat, wound)
+        return StrikeOdds(sf.hit, defeat, wound)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any
 
 from brikwars_gui.engine.grid import within_reach
 from brikwars_gui.engine.rulesets.ninepowers import attacks, unitstate
+from brikwars_gui.engine.rulesets.ninepowers.forecast import attack_odds
 
 KIND = "np_sticky"  # the question asked of the guard's player and the Response kind
 
@@ -53,9 +54,13 @@ def strike(ctx: Any, guard: Any, mover: Any) -> bool:
             continue
     if not weapons:
         return True
-    best = attacks.forecasts(ctx.state, guard, weapons[0][0], mover, rating=talent)
     options = (*(f"attack:{w.name}" for w, _ in weapons), "decline")
     reason = f"moves away from {guard.id}: a free Melee {talent} attack (Melee talent, R-NP-12)"
+    # each answer's odds as `attacks.attack` rolls it: the talent's rating, the default difficulty
+    cards = {
+        f"attack:{w.name}": attack_odds(ctx.state, guard.id, w.name, mover.id, rating=talent)
+        for w, _ in weapons
+    }
     answer = attacks.ask(
         ctx,
         KIND,
@@ -64,7 +69,12 @@ def strike(ctx: Any, guard: Any, mover: Any) -> bool:
         mover.id,
         options,
         options[0],
-        {"reason": reason, "rating": talent, "chances": {options[0]: float(max(f.success for f in best))}},
+        {
+            "reason": reason,
+            "rating": talent,
+            "chances": {o: card.hit for o, card in cards.items() if card is not None},
+            "odds": cards,
+        },
     )
     if answer == "decline":
         return True

@@ -2,7 +2,8 @@
 engine decides it: which Fire dice the attack rolls (a fire-like weapon's d4 Damage dice,
 R-FIRE-3/13..16; R-FIRE-6's burning d4 in close combat), their fire type, and the Weight class a
 die must exceed. Each ruleset's forecast combines these with its own Damage odds, because the
-target must still be there after the Damage for `apply_damage` to light it."""
+target must still be there after the Damage for `apply_damage` to light it. `burning_strike_lines`
+names why R-FIRE-6's die is rolled, for every ruleset's card."""
 
 from __future__ import annotations
 
@@ -58,6 +59,23 @@ def ignition_terms(
     if any(f.fire_type == fire_type and not f.permanent for f in fires_on(state, target_id)):
         return None
     return IgnitionTerms(fire_type, own, bonus is not None, float(target_weight(state, target_id)))
+
+
+def burning_strike_lines(
+    state: GameState, attacker: UnitState, weapon: WeaponState, amount: str, note: str = ""
+) -> list[tuple[str, str]]:
+    """The card's lines for R-FIRE-6's +1d4 (`amount`, in the ruleset's words), one for each
+    reason `burning_attack_bonus` finds: the attacker is on fire ("Attacker burning"), and its
+    weapon is a burning object (an item made to burn, a Torch: "Burning Torch"). Both may apply;
+    the die is rolled once. A Torch's own d4 Damage is its Fire dice (R-FIRE-3/4, `ignition_text`)."""
+    rule = "R-FIRE-6" + (f", {note}" if note else "")
+    lines = []
+    if fires_on(state, attacker.id):
+        lines.append(("Attacker burning", f"{amount} ({rule})"))
+    if weapon.burning:
+        why = "a burning object too: the same +1d4, rolled once" if lines else f"{amount}: a burning object"
+        lines.append((f"Burning {weapon.name}", f"{why} ({rule})"))
+    return lines
 
 
 def die_catches(weight: float, per_die_modifier: int = 0) -> float:

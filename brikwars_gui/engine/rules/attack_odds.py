@@ -16,7 +16,12 @@ from dataclasses import dataclass
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
-from brikwars_gui.engine.hazards.ignition_odds import SET_ALIGHT, ignition_terms, ignition_text
+from brikwars_gui.engine.hazards.ignition_odds import (
+    SET_ALIGHT,
+    burning_strike_lines,
+    ignition_terms,
+    ignition_text,
+)
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
 from brikwars_gui.engine.rulesets.brikwars.dice import OVERSKILL_FACE, ROLE_BLESSING, active_blessings
@@ -93,7 +98,7 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
         dice_left = any(t.sign > 0 for t in parse_dice(dice.damage).terms)
         modifiers.append(("Overskill", _OVERSKILL_TEXT if dice_left else _OVERSKILL_NO_DIE))
     if dice.fire_bonus or (shield is not None and shield.fire_cancelled):
-        modifiers.append(("Attacker burning", "+1d4 Fire Damage in close combat (R-FIRE-6)"))
+        modifiers += burning_strike_lines(state, attacker, weapon, "+1d4 Fire Damage in close combat")
     if shield is not None:
         modifiers.append(("Energy Shield", shield_text(shield)))
     armor, burning, size = _resistance(state, target_id)

@@ -24,6 +24,7 @@ from typing import Any
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.hazards.ignition_odds import burning_strike_lines
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
 from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.brikwars.strike_odds import ShieldEffect, strike_dice
@@ -227,7 +228,9 @@ def attack_odds(ruleset: Any, state: Any, attacker_id: str, weapon_name: str, ta
         modifiers.append(("Out of range", f'{plan.out_of_range}" → {oor_pips:+d} pips of Damage (R-ACT-6)'))
     if fire or (shield is not None and shield.fire_cancelled):
         fire_code = damage_code(FIRE_BONUS)
-        modifiers.append(("Attacker burning", f"+{fire_code} Fire Damage in close combat (R-FIRE-6)"))
+        modifiers += burning_strike_lines(
+            state, attacker, weapon, f"+{fire_code} Fire Damage in close combat"
+        )
     if shield is not None:
         modifiers.append(("Energy Shield", shield_text(shield)))
     if is_burning(state, target_id):

@@ -20,7 +20,13 @@ from typing import Any
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range, sees
-from brikwars_gui.engine.hazards.ignition_odds import SET_ALIGHT, die_catches, ignition_terms, ignition_text
+from brikwars_gui.engine.hazards.ignition_odds import (
+    SET_ALIGHT,
+    burning_strike_lines,
+    die_catches,
+    ignition_terms,
+    ignition_text,
+)
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
 from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, unitstate
@@ -161,7 +167,9 @@ def attack_odds(
     if 2 in me.state.bypass_faces(them.id, state.round):
         modifiers.append(("Perception", "2s also pass its Armor (L951)"))
     if sf.fire:
-        modifiers.append(("Attacker burning", f"+{sf.fire} damage on a success (R-FIRE-6, a point a die)"))
+        modifiers += burning_strike_lines(
+            state, attacker, weapon, f"+{sf.fire} damage on a success", "a point a die"
+        )
     if sf.sneak:
         modifiers.append(
             ("Sneak attack", f"+{sf.sneak} damage: it does not see the attacker (Stealth, L1128)")
@@ -326,7 +334,7 @@ def object_odds(state: Any, attacker: Any, weapon: Any, object_id: str, plan: An
     ]
     modifiers = [("Target", f"{obj.name}: Armor {armor} (its Weight), one point a Damage die")]
     if dice.fire_bonus:
-        modifiers.append(("Attacker burning", "+1 damage (R-FIRE-6, a point a die)"))
+        modifiers += burning_strike_lines(state, attacker, weapon, "+1 damage", "a point a die")
     if shield is not None:
         modifiers.append(("Energy Shield", shield_text(shield)))
     terms = ignition_terms(state, attacker, weapon, object_id)

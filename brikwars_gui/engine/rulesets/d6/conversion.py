@@ -30,6 +30,12 @@ def skill_code(sides: int) -> str:
     return SKILL_CODES.get(sides, f"{max(1, round(sides / 2))}D")
 
 
+def ignition_value(face: int) -> int:
+    """A D6 die's face read as a d4 Fire die (R-FIRE-3): ceil(2f/3), so half of the faces (4, 5,
+    6) ignite like a d4's 3 or 4 (docs/rules-decisions.md "Ignition under D6")."""
+    return -(-2 * face // 3)
+
+
 def difficulty(needed: int) -> int:
     """The D6 difficulty number of a BrikWars needed number (Use + penalties)."""
     return 4 + 2 * needed

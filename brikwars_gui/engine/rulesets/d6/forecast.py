@@ -12,6 +12,10 @@ the D6 scale (R-FIRE-6, `extra_damage_roll`: its converted code). A burning targ
 is lowered by the converted 1d4 (R-FIRE-5). An explosive hits everyone in its radius (G-12: 2" per
 d10), each with its own resistance roll, and knocks the survivors over (R-MOVE-15).
 
+The chance to set the target alight (R-FIRE-3/4, `set_alight`) reads the Fire dice from the D6
+dice as `D6Ruleset.ignition_dice` does, jointly with the Damage they make (the target must still
+be there to catch).
+
 Fate Points and Character Points are counted as the default answers spend them (`fate_default`
 before the roll, `cp_default` after a miss: the computer's policy, and what a player who lets
 the prompts default gets), exactly over the roll's distribution; the card says so.
@@ -24,7 +28,13 @@ from typing import Any
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
-from brikwars_gui.engine.hazards.ignition_odds import burning_strike_lines
+from brikwars_gui.engine.hazards.ignition_odds import (
+    SET_ALIGHT,
+    IgnitionTerms,
+    burning_strike_lines,
+    ignition_terms,
+    ignition_text,
+)
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
 from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.brikwars.strike_odds import ShieldEffect, strike_dice
@@ -172,6 +182,50 @@ def default_hit_chance(
     return hit, fate_spent
 
 
+def _gone(state: Any, target_id: str, margin: int) -> bool:
+    """Whether Damage beating the resistance by `margin` takes the target out of the battle
+    (`D6Ruleset.damage_outcome`): a unit incapacitated or killed, an object destroyed (G-3)."""
+    if margin <= 0:
+        return False
+    unit = state.units.get(target_id)
+    if unit is None:
+        return state.objects[target_id].effective_size - 1 <= 0
+    return margin > WOUND or (margin > STUN and unit.pools.get("wounds", 0) + 1 >= WOUNDS_OUT)
+
+
+def set_alight(
+    ruleset: Any, state: Any, target_id: str, terms: IgnitionTerms, code: Code | None, lit: int, fire: bool
+) -> float:
+    """P(a hit sets the target alight) as `combat.resolve_attack` and `apply_damage` resolve it:
+    the weapon's roll of `code` with its first `lit` dice read as Fire dice and R-FIRE-6's
+    converted 1d4 with its Wild Die (`D6Ruleset.ignition_dice`), each jointly with the Damage it
+    makes (`odds.code_ignition_distribution`); some die above the Weight class (R-FIRE-3) on a hit
+    that leaves the target there (`_gone`: `apply_damage` lights only what is still there)."""
+    option = option_of(ruleset, state)
+    joint: dict[tuple[int, bool], float] = {}
+    rolled = odds.code_ignition_distribution(*code, lit, terms.weight, option) if code is not None else ()
+    for v, caught, p in rolled or ((0, False, 1.0),):
+        joint[(max(0, v), caught)] = joint.get((max(0, v), caught), 0.0) + p
+    if fire:
+        bonus = odds.code_ignition_distribution(*_code(damage_code(FIRE_BONUS)), 1, terms.weight, option)
+        both: dict[tuple[int, bool], float] = {}
+        for (v, caught), p in joint.items():
+            for w, lit_too, q in bonus:
+                key = (v + max(0, w), caught or lit_too)
+                both[key] = both.get(key, 0.0) + p * q
+        joint = both
+    resist, burning, _what = _resistance(ruleset, state, target_id)
+    res = _clamped(resist, option)
+    if burning:
+        res = _combine(res, _clamped(_code(damage_code(BURNING_PENALTY)), option), -1)
+    chance = 0.0
+    for (d, caught), p in joint.items():
+        if caught:
+            there = 1.0 if d <= 0 else sum(q for r, q in res.items() if not _gone(state, target_id, d - r))
+            chance += p * there
+    return chance
+
+
 def option_of(ruleset: Any, state: Any) -> str:
     return CANCEL_HIGHEST if ruleset.critical_failure_option(state) == CANCEL_HIGHEST else COMPLICATION
 
@@ -247,6 +301,17 @@ def attack_odds(ruleset: Any, state: Any, attacker_id: str, weapon_name: str, ta
     knocked = hit * (1 - out) if blast and is_unit else hit * stun  # R-MOVE-15: a blast's survivors
     if knocked:
         figures.append(Figure("knocked over" if blast else "stunned", knocked))
+    terms = ignition_terms(state, attacker, weapon, target_id)
+    if terms is not None:
+        remaining = parse_dice(shield.left if shield is not None and shield.cancelled else weapon.damage)
+        d4s = sum(t.count for t in remaining.terms if t.sides == 4 and t.sign > 0)
+        lit = d4s if terms.weapon_dice else 0
+        figures.append(
+            Figure(SET_ALIGHT, hit * set_alight(ruleset, state, target_id, terms, code, lit, fire))
+        )
+        modifiers.append(
+            ("Fire dice", f"{ignition_text(terms)}; a D6 die reads as ceil(2f/3), Wild Die first")
+        )
     expected = sum(v * p for v, p in damage_totals(code, fire, option))
     figures.append(Figure("Damage on a hit", expected, amount=True))
     others: tuple[OddsLine, ...] = ()

@@ -14,6 +14,8 @@ from functools import cache, lru_cache
 from itertools import combinations_with_replacement
 from math import factorial
 
+from brikwars_gui.engine.rulesets.d6.conversion import ignition_value
+
 EPS = 1e-15
 Dist = dict[int, float]
 
@@ -80,6 +82,47 @@ def code_distribution(dice: int, pips: int, option: str) -> tuple[tuple[int, flo
     for v, p in fallback.items():
         dist[v] = dist.get(v, 0.0) + crit * p
     return tuple(sorted((v + pips, p) for v, p in dist.items()))
+
+
+@lru_cache(maxsize=1024)
+def code_ignition_distribution(
+    dice: int, pips: int, fire_dice: int, weight: float, option: str
+) -> tuple[tuple[int, bool, float], ...]:
+    """Exact joint distribution of (total, some ignition die above `weight`) of a Damage roll of
+    `dice`D+`pips` whose first `fire_dice` dice are read as d4 Fire dice (`D6Damage.ignition`:
+    the Wild Die's first toss, then the regular dice; `ignition_value`). The faces that ignite
+    also make the total, so both are enumerated together: the regular dice as (sum, highest,
+    caught), then the Wild Die's first toss with its chain or its Critical Failure (A-11)."""
+    dice = max(1, dice)
+    lit = max(0, min(fire_dice, dice) - 1)  # regular dice read as Fire dice, after the Wild Die
+    states: dict[tuple[int, int, bool], float] = {(0, 0, False): 1.0}
+    for index in range(dice - 1):
+        nxt: dict[tuple[int, int, bool], float] = {}
+        for (total, high, caught), p in states.items():
+            for face in range(1, 7):
+                key = (
+                    total + face,
+                    max(high, face),
+                    caught or (index < lit and ignition_value(face) > weight),
+                )
+                nxt[key] = nxt.get(key, 0.0) + p / 6
+        states = nxt
+    out: dict[tuple[int, bool], float] = {}
+
+    def add(total: int, caught: bool, p: float) -> None:
+        out[(total + pips, caught)] = out.get((total + pips, caught), 0.0) + p
+
+    for (total, high, caught), p in states.items():
+        for wild in range(1, 7):
+            lit_wild = caught or (fire_dice > 0 and ignition_value(wild) > weight)
+            if wild == 1:  # R-D6-4: the total stands, or the Wild Die and the highest die go
+                add(total - high if option == "cancel_highest" else total + 1, lit_wild, p / 6)
+            elif wild == 6:  # R-D6-3: 6 and roll again
+                for more, q in chain():
+                    add(total + 6 + more, lit_wild, p / 6 * q)
+            else:
+                add(total + wild, lit_wild, p / 6)
+    return tuple(sorted((v, c, p) for (v, c), p in out.items()))
 
 
 @lru_cache(maxsize=256)

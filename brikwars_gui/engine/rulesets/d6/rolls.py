@@ -3,10 +3,10 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from math import ceil
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.rulesets.d6.conversion import ignition_value
 from brikwars_gui.engine.rulesets.d6.dice import (
     ROLE_CP_REROLL,
     ROLE_CP_WILD,
@@ -116,8 +116,8 @@ class D6Damage:
         return () if self.roll is None else self.roll.dice
 
     def ignition(self, count: int) -> list[int]:
-        """`count` d4-scale ignition values read from the D6 dice (Wild Die first): a face f
-        reads as ceil(2f/3), so half of them (4, 5, 6) ignite like a d4's 3 or 4."""
+        """`count` d4-scale ignition values read from the D6 dice (Wild Die first, its first
+        toss), each face as `ignition_value` reads it."""
         if self.roll is None:
             return []
         faces = [d.face for d in self.roll.dice if d.role in (ROLE_WILD,)] + [
@@ -125,7 +125,7 @@ class D6Damage:
             for d in self.roll.dice
             if d.role not in (ROLE_WILD, ROLE_WILD_REROLL, ROLE_CP_WILD, ROLE_CP_REROLL)
         ]
-        return [ceil(2 * f / 3) for f in faces[:count]]
+        return [ignition_value(f) for f in faces[:count]]
 
     def explain(self) -> str:
         if self.roll is None:

@@ -5,6 +5,9 @@ where the prompt said the plain pool's Medium 75%."""
 
 from __future__ import annotations
 
+from collections.abc import Callable
+from typing import Any
+
 from ninepowers_helpers import CLAWS, np
 from PySide6.QtCore import QTimer
 
@@ -30,32 +33,43 @@ def archers() -> Scenario:
     return Scenario.model_validate(data)
 
 
-def test_r_np_2_l911_the_shoot_prompt_shows_the_roll_the_response_makes(open_window) -> None:
-    w = open_window(archers(), None, answer_responses=False)
-    w.set_play_mode(True, seed=3)
-    c = w.controller
-    assert c.order_move("a", (2, 5))
-    assert c.end_turn()  # the archer keeps its Action (R-RESP-1)
-    seen: list[tuple[str, str, float]] = []
+def declining(
+    w, question: str, order: Callable[[], bool], option: str, probe: Callable[[], Any] = lambda: None
+) -> list[tuple[str, str, Any]]:
+    """Play `order`, declining every Response (or taking the default); returns the (headline,
+    `option`'s button, `probe()` then) of each `question` asked, read from the prompt over the map."""
+    seen: list[tuple[str, str, Any]] = []
     done = False
 
     def answer() -> None:
         prompt = w.response_prompt
         if prompt.active:
             request = prompt.request
-            if request.question == "shoot":
-                card = find_ruleset("ninepowers").attack_odds(c.game.state, "a", "Bow", "z")
-                seen.append((prompt.label.text(), prompt.buttons["attack:Bow"].text(), card.hit))
+            if request.question == question:
+                seen.append((prompt.label.text(), prompt.buttons[option].text(), probe()))
             prompt.choose("decline" if "decline" in request.options else request.default)
         if not done:
             QTimer.singleShot(20, answer)
 
     QTimer.singleShot(20, answer)
     try:
-        assert c.order_move("z", (11, 5))
+        assert order()
     finally:
         done = True
-    text, button, hit = seen[0]
+    return seen
+
+
+def test_r_np_2_l911_the_shoot_prompt_shows_the_roll_the_response_makes(open_window) -> None:
+    w = open_window(archers(), None, answer_responses=False)
+    w.set_play_mode(True, seed=3)
+    c = w.controller
+    assert c.order_move("a", (2, 5))
+    assert c.end_turn()  # the archer keeps its Action (R-RESP-1)
+
+    def card() -> float:
+        return find_ruleset("ninepowers").attack_odds(c.game.state, "a", "Bow", "z").hit
+
+    text, button, hit = declining(w, "shoot", lambda: c.order_move("z", (11, 5)), "attack:Bow", card)[0]
     assert "Runner Ox" in text
     assert abs(hit - 2 / 3) < 1e-9  # d6, d8 at Medium: the default difficulty
     assert button.startswith("Attack with Bow — 67% to hit"), button
@@ -96,23 +110,7 @@ def test_r_np_12_the_free_attack_prompt_shows_the_talents_roll(open_window) -> N
         assert c.end_turn()
     talent = forecast.attack_odds(c.game.state, "g", "claws", "m", rating=2)
     skill = forecast.attack_odds(c.game.state, "g", "claws", "m")
-    seen: list[str] = []
-    done = False
-
-    def answer() -> None:
-        prompt = w.response_prompt
-        if prompt.active:
-            if prompt.request.question == "np_sticky":
-                seen.append(prompt.buttons["attack:claws"].text())
-            prompt.choose("decline" if "decline" in prompt.request.options else prompt.request.default)
-        if not done:
-            QTimer.singleShot(20, answer)
-
-    QTimer.singleShot(20, answer)
-    try:
-        assert c.order_move("m", (3, 5))
-    finally:
-        done = True
+    seen = declining(w, "np_sticky", lambda: c.order_move("m", (3, 5)), "attack:claws")
     words = f"{talent.hit:.0%} to hit, {talent.kills:.0%} to defeat"
-    assert seen and seen[0].startswith(f"Attack with claws — {words}"), (seen, words)
+    assert seen and seen[0][1].startswith(f"Attack with claws — {words}"), (seen, words)
     assert (talent.hit, talent.kills) != (skill.hit, skill.kills)

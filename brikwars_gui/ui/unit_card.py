@@ -8,7 +8,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 from html import escape
 
-from PySide6.QtCore import QPoint, QPointF, QRect, Qt
+from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPixmap, QTextDocument, QTextDocumentFragment
 from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyleOptionGraphicsItem, QVBoxLayout, QWidget
 
@@ -264,10 +264,17 @@ class UnitHoverCard(QLabel):
         self.unit_id = ""
         self.hide()
 
-    def show_card(self, card: UnitCard, anchor: QPointF | QPoint, avoid: Sequence[QRect] = ()) -> None:
-        """Show `card` beside `anchor` (the token's point in the parent): above it, else right,
-        left or below, the first place inside the map that covers none of `avoid` (the attack
-        card, the selected unit) — else the first inside the map."""
+    GAP = 6  # px between the card and the hovered unit's token box
+
+    def show_card(
+        self, card: UnitCard, token: QRect, avoid: Sequence[QRect] = (), tokens: Sequence[QRect] = ()
+    ) -> None:
+        """Show `card` beside the hovered unit's `token` box (its token and name, in the parent's
+        coordinates): above it, right, left, below, then farther out — the first
+        place inside the map that covers neither the token, nor `avoid` (the attack card, the
+        selected unit), nor any of the other units' `tokens`; else the one covering least of
+        `avoid` and the token, then of the other tokens (issue 10 polish: at 1280x720 Gill's card
+        covered Eel's token, three cells above)."""
         self.unit_id = card.view.id
         html = compact_html(card)
         self.setText(html)
@@ -278,19 +285,10 @@ class UnitHoverCard(QLabel):
         ideal = int(doc.idealWidth()) + 2 * 7 + 4  # unwrapped lines, the padding and the border
         self.setFixedWidth(max(120, min(ideal, 360, parent.width() - 20)))  # long AI notes wrap
         self.adjustSize()
-        w, h, x, y, gap = self.width(), self.height(), int(anchor.x()), int(anchor.y()), 20
-        places = [
-            QRect(x - w // 2, y - gap - h, w, h),
-            QRect(x + gap, y - h // 2, w, h),
-            QRect(x - gap - w, y - h // 2, w, h),
-            QRect(x - w // 2, y + gap, w, h),
-        ]
-        inside = [r for r in places if parent.rect().adjusted(4, 4, -4, -4).contains(r)] or places
-        free = [r for r in inside if not any(r.intersects(a) for a in avoid)]
-        rect = (free or inside)[0]
-        self.move(
-            max(4, min(rect.x(), parent.width() - w - 4)), max(4, min(rect.y(), parent.height() - h - 4))
-        )
+        viewport = getattr(parent, "viewport", None)
+        area = (viewport().geometry() if viewport is not None else parent.rect()).adjusted(4, 4, -4, -4)
+        rect = hover_place(self.size(), token, area, [token, *avoid], tokens, self.GAP)
+        self.move(rect.topLeft())
         self.show()
         self.raise_()
 
@@ -300,3 +298,30 @@ class UnitHoverCard(QLabel):
     def hide_card(self) -> None:
         self.unit_id = ""
         self.hide()
+
+
+def hover_place(
+    size: QSize, token: QRect, area: QRect, keep: Sequence[QRect], others: Sequence[QRect], gap: int
+) -> QRect:
+    """Where a card of `size` goes beside `token` inside `area`: centred above it, right, left,
+    below, then slid along each side by quarters of the card, then the same a token's size and
+    two farther out (each place moved inside `area`); the first that covers none of `keep` and
+    `others`, else the one covering least of `keep`, then of `others`."""
+    w, h = size.width(), size.height()
+    cx, cy = token.center().x() - w // 2, token.center().y() - h // 2
+    corners = []
+    for ring in range(3):
+        dx, dy = gap + ring * token.width(), gap + ring * token.height()
+        above, below = token.top() - dy - h, token.bottom() + 1 + dy
+        left, right = token.left() - dx - w, token.right() + 1 + dx
+        for k in (0, 1, -1, 2, -2):
+            corners += [(cx + k * w // 4, above), (right, cy + k * h // 4), (left, cy + k * h // 4)]
+            corners.append((cx + k * w // 4, below))
+    last_x, last_y = area.right() + 1 - w, area.bottom() + 1 - h  # inside `area`
+    top_lefts = [(max(area.left(), min(x, last_x)), max(area.top(), min(y, last_y))) for x, y in corners]
+    places = [QRect(x, y, w, h) for x, y in top_lefts]
+
+    def covered(r: QRect, boxes: Sequence[QRect]) -> int:
+        return sum(r.intersected(b).width() * r.intersected(b).height() for b in boxes if r.intersects(b))
+
+    return min(places, key=lambda r: (covered(r, keep), covered(r, others)))  # the first wins ties

@@ -282,12 +282,13 @@ class PlayMixin:
         if card is None or item is None or not item.isVisible():
             self.hover_card.hide_card()
             return
-        at = self.view.viewport().mapTo(self.view, self.view.mapFromScene(item.pos()))
+        box = self.token_boxes(unit_id)[0]
         avoid = [self.attack_card.geometry()] if self.attack_card.isVisible() else []
         selected = self.selection.unit_id or ""
         if selected != unit_id:  # the attacker stays in sight
             avoid += self.token_boxes(selected)
-        self.hover_card.show_card(card, at, avoid)
+        others = [uid for uid in self.scene.unit_items if uid not in (unit_id, selected)]
+        self.hover_card.show_card(card, box, avoid, self.token_boxes(*others))  # every token in sight
 
     def token_boxes(self, *unit_ids: str) -> list[QRect]:
         """Where the units' tokens and their name labels are drawn, in the map view's coordinates

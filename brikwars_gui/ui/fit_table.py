@@ -12,9 +12,10 @@ SHORT = 90  # px: a column this narrow (5" / 5", "available") keeps its width wh
 LONG_MIN = 40  # px: what each long column keeps before the short ones give way too
 NAME_MIN = 56  # px: the row's name stays readable (elided) down to this
 NAME_ROOM = 100  # px: before squeezing the name under this, a table drops its optional columns
+KEY_SHARE = 0.35  # of the room: what the name keeps when the long columns are capped
 
 
-def fitted_widths(wanted: list[int], room: int, key_share: float = 0.35, key: int = 0) -> list[int]:
+def fitted_widths(wanted: list[int], room: int, key_share: float = KEY_SHARE, key: int = 0) -> list[int]:
     """Column widths that fill `room` px. When all columns fit each gets its `wanted` width and
     the `key` column (the unit's name) takes what is left. Otherwise the key column keeps up to
     `key_share` of the room, the short columns their width, and the long texts share the rest
@@ -54,21 +55,23 @@ def _cap_widest(widths: list[int], columns: list[int], room: int) -> None:
 
 def columns_that_fit(wanted: list[int], room: int, optional: tuple[int, ...], key: int = 0) -> list[int]:
     """The columns to show: the `optional` ones are dropped in turn (their values move to the
-    row's tooltip) while the rest cannot keep the name (up to NAME_ROOM px), the short columns
-    whole and `LONG_MIN` px for each long one."""
+    row's tooltip) while the rest cannot keep the name (up to NAME_ROOM px, or its share of a wide
+    room), the short columns whole and `LONG_MIN` px for each long one."""
     shown = list(range(len(wanted)))
+    name = max(NAME_ROOM, int(room * KEY_SHARE))  # as much as `fitted_widths` will give it
     for col in optional:
-        need = sum(_least(wanted[c], c == key) for c in shown)
+        need = sum(_least(wanted[c], name if c == key else 0) for c in shown)
         if need <= room:
             break
         shown.remove(col)
     return shown
 
 
-def _least(wanted: int, key: bool) -> int:
-    """The width a shown column needs to keep it: the name NAME_ROOM, a short column all of it."""
-    if key:
-        return min(wanted, NAME_ROOM)
+def _least(wanted: int, name: int) -> int:
+    """The width a shown column needs to keep it: the name (`name` > 0) up to `name` px, a short
+    column all of it, a long one LONG_MIN."""
+    if name:
+        return min(wanted, name)
     return wanted if wanted <= SHORT else LONG_MIN
 
 
@@ -84,9 +87,13 @@ class ColumnFitter(QObject):
         key: int = 0,
         optional: tuple[int, ...] = (),
         short_headers: dict[int, str] | None = None,
+        follow_cells: bool = True,
     ) -> None:
+        """`follow_cells`: refit when a cell changes; a big table (the Units table: 200 units,
+        issue 9) refits on its own when whole columns change, not on each unit's move."""
         super().__init__(table)
         self.table = table
+        self.active = True
         self.key = key  # the column that names the row: it keeps the most room
         self.optional = optional  # the columns a narrow table drops, the first first
         # headers a narrow table shortens ("Rng") rather than elide ("Ra…"); the model's header
@@ -106,16 +113,40 @@ class ColumnFitter(QObject):
         table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         table.viewport().installEventFilter(self)  # its resize, show and restyle follow the table's
         model = table.model()
-        for signal in (model.modelReset, model.dataChanged, model.rowsInserted, model.rowsRemoved):
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
             signal.connect(self.fit)
+        if follow_cells:
+            model.dataChanged.connect(self.fit)
+
+    def set_active(self, on: bool) -> None:
+        """A table that is narrow only at times (the Units table: a side dock in Play mode, the
+        full width below the map in Edit mode) is fitted while active; inactive, it shows every
+        column again, and the user sizes them (the last one stretches)."""
+        self.active = on
+        header = self.table.horizontalHeader()
+        header.setSectionResizeMode(
+            QHeaderView.ResizeMode.Fixed if on else QHeaderView.ResizeMode.Interactive
+        )
+        header.setStretchLastSection(not on)
+        # fitted, it never needs one (Qt left an empty bar up after the columns shrank to fit)
+        policy = Qt.ScrollBarPolicy.ScrollBarAlwaysOff if on else Qt.ScrollBarPolicy.ScrollBarAsNeeded
+        self.table.setHorizontalScrollBarPolicy(policy)
+        if on:
+            self.fit()
+        else:
+            for col in range(self.table.model().columnCount()):
+                self.table.setColumnHidden(col, False)
 
     def fit(self, *_args) -> None:
-        if not shiboken6.isValid(self.table):  # its model and viewport still signal while it is destroyed
+        # its model and viewport still signal while it is destroyed
+        if not self.active or not shiboken6.isValid(self.table):
             return
         table, header = self.table, self.table.horizontalHeader()
         columns = table.model().columnCount()
         if columns == 0:
             return
+        for col in range(columns):  # a hidden section's size hint is 0: the next fit would show it
+            table.setColumnHidden(col, False)
         self._set_headers(self.long_headers)
         shown, widths = self._layout(columns)
         if self.short_headers and any(
@@ -162,7 +193,7 @@ class ColumnFitter(QObject):
 
     def eventFilter(self, watched: QObject, event: QEvent) -> bool:
         kind = event.type()
-        if not shiboken6.isValid(self.table):
+        if not self.active or not shiboken6.isValid(self.table):
             return False
         if kind in self.FIT_EVENTS:
             self.fit()

@@ -20,6 +20,7 @@ from PySide6.QtWidgets import (
     QLineEdit,
     QPushButton,
     QRadioButton,
+    QSizePolicy,
     QSpinBox,
     QTableView,
     QToolButton,
@@ -31,6 +32,7 @@ from brikwars_gui.scenario.army import ArmyLibrary
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
 from brikwars_gui.ui.army_library import TemplatePicker
 from brikwars_gui.ui.document import EditorDocument
+from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS
 from brikwars_gui.ui.models import (
     UNIT_ID_ROLE,
@@ -54,12 +56,12 @@ class UnitListPanel(QWidget):
         layout = QVBoxLayout(self)
         layout.setContentsMargins(4, 4, 4, 4)
         row = QHBoxLayout()
-        self.team_combo = QComboBox()
+        self.team_combo = narrow_combo(QComboBox(), 4)  # Play mode's side dock is ~220 px at 1024x700
         self.team_combo.setToolTip("Show one team's units")
         self.team_combo.currentIndexChanged.connect(
             lambda _i: self.proxy.set_team(self.team_combo.currentData())
         )
-        self.status_combo = QComboBox()
+        self.status_combo = narrow_combo(QComboBox(), 4)
         self.status_combo.setToolTip("Show units with one status (Play mode: R-MOVE-16 Disrupted, ...)")
         self.status_combo.addItem("All statuses", "")
         for status in UnitFilterProxy.STATUSES:
@@ -100,6 +102,10 @@ class UnitListPanel(QWidget):
             sig.connect(self._fit_timer.start)
         self.model.dataChanged.connect(self._data_changed)
         self.table.sortByColumn(-1, Qt.SortOrder.AscendingOrder)
+        # Play mode's side dock (issue 10): Name and Status always, the others while they fit, the
+        # first dropped first (their values in the row's tooltip; the unit card has them all)
+        self.fitter = ColumnFitter(self.table, optional=(7, 6, 5, 4, 3, 2, 1), follow_cells=False)
+        self.fitter.set_active(False)
         layout.addWidget(self.table)
         self._syncing = False
         self.table.selectionModel().selectionChanged.connect(self._table_selection)
@@ -112,9 +118,18 @@ class UnitListPanel(QWidget):
     """Rows a column's width is measured on (the visible ones first)."""
 
     def fit_columns(self) -> None:
-        """Size the columns to a sample of their contents (the last one stretches)."""
+        """Size the columns to a sample of their contents: to the dock's width in Play mode,
+        else each its own width (the last one stretches)."""
         self._fit_timer.stop()
-        self.table.resizeColumnsToContents()
+        if self.fitter.active:
+            self.fitter.fit()
+        else:
+            self.table.resizeColumnsToContents()
+
+    def set_fitted(self, on: bool) -> None:
+        """Play mode (on): the table fits its narrow side dock; Edit mode: every column, full width."""
+        self.fitter.set_active(on)
+        self.fit_columns()
 
     def _data_changed(self, top_left: QModelIndex, bottom_right: QModelIndex, *_roles) -> None:
         """A change of every row (a mode switch, a timeline view, the teams) refits the columns;
@@ -197,18 +212,19 @@ class TurnPanel(QWidget):
         self.seed_label.setObjectName("seedLabel")
         self.seed_label.setTextInteractionFlags(Qt.TextInteractionFlag.TextSelectableByMouse)
         self.seed_label.setVisible(False)
+        self.seed_label.setWordWrap(True)  # beside the round: a ten-digit seed wraps in a narrow dock
+        self.seed_label.setToolTip("The dice seed: the same seed and orders replay the same battle")
         self.game_over_banner = QLabel()
         self.game_over_banner.setObjectName("gameOverBanner")
         self.game_over_banner.setWordWrap(True)
         self.game_over_banner.setVisible(False)
-        for w in (
-            self.game_over_banner,
-            self.round_label,
-            self.active_label,
-            self.order_label,
-            self.dice_label,
-            self.seed_label,
-        ):
+        top = QHBoxLayout()  # the round and the seed on one line: End Turn keeps its room (issue 10)
+        top.addWidget(self.round_label)
+        top.addWidget(self.seed_label, 1)  # all the width the round leaves: it wraps only if it must
+        self.seed_label.setAlignment(Qt.AlignmentFlag.AlignRight | Qt.AlignmentFlag.AlignVCenter)
+        layout.addWidget(self.game_over_banner)
+        layout.addLayout(top)
+        for w in (self.active_label, self.order_label, self.dice_label):
             layout.addWidget(w)
         layout.addWidget(self.end_turn)
         self._layout = layout
@@ -221,10 +237,18 @@ class TurnPanel(QWidget):
         self.active_player: str | None = None
         self.refresh()
 
+    TABLE_MIN = 66
+    """px: the turn table's header and two rows; below its size hint it shrinks before the panel
+    scrolls (issue 10: at 1280x720 End Turn and the AI speed sat below the fold)."""
+
     def add_play_widgets(self, *widgets: QWidget) -> None:
-        """Play-mode widgets (the per-unit turn table, AI controls), shown only in Play mode."""
+        """Play-mode widgets (the per-unit turn table, AI controls), shown only in Play mode; the
+        first takes the height left and gives it up first."""
         self._layout.takeAt(self._layout.count() - 1)  # the stretch
         for i, w in enumerate(widgets):
+            if i == 0:
+                w.setSizePolicy(w.sizePolicy().horizontalPolicy(), QSizePolicy.Policy.Ignored)
+                w.setMinimumHeight(self.TABLE_MIN)
             self._layout.insertWidget(self._layout.count() - 1, w, 1 if i == 0 else 0)
             w.setVisible(False)
             self.play_widgets.append(w)
@@ -246,7 +270,7 @@ class TurnPanel(QWidget):
 
     def set_seed(self, seed: int | None) -> None:
         self.seed_label.setVisible(seed is not None)
-        self.seed_label.setText(f"Dice seed: <b>{seed}</b>" if seed is not None else "")
+        self.seed_label.setText(f"Seed <b>{seed}</b>" if seed is not None else "")
 
     def set_turn(self, round_number: int, player_id: str | None) -> None:
         self.round = round_number

@@ -150,6 +150,7 @@ class DocksMixin:
             self.dock_log.setVisible(True)
             self.dock_log.raise_()
             header.moveSection(header.visualIndex(status), 1)
+            self.unit_panel.set_fitted(True)  # a side dock: no sideways scroll (issue 10)
             self.resizeDocks([self.dock_minimap, self.dock_units], [230, 560], Qt.Orientation.Vertical)
             self.resizeDocks([self.dock_minimap], [350], Qt.Orientation.Horizontal)
             self.resizeDocks([self.dock_log], [230], Qt.Orientation.Vertical)
@@ -159,6 +160,7 @@ class DocksMixin:
             ):
                 self.tabifyDockWidget(self.dock_log, self.dock_units)
             header.moveSection(header.visualIndex(status), status)
+            self.unit_panel.set_fitted(False)
             self.dock_units.raise_()
             self.resizeDocks([self.dock_units], [210], Qt.Orientation.Vertical)
             # Play mode made the Turn dock tall (its per-unit table): the inspector gets its room back

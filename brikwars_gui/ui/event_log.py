@@ -131,7 +131,7 @@ class EventLogModel(ColumnsTableModel):
             if col == 1:
                 return str(e.round) if e.round else ""
             if col == 2:
-                return e.kind
+                return kind_label(e.kind)
             if col == 3:
                 return self.display_text(index.row())
             return e.detail.replace("\n", " · ")
@@ -195,7 +195,7 @@ class EventFilterProxy(QSortFilterProxyModel):
 
 
 def kind_label(kind: str) -> str:
-    """`armor_rolled` → `Armor rolled`: the filter lists kinds in words."""
+    """`armor_rolled` → `Armor rolled`: the Kind column and its filter speak words."""
     return kind.replace("_", " ").capitalize()
 
 

@@ -64,6 +64,9 @@ def test_the_log_numbers_fit_and_the_kind_filter_speaks_words(window: MainWindow
     combo = window.log_panel.kind_combo
     texts = [combo.itemText(i) for i in range(combo.count())]
     assert "Game started" in texts and not any("_" in t for t in texts)
+    model = window.log_panel.model
+    kinds = {model.data(model.index(row, 2)) for row in range(model.rowCount())}
+    assert "Game started" in kinds and not any("_" in k for k in kinds)
 
 
 def test_the_log_reads_distances_to_a_tenth_of_an_inch(qtbot) -> None:

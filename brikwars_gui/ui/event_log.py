@@ -12,6 +12,7 @@ from __future__ import annotations
 import re
 
 from PySide6.QtCore import (
+    QEvent,
     QModelIndex,
     QPersistentModelIndex,
     QSortFilterProxyModel,
@@ -249,9 +250,15 @@ class EventLogPanel(QWidget):
         # "#": room for five digits at once (ResizeToContents measured only the rows on screen)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
         header.resizeSection(0, self.view.fontMetrics().horizontalAdvance("99999") + 14)
-        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Interactive)
-        header.resizeSection(3, 420)
-        header.setStretchLastSection(True)
+        # the Event line takes the room the dock has (it scrolled sideways at 1280x720 with a fixed
+        # 420 px); Dice keeps a user-sizable width, its whole text in the row's tooltip
+        header.setSectionResizeMode(3, QHeaderView.ResizeMode.Stretch)
+        header.setSectionResizeMode(4, QHeaderView.ResizeMode.Interactive)
+        header.setStretchLastSection(False)
+        self._sizing_dice = False
+        self._dice_user_sized = False
+        header.sectionResized.connect(self._section_resized)
+        self.view.viewport().installEventFilter(self)
         layout.addWidget(self.view)
         self.copy_action = QAction("Copy", self.view)
         self.copy_action.setShortcut(QKeySequence.StandardKey.Copy)
@@ -264,6 +271,23 @@ class EventLogPanel(QWidget):
         self.model.modelReset.connect(self._reset)
         self._kinds: set[str] = set()
         self._units: set[str] = set()
+
+    def eventFilter(self, watched, event) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.view.viewport():
+            self._size_dice()
+        return super().eventFilter(watched, event)
+
+    def _size_dice(self) -> None:
+        """Dice gets a quarter of the log's width until the user drags its edge."""
+        if self._dice_user_sized:
+            return
+        self._sizing_dice = True
+        self.view.horizontalHeader().resizeSection(4, max(120, self.view.viewport().width() // 4))
+        self._sizing_dice = False
+
+    def _section_resized(self, column: int, _old: int, _new: int) -> None:
+        if column == 4 and not self._sizing_dice:
+            self._dice_user_sized = True
 
     # -- controller wiring ----------------------------------------------------------------------
     def add_entry(self, entry) -> None:

@@ -6,7 +6,14 @@ from __future__ import annotations
 
 import shiboken6
 from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
-from PySide6.QtWidgets import QAbstractItemView, QHeaderView, QTableView, QToolTip
+from PySide6.QtWidgets import (
+    QAbstractItemView,
+    QHeaderView,
+    QStyledItemDelegate,
+    QStyleOptionViewItem,
+    QTableView,
+    QToolTip,
+)
 
 SHORT = 90  # px: a column this narrow (5" / 5", "available") keeps its width while it can
 LONG_MIN = 40  # px: what each long column keeps before the short ones give way too
@@ -183,11 +190,15 @@ class ColumnFitter(QObject):
         ]
 
     def full_text(self, index: QModelIndex) -> str | None:
-        """The cell's text when its column is too narrow to show all of it (None: it fits)."""
+        """The cell's text when its column is too narrow to show all of it, or shows its swatch
+        alone (None: it is all in view)."""
         text = index.data(Qt.ItemDataRole.DisplayRole)
         if text is None or not str(text):
             return None
         text = str(text)
+        delegate = self.table.itemDelegateForColumn(index.column())
+        if isinstance(delegate, SwatchOnlyDelegate) and delegate.compact:
+            return text  # its swatch alone is shown
         room = self.table.columnWidth(index.column()) - 8  # the cell's margins
         return text if self.table.fontMetrics().horizontalAdvance(text) > room else None
 
@@ -208,3 +219,20 @@ class ColumnFitter(QObject):
                 QToolTip.showText(event.globalPos(), text, self.table)
                 return True
         return False
+
+
+
+class SwatchOnlyDelegate(QStyledItemDelegate):
+    """While `compact`, a cell with a colour swatch (the Units table's Team in Play mode's side dock)
+    shows and asks room for the swatch alone: a colour reads at a glance, "Red …" does not (seen at
+    1280x720), and the room goes to the names. The team's name stays in the cell's tooltip
+    (`ColumnFitter.full_text`); not compact (Edit mode's wide table), the name shows beside it."""
+
+    def __init__(self, parent: QObject | None = None) -> None:
+        super().__init__(parent)
+        self.compact = False
+
+    def initStyleOption(self, option: QStyleOptionViewItem, index: QModelIndex) -> None:
+        super().initStyleOption(option, index)
+        if self.compact and option.features & QStyleOptionViewItem.ViewItemFeature.HasDecoration:
+            option.text = ""

@@ -32,7 +32,7 @@ from brikwars_gui.scenario.army import ArmyLibrary
 from brikwars_gui.scenario.models import HazardKind, TerrainKind
 from brikwars_gui.ui.army_library import TemplatePicker
 from brikwars_gui.ui.document import EditorDocument
-from brikwars_gui.ui.fit_table import ColumnFitter
+from brikwars_gui.ui.fit_table import ColumnFitter, SwatchOnlyDelegate
 from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS
 from brikwars_gui.ui.models import (
     UNIT_ID_ROLE,
@@ -106,6 +106,8 @@ class UnitListPanel(QWidget):
         # first dropped first (their values in the row's tooltip; the unit card has them all)
         self.fitter = ColumnFitter(self.table, optional=(7, 6, 5, 4, 3, 2, 1), follow_cells=False)
         self.fitter.set_active(False)
+        self.team_swatch = SwatchOnlyDelegate(self.table)
+        self.table.setItemDelegateForColumn(1, self.team_swatch)  # Team: its colour alone in Play
         layout.addWidget(self.table)
         self._syncing = False
         self.table.selectionModel().selectionChanged.connect(self._table_selection)
@@ -128,6 +130,7 @@ class UnitListPanel(QWidget):
 
     def set_fitted(self, on: bool) -> None:
         """Play mode (on): the table fits its narrow side dock; Edit mode: every column, full width."""
+        self.team_swatch.compact = on
         self.fitter.set_active(on)
         self.fit_columns()
 

@@ -90,3 +90,36 @@ def test_end_turn_and_the_ai_controls_need_no_scroll(
         box = QRect(widget.mapTo(port, widget.rect().topLeft()), widget.size())
         assert widget.isVisible() and port.rect().contains(box), f"{name} out of sight at {size}: {box}"
     assert w.turn_table.isVisible() and w.turn_table.model().rowCount() >= 3
+
+
+def test_play_modes_team_column_is_a_swatch_not_an_elided_name(
+    qtbot, open_window, app_style, settle
+) -> None:
+    """At 1280x720 the Team column read "Red …": in Play mode's side dock it shows the colour
+    alone (the name in the cell's tooltip), in Edit mode's wide table the name beside it."""
+    from PySide6.QtWidgets import QStyleOptionViewItem
+
+    w = open_window(SCENARIOS / "skirmish.json", size=(1280, 720), animate=None)
+    table = w.unit_panel.table
+    header, model = table.horizontalHeader(), table.model()
+    index = model.index(0, TEAM)
+    name = str(index.data())
+
+    def painted() -> QStyleOptionViewItem:
+        option = QStyleOptionViewItem()
+        table.initViewItemOption(option)  # as the view paints: its font, decoration size, widget
+        option.rect = table.visualRect(index)
+        table.itemDelegateForColumn(TEAM).initStyleOption(option, index)
+        return option
+
+    w.set_play_mode(True, seed=1)
+    settle(w)
+    qtbot.waitUntil(lambda: header.sectionSize(NAME) > 16, timeout=3000)
+    assert not table.isColumnHidden(TEAM)
+    shown = painted()
+    assert shown.text == "" and not shown.icon.isNull(), f"{shown.text!r} beside the swatch"
+    assert _tooltip(table, index).startswith(name)
+    QToolTip.hideText()
+    w.set_play_mode(False)
+    qtbot.wait(30)
+    assert painted().text == name

@@ -64,9 +64,11 @@ def charge_plans(
         )
         later = float(tm.next_turn[gy, gx])
         focus = 1.0 + planner.b.focus * planner._danger_of(e, unit)
-        gain = planner.b.aggression * reach * best.value() * focus
+        gain = planner.b.aggression * reach * best.value() * focus * (1.0 - min(1.0, drawn))
+        if gain <= planner.b.caution * drawn:
+            continue
         position = planner._position_at(unit, goal)
-        score = position + gain - caution * (drawn + planner.next_turn * later)
+        score = position + gain - planner.b.caution * drawn - caution * planner.next_turn * later
         out.append(
             Plan(
                 "charge",

@@ -30,6 +30,7 @@ from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 from brikwars_gui.engine.tactics.charge import charge_plans
+from brikwars_gui.engine.tactics.flank import free_attack_cells, zone_danger
 from brikwars_gui.engine.tactics.flow import cached_travel_field
 from brikwars_gui.engine.tactics.hazard_plans import fire_plans, hand_plans
 from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
@@ -86,7 +87,10 @@ class Planner:
         self.next_turn = behaviour.next_turn * (1.0 - standoff)
         self.sight_cache = sight_cache if sight_cache is not None else {}
         self._travel: np.ndarray | None = None  # the unit being planned's travel field
+        self._flank: np.ndarray | None = None  # its way to cells a sitting enemy cannot answer
         self._routes: dict[Cell, Route] = {}  # and its least-hazard paths (`routes.safe_routes`)
+        self._way_hazard: np.ndarray | None = None  # what those paths walk round
+        self._cross_weight = 0.0  # and what stage 1 charged per unit of it
 
     # -- inputs -------------------------------------------------------------------------------------
 
@@ -174,10 +178,11 @@ class Planner:
         reach_of = {e.id: max((w.range or 0 for w in ranged_weapons(e)), default=1.5) for e in all_enemies}
         span = unit.move_left + my_reach + _THREAT_MARGIN
         near = [e for e in all_enemies if distance(unit.pos, e.pos) <= span + e.move + reach_of[e.id]]
+        sitting = self.standoff >= 1.0
         tm = ThreatMap(
             state,
             unit,
-            enemies=near,
+            enemies=all_enemies if sitting else near,
             min_radius=my_reach + 1.5,
             sight_cache=self.sight_cache,
         )
@@ -189,6 +194,7 @@ class Planner:
         self._travel = cached_travel_field(
             self.sight_cache, state.grid, tm.ground, [e.pos for e in all_enemies], self.b.advance / CROSSING
         )
+        self._flank = self._flank_field(unit, tm) if sitting else None
         # Responses drawn by the move; per enemy so an attack's Responses are not counted twice
         zones = []
         for v in tm.enemies:
@@ -201,9 +207,14 @@ class Planner:
         hazard = tm.hazard[ys, xs]
         position = self._position(unit, all_enemies, cells, xs, ys, my_reach, urgency)
         # the hazard the safest way there crosses (`routes`: wire and minefields walked round)
-        self._routes = safe_routes(state, unit, cells, tm.hazard) if hazard_near(unit, tm.hazard) else {}
+        # and, while the enemy sits, round the saved-Action zones it would enter (R-MOVE-5)
+        way = tm.hazard + zone_danger(tm, unit.pos) if sitting else tm.hazard
+        self._way_hazard = way
+        self._routes = safe_routes(state, unit, cells, way) if hazard_near(unit, way) else {}
         crossed = np.array([self._routes[c][0] if c in self._routes else 0.0 for c in cells])
-        base = position - caution * (self.next_turn * later + hazard + CROSSING * crossed)
+        # the saved Actions walked into on the way cost in full, as the refined path charges them
+        self._cross_weight = self.b.caution if sitting else caution * CROSSING
+        base = position - caution * (self.next_turn * later + hazard) - self._cross_weight * crossed
         plans: list[Plan] = []
         # hold: keep the Action for a Response
         hold = (
@@ -314,6 +325,9 @@ class Planner:
         detour = np.isfinite(travel) & (travel > d + DETOUR)
         way = np.where(detour, travel, d)
         gap = np.where(d <= desired, 0.0, np.maximum(way - desired, 0.0))
+        if self._flank is not None:  # a sitting enemy: the way to where it cannot answer
+            free = self._flank[ys, xs]
+            gap = np.where(np.isfinite(free), free, gap)
         score = -self.b.advance * (1.0 + 2.0 * urgency) * gap
         friends = [
             u for u in self.game.state.units.values() if u.alive and u.team == unit.team and u.id != unit.id
@@ -324,6 +338,18 @@ class Planner:
             fd = np.hypot(xs[:, None] - fx[None, :], ys[:, None] - fy[None, :]).min(axis=1)
             score -= self.b.formation * np.maximum(fd - self.b.formation_range, 0.0)
         return score
+
+    def _flank_field(self, unit: UnitState, tm: ThreatMap) -> np.ndarray | None:
+        """Travel distance to the nearest cell the unit can attack a sitting enemy from without
+        drawing a Response (`flank.free_attack_cells`), each saved-Action zone on the way priced
+        as the detour it is worth; None when there is no such cell."""
+        free = free_attack_cells(self.game.state, unit, tm)
+        if not free.any():
+            return None
+        goals = [(int(x), int(y)) for y, x in zip(*np.nonzero(free), strict=True)]
+        danger = tm.ground + zone_danger(tm)
+        grid = self.game.state.grid
+        return cached_travel_field(self.sight_cache, grid, danger, goals, self.b.advance / CROSSING)
 
     def _position_at(self, unit: UnitState, cell: Cell, enemies: list[UnitState] | None = None) -> float:
         """`_position` of one cell (Sprint and Charge goals lie beyond a normal move)."""
@@ -467,13 +493,16 @@ class Planner:
                     if preview is None:
                         continue
                     path = list(preview.cells)
-                crossed = sum(float(tm.hazard[y, x]) for x, y in path[1:-1])
+                way = self._way_hazard if self._way_hazard is not None else tm.hazard
+                crossed = sum(float(way[y, x]) for x, y in path[1:-1])
                 route = self._routes.get(plan.dest)
                 safer = route is not None and route[0] < crossed - 1e-9  # than the rules' path
                 if safer and self.game.preview_path(unit.id, list(route[1])) is not None:
-                    crossed, path, plan.path = route[0], list(route[1]), route[1]
+                    path, plan.path = list(route[1]), route[1]
+                # the hazard charged: the ground's (the Responses on the way are counted below)
+                crossed = sum(float(tm.hazard[y, x]) for x, y in path[1:-1])
                 if route is not None:
-                    score += caution * CROSSING * route[0]  # stage 1 charged the safe way's crossing
+                    score += self._cross_weight * route[0]  # stage 1 charged the safe way's crossing
                 score -= caution * CROSSING * crossed
                 plan.hazard += crossed * CROSSING
                 extra = self._path_responses(unit, path, plan, tm)

@@ -46,13 +46,18 @@ class ActionsMixin:
         self.act_save_as = self._action(
             "Save &As…", lambda: self.save_as(), sk.SaveAs, "Save under a new name"
         )
-        self.act_quit = self._action("&Quit", self.close, sk.Quit, "Quit BrikWars (asks to save changes)")
+        self.act_quit = self._action(
+            "&Quit", self.close, self.keys_with(sk.Quit, "Ctrl+Q"), "Quit BrikWars (asks to save changes)"
+        )
         # fixed labels (the edit's name goes in the tooltip), so the toolbar does not jump when it changes
         self.act_undo = self._action(
             "&Undo", self.doc.undo_stack.undo, sk.Undo, "Undo the last edit of the scenario (Edit mode)"
         )
         self.act_redo = self._action(
-            "&Redo", self.doc.undo_stack.redo, self.redo_keys(), "Redo the edit just undone (Edit mode)"
+            "&Redo",
+            self.doc.undo_stack.redo,
+            self.keys_with(sk.Redo, "Ctrl+Y"),
+            "Redo the edit just undone (Edit mode)",
         )
         self.doc.undo_stack.canUndoChanged.connect(self._update_undo_actions)
         self.doc.undo_stack.canRedoChanged.connect(self._update_undo_actions)
@@ -201,6 +206,8 @@ class ActionsMixin:
         file_menu.addActions([self.act_save, self.act_save_as, self.act_save_game])
         file_menu.addSeparator()
         file_menu.addAction(self.act_quit)
+        # on the window too: its shortcut stays live while a Response question disables the menus
+        self.addAction(self.act_quit)
         edit = bar.addMenu("&Edit")
         edit.addActions([self.act_undo, self.act_redo])
         edit.addSeparator()
@@ -350,11 +357,13 @@ class ActionsMixin:
                 act.setStatusTip(tip or name)
 
     @staticmethod
-    def redo_keys() -> list[QKeySequence]:
-        """The platform's Redo and Ctrl+Y, which Linux's standard keys lack (issue 10)."""
-        keys = QKeySequence.keyBindings(QKeySequence.StandardKey.Redo)
-        ctrl_y = QKeySequence("Ctrl+Y")
-        return keys + ([ctrl_y] if ctrl_y not in keys else [])
+    def keys_with(standard: QKeySequence.StandardKey, extra: str) -> list[QKeySequence]:
+        """The platform's keys for `standard` and `extra`, which some platforms' lack: Ctrl+Y for
+        Redo on Linux (issue 10), Ctrl+Q for Quit outside KDE and GNOME (Qt's generic theme has
+        none, so a window manager like openbox left Quit without a key)."""
+        keys = QKeySequence.keyBindings(standard)
+        key = QKeySequence(extra)
+        return keys + ([key] if key not in keys else [])
 
     def _update_undo_actions(self, *_args) -> None:
         stack = self.doc.undo_stack

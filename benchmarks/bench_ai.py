@@ -1,7 +1,10 @@
 """Time per unit activation of each AI level on the large battle (issue 13's budget: Normal
 ≤ 20 ms, Hard ≤ 100 ms), with a calibration loop so figures from a busy machine compare.
 
-Run: `.venv/bin/python benchmarks/bench_ai.py [--seeds K] [--rounds N]`.
+Run: `.venv/bin/python benchmarks/bench_ai.py [--seeds K] [--rounds N] [--sitting]`; with
+`--sitting` the AI plays the first side and the others give no orders, so from the third round on it
+plans against a sitting side (`flank.py`: every known enemy in the threat map, the free cells and
+the way round the holders' zones), its costliest mode.
 """
 
 from __future__ import annotations
@@ -26,17 +29,24 @@ SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
 REFERENCE_MS = 43.0
 
 
-def bench(level: str, name: str, seeds: int, rounds: int) -> tuple[list[float], list[float]]:
-    """Per unit activation of `level` playing every side of `name`: the time to decide (ms) and
-    the time the engine takes to carry out its orders (ms, Responses included)."""
+def bench(
+    level: str, name: str, seeds: int, rounds: int, sitting: bool = False
+) -> tuple[list[float], list[float]]:
+    """Per unit activation of `level` playing every side of `name` (only the first with
+    `sitting`: the others hold every Action): the time to decide (ms) and the time the engine
+    takes to carry out its orders (ms, Responses included)."""
     scenario = load_scenario(SCENARIOS / name)
     times: list[float] = []
     orders: list[float] = []
     for seed in range(seeds):
         game = Game.from_scenario(scenario, seed=seed, max_rounds=rounds)
-        players = {p: TacticalAI(PRESETS[level], seed) for p in game.state.turn_order}
+        order = game.state.turn_order
+        players = {p: TacticalAI(PRESETS[level], seed) for p in (order[:1] if sitting else order)}
         while not game.over:
-            ai = players[game.active_player]
+            ai = players.get(game.active_player)
+            if ai is None:  # a sitting side: no orders
+                game.end_turn()
+                continue
             turn = (game.round, game.active_player)
             pending = ai.order(game)
             while pending:
@@ -60,14 +70,16 @@ def main() -> None:
     parser.add_argument("--seeds", type=int, default=2)
     parser.add_argument("--rounds", type=int, default=6)
     parser.add_argument("--scenario", default="large_battle.json")
+    parser.add_argument("--sitting", action="store_true", help="the other sides give no orders")
     args = parser.parse_args()
     before = calibration_ms()
     budget = {"easy": 20.0, "normal": 20.0, "hard": 100.0}
     for level in PRESETS:
-        times, orders = bench(level, args.scenario, args.seeds, args.rounds)
+        times, orders = bench(level, args.scenario, args.seeds, args.rounds, args.sitting)
         p95 = sorted(times)[int(0.95 * (len(times) - 1))]
         print(
-            f"{level:6s} {args.scenario}: {len(times)} activations; "
+            f"{level:6s} {args.scenario}{' vs sitting sides' if args.sitting else ''}: "
+            f"{len(times)} activations; "
             f"deciding: mean {statistics.mean(times):6.1f} ms, "
             f"median {statistics.median(times):6.1f} ms, p95 {p95:6.1f} ms, max {max(times):6.1f} ms "
             f"(budget {budget[level]:.0f} ms); carrying out the orders (engine): mean "

@@ -1,6 +1,6 @@
 """Render the main window offscreen at 1600x1000 to a PNG (default docs/screenshot.png).
 
-python scripts/screenshot.py [OUT.png] [--scenario FILE]
+python scripts/screenshot.py [OUT.png] [--scenario FILE] [--size 1280x720]
     Edit mode, zoomed onto the western two thirds of a wide map (the whole map when it is not wide),
     so cells, hazards and labels read at a useful size.
 python scripts/screenshot.py docs/screenshot-play.png --play [--rounds 2] [--seed 5] [--size 1280x720]
@@ -124,7 +124,9 @@ def shape_view(window, app, dock, region: tuple[float, float, float, float]) -> 
     hide_stale_tab_bars(window)
 
 
-def render(out: Path, scenario: Path | None = None, select: bool = True) -> Path:
+def render(
+    out: Path, scenario: Path | None = None, select: bool = True, size: tuple[int, int] = SIZE
+) -> Path:
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
 
@@ -140,7 +142,7 @@ def render(out: Path, scenario: Path | None = None, select: bool = True) -> Path
         from brikwars_gui.ui.main_window import MainWindow
 
         window = MainWindow(generated_scenario(30, 20, 12), settings=settings)
-    window.resize(*SIZE)
+    window.resize(*size)
     window.show()
     for _ in range(3):
         app.processEvents()
@@ -322,7 +324,7 @@ def main(argv: list[str] | None = None) -> int:
     if args.play:
         print(render_play(Path(args.out), args.scenario, args.rounds, args.seed, size))
     else:
-        print(render(Path(args.out), args.scenario))
+        print(render(Path(args.out), args.scenario, size=size))
     return 0
 
 

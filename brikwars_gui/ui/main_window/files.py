@@ -95,25 +95,28 @@ class FilesMixin:
         """Before File ▸ New, File ▸ Open or quitting: True when the battle and the scenario may be
         dropped. With both unsaved it asks once (it used to ask "Leave the battle?" and then
         "Unsaved changes"); Save saves the game then the scenario, and a save that is cancelled or
-        fails keeps everything open."""
-        if not self.game_modified:
-            return self.maybe_save()
-        if not self.doc.modified:
-            return self.maybe_leave_game()
-        answer = self.ask_unsaved_work()
-        if answer != "save":
-            return answer == "discard"
-        saved = self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
-        return saved and self.save_scenario()
+        fails keeps everything open. The AI players wait while it asks (`ai_paused`)."""
+        with self.controller.ai_paused():
+            if not self.game_modified:
+                return self.maybe_save()
+            if not self.doc.modified:
+                return self.maybe_leave_game()
+            answer = self.ask_unsaved_work()
+            if answer != "save":
+                return answer == "discard"
+            saved = self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
+            return saved and self.save_scenario()
 
     def maybe_leave_game(self) -> bool:
-        """True when it is fine to throw the running game away (saved, discarded or unchanged)."""
+        """True when it is fine to throw the running game away (saved, discarded or unchanged);
+        the AI players wait while it asks (`ai_paused`)."""
         if not self.game_modified:
             return True
-        answer = self.ask_leave_game()
-        if answer == "save":
-            return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
-        return answer == "discard"
+        with self.controller.ai_paused():
+            answer = self.ask_leave_game()
+            if answer == "save":
+                return self.save_game_as(self.game_path) if self.game_path else self.save_game_as()
+            return answer == "discard"
 
     def save_game_as(self, path: str | Path | None = None) -> bool:
         if not self.controller.has_game:

@@ -528,9 +528,10 @@ class PlayMixin:
         return dialog.seed.value(), (dialog.max_rounds.value() or None)
 
     def new_battle(self) -> bool:
-        if not self.maybe_leave_game():
-            return False
-        answer = self.ask_new_battle(random_seed())
+        with self.controller.ai_paused():  # no AI step under the questions
+            if not self.maybe_leave_game():
+                return False
+            answer = self.ask_new_battle(random_seed())
         if answer is None:
             return False
         seed, max_rounds = answer

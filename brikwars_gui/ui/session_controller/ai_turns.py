@@ -4,6 +4,8 @@ to the next human turn at once; the tactical AI's explanation is kept for the lo
 from __future__ import annotations
 
 import logging
+from collections.abc import Iterator
+from contextlib import contextmanager
 from typing import Any
 
 log = logging.getLogger("brikwars_gui.play")
@@ -26,6 +28,20 @@ class AITurnsMixin:
         if self._ai_running:
             self._ai_running = False
             self.aiRunningChanged.emit(False)
+
+    @contextmanager
+    def ai_paused(self) -> Iterator[None]:
+        """Holds the AI players' steps while the window asks something modal (leave the battle?):
+        a step run in the dialog's event loop could ask a Response question under the dialog,
+        whose nested loop the dialog's answer cannot return through (the window stayed open after
+        Discard). The steps go on afterwards unless the battle was closed meanwhile."""
+        was_stepping = self._ai_timer.isActive()
+        self._ai_timer.stop()
+        try:
+            yield
+        finally:
+            if was_stepping and self._ai_running and self.game is not None:
+                self._ai_timer.start(max(0, int(self.ai_interval)))
 
     def set_ai_interval(self, ms: int) -> None:
         self.ai_interval = max(0, int(ms))

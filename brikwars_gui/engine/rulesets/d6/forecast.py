@@ -269,8 +269,10 @@ def attack_odds(ruleset: Any, state: Any, attacker_id: str, weapon_name: str, ta
     resist, _burning, what = _resistance(ruleset, state, target_id)
     kind = action_kind(weapon)
     a_dice, a_pips = ruleset.code(state, attacker, kind, attacker.skill, fate=False)
-    if plan.needed is None:
+    if plan.automatic:
         modifiers = [("Automatic hit", "a Disrupted target within reach (R-MOVE-16)")]
+    elif plan.needed is None:
+        modifiers = [(ruleset.stat_name(kind), "no roll: Use 0 is a trivial Action (R-ACT-2)")]
     else:
         target_number = difficulty(plan.needed + plan.out_of_range)  # 4 + 2 x (Use + penalties)
         rolled = f"{_label(a_dice, a_pips)} vs {target_number} (Use {weapon.use})"

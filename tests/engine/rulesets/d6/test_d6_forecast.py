@@ -54,3 +54,23 @@ def test_a_wounded_target_is_taken_out_by_a_second_wound():
     fresh = RULESET.attack_odds(duel().state, "a", "shortsword", "z")
     figures = {f.what: f.value for f in fresh.lines[0].figures}
     assert odds.kills == pytest.approx(figures["out of the fight"] + figures["wounded"])
+
+
+def test_r_act_2_a_use_0_weapon_is_a_trivial_action_on_the_card_not_an_automatic_hit():
+    """A Use 0 weapon needs no roll (R-ACT-2): the card says so instead of R-MOVE-16's automatic
+    hit on a Disrupted target, which is kept for that case."""
+    units = [sb.unit("a", "red", (2, 2), weapons=[{**sb.SWORD, "use": 0}]), sb.unit("z", "blue", (3, 2))]
+    data = sb.scenario(units).model_dump(mode="json")
+    data["ruleset"] = "d6"
+    g = Game.from_scenario(Scenario.model_validate(data), seed=1)
+    odds = RULESET.attack_odds(g.state, "a", "shortsword", "z")
+    assert odds.hit == 1.0
+    assert dict(odds.modifiers)["Melee"] == "no roll: Use 0 is a trivial Action (R-ACT-2)"
+    assert "Automatic hit" not in dict(odds.modifiers)
+    plain = [sb.unit("a", "red", (2, 2), weapons=[sb.SWORD]), sb.unit("z", "blue", (3, 2))]
+    data = sb.scenario(plain).model_dump(mode="json")
+    data["ruleset"] = "d6"
+    g = Game.from_scenario(Scenario.model_validate(data), seed=1)
+    g.unit("z").disrupted = True
+    disrupted = RULESET.attack_odds(g.state, "a", "shortsword", "z")
+    assert "R-MOVE-16" in dict(disrupted.modifiers)["Automatic hit"]

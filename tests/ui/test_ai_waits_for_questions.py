@@ -36,3 +36,5 @@ def test_the_ai_turn_waits_while_the_window_asks_to_leave_the_battle(open_window
     assert len(seen) == 2 and seen[0] == seen[1], "the AI played on under the question"
     assert window.isVisible() and window.play_mode
     qtbot.waitUntil(lambda: len(c.game.events) > seen[1], timeout=5000)  # and goes on after Cancel
+    window.ask_leave_game = window.ask_unsaved_work = lambda: "discard"
+    assert window.close()  # Discard closes it (and no window is left behind for the next test)

@@ -39,3 +39,5 @@ def test_ctrl_q_during_a_response_question_takes_the_default_and_asks_to_leave(o
     assert seen["menu"] is False  # the menus were disabled while the question waited
     qtbot.waitUntil(lambda: asked == ["leave?"], timeout=3000)
     assert window.isVisible()  # Cancel keeps the battle open
+    del window.maybe_drop_work  # the fixture's answer, Discard, closes it
+    assert window.close() and not window.isVisible()

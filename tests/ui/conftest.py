@@ -7,6 +7,8 @@ recovery, none by default), the unsaved-changes, leave-the-game and unsaved-work
 that jump rather than slide (animation off), shown at 1400x900 and exposed. Keyword arguments turn
 each of these off for the tests about that very thing (`answer_responses=False` keeps the window's
 own prompt).
+A window still open when the test ends is closed with Discard (a window left open takes the next
+test's synthetic mouse moves).
 Engine errors are collected in `window.errors` instead of a modal box, and a test fails at teardown
 if any was reported, unless it opened the window with `expect_errors=True` (then it checks them).
 `window` is that window on the skirmish sample; a test file may override it with its own.
@@ -18,6 +20,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+import shiboken6
 from PySide6.QtCore import QSettings
 
 from brikwars_gui.paths import SCENARIOS
@@ -46,6 +49,7 @@ def data_dir(tmp_path: Path) -> Path:
 def open_window(qtbot, settings: QSettings):
     """A factory of main windows set up for tests (see the module docstring)."""
     strict: list[MainWindow] = []
+    opened: list[MainWindow] = []
 
     def open_(
         scenario: Scenario | Path | None = SKIRMISH,
@@ -66,6 +70,7 @@ def open_window(qtbot, settings: QSettings):
             scenario = load_scenario(scenario)
         w = MainWindow(scenario, path, settings=settings, data_dir=data_dir)
         qtbot.addWidget(w)
+        opened.append(w)
         w.ask_unsaved = lambda: "discard"
         w.ask_leave_game = lambda: "discard"
         w.ask_unsaved_work = lambda: "discard"
@@ -89,6 +94,13 @@ def open_window(qtbot, settings: QSettings):
         return w
 
     yield open_
+    for w in opened:  # closed with Discard whatever the test answered: a window left open (its
+        # close refused) takes the next test's synthetic mouse moves (a hover test failed so)
+        if shiboken6.isValid(w) and w.isVisible():
+            for name in ("maybe_drop_work", "maybe_leave_game", "maybe_save"):
+                w.__dict__.pop(name, None)
+            w.ask_unsaved = w.ask_leave_game = w.ask_unsaved_work = lambda: "discard"
+            w.close()
     for w in strict:
         assert not w.errors, f"engine errors reported in the window: {w.errors}"
 

@@ -53,11 +53,9 @@ class ActionsMixin:
         self.act_undo = self._action(
             "&Undo", self.doc.undo_stack.undo, sk.Undo, "Undo the last edit of the scenario (Edit mode)"
         )
+        self.redo_keys = self.keys_with(sk.Redo, "Ctrl+Y")  # Play mode takes them off, Edit puts them back
         self.act_redo = self._action(
-            "&Redo",
-            self.doc.undo_stack.redo,
-            self.keys_with(sk.Redo, "Ctrl+Y"),
-            "Redo the edit just undone (Edit mode)",
+            "&Redo", self.doc.undo_stack.redo, self.redo_keys, "Redo the edit just undone (Edit mode)"
         )
         self.doc.undo_stack.canUndoChanged.connect(self._update_undo_actions)
         self.doc.undo_stack.canRedoChanged.connect(self._update_undo_actions)

@@ -66,7 +66,7 @@ class PlayMixin:
         else:
             self.act_undo_order.setShortcut(QKeySequence())
             self.act_undo.setShortcut(QKeySequence.StandardKey.Undo)
-            self.act_redo.setShortcuts(self.keys_with(QKeySequence.StandardKey.Redo, "Ctrl+Y"))
+            self.act_redo.setShortcuts(self.redo_keys)
         self.update_action_tips()
         if play:
             self.scene.play_provider = self.controller.unit_view

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from brikwars_gui.engine.dice.expression import parse_single_die
-from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, Grid, in_range
+from brikwars_gui.engine.grid import FACING_VECTORS, MAX_CLIMB_BRICKS, Grid, in_range
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.spatial import UnitIndex
@@ -223,6 +223,8 @@ class TrapState(Journaled):
     interaction: str | None = None  # required interaction ("code 1234"); None = any (R-TRAP-2)
     owner: str | None = None
     last_fired_turn: int = -1
+    area: tuple[Cell, ...] = ()  # R-TRAP-1: cells it fires into; () and no direction = at the tripper
+    direction: Cell | None = None  # R-TRAP-1: unit step it fires along from `at`
 
 
 @dataclass
@@ -614,5 +616,7 @@ def _traps_from(scenario: Scenario) -> dict[str, TrapState]:
             hidden=t.hidden,
             interaction=t.interaction,
             owner=t.owner,
+            area=tuple((c[0], c[1]) for c in t.area),
+            direction=FACING_VECTORS[t.direction] if t.direction is not None else None,
         )
     return out

@@ -248,6 +248,15 @@ def test_r_haz_12_slow_field_slows_a_unit_that_starts_its_turn_inside():
     assert g.unit("a").pos == (7, 5) and g.unit("a").move_left == 0
 
 
+def test_r_haz_12_a_slow_roll_eating_the_whole_move_gives_no_free_first_step():
+    state = lone_pair()
+    hs.add_field(state, "glue", "slow", [(4, 5), (5, 5), (6, 5)], dice="1d6")
+    g = Game(state, ScriptedDice([5]))  # 5" of glue against Move 5: nothing left for a step
+    g.move("a", (8, 5))
+    assert [e.inches for e in g.events if e.kind == "hazard_move"] == [5]
+    assert g.unit("a").pos == (5, 5) and g.unit("a").move_left == 0
+
+
 def test_r_haz_15_spiked_field_hurts_a_unit_that_starts_its_turn_inside():
     state = lone_pair()
     hs.add_field(state, "wire", "spiked", [(5, 5)], dice="1d6")

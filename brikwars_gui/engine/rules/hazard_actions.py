@@ -176,6 +176,8 @@ def hazard_action_problem(state: GameState, unit: UnitState, action: HazardActio
             return f"there is no object {action.object!r} to operate"
         if not _near_cells(state, unit, obj.cells):
             return f'{obj.name} is not within 1" of {unit.name} (R-TRAP-2, GRID-4)'
+        if unit.sprinting:
+            return f"{unit.name} has Sprinted this turn: no doors or keypads break its run (R-MOVE-19)"
         return two_armed_problem(state, unit)
     if isinstance(action, ResetTrap):
         trap = state.traps.get(action.trap)

@@ -314,6 +314,21 @@ def test_r_haz_7_smoke_on_low_ground_is_seen_over_from_a_hill():
     assert "attacked" in kinds(g)
 
 
+@pytest.mark.parametrize(("smoke_at", "blocks"), [((3, 5), False), ((6, 5), True)])
+def test_r_haz_7_smoke_blocks_where_the_sloping_line_passes_through_it(smoke_at, blocks):
+    state = duel((7, 5), saved_action=False)
+    state.grid.elevation[:, :3] = 60  # Wayne on a 20" tower: his eye 21", Shaun's 1"
+    hs.add_field(state, "smoke", "smoke", [smoke_at], height=5)  # 5" deep
+    g = Game(state, ScriptedDice([4, 6, 1]))
+    # at (3, 5) the line is 17" up, far over the smoke; at (6, 5) it is down to 5": inside it
+    if blocks:
+        with pytest.raises(IllegalOrder, match="line of sight"):
+            g.act("wayne", Attack("pistol", "shaun"))
+    else:
+        g.act("wayne", Attack("pistol", "shaun"))
+        assert "attacked" in kinds(g)
+
+
 # ---------------------------------------------------------------------------------------------
 # 9. Bail at Half Speed (R-RESP-7)
 

@@ -75,6 +75,7 @@ QUESTION_WORDS = {
     "overskill": "the Overskill Benny (R-DICE-8)",
     "fate_point": "a Fate Point (R-D6-8)",
     "character_points": "Character Points (R-D6-7)",
+    "damage_points": "Character Points on its Damage (R-D6-7)",
     "np_difficulty": "the difficulty (R-NP-2)",
     "np_veto": "a veto (R-NP-11)",
     "np_sticky": "the Melee talent's free attack (R-NP-12)",

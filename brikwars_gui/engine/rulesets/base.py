@@ -320,9 +320,11 @@ class Ruleset(ABC):
         per_die_modifier: int = 0,
         purpose: str = "",
         weapon: WeaponState | None = None,
+        attacker: UnitState | None = None,
     ) -> DamageRoll:
         """Roll Damage given as its BrikWars expression (`weapon`: the weapon it is the Damage
-        of, whose own stats for this ruleset may replace the expression)."""
+        of, whose own stats for this ruleset may replace the expression; `attacker`: the unit
+        rolling it, for a ruleset whose player may spend points on it, D6 R-D6-7)."""
 
     def extra_damage_roll(self, ctx: RulesContext, expr: str, *, purpose: str) -> tuple[int, list[int], str]:
         """Extra BrikWars Damage dice added to a hit (R-FIRE-6: +1d4 Fire from a burning attacker)
@@ -340,8 +342,9 @@ class Ruleset(ABC):
         """R-FIRE-3: the d4-scale ignition dice a fire-like Damage roll brings."""
 
     @abstractmethod
-    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
-        """The target's resistance total now (and its log text)."""
+    def armor_roll(self, ctx: RulesContext, target_id: str, *, damage: int | None = None) -> tuple[int, str]:
+        """The target's resistance total now (and its log text); `damage`: the points it resists,
+        when known, for a ruleset whose player may spend points on the roll (D6, R-D6-7/8)."""
 
     @abstractmethod
     def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:

@@ -327,6 +327,7 @@ class NinePowersRuleset(Ruleset):
         per_die_modifier: int = 0,
         purpose: str = "",
         weapon: WeaponState | None = None,
+        attacker: UnitState | None = None,
     ) -> NinePowersDamage:
         roll = roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
         return NinePowersDamage(roll)
@@ -370,7 +371,7 @@ class NinePowersRuleset(Ruleset):
         assert isinstance(roll, NinePowersDamage) and isinstance(roll.roll, RollResult)
         return ignition_dice(roll.roll, sides=sides)
 
-    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+    def armor_roll(self, ctx: RulesContext, target_id: str, *, damage: int | None = None) -> tuple[int, str]:
         """No roll: a unit's current Armor (with its refilling buffer); an object's Weight."""
         unit = ctx.state.units.get(target_id)
         if unit is None:

@@ -23,6 +23,7 @@ from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
+from brikwars_gui.engine.tactics.baselines import BASELINES, GreedyAI, RandomAI
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
 from brikwars_gui.engine.tactics.plan import HAND_KINDS, Plan, action_for
@@ -267,10 +268,12 @@ def standoff(game: Game) -> float:
 
 
 def make_player(level: str, seed: int = 0) -> AIPlayer:
-    """An AI player from a level name (see LEVELS)."""
+    """An AI player from a level name (see LEVELS; also the baselines "greedy" and "random")."""
     name = level.lower()
     if name == "passive":
         return PassiveAI()
     if name == "default":
         return DefaultAI()
+    if name in BASELINES:  # the tournament's yardsticks (issue 25)
+        return GreedyAI() if name == "greedy" else RandomAI(seed)
     return TacticalAI(preset(name), seed)

@@ -21,6 +21,7 @@ QUESTIONS = {
     "counter": "{about} struck you in close combat: counter-attack? (R-MOVE-5)",
     "attack_response": "{about} attacks you: respond with your saved Action? (R-RESP-1/5)",
     "bail_to": "Where do you Bail to? Click a shaded cell (R-RESP-6)",
+    "operate_response": "{about} steps into your Trap's aim: pull its trigger now? (R-RESP-2)",
     "fire_patch": "Your fire {about} changes size: click the cell it spreads to or dies down on (R-FIRE-12)",
     "overskill": "Overskill: how do you spend it? (R-DICE-8)",
     "fate_point": "Spend a Fate Point before this roll? It doubles your own dice and pips (R-D6-8)",

@@ -73,6 +73,7 @@ QUESTION_WORDS = {
     "attack_response": "a Response (R-RESP-1/5)",
     "bail_to": "where to Bail (R-RESP-6)",
     "fire_patch": "where the fire spreads or dies down (R-FIRE-12)",
+    "operate_response": "pulling a trigger with the saved Action (R-RESP-2)",
     "overskill": "the Overskill Benny (R-DICE-8)",
     "fate_point": "a Fate Point (R-D6-8)",
     "character_points": "Character Points (R-D6-7)",

@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from brikwars_gui.engine.dice.brikwars import OVERSKILL_FACE, ROLE_BLESSING, active_blessings
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
 from brikwars_gui.engine.hazards.ignition_odds import (
@@ -24,7 +25,6 @@ from brikwars_gui.engine.hazards.ignition_odds import (
 )
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
-from brikwars_gui.engine.rulesets.brikwars.dice import OVERSKILL_FACE, ROLE_BLESSING, active_blessings
 from brikwars_gui.engine.rulesets.brikwars.ignition_odds import set_alight
 from brikwars_gui.engine.rulesets.brikwars.ruleset import RADIUS_PER_D10, blessing_dice, blessing_text
 from brikwars_gui.engine.rulesets.brikwars.strike_odds import (

@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.d6 import (
+    CANCEL_HIGHEST,
+    COMPLICATION,
+    add_character_points,
+    parse_code,
+    roll_code,
+)
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import (
     DEFAULT_CP,
@@ -31,13 +38,6 @@ from brikwars_gui.engine.rulesets.d6.conversion import (
     difficulty,
     pip_modifier,
     skill_code,
-)
-from brikwars_gui.engine.rulesets.d6.dice import (
-    CANCEL_HIGHEST,
-    COMPLICATION,
-    add_character_points,
-    parse_code,
-    roll_code,
 )
 from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6Damage, Wounded
 

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range, sees
 from brikwars_gui.engine.hazards.ignition_odds import (
@@ -28,7 +29,6 @@ from brikwars_gui.engine.hazards.ignition_odds import (
     ignition_text,
 )
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast, pool_odds, success_chance

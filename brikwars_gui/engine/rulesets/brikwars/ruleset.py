@@ -20,9 +20,9 @@ from brikwars_gui.engine.dice.brikwars import (
     skill_roll,
     skill_success_probability,
 )
+from brikwars_gui.engine.rules.strike_odds import brikwars_strike_odds, strike_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import brikwars_strike_odds, strike_dice
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext

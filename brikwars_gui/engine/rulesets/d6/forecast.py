@@ -38,7 +38,7 @@ from brikwars_gui.engine.hazards.ignition_odds import (
     ignition_text,
 )
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import ShieldEffect, strike_dice
+from brikwars_gui.engine.rules.strike_odds import ShieldEffect, strike_dice
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import damage_code, difficulty, pip_modifier
 from brikwars_gui.engine.rulesets.d6.ruleset import (

@@ -318,7 +318,7 @@ def object_odds(state: Any, attacker: Any, weapon: Any, object_id: str, plan: An
     against its Armor, its Weight (`armor_roll`): above it the object loses 1" of Size, its last
     one destroying it (G-3). The points do not depend on the faces, so a hit's outcome is known;
     a blast's radius catches units as `blast_odds` says (G-12)."""
-    from brikwars_gui.engine.rulesets.brikwars.strike_odds import strike_dice  # it imports combat
+    from brikwars_gui.engine.rules.strike_odds import strike_dice  # it imports combat
 
     obj = state.objects[object_id]
     hit = shared_roll_chance(state, attacker, weapon, plan.needed, plan.out_of_range)

@@ -114,7 +114,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.smoke_test:
         from brikwars_gui.smoke import run_smoke_test
 
-        return run_smoke_test()
+        return run_smoke_test(create_application, DEFAULT_SCENARIO)
     app = create_application()
     path = args.scenario or (DEFAULT_SCENARIO if DEFAULT_SCENARIO.is_file() else None)
     window = open_window(path, data_dir=default_data_dir())

@@ -11,25 +11,28 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
-def run_smoke_test() -> int:
-    """Exit status 0 when the window opened and one AI turn was played."""
+def run_smoke_test(create_application: Callable[[], Any], scenario_path: Path) -> int:
+    """Exit status 0 when the window opened on `scenario_path` and one AI turn was played.
+    `app.main` hands in its `create_application` (called once the platform is offscreen), so
+    this module stays below the entry point instead of importing it back."""
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings
 
-    from brikwars_gui.app import DEFAULT_SCENARIO, create_application
     from brikwars_gui.scenario.io import load_scenario
     from brikwars_gui.ui.main_window import MainWindow
 
     app = create_application()
-    scenario = load_scenario(DEFAULT_SCENARIO)
+    scenario = load_scenario(scenario_path)
     for player in scenario.players:  # nobody to answer a Response dialog offscreen
         player.controller = "ai"
     with tempfile.TemporaryDirectory(prefix="brikwars-smoke-") as folder:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(scenario, DEFAULT_SCENARIO, settings=settings)
+        window = MainWindow(scenario, scenario_path, settings=settings)
         try:
             problem = _play_one_ai_turn(window)
         finally:
@@ -39,7 +42,7 @@ def run_smoke_test() -> int:
     if problem:
         print(f"smoke test FAILED: {problem}", file=sys.stderr)
         return 1
-    print(f"smoke test OK: {DEFAULT_SCENARIO.name}, one AI turn played")
+    print(f"smoke test OK: {scenario_path.name}, one AI turn played")
     return 0
 
 

@@ -29,6 +29,15 @@ MAX_JSON_DEPTH = 64
 
 MAX_SIDE = 400
 """Battlefield width and height at most (cells); rect and cell coordinates are bounded by it too."""
+MAX_REACH = 2 * MAX_SIDE
+"""Weapon Range at most (inches): twice the widest table, beyond any cell of any battlefield (a
+Range of 100000 passed validation and then made every nearby-units lookup walk the empty square)."""
+MAX_POWER = 2000
+"""A unit's Power limit at most (weapon inches): more than 32 weapons of the largest Size draw."""
+MAX_FIRE_SIZE = 60
+"""Fire Size at most (inches): the largest object Size (R-FIRE-4 caps a fire at its object's)."""
+MAX_SMOKE_HEIGHT = 100
+"""Smoke height at most (inches): above the tallest object on the highest ground."""
 MAX_AREA_CELLS = 2_000_000
 """All terrain regions, objects and hazard fields together cover at most this many cells (rects
 counted by their area, overlaps counted twice): about 12 full 400x400 maps."""

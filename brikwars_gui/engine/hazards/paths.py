@@ -145,6 +145,11 @@ def resolve_path(
             break
         # Slow inches of fields and of concealed `move` payloads (both raise move_spent)
         slow = unit.move_spent - spent_before
+        if slow + costs[i] > budget:
+            # slowed on a cell that took the Move it had left: the rest of the Slow inches find
+            # nothing to take (Move spent never exceeds Move, issue 26)
+            slow = budget - costs[i]
+            unit.move_spent = spent_before + slow
         if slow > 0:
             allowed = budget - slow
             last = i

@@ -91,6 +91,9 @@ class EditorDocument(QObject):
         self.scenario = scenario or empty_scenario()
         self.path: Path | None = Path(path) if path else None
         self.terrain = TerrainArrays.from_scenario(self.scenario)
+        self.generation = 0
+        """Counts File ▸ Open/New (`reset`): a result computed from one document (heat map, forecast)
+        remembers it and is dropped once the document it came from is gone."""
 
     def _clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)
@@ -101,6 +104,7 @@ class EditorDocument(QObject):
         self.scenario = scenario
         self.terrain = TerrainArrays.from_scenario(scenario)
         self.path = Path(path) if path else None
+        self.generation += 1
         self.undo_stack.setClean()
         self.scenarioReset.emit()
         self.pathChanged.emit()

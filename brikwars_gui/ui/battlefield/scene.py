@@ -154,6 +154,9 @@ class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMix
             item.dead = False
             item.setOpacity(1.0)
             item.setZValue(Z_UNIT)
+        if not item.isVisible():  # hidden by fog of war in the battle just left: the editor shows all
+            item.setVisible(True)
+            item.label.setVisible(self.visible_layers["labels"])
         badges = self.badge_provider(unit_id) if self.badge_provider else None
         item.update_from(unit, self._team_color(unit.team), badges)
 

@@ -563,6 +563,8 @@ class PlayMixin:
         names.update({h.id: h.name for h in scenario.hazards if getattr(h, "name", None)})
         names.update({u.id: u.name for u in scenario.units})
         self.log_panel.set_unit_names(names)
+        self.timeline.reset()  # the last battle's "Viewing" never carries into this one
+        self.viewing_banner.hide()
         self.turn_panel.set_game_over(None)
         self.game_over_summary = None
         if self.play_mode:

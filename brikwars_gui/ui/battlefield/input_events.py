@@ -6,9 +6,32 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 
+from brikwars_gui.scenario.models import PermanentFireKind
 from brikwars_gui.ui.document import new_stroke
 from brikwars_gui.ui.items import CELL, ObjectItem, UnitItem, cell_center
 from brikwars_gui.ui.session_controller import measure
+
+BRUSH_TOOLS = ("terrain", "hazard", "fire", "erase")
+
+
+def cells_between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
+    """The cells on the straight line from `a` to `b`, both included (Bresenham): a fast drag
+    reports cells far apart, and the brush paints every cell it crossed, leaving no gaps."""
+    (x0, y0), (x1, y1) = a, b
+    dx, dy = abs(x1 - x0), -abs(y1 - y0)
+    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
+    err = dx + dy
+    out = [(x0, y0)]
+    while (x0, y0) != (x1, y1):
+        e2 = 2 * err
+        if e2 >= dy:
+            err += dy
+            x0 += sx
+        if e2 <= dx:
+            err += dx
+            y0 += sy
+        out.append((x0, y0))
+    return out
 
 
 class ViewInputMixin:
@@ -21,6 +44,15 @@ class ViewInputMixin:
     def _brush(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
         return self.doc.brush_cells(cell, self.settings.brush)
 
+    def _drag_brush(self, cell: tuple[int, int]) -> None:
+        """Paint every cell from the last one painted to `cell` (one undo step per stroke)."""
+        last = getattr(self, "_last_cell", None) or cell
+        if last == cell:
+            return
+        for step in cells_between(last, cell)[1:]:
+            self._apply_brush(step)
+        self._last_cell = cell
+
     def _apply_brush(self, cell: tuple[int, int]) -> None:
         try:
             self._paint(cell)
@@ -30,17 +62,38 @@ class ViewInputMixin:
     def _paint(self, cell: tuple[int, int]) -> None:
         cells = self._brush(cell)
         s = self.settings
+        self._last_cell = cell
         if self.tool == "terrain":
             self.doc.paint_terrain(cells, s.terrain_kind, s.elevation, stroke=self._stroke)
         elif self.tool == "hazard":
             s.hazard_id = self.doc.paint_hazard(
                 cells, s.hazard_id, kind=s.hazard_kind, dice=s.hazard_dice, stroke=self._stroke
             )
+        elif self.tool == "fire":
+            self._paint_fire(cell, cells)
         elif self.tool == "erase":
-            self.doc.erase_hazard(cells, stroke=self._stroke)
+            self.doc.erase_cells(cells, stroke=self._stroke)
+
+    def _paint_fire(self, cell: tuple[int, int], cells: list[tuple[int, int]]) -> None:
+        """The fire brush: with no permanent kind chosen, a click on an object or unit sets it
+        alight; otherwise (or on open ground) it paints a permanent fire (R-FIRE-1)."""
+        s = self.settings
+        target = self.doc.thing_at(cell)
+        if s.fire_permanent is None and target is not None:
+            if target not in self._fire_lit:  # once a stroke: a drag over a house sets it alight once
+                self._fire_lit[target] = True
+                self.doc.set_alight(target, s.fire_size, s.fire_type, stroke=self._stroke)
+            return
+        s.fire_id = self.doc.paint_fire(
+            cells,
+            s.fire_permanent or PermanentFireKind.REGULAR,
+            s.fire_type,
+            fire_id=s.fire_id,
+            stroke=self._stroke,
+        )
 
     def _show_brush(self, cell: tuple[int, int] | None) -> None:
-        if self.tool not in ("terrain", "hazard", "erase") or cell is None:
+        if self.tool not in BRUSH_TOOLS or cell is None:
             self.brush_cursor.setVisible(False)
             return
         r = self.settings.brush // 2
@@ -103,8 +156,10 @@ class ViewInputMixin:
                     "start_pos": QPointF(item.pos()),
                     "press": self.mapToScene(event.position().toPoint()),
                 }
-        elif tool in ("terrain", "hazard", "erase") and cell is not None:
+        elif tool in BRUSH_TOOLS and cell is not None:
             self._stroke = new_stroke()
+            self._fire_lit = {}
+            self.settings.fire_id = None  # each stroke of the fire brush paints a fire of its own
             self._apply_brush(cell)
         elif tool == "ruler" and cell is not None:
             self._ruler_from = cell
@@ -148,8 +203,8 @@ class ViewInputMixin:
             else:
                 dx, dy = round(delta.x() / CELL), round(delta.y() / CELL)
                 d["item"].setPos(QPointF(dx * CELL, dy * CELL))
-        elif self._stroke and cell is not None and self.tool in ("terrain", "hazard", "erase"):
-            self._apply_brush(cell)
+        elif self._stroke and cell is not None and self.tool in BRUSH_TOOLS:
+            self._drag_brush(cell)
         elif self._ruler_from is not None and cell is not None:
             self._update_ruler(cell)
         super().mouseMoveEvent(event)

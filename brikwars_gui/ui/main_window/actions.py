@@ -181,6 +181,12 @@ class ActionsMixin:
             ("ruler", "Ruler", "M", "Ruler: measure a distance in inches (GRID-3)"),
             ("terrain", "Terrain", "T", "Terrain brush: paint terrain kinds and elevation (GRID-2)"),
             ("hazard", "Hazard", "H", "Hazard brush: paint Field Hazards (R-HAZ-1)"),
+            (
+                "fire",
+                "Fire",
+                "F",
+                "Fire brush: set an object or unit alight, or paint a permanent fire (R-FIRE-1)",
+            ),
             ("unit", "Unit", "U", "Place unit: click an empty cell to add a unit of the palette's team"),
         ):
             act = self._action(
@@ -428,7 +434,7 @@ class ActionsMixin:
             return self.selection.kind
         if self.view.tool in ("terrain",):
             return "terrain"
-        if self.view.tool in ("hazard", "erase"):
+        if self.view.tool in ("hazard", "erase", "fire"):
             return "hazard"
         if self.view.tool == "ruler":
             return "ruler"

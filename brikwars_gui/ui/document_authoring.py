@@ -285,18 +285,26 @@ class AuthoringMixin:
 
     def update_fire(self, fire_id: str, text: str = "", **changes: Any) -> Fire:
         """Change a fire's Size, type, permanent kind or owner (one undoable step)."""
+        return self._update_item(
+            "fires", Fire, fire_id, text or f"Change {', '.join(changes)} of a fire", changes
+        )
+
+    def _update_item(
+        self, section: str, model: type, item_id: str, text: str, changes: dict[str, Any]
+    ) -> Any:
+        """The item of `section` with `changes`, validated by `model` and pushed as one step."""
         from brikwars_gui.ui.document import validation_message
 
-        old = self.fire(fire_id)
-        if old is None:
-            raise ValueError(f"no fire {fire_id!r}")
+        items = list(getattr(self.scenario, section))
+        index = next((i for i, x in enumerate(items) if x.id == item_id), None)
+        if index is None:
+            raise ValueError(f"no {section[:-1]} {item_id!r}")
         try:
-            new = Fire.model_validate({**old.model_dump(mode="json"), **changes})
+            items[index] = model.model_validate({**items[index].model_dump(mode="json"), **changes})
         except ValidationError as exc:
             raise ValueError(validation_message(exc)) from exc
-        fires = [new if f.id == fire_id else f for f in self.scenario.fires]
-        self._set_section("fires", fires, text or f"Change {', '.join(changes)} of a fire")
-        return new
+        self._set_section(section, items, text)
+        return items[index]
 
     def remove_fire(self, fire_id: str) -> bool:
         return self._set_section("fires", [f for f in self.scenario.fires if f.id != fire_id], "Delete fire")
@@ -327,18 +335,9 @@ class AuthoringMixin:
 
     def update_trap(self, trap_id: str, text: str = "", **changes: Any) -> Trap:
         """Change a trap's trigger, weapon, spot, Action die, ... (one undoable step)."""
-        from brikwars_gui.ui.document import validation_message
-
         old = self.trap(trap_id)
-        if old is None:
-            raise ValueError(f"no trap {trap_id!r}")
-        try:
-            new = Trap.model_validate({**old.model_dump(mode="json"), **changes})
-        except ValidationError as exc:
-            raise ValueError(validation_message(exc)) from exc
-        traps = [new if t.id == trap_id else t for t in self.scenario.traps]
-        self._set_section("traps", traps, text or f"Change {', '.join(changes)} of {old.name or old.id}")
-        return new
+        label = text or f"Change {', '.join(changes)} of {old.name or old.id}" if old else ""
+        return self._update_item("traps", Trap, trap_id, label, changes)
 
     def remove_trap(self, trap_id: str) -> bool:
         return self._set_section("traps", [t for t in self.scenario.traps if t.id != trap_id], "Delete trap")

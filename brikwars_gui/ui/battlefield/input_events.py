@@ -9,29 +9,9 @@ from PySide6.QtGui import QMouseEvent
 from brikwars_gui.scenario.models import PermanentFireKind
 from brikwars_gui.ui.document import new_stroke
 from brikwars_gui.ui.items import CELL, ObjectItem, UnitItem, cell_center
-from brikwars_gui.ui.session_controller import measure
+from brikwars_gui.ui.session_controller import cells_between, measure
 
 BRUSH_TOOLS = ("terrain", "hazard", "fire", "erase")
-
-
-def cells_between(a: tuple[int, int], b: tuple[int, int]) -> list[tuple[int, int]]:
-    """The cells on the straight line from `a` to `b`, both included (Bresenham): a fast drag
-    reports cells far apart, and the brush paints every cell it crossed, leaving no gaps."""
-    (x0, y0), (x1, y1) = a, b
-    dx, dy = abs(x1 - x0), -abs(y1 - y0)
-    sx, sy = (1 if x1 > x0 else -1), (1 if y1 > y0 else -1)
-    err = dx + dy
-    out = [(x0, y0)]
-    while (x0, y0) != (x1, y1):
-        e2 = 2 * err
-        if e2 >= dy:
-            err += dy
-            x0 += sx
-        if e2 <= dx:
-            err += dx
-            y0 += sy
-        out.append((x0, y0))
-    return out
 
 
 class ViewInputMixin:

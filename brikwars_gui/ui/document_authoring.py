@@ -15,6 +15,7 @@ from PySide6.QtGui import QUndoCommand
 from brikwars_gui.scenario.models import (
     Fire,
     FireType,
+    HazardField,
     HazardKind,
     PermanentFireKind,
     StructureObject,
@@ -308,6 +309,16 @@ class AuthoringMixin:
 
     def remove_fire(self, fire_id: str) -> bool:
         return self._set_section("fires", [f for f in self.scenario.fires if f.id != fire_id], "Delete fire")
+
+    # -- hazard fields ------------------------------------------------------------------------
+    def update_hazard(self, hazard_id: str, text: str = "", **changes: Any) -> HazardField:
+        """Change a Field Hazard's name, dice, damage type, direction, ... (one undoable step)."""
+        label = text or f"Change {', '.join(changes)} of a field"
+        return self._update_item("hazards", HazardField, hazard_id, label, changes)
+
+    def remove_hazard(self, hazard_id: str) -> None:
+        """Delete a field, and the traps wired to it (R-TRAP-4), as one step."""
+        self.remove_with_dependents("hazards", hazard_id, "Delete field")
 
     # -- traps --------------------------------------------------------------------------------
     def trap(self, trap_id: str) -> Trap | None:

@@ -117,6 +117,10 @@ class ViewInputMixin:
                 self.playContext.emit(cell[0], cell[1], unit_id, event.globalPosition().toPoint())
             event.accept()
             return
+        if event.button() == Qt.MouseButton.RightButton and self.edit_mode and cell is not None:
+            self.editContext.emit(cell[0], cell[1], event.globalPosition().toPoint())
+            event.accept()
+            return
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return

@@ -58,6 +58,7 @@ class BattlefieldView(ViewInputMixin, QGraphicsView):
     toolChanged = Signal(str)
     playClicked = Signal(int, int, str)  # Play mode left click: cell, unit id under the mouse or ""
     playContext = Signal(int, int, str, QPoint)  # Play mode right click: cell, unit id, global pos
+    editContext = Signal(int, int, QPoint)  # Edit mode right click: cell, global pos
 
     MIN_SCALE, MAX_SCALE = 0.05, 8.0
 

@@ -311,6 +311,11 @@ class ActionsMixin:
             self._try(self.doc.remove_unit, item_id)
         elif kind == "object":
             self._try(self.doc.remove_object, item_id)
+        elif kind in ("hazard", "fire", "trap"):
+            doc = self.doc
+            remove = {"hazard": doc.remove_hazard, "fire": doc.remove_fire, "trap": doc.remove_trap}
+            self._try(remove[kind], item_id)
+            self.selection.clear()
 
     def duplicate_selected(self) -> None:
         kind, item_id = self.selection.kind, self.selection.item_id
@@ -323,7 +328,7 @@ class ActionsMixin:
         kind, item_id = self.selection.kind, self.selection.item_id
         if kind == "unit":
             self._try(self.doc.rotate_unit, item_id)
-        elif kind == "object":
+        elif kind == "object" or kind == "object":
             self._try(self.doc.rotate_object, item_id)
 
     def menu_actions(self) -> list[tuple[str, QAction]]:

@@ -78,7 +78,14 @@ def test_object_inspector_edits_are_validated_and_undoable(doc: EditorDocument) 
     doc.set_alight(house.id, 3)
     doc.update_object(house.id, name="Inn", weight=3, armor="2d10", height=12, owner="red", size=2)
     obj = doc.object(house.id)
-    assert (obj.name, obj.weight, obj.armor, obj.height, obj.owner, obj.size) == ("Inn", 3, "2d10", 12, "red", 2)
+    assert (obj.name, obj.weight, obj.armor, obj.height, obj.owner, obj.size) == (
+        "Inn",
+        3,
+        "2d10",
+        12,
+        "red",
+        2,
+    )
     assert doc.fire_on(house.id).size == 2  # the fire shrank with the building (R-FIRE-4)
     with pytest.raises(ValueError, match="owner"):
         doc.update_object(house.id, owner="nobody")

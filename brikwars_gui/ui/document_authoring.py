@@ -8,11 +8,13 @@ from __future__ import annotations
 from collections.abc import Iterable
 from typing import Any
 
+import numpy as np
 from pydantic import ValidationError
 from PySide6.QtCore import QRect
 from PySide6.QtGui import QUndoCommand
 
 from brikwars_gui.scenario.models import (
+    Battlefield,
     Fire,
     FireType,
     HazardField,
@@ -104,9 +106,56 @@ class SectionsCommand(QUndoCommand):
         self._apply(0)
 
 
+class ResizeCommand(QUndoCommand):
+    """A new table size: the battlefield and the terrain (cut or extended with open ground) change
+    together; the views rebuild as for a new document, but the undo history stays."""
+
+    def __init__(self, doc, old: tuple, new: tuple, text: str) -> None:
+        super().__init__(text)
+        self.doc, self.old, self.new = doc, old, new
+
+    def _apply(self, state: tuple) -> None:
+        battlefield, terrain, arrays = state
+        self.doc.scenario.__dict__["battlefield"] = battlefield
+        self.doc.scenario.__dict__["terrain"] = list(terrain)
+        self.doc.terrain = arrays
+        self.doc.scenarioReset.emit()
+
+    def redo(self) -> None:
+        self._apply(self.new)
+
+    def undo(self) -> None:
+        self._apply(self.old)
+
+
 class AuthoringMixin:
     """Objects' stats, fires and traps of `EditorDocument` (which provides `scenario`, `check`,
     `undo_stack`, `all_ids`, `in_bounds`, `object`, `unit`, `_replace_object`)."""
+
+    # -- the table ----------------------------------------------------------------------------
+    def resize_battlefield(self, width: int, height: int) -> None:
+        """A new table size in inches (GRID-1) as one undoable step; terrain beyond the new edge is
+        cut, new ground is open. Refused, in words, while a unit, object or field would fall off."""
+        from brikwars_gui.ui.document import validation_message
+        from brikwars_gui.ui.layers import TerrainArrays
+
+        try:
+            battlefield = Battlefield(width=width, height=height)
+        except ValidationError as exc:
+            raise ValueError(validation_message(exc)) from exc
+        if battlefield == self.scenario.battlefield:
+            return
+        old = self.terrain
+        kind = np.zeros((height, width), dtype=old.kind.dtype)
+        elevation = np.zeros((height, width), dtype=old.elevation.dtype)
+        h, w = min(height, old.kind.shape[0]), min(width, old.kind.shape[1])
+        kind[:h, :w], elevation[:h, :w] = old.kind[:h, :w], old.elevation[:h, :w]
+        arrays = TerrainArrays(kind, elevation)
+        regions = arrays.to_regions()
+        self.check(battlefield=battlefield, terrain=regions)
+        before = (self.scenario.battlefield, list(self.scenario.terrain), old)
+        text = f"Resize the table to {width}×{height}"
+        self.undo_stack.push(ResizeCommand(self, before, (battlefield, regions, arrays), text))
 
     # -- objects ------------------------------------------------------------------------------
     def validated_object(self, object_id: str, **changes: Any) -> StructureObject:

@@ -14,7 +14,7 @@ from collections.abc import Callable, Sequence
 from typing import Annotated, Any, Literal, Union, get_args, get_origin
 
 from pydantic import BaseModel
-from PySide6.QtCore import Signal
+from PySide6.QtCore import Qt, Signal
 from PySide6.QtWidgets import (
     QCheckBox,
     QComboBox,
@@ -23,6 +23,7 @@ from PySide6.QtWidgets import (
     QLabel,
     QLineEdit,
     QSpinBox,
+    QToolButton,
     QVBoxLayout,
     QWidget,
 )
@@ -253,3 +254,27 @@ class ModelForm(QWidget):
     def set_enabled(self, on: bool) -> None:
         for widget in self.widgets.values():
             widget.setEnabled(on)
+
+
+class Section(QWidget):
+    """A titled part of the inspector that folds away (narrow docks have little height)."""
+
+    def __init__(self, title: str, body: QWidget, *, open_: bool = False) -> None:
+        super().__init__()
+        self.body = body
+        self.button = QToolButton()
+        self.button.setText(title)
+        self.button.setCheckable(True)
+        self.button.setChecked(open_)
+        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
+        self.button.setStyleSheet("QToolButton { border: none; font-weight: bold; }")
+        self.button.toggled.connect(self._toggle)
+        layout = QVBoxLayout(self)
+        layout.setContentsMargins(0, 2, 0, 2)
+        layout.addWidget(self.button)
+        layout.addWidget(body)
+        self._toggle(open_)
+
+    def _toggle(self, on: bool) -> None:
+        self.button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
+        self.body.setVisible(on)

@@ -8,13 +8,12 @@ from __future__ import annotations
 from collections.abc import Callable
 from typing import Any
 
-from PySide6.QtCore import Qt
-from PySide6.QtWidgets import QLabel, QToolButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import QLabel, QVBoxLayout, QWidget
 
 from brikwars_gui.scenario.models import Unit, Weapon
 from brikwars_gui.scenario.ruleset_models import D6Stats, NinePowersBlock
 from brikwars_gui.ui.document import EditorDocument
-from brikwars_gui.ui.model_form import ModelForm
+from brikwars_gui.ui.model_form import ModelForm, Section
 
 MORE_FIELDS = (
     "weight",
@@ -43,30 +42,6 @@ D6_LABELS = {
     "fate_points": "Fate Points",
 }
 NP_LABELS = {"natural_armor": "Natural armor", "armor_buffer": "Armor buffer", "magic_dice": "Magic dice"}
-
-
-class Section(QWidget):
-    """A titled part of the inspector that folds away (narrow docks have little height)."""
-
-    def __init__(self, title: str, body: QWidget, *, open_: bool = False) -> None:
-        super().__init__()
-        self.body = body
-        self.button = QToolButton()
-        self.button.setText(title)
-        self.button.setCheckable(True)
-        self.button.setChecked(open_)
-        self.button.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextBesideIcon)
-        self.button.setStyleSheet("QToolButton { border: none; font-weight: bold; }")
-        self.button.toggled.connect(self._toggle)
-        layout = QVBoxLayout(self)
-        layout.setContentsMargins(0, 2, 0, 2)
-        layout.addWidget(self.button)
-        layout.addWidget(body)
-        self._toggle(open_)
-
-    def _toggle(self, on: bool) -> None:
-        self.button.setArrowType(Qt.ArrowType.DownArrow if on else Qt.ArrowType.RightArrow)
-        self.body.setVisible(on)
 
 
 class UnitBlocks(QWidget):

@@ -162,3 +162,24 @@ def test_no_stale_values_under_no_unit_selected(open_window) -> None:
     assert window.inspector.hero.isChecked()
     window.selection.clear()
     assert not window.inspector.hero.isChecked() and window.inspector.facing.currentIndex() == -1
+
+
+def test_scenario_panel_sets_the_table_size_description_and_ruleset_options(open_window) -> None:
+    window = open_window(empty_scenario(20, 12))
+    doc, panel = window.doc, window.scenario_panel
+    doc.new_unit((18, 3))
+    panel.table_width.setValue(30)
+    panel.table_width.editingFinished.emit()
+    assert doc.width == 30 and doc.terrain.kind.shape == (12, 30)
+    panel.table_width.setValue(10)  # the unit at x = 18 would fall off: refused, in words
+    panel.table_width.editingFinished.emit()
+    assert doc.width == 30 and "Minifig 1 (unit)" in panel.size_error.text()
+    doc.undo_stack.undo()
+    assert doc.width == 20 and panel.table_width.value() == 20
+    panel.description.setText("Raiders fire the village")
+    panel.description.editingFinished.emit()
+    assert doc.scenario.description == "Raiders fire the village"
+    cap = panel.d6_options.widgets["character_point_cap"]
+    cap.setCurrentIndex(cap.findData(2))
+    cap.activated.emit(cap.currentIndex())
+    assert doc.scenario.d6.character_point_cap == 2

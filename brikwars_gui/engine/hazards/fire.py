@@ -749,7 +749,7 @@ def roll_burning_attack_bonus(
 ) -> tuple[int, list[int], str, str]:
     """Roll the R-FIRE-6 bonus on the battle's ruleset's scale (`Ruleset.extra_damage_roll`:
     BrikWars adds the 1d4 as it falls, D6 its converted code, Nine Powers one point a die):
-    (Damage to add, ignition dice for `apply_damage(fire_dice=...)`, fire type, what was rolled);
+    (Damage to add, ignition dice for `damage_and_ignite(fire_dice=...)`, fire type, what was rolled);
     (0, [], "fire", "") when the attacker is not burning."""
     bonus = burning_attack_bonus(ctx.state, attacker_id, weapon)
     if bonus is None:

@@ -339,7 +339,7 @@ def walk(
         _place_at_end(ctx, unit, plan, cells)
         for event in hazard_events:
             ctx.emit(event)
-        return cells
+        return _off_friends(ctx, unit, cells)
     if listener is not None:
         for event in hazard_events:
             listener(event)
@@ -411,7 +411,22 @@ def walk(
             ctx.emit(MovementStopped(unit.id, stop_reason))
             break
     flush(last)
-    return walked
+    return _off_friends(ctx, unit, walked)
+
+
+def _off_friends(ctx: PlayContext, unit: UnitState, walked: list[Cell]) -> list[Cell]:
+    """A living unit whose move ends on a friend's cell it was only passing (a Response Disrupts,
+    stops or holds it there) steps back to the last cell of its path no other living unit holds:
+    one living unit per cell (docs/rules-decisions.md, issue 26). Returns the cells travelled."""
+    if not unit.alive or len(walked) < 2 or len(ctx.state.occupied_cells().get(unit.pos, ())) < 2:
+        return walked
+    here = unit.pos
+    back = len(walked) - 2
+    while back > 0 and ctx.state.unit_at(walked[back]) is not None:
+        back -= 1
+    unit.pos = walked[back]
+    ctx.emit(UnitMoved(unit.id, [here, unit.pos], 0, unit.move_left, False, unit.facing))
+    return walked[: back + 1]
 
 
 def _run_into(ctx: PlayContext, unit: UnitState, other: UnitState) -> None:

@@ -297,7 +297,11 @@ def attack_odds(ruleset: Any, state: Any, attacker_id: str, weapon_name: str, ta
         hit, fate = default_hit_chance(ruleset, state, attacker, weapon, plan.needed, -plan.out_of_range)
         modifiers += _point_lines(ruleset, state, attacker, fate)
     is_unit = target_id in state.units
-    figures = [Figure("hit", hit), Figure("out of the fight", hit * out)]
+    figures = [Figure("hit", hit)]
+    if plan.needed is not None and round(hit, 2) != round(plan.chance, 2):
+        # the roll alone and with the points the default answers spend, both labelled (R-D6-7)
+        figures = [Figure("hit on the roll", plan.chance), Figure("hit spending Character/Fate Points", hit)]
+    figures.append(Figure("out of the fight", hit * out))
     if wound:
         figures.append(Figure("wounded", hit * wound))
     knocked = hit * (1 - out) if blast and is_unit else hit * stun  # R-MOVE-15: a blast's survivors

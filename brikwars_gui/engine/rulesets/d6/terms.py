@@ -17,8 +17,10 @@ BURNING_PENALTY = "1d4"  # R-FIRE-5: a burning target's resistance, converted li
 COMPLICATIONS = (
     (0, "stumble", "stumbles: its Movement is over this turn"),
     (-4, "off_balance", "off balance: Movement over and its saved Action lost"),
-    (-99, "fall", "falls: Disrupted (R-MOVE-16)"),
+    (None, "fall", "falls: Disrupted (R-MOVE-16)"),
 )
+"""The last row (no lowest margin) takes every lower total, however far below (issue 26: a miss
+by more than 99, from negative pips or a steep difficulty, found no row)."""
 
 
 def _code(text: str) -> tuple[int, int]:
@@ -32,7 +34,9 @@ def _label(dice: int, pips: int) -> str:
 
 def complication_for(total: int, target: int) -> tuple[str, str]:
     """The COMPLICATIONS row for a roll of `total` against `target`."""
-    return next((effect, text) for low, effect, text in COMPLICATIONS if total - target >= low)
+    return next(
+        (effect, text) for low, effect, text in COMPLICATIONS if low is None or total - target >= low
+    )
 
 
 def fate_default(kind: str, without: float, with_fp: float) -> str:

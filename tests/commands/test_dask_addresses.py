@@ -6,13 +6,13 @@ brikwars_gui version is refused. Clusters here listen on 127.0.0.1 only and are 
 from __future__ import annotations
 
 import contextlib
-import signal
 import socket
 import threading
 from collections.abc import Iterator
 from typing import Any
 
 import pytest
+from hang_limit import hang_limit
 
 from brikwars_gui.cli import main
 from brikwars_gui.engine import forecast_remote
@@ -22,20 +22,6 @@ distributed = pytest.importorskip("distributed")
 
 HANG = 60
 """Seconds after which the command counts as hung (a limit against hangs, not a speed measure)."""
-
-
-@contextlib.contextmanager
-def hang_limit(seconds: int) -> Iterator[None]:
-    def hung(*_: Any) -> None:
-        raise TimeoutError(f"no answer within {seconds} s: hung")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @contextlib.contextmanager

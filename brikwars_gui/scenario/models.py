@@ -748,6 +748,11 @@ class Trap(Strict):
     concealed hazard field (pressure plates: the weapon aims at the spot that went off, R-TRAP-4).
     A plain Weapon Trap fires once until a technician resets it, with the inanimate Action d4; a
     `smart` Trap re-arms itself every turn and may have a larger Action die (R-TRAP-5, G-24).
+    Its aim (R-TRAP-1): with neither `area` nor `direction` it attacks whoever tripped it (the
+    operator of the object, the spot of the plate); with `area` it attacks the unit in those cells
+    nearest the weapon (murder holes, a turret's field of fire); with `direction` the first unit
+    along that line from `at` within the weapon's Range (a dart trap down a corridor). An aimed
+    Trap hits its operator only when he stands in its aim.
     """
 
     id: str = Field(min_length=1)
@@ -761,8 +766,22 @@ class Trap(Strict):
     hidden: bool = Field(default=False, description="secret Trigger, revealed by a Scout (R-TRAP-3)")
     interaction: str | None = Field(default=None, description="required interaction; null = any")
     owner: str | None = None
+    area: list[Cell] = Field(
+        default_factory=list, description="cells the Trap fires into (R-TRAP-1); empty = at whoever trips it"
+    )
+    direction: Facing | None = Field(
+        default=None, description="the Trap fires from `at` along this direction (R-TRAP-1); needs `at`"
+    )
 
     _check_action = field_validator("action")(_single_die_text)
+
+    @model_validator(mode="after")
+    def _one_aim(self) -> Trap:
+        if self.area and self.direction is not None:
+            raise ValueError("area and direction: a Trap aims at an area or along a direction, not both")
+        if self.direction is not None and self.at is None:
+            raise ValueError("direction: a Trap aimed along a direction needs `at` (where the weapon sits)")
+        return self
 
 
 def _trap_problems(scenario: Scenario) -> list[str]:
@@ -790,6 +809,9 @@ def _trap_problems(scenario: Scenario) -> list[str]:
             out.append(f"{path}.owner: {trap.owner!r} is not a player id")
         if trap.at is not None and not scenario.battlefield.contains(trap.at):
             out.append(f"{path}.at: cell {_cell_text(trap.at)} is off the battlefield")
+        for j, cell in enumerate(trap.area):
+            if not scenario.battlefield.contains(cell):
+                out.append(f"{path}.area[{j}]: cell {_cell_text(cell)} is off the battlefield")
     return out
 
 

@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.d6 import (
+    CANCEL_HIGHEST,
+    COMPLICATION,
+    add_character_points,
+    parse_code,
+    roll_code,
+)
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import (
     DEFAULT_CP,
@@ -31,13 +38,6 @@ from brikwars_gui.engine.rulesets.d6.conversion import (
     difficulty,
     pip_modifier,
     skill_code,
-)
-from brikwars_gui.engine.rulesets.d6.dice import (
-    CANCEL_HIGHEST,
-    COMPLICATION,
-    add_character_points,
-    parse_code,
-    roll_code,
 )
 from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6Damage, Wounded
 
@@ -199,7 +199,17 @@ class D6Ruleset(Ruleset):
             return "automatic"
         dice, pips = self.code(state, unit, roll.kind, unit.skill, fate=False)
         target = difficulty(roll.needed - roll.per_die_modifier)
-        return f"{self.stat_name(roll.kind)} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
+        text = f"{self.stat_name(roll.kind)} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
+        weapon = next((w for w in unit.weapons if w.name == roll.weapon), None) if roll.weapon else None
+        if weapon is None:
+            return text
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance  # imports us
+
+        points = default_hit_chance(self, state, unit, weapon, roll.needed, roll.per_die_modifier)[0]
+        if round(points, 2) == round(roll.chance, 2):
+            return text
+        # the attack card's headline counts the points the default answers spend: say both (R-D6-7)
+        return f"{text} on the roll, {points:.0%} spending Character/Fate Points"
 
     def action_roll(
         self,

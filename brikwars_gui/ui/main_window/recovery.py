@@ -109,7 +109,7 @@ class RecoveryMixin:
             self._autosave_failed(exc)
 
     def autosave_editor(self) -> None:
-        """The editor document, after a quiet period, while it has unsaved changes."""
+        """The editor document, after each edit (`EDITOR_QUIET_MS`), while it has unsaved changes."""
         if self.recovery is None:
             return
         if not self.doc.modified:

@@ -190,7 +190,7 @@ class RecoveryMixin:
         answer = QMessageBox.question(
             self,
             "Recover the last battle?",
-            "BrikWars did not exit cleanly last time. Resume the battle autosaved at the last end of turn?",
+            "BrikWars did not exit cleanly last time. Resume the battle at its last order?",
         )
         return answer == QMessageBox.StandardButton.Yes
 

@@ -112,7 +112,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 with dask_executor(args.dask) as executor:
                     report = forecast(scenario, args.runs, executor=executor, **options)
-            except (RuntimeError, OSError) as exc:
+            except (RuntimeError, ValueError, OSError) as exc:
                 print(f"--dask {args.dask}: {exc}", file=sys.stderr)
                 return EXIT_INVALID
         else:

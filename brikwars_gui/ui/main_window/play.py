@@ -73,6 +73,7 @@ class PlayMixin:
             self.scene.play_provider = self.controller.unit_view
             self.scene.refresh_traps()  # no trap marks in a battle: secret Triggers stay secret (R-TRAP-3)
             self.scene.badge_provider = self.controller.unit_badges
+            self.turn_panel.order_provider = self.controller.turn_order
             self.minimap.set_play(self.controller.unit_view, self.controller.object_destroyed)
             self.unit_panel.model.status_provider = lambda uid: self.controller.unit_status(uid) or "Ready"
             if saved is not None:
@@ -102,6 +103,7 @@ class PlayMixin:
             self.fog_layer.set_active(False)
             self.scene.show_line_of_sight(None)
             self.scene.badge_provider = None
+            self.turn_panel.order_provider = None
             self.scene.leave_play()
             self.minimap.set_play(None)
             self.unit_panel.model.status_provider = None
@@ -313,6 +315,23 @@ class PlayMixin:
             self.scene.show_line_of_sight(None)
         if entry.kind == "turn_started":
             self.hover_card.hide_card()
+        if entry.kind == "side_order":
+            self.show_order_banner(entry.text)
+
+    def show_order_banner(self, text: str) -> None:
+        """The sides' order changed between rounds (R-NP-9): say who goes first and why, over the
+        map, for a few seconds; the Turn panel shows the new order."""
+        names = {p.id: p.name for p in (self.controller.scenario or self.doc.scenario).players}
+        for pid, name in names.items():
+            text = text.replace(f"{pid} ", f"{name} ").replace(f" {pid}", f" {name}")
+        self.order_banner.setText(text)
+        self.order_banner.adjustSize()
+        self.order_banner.move(max(8, (self.view.width() - self.order_banner.width()) // 2), 36)
+        self.order_banner.show()
+        self.order_banner.raise_()
+        self._order_banner_timer.start()
+        self.statusBar().showMessage(text, 8000)
+        self.turn_panel.refresh()
 
     def _hover_card_unit_updated(self, unit_id: str) -> None:
         if self.hover_card.isVisible() and self.hover_card.unit_id == unit_id:

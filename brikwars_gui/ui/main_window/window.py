@@ -128,6 +128,18 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
             "#viewingBanner { background: #263238; color: white; padding: 4px 8px; border-radius: 4px; }"
         )
         self.viewing_banner.hide()
+        self.order_banner = QLabel(self.view)  # "Round 3: The restless dead go first — ..." (R-NP-9)
+        self.order_banner.setObjectName("orderBanner")
+        self.order_banner.setWordWrap(True)
+        self.order_banner.setMaximumWidth(560)
+        self.order_banner.setStyleSheet(
+            "#orderBanner { background: #4a148c; color: white; padding: 6px 10px; border-radius: 4px; }"
+        )
+        self.order_banner.hide()
+        self._order_banner_timer = QTimer(self)
+        self._order_banner_timer.setSingleShot(True)
+        self._order_banner_timer.setInterval(8000)
+        self._order_banner_timer.timeout.connect(self.order_banner.hide)
         self.attack_card = AttackCard(self.view)
         self.hover_card = UnitHoverCard(self.view)
         self.view.cards += [self.attack_card, self.hover_card]  # the line of sight's tip leaves them be

@@ -178,7 +178,7 @@ def test_r_dice_8_the_overskill_question_shows_the_roll_and_each_choices_odds(
 
 
 def test_r_dice_8b_the_skill_choice_gives_the_exact_chance_of_a_bonus_die() -> None:
-    from brikwars_gui.engine.rulesets.brikwars.dice import bonus_die_reaches
+    from brikwars_gui.engine.dice.brikwars import bonus_die_reaches
 
     assert bonus_die_reaches(0) == 1 and bonus_die_reaches(1) == 1
     assert bonus_die_reaches(4) == pytest.approx(3 / 6)

@@ -167,7 +167,11 @@ class ActionsMixin:
             QKeySequence.StandardKey.HelpContents,
             "RULES.md entries for the selection",
         )
-        self.act_about = self._action("&About", self._about, tip="Version and where files live")
+        self.act_about = self._action("&About", self._about, tip="Version, licence and where files live")
+        self.act_user_guide = self._action(
+            "&User Guide", self.show_user_guide, tip="The user guide: panels, overlays, the log, saved games"
+        )
+        self.act_licence = self._action("&Licence", self.show_licence, tip="The licence of BrikWars")
         self.act_shortcuts = self._action(
             "&Keyboard Shortcuts",
             self.show_shortcuts,
@@ -253,9 +257,9 @@ class ActionsMixin:
 
         install_heat_tools(self, file_menu, game, view)
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.act_rules, self.act_shortcuts])
+        help_menu.addActions([self.act_user_guide, self.act_rules, self.act_shortcuts])
         help_menu.addSeparator()
-        help_menu.addAction(self.act_about)
+        help_menu.addActions([self.act_licence, self.act_about])
 
         # the game's buttons first: on a narrow window the toolbar overflow hides the editing tools,
         # never Edit/Play/End Turn
@@ -459,18 +463,16 @@ class ActionsMixin:
         return dialog
 
     def _about(self) -> None:
-        from brikwars_gui import __version__
+        from brikwars_gui.ui.help_pages import about_html
 
-        where = (
-            f"<p>Log file, recovery autosave and your unit templates: <code>{self.data_dir}</code></p>"
-            if self.data_dir
-            else ""
-        )
-        QMessageBox.about(
-            self,
-            "About BrikWars",
-            f"<h3>BrikWars battle simulator {__version__}</h3>"
-            "<p>A rules engine, scenario editor and battle player for the BrikWars tabletop wargame: "
-            "play against the computer, prepare encounters, watch fire and Field Hazards spread.</p>"
-            "<p>Every die comes from one seeded source, so a saved game replays exactly.</p>" + where,
-        )
+        QMessageBox.about(self, "About BrikWars", about_html(self.data_dir))
+
+    def show_user_guide(self) -> QDialog:
+        from brikwars_gui.ui.help_pages import text_dialog, user_guide_text
+
+        return text_dialog(self, "BrikWars user guide", user_guide_text(), markdown=True)
+
+    def show_licence(self) -> QDialog:
+        from brikwars_gui.ui.help_pages import licence_page, text_dialog
+
+        return text_dialog(self, "Licence", licence_page())

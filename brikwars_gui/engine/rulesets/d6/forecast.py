@@ -26,6 +26,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.d6 import CANCEL_HIGHEST, COMPLICATION
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
 from brikwars_gui.engine.hazards.ignition_odds import (
@@ -36,11 +38,9 @@ from brikwars_gui.engine.hazards.ignition_odds import (
     ignition_text,
 )
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import ShieldEffect, strike_dice
+from brikwars_gui.engine.rules.strike_odds import ShieldEffect, strike_dice
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import damage_code, difficulty, pip_modifier
-from brikwars_gui.engine.rulesets.d6.dice import CANCEL_HIGHEST, COMPLICATION
 from brikwars_gui.engine.rulesets.d6.ruleset import (
     BURNING_PENALTY,
     WOUNDS_OUT,

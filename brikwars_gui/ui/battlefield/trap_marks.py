@@ -41,6 +41,13 @@ class TrapMarksMixin:
             )
             self.addItem(label)
             self.trap_items.append(label)
+            for cell in trap.area:  # R-TRAP-1: the cells it fires into
+                mark = LabelItem("✕", TRAP_COLOR, anchor="center", point_size=7)
+                mark.setPos(cell_center(tuple(cell)))
+                mark.setZValue(Z_LABEL)
+                mark.setToolTip(f"{trap.name or trap.id} fires here (R-TRAP-1)")
+                self.addItem(mark)
+                self.trap_items.append(mark)
             if trap.at is not None:
                 at = cell_center(tuple(trap.at))
                 line = QGraphicsLineItem(QLineF(centre, at))

@@ -117,6 +117,7 @@ class PlayMixin:
             self.turn_panel.set_turn(1, None)
             self.turn_panel.set_seed(None)
             self.timeline_bar.setVisible(False)
+            self.curtain.hide()
             self.log_panel.set_entries([])
             self.game_path = None
             self.turn_panel.set_game_over(None)
@@ -143,11 +144,28 @@ class PlayMixin:
 
     def _turn_changed(self, round_number: int, player: str) -> None:
         self.turn_panel.set_turn(round_number, player or None)
+        self._hand_over(player)
         c = self.controller
         if c.has_game:
             labels = [c.snapshot_label(i) for i in range(c.snapshot_count)]
             self.timeline.set_count(c.snapshot_count, labels)
         self._update_play_actions()
+
+    def _hand_over(self, player: str) -> None:
+        """Hot seat under fog of war: a curtain between two human players' turns (and no undo of
+        the other player's orders: the controller's `can_undo`)."""
+        c = self.controller
+        scenario = c.scenario
+        if not (self.play_mode and scenario is not None and scenario.fog_of_war and c.has_game):
+            return
+        humans = [p for p in scenario.players if p.controller == "human"]
+        who = next((p for p in humans if p.id == player), None)
+        if len(humans) < 2 or who is None or who.id == self._curtain_for:
+            return
+        first = self._curtain_for is None
+        self._curtain_for = who.id
+        if not first:  # the first human to play needs no hand-over
+            self.curtain.cover(who.id, who.name, who.color)
 
     def _unit_updated(self, unit_id: str) -> None:
         if unit_id == self.selection.unit_id:
@@ -585,6 +603,8 @@ class PlayMixin:
         names.update({u.id: u.name for u in scenario.units})
         self.log_panel.set_unit_names(names)
         self.timeline.reset()  # the last battle's "Viewing" never carries into this one
+        self._curtain_for = None
+        self.curtain.hide()
         self.viewing_banner.hide()
         self.turn_panel.set_game_over(None)
         self.game_over_summary = None

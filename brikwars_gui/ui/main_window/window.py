@@ -28,6 +28,7 @@ from brikwars_gui.ui.document import EditorDocument, empty_scenario
 from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.fog_layer import FogLayer
+from brikwars_gui.ui.handover import HandOverCurtain
 from brikwars_gui.ui.inspector import UnitInspector
 from brikwars_gui.ui.item_inspector import ItemInspector
 from brikwars_gui.ui.legend import LegendPanel
@@ -136,6 +137,8 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
             "#orderBanner { background: #4a148c; color: white; padding: 6px 10px; border-radius: 4px; }"
         )
         self.order_banner.hide()
+        self.curtain = HandOverCurtain(self)  # hot seat under fog of war (ui/handover.py)
+        self._curtain_for: str | None = None
         self._order_banner_timer = QTimer(self)
         self._order_banner_timer.setSingleShot(True)
         self._order_banner_timer.setInterval(8000)

@@ -136,7 +136,9 @@ class ModelForm(QWidget):
         elif get_origin(kind) is tuple:
             edit.setPlaceholderText("x, y" + (" (empty: none)" if optional else ""))
         elif optional:
-            edit.setPlaceholderText("empty: none (the default)")
+            said = self.model.model_fields[name].description or ""
+            default = said[said.index("default") :] if "default" in said else "none"
+            edit.setPlaceholderText(f"empty: {default.removeprefix('default: ')}")
         edit.editingFinished.connect(lambda n=name: self._text_done(n))
         return edit
 

@@ -15,7 +15,7 @@ TRAP_COLOR = "#6a1b9a"
 class TrapMarksMixin:
     """`refresh_traps()`: the markers of the document's traps (BattlefieldScene mixin)."""
 
-    def refresh_traps(self) -> None:
+    def refresh_traps(self, *_changed) -> None:
         for item in getattr(self, "trap_items", []):
             if item.scene() is self:
                 self.removeItem(item)
@@ -31,7 +31,7 @@ class TrapMarksMixin:
             label = LabelItem(
                 f"⚠ {trap.name or trap.id}: {trap.weapon.name}", TRAP_COLOR, anchor="center", point_size=7.5
             )
-            label.setPos(centre + QPointF(0, 10))
+            label.setPos(centre + QPointF(0, 24))  # under the trigger's own name
             label.setZValue(Z_LABEL)
             hidden = " · secret Trigger (R-TRAP-3)" if trap.hidden else ""
             w = trap.weapon

@@ -185,6 +185,12 @@ class ActionsMixin:
             ("ruler", "Ruler", "M", "Ruler: measure a distance in inches (GRID-3)"),
             ("terrain", "Terrain", "T", "Terrain brush: paint terrain kinds and elevation (GRID-2)"),
             ("hazard", "Hazard", "H", "Hazard brush: paint Field Hazards (R-HAZ-1)"),
+            (
+                "fire",
+                "Fire",
+                "F",
+                "Fire brush: set an object or unit alight, or paint a permanent fire (R-FIRE-1)",
+            ),
             ("unit", "Unit", "U", "Place unit: click an empty cell to add a unit of the palette's team"),
         ):
             act = self._action(
@@ -309,6 +315,11 @@ class ActionsMixin:
             self._try(self.doc.remove_unit, item_id)
         elif kind == "object":
             self._try(self.doc.remove_object, item_id)
+        elif kind in ("hazard", "fire", "trap"):
+            doc = self.doc
+            remove = {"hazard": doc.remove_hazard, "fire": doc.remove_fire, "trap": doc.remove_trap}
+            self._try(remove[kind], item_id)
+            self.selection.clear()
 
     def duplicate_selected(self) -> None:
         kind, item_id = self.selection.kind, self.selection.item_id
@@ -321,7 +332,7 @@ class ActionsMixin:
         kind, item_id = self.selection.kind, self.selection.item_id
         if kind == "unit":
             self._try(self.doc.rotate_unit, item_id)
-        elif kind == "object":
+        elif kind == "object" or kind == "object":
             self._try(self.doc.rotate_object, item_id)
 
     def menu_actions(self) -> list[tuple[str, QAction]]:
@@ -432,7 +443,7 @@ class ActionsMixin:
             return self.selection.kind
         if self.view.tool in ("terrain",):
             return "terrain"
-        if self.view.tool in ("hazard", "erase"):
+        if self.view.tool in ("hazard", "erase", "fire"):
             return "hazard"
         if self.view.tool == "ruler":
             return "ruler"

@@ -54,6 +54,7 @@ class PlayMixin:
         (self.act_play_mode if play else self.act_edit_mode).setChecked(True)
         self.view.set_edit_mode(not play)
         self.inspector.set_editable(not play)
+        self.item_inspector.set_editable(not play)
         self.palette.set_editable(not play)
         self.scenario_panel.setEnabled(not play)
         self._update_undo_actions()
@@ -70,6 +71,7 @@ class PlayMixin:
         self.update_action_tips()
         if play:
             self.scene.play_provider = self.controller.unit_view
+            self.scene.refresh_traps()  # no trap marks in a battle: secret Triggers stay secret (R-TRAP-3)
             self.scene.badge_provider = self.controller.unit_badges
             self.minimap.set_play(self.controller.unit_view, self.controller.object_destroyed)
             self.unit_panel.model.status_provider = lambda uid: self.controller.unit_status(uid) or "Ready"
@@ -563,6 +565,8 @@ class PlayMixin:
         names.update({h.id: h.name for h in scenario.hazards if getattr(h, "name", None)})
         names.update({u.id: u.name for u in scenario.units})
         self.log_panel.set_unit_names(names)
+        self.timeline.reset()  # the last battle's "Viewing" never carries into this one
+        self.viewing_banner.hide()
         self.turn_panel.set_game_over(None)
         self.game_over_summary = None
         if self.play_mode:

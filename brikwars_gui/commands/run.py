@@ -72,7 +72,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--save-snapshot", metavar="OUT.json", help="write the raw final state (snapshot JSON) here"
     )
     parser.add_argument(
-        "--gif", metavar="OUT.gif", help="write the battle turn by turn as an animated GIF (needs Pillow)"
+        "--gif", metavar="OUT.gif", help="write the battle turn by turn as an animated GIF (-: stdout)"
     )
     parser.add_argument(
         "--frames", metavar="DIR", help="write the battle turn by turn as PNG frames into DIR"

@@ -3,7 +3,10 @@
 Prints `OK: N events reproduced` (exit 0), or the first differing event with its log line, logged
 and replayed side by side, each shown at most `SHOWN_CHARS` long (exit 1); the replay stops at that
 first difference. A log that cannot be read (not a regular file, too big, not UTF-8, a line that is
-not JSON, a bad header), or whose scenario is invalid, exits 2 with the file and line.
+not JSON, a bad header, an order missing a field), or whose scenario is invalid or was changed
+after the log was written (its content hash), exits 2 with the file, line and field. Only the log
+is needed: it carries the scenario as played (engine/replay.py); an older log's scenario path is
+read as before.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import json
 import sys
 from typing import Any
 
-from brikwars_gui.scenario.io import ScenarioError, load_scenario
+from brikwars_gui.scenario.io import ScenarioError
 
 EXIT_DIFFERENT = 1
 EXIT_UNREADABLE = 2
@@ -25,20 +28,32 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "replay",
         help="check that a game log replays identically",
-        description="Re-run the scenario of a `run --log` event log with its seed or dice script and "
-        "check every event comes out the same.",
+        description="Re-run the scenario of a `run --log` event log (carried in the log) with its seed "
+        "or dice script and check every event comes out the same.",
     )
-    parser.add_argument("log", metavar="LOG.jsonl", help="event log written by `brikwars-sim run --log`")
+    parser.add_argument(
+        "log", metavar="LOG.jsonl", help="event log written by `brikwars-sim run --log` (- : standard input)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the outcome as JSON (ok, events, the first difference)"
+    )
     parser.set_defaults(func=run)
     return parser
 
 
 def run(args: argparse.Namespace) -> int:
-    from brikwars_gui.engine.replay import LogError, read_log, replay_events, resolve_scenario_path
+    from brikwars_gui.engine.replay import (
+        LogError,
+        check_logged_orders,
+        read_log_lines,
+        replay_events,
+        scenario_of_log,
+    )
 
     try:
-        header, events = read_log(args.log)
-        scenario = load_scenario(resolve_scenario_path(header, args.log))
+        header, numbered = read_log_lines(args.log)
+        scenario = scenario_of_log(header, args.log)  # the one in the log (format 2) or its path
+        check_logged_orders(args.log, numbered, {u.id for u in scenario.units})
     except LogError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_UNREADABLE
@@ -46,7 +61,11 @@ def run(args: argparse.Namespace) -> int:
         for line in exc.messages:
             print(line, file=sys.stderr)
         return EXIT_UNREADABLE
+    events = [event for _, event in numbered]
     _game, diff, error = replay_events(scenario, header, events)
+    if args.json:
+        print(json.dumps(_json_outcome(events, diff, error), indent=1))
+        return 0 if diff is None and error is None else EXIT_DIFFERENT
     if diff is None and error is None:
         print(f"OK: {len(events)} events reproduced")
         return 0
@@ -72,3 +91,19 @@ def _shown(event: dict[str, Any] | None) -> str:
         return "(nothing)"
     text = json.dumps(event)
     return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
+
+
+def _json_outcome(events: list[dict[str, Any]], diff: Any, error: str | None) -> dict[str, Any]:
+    """`replay --json`: whether the log replays, and the first difference (event, log line, both
+    sides, each cut as in the text report)."""
+    difference = None
+    if diff is not None:
+        difference = {
+            "event": diff.index + 1,
+            "line": diff.index + 2,  # the header is line 1
+            "logged": None if diff.expected is None else _shown(diff.expected),
+            "replayed": None if diff.actual is None else _shown(diff.actual),
+        }
+    stopped = error[:SHOWN_CHARS] if error else None
+    ok = diff is None and error is None
+    return {"ok": ok, "events": len(events), "difference": difference, "stopped": stopped}

@@ -18,7 +18,7 @@ from brikwars_gui.engine.dice import (
     roll_expression,
     skill_roll,
 )
-from brikwars_gui.engine.rulesets.d6.dice import CRITICAL_FAILURE_OPTIONS, equipment_bonus, split_equipment
+from brikwars_gui.engine.dice.d6 import CRITICAL_FAILURE_OPTIONS, equipment_bonus, split_equipment
 
 EXAMPLES = """examples:
   brikwars-sim roll 1d6+1

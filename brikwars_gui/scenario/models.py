@@ -22,7 +22,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from brikwars_gui.engine.dice.expression import parse_dice, parse_single_die
-from brikwars_gui.scenario.limits import MAX_SIDE
+from brikwars_gui.scenario.limits import MAX_FIRE_SIZE, MAX_POWER, MAX_REACH, MAX_SIDE, MAX_SMOKE_HEIGHT
 from brikwars_gui.scenario.ruleset_models import (
     FORMAT_VERSION,
     READABLE_VERSIONS,
@@ -169,7 +169,7 @@ class Weapon(Strict):
     name: str = Field(min_length=1)
     kind: WeaponKind = WeaponKind.RANGED
     use: int = Field(ge=0, le=20, description="Use rating; 0 = trivial, no roll (R-ACT-3)")
-    range: int | None = Field(default=None, ge=0, description="inches; null for close combat")
+    range: int | None = Field(default=None, ge=0, le=MAX_REACH, description="inches; null for close combat")
     damage: DiceText
     damage_type: DamageType = DamageType.NORMAL
     burning: bool = Field(default=False, description="made to burn (torch): no -1d4 Action")
@@ -204,7 +204,7 @@ class Unit(Strict):
     body_armor: bool = False
     carrying_heavy: bool = False
     can_swim: bool = True
-    power: int | None = Field(default=None, ge=0, description="Power limit in weapon inches")
+    power: int | None = Field(default=None, ge=0, le=MAX_POWER, description="Power limit in weapon inches")
     specialties: list[Literal["scout"]] = Field(default_factory=list)
     scouting_tool: bool = Field(
         default=True, description="a Scout carries binoculars or a telescope (R-SCOUT-1)"
@@ -308,7 +308,9 @@ class HazardField(Area):
     )
     owner: str | None = None
     direction: Facing | None = Field(default=None, description="current direction")
-    height: int | None = Field(default=5, ge=0, description="smoke height in inches; null = no cap")
+    height: int | None = Field(
+        default=5, ge=0, le=MAX_SMOKE_HEIGHT, description="smoke height in inches; null = no cap"
+    )
     living_only: bool = Field(default=False, description="toxic gas: affects living only")
     affects: list[str] = Field(
         default_factory=list, description="spiked: unit/object kinds it works on; empty = all"
@@ -348,7 +350,7 @@ class Fire(Strict):
     id: str = Field(min_length=1)
     object: str | None = Field(default=None, description="id of the burning object or unit")
     cells: list[Cell] = Field(default_factory=list, description="burning cells")
-    size: int = Field(default=1, ge=0, description="Fire Size in inches")
+    size: int = Field(default=1, ge=0, le=MAX_FIRE_SIZE, description="Fire Size in inches")
     fire_type: FireType = FireType.FIRE
     permanent: PermanentFireKind | None = Field(
         default=None, description="set for a permanent fire (campfire, lava): never changes"

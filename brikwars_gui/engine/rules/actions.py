@@ -18,6 +18,7 @@ import contextlib
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, sees, within_reach
 from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
@@ -35,7 +36,7 @@ from brikwars_gui.engine.rules.common import (
     use_rating,
     weapon_named,
 )
-from brikwars_gui.engine.rules.movement import movement_problem, sprint
+from brikwars_gui.engine.rules.movement import charge_blocked, movement_problem, sprint
 from brikwars_gui.engine.rules.orders import (
     ActionOption,
     Order,
@@ -49,7 +50,6 @@ from brikwars_gui.engine.rules.response import attack_with_responses
 from brikwars_gui.engine.rules.shove import SHOVE_USE, plan_shove, shove
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import RollAsked
-from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
@@ -486,7 +486,8 @@ def _sprint_options(state: GameState, unit: UnitState) -> list[ActionOption]:
 
 @register_offers(70, ["charge"])
 def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
-    """R-MOVE-20: Charge every visible enemy a Sprint could reach (Move + up to 6" of Skill roll)."""
+    """R-MOVE-20: Charge every visible enemy a Sprint could reach (Move + up to 6" of Skill roll)
+    along its straight line: not one whose line is blocked before it comes within reach."""
     if not may_sprint(unit) or two_armed_problem(state, unit) is not None or not close_weapons(unit):
         return []
     out = []
@@ -494,7 +495,7 @@ def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
         if not unit_visible_to(state, unit.team, other):
             continue
         dist = distance(unit.pos, other.pos)
-        if 1.5 < dist <= unit.move_left + unit.skill + 1:
+        if 1.5 < dist <= unit.move_left + unit.skill + 1 and charge_blocked(state, unit, other.pos) is None:
             label = f"Charge {other.name} (Sprint + close-combat attack, R-MOVE-20)"
             out.append(
                 ActionOption(

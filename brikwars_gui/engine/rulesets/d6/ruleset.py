@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.d6 import (
+    CANCEL_HIGHEST,
+    COMPLICATION,
+    add_character_points,
+    equipment_bonus,
+    roll_code,
+)
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import (
     DEFAULT_CP,
@@ -32,15 +39,19 @@ from brikwars_gui.engine.rulesets.d6.conversion import (
     pip_modifier,
     skill_code,
 )
-from brikwars_gui.engine.rulesets.d6.dice import (
-    CANCEL_HIGHEST,
-    COMPLICATION,
-    add_character_points,
-    equipment_bonus,
-    parse_code,
-    roll_code,
-)
 from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6Damage, Wounded
+from brikwars_gui.engine.rulesets.d6.terms import (
+    BURNING_PENALTY,
+    KIND_STAT,
+    RADIUS_PER_D10,
+    STATS,
+    WOUNDS_OUT,
+    _code,
+    _label,
+    complication_for,
+    cp_default,
+    fate_default,
+)
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -48,58 +59,6 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.rules.combat import AttackPlan
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
-
-STATS = ("melee", "ranged", "thrown", "dodge", "strength")
-KIND_STAT = {"melee": "melee", "shove": "melee", "ranged": "ranged", "thrown": "thrown"}
-ATTACKS = ("melee", "ranged", "thrown", "shove")
-#: A second wound incapacitates (the D6 System's Wounded → Severely Wounded → out of the fight).
-WOUNDS_OUT = 2
-RADIUS_PER_D10 = 2  # G-12, as under BrikWars
-BURNING_PENALTY = "1d4"  # R-FIRE-5: a burning target's resistance, converted like any Damage
-#: R-D6-4 option 2, graver the lower the total: (lowest margin total − difficulty, effect, text).
-COMPLICATIONS = (
-    (0, "stumble", "stumbles: its Movement is over this turn"),
-    (-4, "off_balance", "off balance: Movement over and its saved Action lost"),
-    (-99, "fall", "falls: Disrupted (R-MOVE-16)"),
-)
-
-
-def _code(text: str) -> tuple[int, int]:
-    parsed = parse_code(text)
-    return parsed.terms[0].count, parsed.modifier
-
-
-def _label(dice: int, pips: int) -> str:
-    return f"{dice}D" + (f"{pips:+d}" if pips else "")
-
-
-def complication_for(total: int, target: int) -> tuple[str, str]:
-    """The COMPLICATIONS row for a roll of `total` against `target`."""
-    return next((effect, text) for low, effect, text in COMPLICATIONS if total - target >= low)
-
-
-def fate_default(kind: str, without: float, with_fp: float) -> str:
-    """AI policy (docs/rulesets.md): a Fate Point on an attack (or a resistance roll) that is
-    likelier to fail than not and gains at least 20 points from it, or on a roll against drowning
-    that it improves."""
-    if (kind in ATTACKS or kind == "resistance") and without < 0.5 and with_fp - without >= 0.2:
-        return "yes"
-    if kind == "swim" and with_fp > without:
-        return "yes"
-    return "no"
-
-
-def cp_default(kind: str, chances: dict[str, float]) -> str:
-    """AI policy: the fewest Character Points that make a failed attack or resistance roll at
-    least an even chance (none if even all of them cannot); against drowning as many as may be
-    spent."""
-    if kind == "swim":
-        return max(chances, key=lambda k: (chances[k], -int(k)))
-    for k in sorted(chances, key=int):
-        if int(k) and chances[k] >= 0.5 and (kind in ATTACKS or kind == "resistance"):
-            return k
-    return "0"
-
 
 @register
 class D6Ruleset(Ruleset):
@@ -190,7 +149,7 @@ class D6Ruleset(Ruleset):
     ) -> float:
         """The card's chance to hit: Fate and Character Points as the default answers spend them
         (R-D6-6..8, `forecast.default_hit_chance`), not `action_chance`'s roll with none spent."""
-        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance  # imports us
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance
 
         if plan.needed is None:
             return plan.chance
@@ -203,7 +162,17 @@ class D6Ruleset(Ruleset):
             return "automatic"
         dice, pips = self.code(state, unit, roll.kind, unit.skill, fate=False)
         target = difficulty(roll.needed - roll.per_die_modifier)
-        return f"{self.stat_name(roll.kind)} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
+        text = f"{self.stat_name(roll.kind)} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
+        weapon = next((w for w in unit.weapons if w.name == roll.weapon), None) if roll.weapon else None
+        if weapon is None:
+            return text
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance  # imports us
+
+        points = default_hit_chance(self, state, unit, weapon, roll.needed, roll.per_die_modifier)[0]
+        if round(points, 2) == round(roll.chance, 2):
+            return text
+        # the attack card's headline counts the points the default answers spend: say both (R-D6-7)
+        return f"{text} on the roll, {points:.0%} spending Character/Fate Points"
 
     def action_roll(
         self,
@@ -382,7 +351,7 @@ class D6Ruleset(Ruleset):
         resistance roll: a margin of 1–3 stuns, 4–8 wounds (a second wound takes it out), 9+ takes
         it out (the module docstring's table); a burning target rolls the converted 1d4 lower
         (R-FIRE-5). The card's computation (`forecast.strike_outcome`)."""
-        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance, strike_outcome  # imports us
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance, strike_outcome
 
         hit = 1.0
         if needed is not None:  # Fate and Character Points as the default answers spend them

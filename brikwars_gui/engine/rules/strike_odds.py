@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.rulesets.base import StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import (
+from brikwars_gui.engine.dice.brikwars import (
     REGULAR_BONUS_SIDES,
     die_distribution,
     overskill_damage_expression,
     skill_success_split,
 )
+from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.rulesets.base import StrikeOdds
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.state import GameState, UnitState, WeaponState
@@ -227,6 +227,7 @@ def strike_dice(
     (what `combat.resolve_attack` will roll), and the Shields' part (None when none protects it).
     Shields are planned without touching the state (`shields.plan_deflection`): the weapon's dice
     first, then the burning d4, as the engine asks them; a blast is not shielded (G-12)."""
+    from brikwars_gui.engine.dice.brikwars import blessing_dice
     from brikwars_gui.engine.hazards.fire import burning_action_penalty, burning_attack_bonus
     from brikwars_gui.engine.hazards.shields import (
         ShieldBook,
@@ -234,7 +235,6 @@ def strike_dice(
         plan_deflection,
         remaining_expression,
     )
-    from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice  # it imports us
 
     sn = blessing_dice(attacker, attacker.skill, weapon)
     damage = weapon.damage

@@ -15,6 +15,7 @@ No code outside `engine/rulesets/` (and the scenario migration) may branch on a 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -114,10 +115,14 @@ class StrikeOdds:
     kill: float
     wound: float
     disrupt: float = 0.0
+    harm_weight: float = 0.5  # a lasting wound's worth as a share of a kill (the ruleset's)
 
     def value(self, disrupt_value: float = 0.25) -> float:
-        """Expected progress in "units": a kill is 1, a lasting wound half, a Disruption a quarter."""
-        return self.kill + (self.wound - self.kill) * 0.5 + self.disrupt * disrupt_value
+        """Expected progress in "units": a kill is 1, a lasting wound `harm_weight` (half under
+        BrikWars and D6; under Nine Powers `wound` is Stamina lost over Stamina left and counts in
+        full: every point is a step to defeat and a die less in the foe's pools, R-NP-4), a
+        Disruption a quarter."""
+        return self.kill + (self.wound - self.kill) * self.harm_weight + self.disrupt * disrupt_value
 
 
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
@@ -257,6 +262,20 @@ class Ruleset(ABC):
         """Exact odds of an attack for the forecast card (to hit, to kill, to Disrupt, expected
         damage), or None when this ruleset has no such forecast yet: the card is then not shown,
         rather than showing another ruleset's numbers (the action menu keeps `action_chance`)."""
+        return None
+
+    def strike_key(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        origin: tuple[int, int],
+    ) -> Hashable | None:
+        """For a planner weighing one attack from many cells: a key equal for two `origin`s
+        whose `strike_odds` are equal (range bands, having moved, flanking, higher ground...), so
+        the odds are computed once per key. None (the default): the odds a planner needs do not
+        depend on where the attacker stands beyond what it checks itself (reach, range)."""
         return None
 
     @abstractmethod

@@ -18,6 +18,7 @@
 
 from __future__ import annotations
 
+from collections.abc import Hashable
 from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult, roll_expression
@@ -288,6 +289,23 @@ class NinePowersRuleset(Ruleset):
             chance = float(next(c.success for c in choices if c.difficulty is level))
         return f"{skill} {rating}, {level.label.capitalize()}, {chance:.0%}"
 
+    def strike_key(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        origin: tuple[int, int],
+    ) -> Hashable | None:
+        """The situation from `origin` (R-NP-10/14: range band, having moved and shot,
+        point-blank, flanking, higher ground, as one pool modifier) and a sneak attack's points
+        (R-NP-16): all `strike_odds` reads of where the attacker stands."""
+        if weapon.damage_type == "explosive":
+            return None
+        where = attacks.attack_situation(state, attacker, weapon, target, unitstate.load(attacker), origin)
+        _fire, sneak = forecast.extra_points(state, attacker, weapon, target, origin)
+        return (where.modifier if where is not None else None, sneak)
+
     def strike_odds(
         self,
         state: GameState,
@@ -310,12 +328,12 @@ class NinePowersRuleset(Ruleset):
             hit = forecast.shared_roll_chance(state, attacker, weapon, needed, -per_die_modifier)
             points = sum(t.count for t in parse_dice(weapon.damage).terms if t.sign > 0)
             defeat, lost = forecast.blast_hit(target, points)
-            return StrikeOdds(hit, hit * defeat, hit * max(defeat, min(1.0, lost / stamina)))
+            return StrikeOdds(hit, hit * defeat, hit * max(defeat, min(1.0, lost / stamina)), harm_weight=1.0)
         sf = forecast.strike_forecasts(state, attacker, weapon, target, origin)
         chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
         defeat = rolled * float(chosen.defeat)
         wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
-        return StrikeOdds(sf.hit, defeat, wound)
+        return StrikeOdds(sf.hit, defeat, wound, harm_weight=1.0)  # Stamina is attrition (R-NP-4/5)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 
@@ -357,7 +375,7 @@ class NinePowersRuleset(Ruleset):
         result = plan_damage(unitstate.load(victim).vitals, Hit(points=points))
         stamina = max(1, int(victim.pools.get("stamina", 1)))
         kill = 1.0 if result.defeated else 0.0
-        return StrikeOdds(1.0, kill, max(kill, min(1.0, result.to_stamina / stamina)))
+        return StrikeOdds(1.0, kill, max(kill, min(1.0, result.to_stamina / stamina)), harm_weight=1.0)
 
     def explosion_radius(self, roll: DamageRoll) -> int:
         """G-12 as under BrikWars: 2" per d10 Damage die, at least 2"."""

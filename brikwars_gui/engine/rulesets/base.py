@@ -264,6 +264,12 @@ class Ruleset(ABC):
         rather than showing another ruleset's numbers (the action menu keeps `action_chance`)."""
         return None
 
+    def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
+        """The tactical AI's dials (`tactics.presets.Behaviour`: formation, formation_range,
+        lookahead...) this ruleset's game asks for, from the preset's `dials`; only the changed
+        ones need be returned. By default none change."""
+        return {}
+
     def strike_key(
         self,
         state: GameState,

@@ -204,7 +204,7 @@ class HeatMapPanel(QWidget):
         shown = heat is not None and self.show_box.isChecked()
         scene.set_heat_overlay(heat_image(heat) if shown else None)
         if heat is not None:
-            self.legend.setPixmap(QPixmap.fromImage(picture.heat_legend_image(self._legend_title(), 300)))
+            self.legend.setPixmap(QPixmap.fromImage(picture.heat_legend_image(self._legend_title(), 220)))
         self.legend.setVisible(heat is not None)
 
     # -- hazard spread in a worker thread -------------------------------------------------------

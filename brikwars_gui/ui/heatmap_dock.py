@@ -338,7 +338,7 @@ def export_battle(window: Any, path: str, *, frames_dir: bool = False) -> int:
 
 def _export_battle_dialog(window: Any, frames_dir: bool) -> None:
     if not window.controller.has_game:
-        QMessageBox.information(window, "Export Battle", "Start a battle first (Game ▸ Play).")
+        QMessageBox.information(window, "Export Battle", "Start a battle first (Game ▸ Play Mode, F6).")
         return
     if frames_dir:
         path = QFileDialog.getExistingDirectory(window, "Export Battle as PNG Frames")

@@ -242,7 +242,7 @@ class ResponsePrompt(QFrame):
         row.setContentsMargins(0, 0, 0, 0)
         self.buttons = {}
         for option, label, tip in self.text.buttons:
-            button = QPushButton(label + (" (default)" if option == request.default else ""))
+            button = QPushButton(label + (" (default, Esc)" if option == request.default else ""))
             if wordy:
                 button.setStyleSheet("text-align: left; padding: 3px 8px;")
             button.setToolTip(tip)

@@ -151,7 +151,7 @@ def test_answers_with_their_odds_in_words_stand_one_per_line_unclipped(window: M
     for option, button in seen["texts"].items():
         assert button.text().startswith(words[option])
         assert button.width() >= button.fontMetrics().horizontalAdvance(button.text())
-    assert seen["texts"]["medium"].text().endswith(" (default)")
+    assert seen["texts"]["medium"].text().endswith(" (default, Esc)")
 
 
 def test_r_dice_8_the_overskill_question_shows_the_roll_and_each_choices_odds(

@@ -31,6 +31,7 @@ from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
 from brikwars_gui.engine.hazards.fire import (
     burning_attack_bonus,
+    damage_and_ignite,
     roll_burning_action_penalty,
     roll_burning_attack_bonus,
     weapon_ignition,
@@ -48,7 +49,8 @@ from brikwars_gui.engine.rules.common import (
     two_armed_problem,
 )
 from brikwars_gui.engine.rules.damage import apply_damage, explode
-from brikwars_gui.engine.rulesets import ActionRoll, DamageRoll, ruleset_of
+from brikwars_gui.engine.rulesets import ruleset_of
+from brikwars_gui.engine.rulesets.base import ActionRoll, DamageRoll
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
@@ -466,7 +468,7 @@ def resolve_attack(
             fire, fire_type = weapon_ignition(state, str(weapon.damage_type), dmg)  # R-FIRE-3
             if extra_fire and not fire:
                 fire_type = extra_type
-            apply_damage(
+            damage_and_ignite(
                 ctx,
                 target_id,
                 dmg.total + extra,

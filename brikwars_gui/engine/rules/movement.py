@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from brikwars_gui.engine.dice.brikwars import SkillRoll, skill_roll, spend_overskill_on_stat
+from brikwars_gui.engine.dice.brikwars import SkillRoll, blessing_dice, skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     Grid,
@@ -44,7 +44,6 @@ from brikwars_gui.engine.rules.common import (
     unable_problem,
 )
 from brikwars_gui.engine.rules.damage import kill
-from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import hidden_from, reveal, unseen_enemy_cells
 

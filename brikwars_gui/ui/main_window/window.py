@@ -97,6 +97,7 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         self.controller.ask_response = self.ask_response
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self._init_recovery(self.data_dir)
+        self._init_disk_stamps()
         self.last_action_menu: QMenu | None = None
         self.last_edit_menu: QMenu | None = None
         self._reach: dict[tuple[int, int], int] = {}

@@ -51,6 +51,7 @@ class SessionController(
     mapResult = Signal(object)  # a MapResult: dice and outcomes shown where they happen
     unitMoved = Signal(str, object)  # unit id, its path (start cell included), from a unit_moved event
     aiSkipped = Signal()  # Skip: the AI's orders are played at once (views stop animating)
+    ordersCommitted = Signal()  # after each engine call: new orders may be journaled (replay_events_from)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -507,6 +508,7 @@ class SessionController(
         finally:
             self._busy = False
             self.last_step_events = len(game.events) - events_before
+            self.ordersCommitted.emit()  # the orders that stood, also before a failed one of an AI step
         return True
 
     def _recover_after_failure(self) -> None:

@@ -100,6 +100,7 @@ class TacticalAI:
                 "formation": b.formation,
                 "formation_range": b.formation_range,
                 "lookahead": float(b.lookahead),
+                "close_fall_back": float(b.close_fall_back),
             }
             self._tuned = (game, b.with_(**ruleset_of(game.state).ai_dials(current)))
         return self._tuned[1]

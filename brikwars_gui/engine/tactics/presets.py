@@ -31,6 +31,7 @@ class Behaviour:
     sprint: bool = True
     noise: float = 0.0  # Easy: wobble on every plan's score (deterministic per seed)
     min_hit: float = 0.0  # never shoot below this chance to hit
+    close_fall_back: bool = True  # after a close-combat strike from where it stands, may walk away
 
     def with_(self, **changes: float | int | bool | str) -> Behaviour:
         return replace(self, **changes)  # type: ignore[arg-type]

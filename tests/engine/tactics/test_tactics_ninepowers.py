@@ -47,5 +47,26 @@ def test_hard_plays_nine_powers_with_normals_formation_and_one_unit_at_a_time():
     hard = TacticalAI(preset("hard"))
     np_dials = hard.dials(_duel("ninepowers"))
     assert (np_dials.formation, np_dials.formation_range, np_dials.lookahead) == (0.05, 6.0, 1)
+    assert not np_dials.close_fall_back  # strike and stand: no strike-then-walk-away plans
     bw_dials = hard.dials(_duel("brikwars"))
     assert (bw_dials.formation, bw_dials.formation_range, bw_dials.lookahead) == (0.15, 4.0, 3)
+    assert bw_dials.close_fall_back
+
+
+def test_under_nine_powers_the_ai_strikes_and_stands_instead_of_falling_back():
+    g = Game.from_scenario(
+        with_ruleset(
+            sb.scenario(
+                [
+                    sb.unit("a", "red", (5, 5), facing="E", weapons=[sb.SWORD]),
+                    sb.unit("z", "blue", (6, 5), facing="W", weapons=[sb.SWORD]),
+                    sb.unit("y", "blue", (7, 4), facing="W", weapons=[sb.SWORD]),
+                ]
+            ),
+            "ninepowers",
+        ),
+        seed=2,
+    )
+    # with BrikWars' dials: "a strikes z: 75% to hit, 0% to kill, then falls back to (7, 3)"
+    decision = TacticalAI(preset("normal")).play_unit(g, "a")
+    assert decision is not None and decision.kind != "attack_move" and "falls back" not in decision.text

@@ -294,11 +294,16 @@ class NinePowersRuleset(Ruleset):
         tight formation (0.15 within 4") and its three-unit lookahead lost to the greedy baseline
         (skirmish under Nine Powers, 20 seeded games, seats swapped: 9 wins; with Normal's formation
         12; with both as Normal's 15; Normal 16). So no tighter than Normal's formation and one
-        unit planned at a time (docs/ai.md)."""
+        unit planned at a time. Nor does it strike in close combat and fall back: the foe walks in
+        and strikes first next round (ruined_chapel, Normal vs greedy, 20 games: 4 wins falling
+        back, 9 not; a shooter still shoots and falls back to cover: forbidding that too cost
+        Hard 15 → 8 wins on skirmish@ninepowers).
+        See docs/ai.md."""
         return {
             "formation": min(dials["formation"], 0.05),
             "formation_range": max(dials["formation_range"], 6.0),
             "lookahead": 1,
+            "close_fall_back": False,
         }
 
     def strike_key(

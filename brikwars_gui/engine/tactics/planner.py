@@ -168,13 +168,13 @@ class Planner:
         state = self.game.state
         s = strike(state, unit, weapon, target, needed=needed)
         out = np.repeat(np.array([[s.hit], [s.kill], [s.value()]]), len(xs), axis=1)
-        ruleset = ruleset_of(state)
-        if ruleset.strike_key(state, unit, weapon, target, unit.pos) is None:
+        rules = ruleset_of(state)
+        if rules.strike_key(state, unit, weapon, target, unit.pos) is None:
             return out[0], out[1], out[2]
         by_key: dict[object, tuple[float, float, float]] = {}
         for i in np.flatnonzero(cells):
             origin = (int(xs[i]), int(ys[i]))
-            key = ruleset.strike_key(state, unit, weapon, target, origin)
+            key = rules.strike_key(state, unit, weapon, target, origin)
             if key not in by_key:
                 k = strike(state, unit, weapon, target, needed=needed, origin=origin)
                 by_key[key] = (k.hit, k.kill, k.value())

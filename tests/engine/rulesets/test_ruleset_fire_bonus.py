@@ -43,7 +43,11 @@ def test_r_fire_6_under_d6_the_torch_adds_its_converted_code_not_a_raw_d4():
 
 
 def test_r_fire_5_under_d6_a_burning_target_resists_its_converted_code_worse():
-    units = [sb.unit("a", "red", (2, 2), weapons=[sb.SWORD]), sb.unit("z", "blue", (3, 2))]
+    # z spends no Character Points on its resistance (R-D6-7)
+    units = [
+        sb.unit("a", "red", (2, 2), weapons=[sb.SWORD]),
+        sb.unit("z", "blue", (3, 2), d6={"character_points": 0}),
+    ]
     fires = [{"id": "f", "object": "z", "size": 1}]
     # Melee 3D vs 8: 5, 5, Wild 4; sword 1d6+1 → 2D+2: 3, Wild 2; Strength 2D: 4, Wild 5; 1D+2: Wild 3
     g = game("d6", units, [5, 5, 4, 3, 2, 4, 5, 3], fires=fires)

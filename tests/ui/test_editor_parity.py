@@ -195,6 +195,7 @@ EDITS: dict[tuple[str, str], tuple[Edit, Callable[[EditorDocument], Any]]] = {
             ("strength", "2D+2"),
             ("character_points", 3),
             ("fate_points", 1),
+            ("equipment", {"melee": "+1D"}),
         )
     },
     **{

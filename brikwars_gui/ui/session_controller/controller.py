@@ -141,6 +141,12 @@ class SessionController(
         order = list(self.scenario.turn_order) or [p.id for p in self.scenario.players]
         return order[0] if order else None
 
+    def turn_order(self) -> list[str]:
+        """The sides' order in the battle now (a ruleset may change it between rounds, R-NP-9)."""
+        if self.game is not None:
+            return list(self.game.state.turn_order)
+        return list(self.scenario.effective_turn_order()) if self.scenario else []
+
     def is_ai(self, player_id: str | None) -> bool:
         if self.game is None or not player_id:
             return False

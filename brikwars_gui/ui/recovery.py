@@ -19,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import logging.handlers
 import os
 import shutil
 import tempfile
@@ -59,13 +60,22 @@ def app_data_dir() -> Path:
 _handlers: dict[str, logging.Handler] = {}
 
 
+LOG_MAX_BYTES = 1_000_000
+LOG_BACKUPS = 3
+"""brikwars.log is rotated at LOG_MAX_BYTES into brikwars.log.1 ... .3: at most 4 MB in all."""
+
+
 def setup_logging(directory: Path) -> Path:
-    """Log `brikwars_gui` messages (engine errors with tracebacks) to `directory/brikwars.log`."""
+    """Log `brikwars_gui` messages (engine errors with tracebacks) to `directory/brikwars.log`,
+    rotated (`LOG_MAX_BYTES`, `LOG_BACKUPS`) so a long-lived installation's log never grows
+    without bound."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / LOG_NAME
     key = str(path)
     if key not in _handlers:
-        handler = logging.FileHandler(path, encoding="utf-8")
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+        )
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         logger = logging.getLogger("brikwars_gui")
         logger.addHandler(handler)

@@ -37,3 +37,17 @@ def test_no_curtain_against_the_computer_or_without_fog(open_window) -> None:
         assert not window.curtain.covering
         window.set_play_mode(False)
         window.close()
+
+
+def test_under_fog_the_turn_panel_does_not_list_the_unseen_enemys_units(open_window) -> None:
+    """Review 2026-11-27 item 19: during the hidden enemy's turn its units were listed."""
+    window = open_window(foggy(blue="ai"))
+    window.set_play_mode(True, seed=1)
+    c = window.controller
+    state = c.game.state
+    state.active_index = state.turn_order.index("blue")
+    window.turn_units.reset()
+    assert c.hidden_from_viewer("z") and window.turn_units.row_of("z") == -1
+    state.active_index = state.turn_order.index("red")
+    window.turn_units.reset()
+    assert window.turn_units.row_of("a") == 0

@@ -151,7 +151,7 @@ def test_answers_with_their_odds_in_words_stand_one_per_line_unclipped(window: M
     for option, button in seen["texts"].items():
         assert button.text().startswith(words[option])
         assert button.width() >= button.fontMetrics().horizontalAdvance(button.text())
-    assert seen["texts"]["medium"].text().endswith(" (default)")
+    assert seen["texts"]["medium"].text().endswith(" (default, Esc)")
 
 
 def test_r_dice_8_the_overskill_question_shows_the_roll_and_each_choices_odds(
@@ -186,3 +186,16 @@ def test_r_dice_8b_the_skill_choice_gives_the_exact_chance_of_a_bonus_die() -> N
     assert bonus_die_reaches(7) == pytest.approx(1 / 6)  # a 6, then anything
     assert bonus_die_reaches(12) == pytest.approx(1 / 36)
     assert bonus_die_reaches(13) == pytest.approx(1 / 36)
+
+
+def test_r_move_5_the_counter_question_speaks_words_with_odds() -> None:
+    """Review 2026-11-27 item 17: 'Counter:sword (default)' next to 'Continue' read as internal ids."""
+
+    class Odds:
+        hit, kills, beats_armor, disrupts, out_word = 0.5, 0.25, 0.0, 0.0, "kill"
+
+    request = DecisionRequest("counter", "a", "red", "z", ("counter:sword", "continue"), "counter:sword")
+    text = describe(request, {"a": "Vroy", "z": "Zombie 1"}, {"attack:sword": Odds()})
+    labels = {option: label for option, label, _tip in text.buttons}
+    assert labels["counter:sword"] == "Counter-attack with sword — 50% to hit, 25% to kill"
+    assert labels["continue"] == "Don't counter: keep moving"

@@ -262,6 +262,7 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         c.sessionStarted.connect(self._session_started)
         c.unitMoved.connect(self.scene.queue_move)
         c.mapResult.connect(self.result_floats.show)
+        c.mapResult.connect(lambda *_: self.hover_card.hide_card())  # the result, not a card over it
         c.aiSkipped.connect(self.result_floats.clear)
         c.aiSkipped.connect(self.scene.finish_move_animations)
         c.viewChanged.connect(self.scene.finish_move_animations)
@@ -313,7 +314,10 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         else:
             name = self.doc.path.name if self.doc.path else "Untitled"
         star = " *" if self.doc.modified else ""
-        return f"{name}{star} — {self.doc.scenario.name} — BrikWars"
+        title = self.doc.scenario.name
+        if title == name or (name == "Untitled" and title == "Untitled"):
+            return f"{name}{star} — BrikWars"  # not "Untitled — Untitled — BrikWars"
+        return f"{name}{star} — {title} — BrikWars"
 
     def _fit_first_size(self) -> None:
         """1400x900, or what the screen has room for (a 1366x768 laptop, a 1280x720 screen): the

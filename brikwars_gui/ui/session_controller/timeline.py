@@ -24,7 +24,9 @@ class TimelineMixin:
 
     def snapshot_label(self, index: int) -> str:
         snap = self.game.snapshots[index]
-        return f"Round {snap.get('round')}: {snap.get('active_player')}"
+        player = snap.get("active_player")
+        names = {p.id: p.name for p in self.scenario.players} if self.scenario else {}
+        return f"Round {snap.get('round')}: {names.get(player, player)}"
 
     def show_snapshot(self, index: int | None) -> None:
         if self.game is None or self._busy:  # not while an order waits for a Response

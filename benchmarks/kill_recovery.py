@@ -82,7 +82,6 @@ def child(mode: str, data_dir: Path, ack: Path, phase: Path, seed: int) -> None:
 
         c.ask_response = respond
         c.ai_interval = 20
-        c.aiRunningChanged.connect(lambda running: at("ai" if running else "idle"))
         c.ordersCommitted.connect(lambda: acknowledge(c.order_count))
         window.set_play_mode(True, seed=seed)
         saved = data_dir / "game.json"
@@ -92,6 +91,7 @@ def child(mode: str, data_dir: Path, ack: Path, phase: Path, seed: int) -> None:
                 app.quit()
                 return
             if not c.is_human_turn:
+                at("ai")  # the AI plays its turn step by step meanwhile
                 return
             own = [u for u in c.unit_ids_of() if c.unit_view(u).alive]
             roll = rng.random()

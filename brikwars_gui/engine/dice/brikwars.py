@@ -561,6 +561,16 @@ def _take_benny(roll: SkillRoll, how: str) -> OverskillBenny:
     return roll.benny
 
 
+def bonus_die_reaches(needed: int) -> float:
+    """Exact chance that one regular Bonus Die, its 6s chaining more (R-DICE-9), adds at least
+    `needed`: what an Overskill Benny spent on the Skill Roll (R-DICE-8b) gives a roll short by that."""
+    chance = 1.0
+    while needed > REGULAR_BONUS_SIDES:
+        chance /= REGULAR_BONUS_SIDES  # only a 6 goes on, adding 6 and rolling again
+        needed -= REGULAR_BONUS_SIDES
+    return chance * min(1.0, max(0, REGULAR_BONUS_SIDES + 1 - needed) / REGULAR_BONUS_SIDES)
+
+
 def spend_overskill_on_skill(roll: SkillRoll, dice: DiceSource, *, purpose: str = "") -> SkillRoll:
     """R-DICE-8b: +1d6 to the Skill Roll; that die's 6s chain regular d6 Bonus Dice (R-DICE-9).
 

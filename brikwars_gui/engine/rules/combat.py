@@ -19,6 +19,8 @@ from brikwars_gui.engine.dice.brikwars import (
     ROLE_CURSE,
     ROLE_SKILL,
     SkillRoll,
+    bonus_die_reaches,
+    overskill_damage_expression,
     spend_overskill_on_damage,
     spend_overskill_on_skill,
     spend_overskill_on_stat,
@@ -379,6 +381,7 @@ def resolve_attack(
                         "needed": roll.needed,
                         "out_of_range": oor,
                         "precise_margin": margin,
+                        **overskill_words(roll, weapon, oor, margin),
                     },
                 )
             )
@@ -506,3 +509,21 @@ def burning_attack(
         return 0, (), "fire", "burning +1d4 Fire cancelled by an Energy Shield (R-FIRE-6, R-HAZ-21)"
     damage, fire, fire_type, rolled = roll_burning_attack_bonus(ctx, attacker.id, weapon)
     return damage, tuple(fire), fire_type, f"burning +{rolled} {fire_type.title()}: +{damage} (R-FIRE-6)"
+
+
+def overskill_words(roll: SkillRoll, weapon: WeaponState, oor: int, margin: int) -> dict[str, str]:
+    """What each Overskill answer (R-DICE-8) does to this attack, in words with its exact chance:
+    shown beside each choice, as every other question shows its odds."""
+    short = (roll.needed or 0) - roll.total
+    more = overskill_damage_expression(weapon.damage)
+    skill = (
+        f"Reroll for a better Skill total: +1d6, {bonus_die_reaches(short):.0%} to hit then"
+        if short > 0
+        else "Reroll for a better Skill total: +1d6 (it hits already)"
+    )
+    return {
+        "damage": f"Add a Bonus Die to the damage: {weapon.damage} → {more} (R-DICE-8a)",
+        "skill": skill + " (R-DICE-8b)",
+        "range": f'Cancel the range penalty: +1d6" of range, now {oor}" out of range (R-DICE-8c)',
+        "precise": f"Precise attack (disarm): the roll beats the +{margin} it needs (R-DICE-8e)",
+    }

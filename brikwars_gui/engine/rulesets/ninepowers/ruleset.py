@@ -146,6 +146,7 @@ class NinePowersRuleset(Ruleset):
             order = side_order(state.round + 1, sides, None, dealt, stamina)
             if order != sides:
                 state.turn_order = order
+                ctx.emit(attacks.SideOrderChanged(state.round + 1, list(order), dealt, stamina))
 
     # -- attacks ----------------------------------------------------------------------------
 

@@ -147,7 +147,7 @@ def apply_damage(ctx: RulesContext, target_id: str, damage: int, *, cause: str) 
     outcome = "none"
     if damage > 0:
         ruleset = ruleset_of(state)
-        armor, text = ruleset.armor_roll(ctx, target_id)
+        armor, text = ruleset.armor_roll(ctx, target_id, damage=damage)
         outcome = ruleset.damage_outcome(state, target_id, damage, armor)
         # the Armor roll is reported before what it causes (killed / destroyed / disrupted)
         ctx.emit(ArmorRolled(target_id, damage, armor, text, outcome))

@@ -27,6 +27,7 @@ from brikwars_gui.engine.grid import IllegalPath, distance, path_cost, straight_
 from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import at_half_speed, burdened, max_rise, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 from brikwars_gui.engine.tactics.charge import charge_plans
@@ -60,9 +61,9 @@ class _Shot:
 
     target: UnitState
     weapon: WeaponState
-    hit: float
-    kill: float
-    value: float  # expected kills (a Disruption counts a quarter)
+    hit: np.ndarray  # per candidate cell: the odds from there (`Ruleset.strike_key`)
+    kill: np.ndarray
+    value: np.ndarray  # expected kills (a Disruption counts a quarter)
     cells: np.ndarray  # bool per candidate cell
 
 
@@ -122,7 +123,6 @@ class Planner:
         shots: list[_Shot] = []
         if unit.action_used:
             return shots
-        state = self.game.state
         for e in enemies:
             view = tm.view(e.id)
             if view is None:
@@ -146,12 +146,40 @@ class Planner:
                     needed = None
                 if not cells.any() or not self._blast_safe(unit, w, e):
                     continue
-                s = strike(state, unit, w, e, needed=needed)
-                hit, kill, value = s.hit, s.kill, s.value()
-                if hit < self.b.min_hit:
+                hit, kill, value = self._odds_by_cell(unit, w, e, needed, cells, xs, ys)
+                if hit[0] < self.b.min_hit and hit.max() < self.b.min_hit:
                     continue
                 shots.append(_Shot(e, w, hit, kill, value, cells))
         return shots
+
+    def _odds_by_cell(
+        self,
+        unit: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        needed: int | None,
+        cells: np.ndarray,
+        xs: np.ndarray,
+        ys: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(hit, kill, value) of the attack from each candidate cell: the odds from where the unit
+        stands everywhere, unless the ruleset's odds depend on the cell (`Ruleset.strike_key`:
+        Nine Powers' moving-and-shooting, range band, flanking, higher ground) — then once per key."""
+        state = self.game.state
+        s = strike(state, unit, weapon, target, needed=needed)
+        out = np.repeat(np.array([[s.hit], [s.kill], [s.value()]]), len(xs), axis=1)
+        ruleset = ruleset_of(state)
+        if ruleset.strike_key(state, unit, weapon, target, unit.pos) is None:
+            return out[0], out[1], out[2]
+        by_key: dict[object, tuple[float, float, float]] = {}
+        for i in np.flatnonzero(cells):
+            origin = (int(xs[i]), int(ys[i]))
+            key = ruleset.strike_key(state, unit, weapon, target, origin)
+            if key not in by_key:
+                k = strike(state, unit, weapon, target, needed=needed, origin=origin)
+                by_key[key] = (k.hit, k.kill, k.value())
+            out[:, i] = by_key[key]
+        return out[0], out[1], out[2]
 
     def _blast_safe(self, unit: UnitState, weapon: WeaponState, target: UnitState) -> bool:
         """No friend (nor itself, roughly) in the blast of an explosive (G-12: 2" per d10)."""
@@ -295,8 +323,8 @@ class Planner:
                     float(score[i]),
                     shot.target.id if shot else None,
                     shot.weapon.name if shot else None,
-                    shot.hit if shot else 0.0,
-                    shot.kill if shot else 0.0,
+                    float(shot.hit[i]) if shot else 0.0,
+                    float(shot.kill[i]) if shot else 0.0,
                     float(risk_arr[i]),
                     float(later[i]),
                     float(hazard[i]),

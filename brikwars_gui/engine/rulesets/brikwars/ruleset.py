@@ -157,6 +157,7 @@ class BrikWarsRuleset(Ruleset):
         per_die_modifier: int = 0,
         purpose: str = "",
         weapon: WeaponState | None = None,
+        attacker: UnitState | None = None,
     ) -> RollResult:
         return roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
 
@@ -172,7 +173,7 @@ class BrikWarsRuleset(Ruleset):
         assert isinstance(roll, RollResult)
         return ignition_dice(roll, sides=sides)
 
-    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+    def armor_roll(self, ctx: RulesContext, target_id: str, *, damage: int | None = None) -> tuple[int, str]:
         """Roll the target's Armor; a burning unit/object subtracts 1d4 (R-FIRE-5)."""
         state = ctx.state
         unit = state.units.get(target_id)

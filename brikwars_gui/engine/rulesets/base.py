@@ -76,6 +76,16 @@ class StatLine:
 
 
 @dataclass(frozen=True)
+class WeaponTerms:
+    """A weapon as its wielder's ruleset rolls it, for the unit cards: `roll`, what is rolled to hit
+    (`Use 3`, `Ranged 4D`, `Shoot 4 dice`); `damage`, what a hit rolls or deals (`1d6+1`, `3D+1`,
+    `1-3 by difficulty`)."""
+
+    roll: str
+    damage: str
+
+
+@dataclass(frozen=True)
 class SkillTurnOption:
     """One of a ruleset's own Actions for the action list: `chance` of success, and `advised`
     when the computer player should take it before attacking."""
@@ -389,6 +399,11 @@ class Ruleset(ABC):
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         """The unit's ruleset-specific stats for the inspector and the unit table."""
         return []
+
+    def weapon_terms(self, state: GameState, unit: UnitState, weapon: WeaponState) -> WeaponTerms:
+        """What `unit` rolls with `weapon` under this ruleset (BrikWars: its Use rating, R-ACT-3,
+        and its Damage dice, R-DICE-1). `unit` and `weapon` may be a timeline snapshot's."""
+        return WeaponTerms(f"Use {weapon.use}", str(weapon.damage))
 
 
 @lru_cache(maxsize=16)

@@ -552,6 +552,12 @@ class PlayMixin:
         return ok
 
     def undo_last_order(self) -> bool:
+        """Take back the last human order; when that order came before another player's turn
+        (the computer's, outside hot seat) the user is asked first, naming what is undone."""
+        round_no, others = self.controller.undo_rewinds()
+        if others and not self.ask_undo_rewind(round_no, others):
+            self.statusBar().showMessage("Nothing undone", 4000)
+            return False
         ok = self.controller.undo_last_order()
         if ok:
             for uid in self.scene.unit_items:
@@ -559,6 +565,22 @@ class PlayMixin:
             self.statusBar().showMessage("Last order taken back", 4000)
         self.refresh_play_overlays()
         return ok
+
+    def _ask_undo_rewind_dialog(self, round_no: int, others: tuple[str, ...]) -> bool:
+        turns = " and ".join(f"{name}'s turn" for name in others)
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Undo into an earlier turn?")
+        box.setText(f"Your last order was in round {round_no}, before {turns}.")
+        box.setInformativeText(
+            f"Undoing it also takes back {turns}: the battle goes back to round {round_no} before "
+            "your order, and the turn is played again when you end yours."
+        )
+        undo = box.addButton("Undo Both", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is undo
 
     def _new_battle_dialog(self, seed: int) -> tuple[int, int | None] | None:
         dialog = NewBattleDialog(seed, self)

@@ -88,6 +88,8 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
         """Shows an engine error; returns "save" when the user wants to save the game."""
         self.ask_new_battle: Callable[[int], tuple[int, int | None] | None] = self._new_battle_dialog
+        self.ask_undo_rewind: Callable[[int, tuple[str, ...]], bool] = self._ask_undo_rewind_dialog
+        """Undo would take back other players' turns too (round, their names): True to go on."""
         self.ask_new_size: Callable[[], tuple[int, int] | None] = self._new_size_dialog
         """File ▸ New asks the table size (width, depth) in inches; None cancels. Tests replace it."""
         self.show_game_over: Callable[[object], None] = self._game_over_dialog

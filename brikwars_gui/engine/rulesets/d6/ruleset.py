@@ -28,7 +28,14 @@ from brikwars_gui.engine.dice.d6 import (
 )
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
+from brikwars_gui.engine.rulesets.base import (
+    DamageRoll,
+    RollAsked,
+    Ruleset,
+    StatLine,
+    StrikeOdds,
+    WeaponTerms,
+)
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import (
     DEFAULT_CP,
@@ -523,3 +530,11 @@ class D6Ruleset(Ruleset):
         if pools.get("wounds"):
             lines.append(StatLine("Wounds", str(pools["wounds"]), "−1D on every roll per wound"))
         return lines
+
+    def weapon_terms(self, state: GameState, unit: UnitState, weapon: WeaponState) -> WeaponTerms:
+        """`Ranged 4D`: the stat code the unit rolls with it now (wounds counted, R-D6-1/7), and
+        `3D+1`: the weapon's own D6 Damage code or its converted BrikWars dice (R-D6-2)."""
+        kind = "melee" if weapon.kind == "close" or weapon.range is None else str(weapon.kind)
+        dice, pips = self.code(state, unit, kind, unit.skill, fate=False)
+        damage = weapon.d6_damage or damage_code(parse_dice(weapon.damage))
+        return WeaponTerms(f"{self.stat_name(kind)} {_label(dice, pips)}", str(damage))

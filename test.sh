@@ -8,9 +8,6 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 venv="${VENV:-.venv}"
-python3_venv=()
-"${PYTHON:-python3}" -c "import ensurepip" 2>/dev/null || python3_venv=(python3-venv)
-[ ${#python3_venv[@]} -eq 0 ] || bash scripts/ensure-packages.sh "a Python venv" "${python3_venv[@]}"
 bash scripts/setup-venv.sh test
 if [ "$(uname -s)" = Linux ] && ! qt_missing="$(VENV="$venv" bash scripts/check-qt-libs.sh)"; then
     # shellcheck disable=SC2086

@@ -14,12 +14,13 @@ if [ "$(uname -s)" = Linux ] && ! qt_missing="$(VENV="$venv" bash scripts/check-
     bash scripts/ensure-packages.sh "Qt (the offscreen tests and a real window)" $qt_missing
 fi
 "$venv/bin/ruff" check .
-# -n 2: both cores (pytest-xdist); -n 0 runs in one process, e.g. to debug
+# -n 2: both cores (pytest-xdist; --dist loadgroup keeps the bundle tests on one worker); -n 0 runs
+# in one process, e.g. to debug
 if [ $# -gt 0 ]; then
-    exec "$venv/bin/python" -m pytest -n 2 "$@"
+    exec "$venv/bin/python" -m pytest -n 2 --dist loadgroup "$@"
 fi
 # the bundle tests run PyInstaller, which reads shared libraries with objdump
 command -v objdump >/dev/null || bash scripts/ensure-packages.sh "the bundle tests (PyInstaller)" binutils
-"$venv/bin/python" -m pytest -n 2
+"$venv/bin/python" -m pytest -n 2 --dist loadgroup
 # tests marked `bundle` build the PyInstaller bundle and a wheel (minutes): see packaging/README.md
 exec "$venv/bin/python" -m pytest -m bundle tests/packaging

@@ -22,5 +22,5 @@ fi
 # the bundle tests run PyInstaller, which reads shared libraries with objdump
 command -v objdump >/dev/null || bash scripts/ensure-packages.sh "the bundle tests (PyInstaller)" binutils
 "$venv/bin/python" -m pytest -n 2 --dist loadgroup
-# tests marked `bundle` build the PyInstaller bundle and a wheel (minutes): see packaging/README.md
+# tests marked `bundle` build the PyInstaller bundle and a wheel (minutes): see packaging/README.md; runs alone.
 exec "$venv/bin/python" -m pytest -m bundle tests/packaging

@@ -64,6 +64,14 @@ from brikwars_gui.engine.rules.move_actions import (
 from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
 from brikwars_gui.engine.rules.response import attack_with_responses
 from brikwars_gui.engine.rules.shove import SHOVE_USE, plan_shove, shove
+from brikwars_gui.engine.rules.sn_actions import (
+    SN_ACTIONS,
+    SNAction,
+    check_sn_action,
+    perform_sn_action,
+    sn_action_from_dict,
+    sn_action_options,
+)
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import RollAsked
 from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, spend_overskill_on_skill
@@ -174,7 +182,18 @@ class SkillTurn:
 
 
 Action = (
-    Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove | HazardAction | SkillTurn | MoveOrder
+    Attack
+    | Sprint
+    | Bail
+    | FullRound
+    | Hold
+    | Shed
+    | Mark
+    | Shove
+    | HazardAction
+    | SkillTurn
+    | MoveOrder
+    | SNAction
 )
 
 
@@ -187,6 +206,8 @@ def action_from_dict(data: dict[str, Any]) -> Action:
         return hazard_action
     if (move_order := move_order_from_dict(data)) is not None:
         return move_order
+    if (sn_action := sn_action_from_dict(data)) is not None:
+        return sn_action
     if kind == "attack":
         return Attack(str(data["weapon"]), str(data["target"]))
     if kind == "sprint":
@@ -277,6 +298,8 @@ def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
         return problem
     if needs_action and unit.action_used:
         return f"{unit.name} has already used its Action this turn (R-ACT-1)"
+    if needs_action and unit.diemon and unit.has_moved:
+        return f"{unit.name} has moved: a Diemon either moves or acts each turn (R-SN-2)"
     return None
 
 
@@ -405,6 +428,8 @@ def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
         label = f"Put the {unit.armor_shed} Armor back on (Stopped, uses the Action, R-MOVE-6)"
         out.append(ActionOption("don_armor", label, DonArmor()))
     out += [ActionOption(kind, label, order) for kind, label, order in hazard_action_options(state, unit)]
+    if state.sn.active:  # Chapter D (engine/supernatural): nothing to list without SN units
+        out += [ActionOption(kind, label, order) for kind, label, order in sn_action_options(state, unit)]
     return out
 
 
@@ -480,6 +505,9 @@ def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
 
 def check_action(state: GameState, unit: UnitState, action: Action) -> None:
     """Raise IllegalOrder when `action` is not allowed now (nothing is changed)."""
+    if isinstance(action, SN_ACTIONS):
+        check_sn_action(state, unit, action)
+        return
     if isinstance(action, HAZARD_ACTIONS):
         problem = action_problem(unit, needs_action=uses_action(state, action))
         if problem:
@@ -553,6 +581,9 @@ def perform_action(
 ) -> None:
     """Carry out an Action already checked with `check_action` (`check`/`resolve`/`leave`: the
     Responses a Sprint may draw, as for `movement.walk`)."""
+    if isinstance(action, SN_ACTIONS):
+        perform_sn_action(ctx, unit, action)  # books the Action itself where it uses one
+        return
     if isinstance(action, Shed):
         if unit.heavy_armor or unit.body_armor:  # it lies where it was taken off (DonArmor)
             unit.armor_shed, unit.armor_shed_at = ("heavy" if unit.heavy_armor else "body"), unit.pos

@@ -181,3 +181,15 @@ def test_a_unit_born_under_another_ruleset_gets_its_stats(ruleset):
     imp, squire = game.state.units["imp"], game.state.units["squire"]
     assert imp.stats and set(imp.stats) == set(squire.stats)
     assert set(imp.pools) == set(squire.pools)
+
+
+def test_a_forecast_from_a_position_reports_the_unit_that_joined():
+    from brikwars_gui.engine.forecast import forecast
+
+    game = Game.from_scenario(_scenario(), seed=3)
+    game.act("mage", Conjure("imp", (5, 5)))
+    report = forecast(_scenario(), 2, seed=1, max_rounds=2, start=game.state)
+    rows = {u.id: (u.name, u.team) for u in report.units}
+    assert rows["imp"] == ("Imp", "red")
+    assert set(rows) == {"mage", "squire", "runner", "imp"}
+    assert "Imp" in report.format_text()

@@ -9,9 +9,10 @@ from typing import Any
 import pytest
 
 from brikwars_gui.engine.dice import DiceScriptExhausted, RecordingDice, ScriptedDice, SeededDice
+from brikwars_gui.engine.order_families import order_from_dict
 from brikwars_gui.engine.rules import actions
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.rules.actions import Attack, Mark, Sprint, action_from_dict
+from brikwars_gui.engine.rules.actions import Attack, Mark, Sprint
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.scenario.models import Scenario
 
@@ -186,7 +187,7 @@ def test_r_scout_5_mark_action_gives_allies_plus_1_on_ranged_attacks():
     g.act("r", Attack("rifle", "z"))
     attack = first(g, "attacked")
     assert attack.roll["needed"] == after.needed and attack.hit  # a 2 hits only thanks to the Mark
-    assert action_from_dict(Mark("z").to_dict()) == Mark("z")
+    assert order_from_dict(Mark("z").to_dict()) == Mark("z")
 
 
 def test_r_scout_5_mark_needs_a_scout_and_a_seen_target_within_8():

@@ -12,6 +12,7 @@ from brikwars_gui.engine.hazards.fields import exposure_sources_at
 from brikwars_gui.engine.hazards.sandbox import add_field, add_object, add_trap, add_unit, blank_state, rect
 from brikwars_gui.engine.hazards.scout import track, visible_to_team
 from brikwars_gui.engine.hazards.traps import interact, known_traps
+from brikwars_gui.engine.order_families import order_from_dict
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import (
     Attack,
@@ -20,7 +21,6 @@ from brikwars_gui.engine.rules.actions import (
     Hold,
     Shed,
     Shove,
-    action_from_dict,
 )
 from brikwars_gui.engine.rules.common import (
     DEFAULT_USE,
@@ -158,7 +158,7 @@ def test_r_move_15_a_shove_pushes_2_inches_and_disrupts():
     assert shoved.success and shoved.path == [(6, 5), (7, 5), (8, 5)]
     assert "R-MOVE-15" in next(e for e in g.events if e.kind == "disrupted").cause
     assert g.unit("a").action_used
-    assert action_from_dict(Shove("z").to_dict()) == Shove("z")
+    assert order_from_dict(Shove("z").to_dict()) == Shove("z")
 
 
 def test_r_move_15_a_shove_against_a_wall_still_knocks_the_target_down():
@@ -240,8 +240,8 @@ def test_r_act_3_4_non_trivial_tasks_roll_skill_against_their_use():
     g3 = game([sb.unit("a", "red", (5, 5)), sb.unit("z", "blue", (15, 15))])
     with pytest.raises(IllegalOrder, match="R-ACT-3"):
         g3.act("a", FullRound("x", difficulty="impossible"))
-    assert action_from_dict(FullRound("x", 2, None).to_dict()) == FullRound("x", 2, None)
-    assert action_from_dict({"kind": "full_round", "label": "old log"}) == FullRound("old log")
+    assert order_from_dict(FullRound("x", 2, None).to_dict()) == FullRound("x", 2, None)
+    assert order_from_dict({"kind": "full_round", "label": "old log"}) == FullRound("old log")
 
 
 # ---------------------------------------------------------------------------------------------

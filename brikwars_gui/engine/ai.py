@@ -19,7 +19,8 @@ import math
 import numpy as np
 
 from brikwars_gui.engine.grid import distance, facing_towards, has_line_of_sight, within_reach
-from brikwars_gui.engine.rules.actions import ActionOption, SkillTurn, action_problem, attack_option
+from brikwars_gui.engine.order_families import ActionOption, Order, legal_actions
+from brikwars_gui.engine.rules.actions import SkillTurn, attack_option
 from brikwars_gui.engine.rules.combat import (
     AttackPlan,
     action_chance,
@@ -31,11 +32,10 @@ from brikwars_gui.engine.rules.common import (
     IllegalOrder,
     burdened,
     ranged_weapons,
-    unable_problem,
     usable_weapons,
 )
-from brikwars_gui.engine.rules.hazard_actions import HazardAction, hazard_action_options
 from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rules.orders import action_problem
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
@@ -58,12 +58,11 @@ def _enemies(game: Game, unit: UnitState) -> list[UnitState]:
     return [u for u in visible_units(game.state, unit.team) if u.team != unit.team]
 
 
-def _fire_order(game: Game, unit: UnitState) -> HazardAction | None:
+def _fire_order(game: Game, unit: UnitState) -> Order | None:
     """Put fire out when the unit can: fight a fire within 1" with its apparatus (R-FIRE-11),
     else roll on the ground when it burns and has not moved yet (G-23)."""
-    if unable_problem(unit) is not None:
-        return None
-    options = {kind: order for kind, _, order in reversed(hazard_action_options(game.state, unit))}
+    offered = legal_actions(game.state, unit, kinds=("fight_fire", "roll_on_ground"))
+    options = {option.kind: option.action for option in reversed(offered)}
     return options.get("fight_fire") or options.get("roll_on_ground")
 
 

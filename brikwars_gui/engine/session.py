@@ -27,14 +27,15 @@ from brikwars_gui.engine.grid import Path
 from brikwars_gui.engine.hazards import phase as hazards
 from brikwars_gui.engine.journal import begin as begin_journal
 from brikwars_gui.engine.journal import commit, rollback
-from brikwars_gui.engine.rules.actions import (
-    Action,
+from brikwars_gui.engine.order_families import (
     ActionOption,
-    action_from_dict,
-    check_action,
-    perform_action,
+    Order,
+    StepHooks,
+    check_order,
+    order_from_dict,
+    perform_order,
 )
-from brikwars_gui.engine.rules.actions import legal_actions as _legal_actions
+from brikwars_gui.engine.order_families import legal_actions as _legal_actions
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
     FacingChanged,
@@ -328,7 +329,7 @@ class Game:
             else:
                 self.move(unit, (int(target[0]), int(target[1])), careful=careful)
         elif name == "act":
-            self.act(unit, action_from_dict(args))
+            self.act(unit, order_from_dict(args))
         elif name == "face":
             self.face(unit, args["facing"])
         elif name == "end_unit":
@@ -494,21 +495,15 @@ class Game:
 
         self._guarded(run)
 
-    def act(self, unit_id: str, action: Action) -> None:
-        """Take the unit's Action (see rules/actions.py for the kinds)."""
+    def act(self, unit_id: str, action: Order) -> None:
+        """Give the unit an order of the registry (engine/order_families.py lists the families)."""
         unit = self._own_unit(unit_id)
-        check_action(self.state, unit, action)
+        check_order(self.state, unit, action)
 
         def run() -> None:
             self._order("act", unit_id, action.to_dict())
-            perform_action(
-                self.ctx,
-                unit,
-                action,
-                check=self._step_check,
-                resolve=self._step_resolve,
-                leave=self._leave_check,
-            )
+            steps = StepHooks(self._step_check, self._step_resolve, self._leave_check)
+            perform_order(self.ctx, unit, action, steps)
             if action.kind == "hold":
                 self.emit(UnitDone(unit.id))
 

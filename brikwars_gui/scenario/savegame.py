@@ -145,10 +145,10 @@ def event_problems(i: int, event: dict[str, Any], units: set[str] | None = None)
         else:
             problems.append(f"{at}.args: a move needs 'to' ([x, y]) or 'path' (a list of [x, y])")
     elif name == "act":
-        from brikwars_gui.engine.rules.actions import action_from_dict  # the engine imports this package
+        from brikwars_gui.engine.order_families import order_from_dict  # the engine imports this package
 
         try:
-            action_from_dict(args)
+            order_from_dict(args)
         except KeyError as exc:
             missing = exc.args[0] if exc.args else "?"
             problems.append(f"{at}.args.{missing}: required field is missing")

@@ -1,15 +1,15 @@
 """Actions (R-ACT-1..8): one per unit per turn, before, during or after its Movement.
 
-Orders for `Game.act` are small frozen dataclasses with `to_dict`/`action_from_dict` (they are
-logged in `order` events): `Attack(weapon, target)`, `Sprint(toward)`, `Bail()`,
-`FullRound(label, turns, difficulty)`, `Hold()` (keep the Action for Response, R-RESP-1), `Shed()`
-(drop a heavy item and take off Armor: Move Actions costing nothing, R-MOVE-6/14), `Mark(target)` (a
-Scout Marks an enemy he sees within 8", R-SCOUT-5), `Shove(target)` (push 2" and Disrupt,
-R-MOVE-15, G-11) and the Chapter F hand orders of `rules/hazard_actions.py` (`Operate`,
-`ResetTrap`, `FightFire`, `RollOnGround`, `Place`) and the movement orders of `rules/move_actions.py`
-(`GroupSprint`, `Climb`, `DonArmor`). A swimming unit has no arms free for Attacks,
-Shoves, Marks or Full-Round Actions (R-MOVE-4).
-`legal_actions` lists what a unit can do now with labels, needed numbers and exact odds.
+The order family of the Action itself, registered with the order registry (`rules/orders.py`):
+`Attack(weapon, target)`, `Sprint(toward, charge)`, `Bail()`, `FullRound(label, turns,
+difficulty)`, `Hold()` (keep the Action for Response, R-RESP-1), `Shed()` (drop a heavy item and
+take off Armor: Move Actions costing nothing, R-MOVE-6/14), `Mark(target)` (a Scout Marks an enemy
+he sees within 8", R-SCOUT-5), `Shove(target)` (push 2" and Disrupt, R-MOVE-15, G-11) and
+`SkillTurn(skill, target)` (a ruleset's own Action). Each class says how it is read from a logged
+dict, checked and performed; the offer functions below list them for `legal_actions` with labels,
+needed numbers and exact odds. The Chapter F hand orders are the family of
+`rules/hazard_actions.py`, the movement orders that of `rules/move_actions.py`.
+A swimming unit has no arms free for Attacks, Shoves, Marks or Full-Round Actions (R-MOVE-4).
 """
 
 from __future__ import annotations
@@ -31,37 +31,20 @@ from brikwars_gui.engine.rules.common import (
     burdened,
     close_weapons,
     two_armed_problem,
-    unable_problem,
     usable_weapons,
     use_rating,
     weapon_named,
 )
-from brikwars_gui.engine.rules.hazard_actions import (
-    FightFire,
-    HazardAction,
-    Operate,
-    Place,
-    ResetTrap,
-    RollOnGround,
-    check_hazard_action,
-    hazard_action_from_dict,
-    hazard_action_options,
-    perform_hazard_action,
-    uses_action,
+from brikwars_gui.engine.rules.movement import movement_problem, sprint
+from brikwars_gui.engine.rules.orders import (
+    ActionOption,
+    Order,
+    StepHooks,
+    action_problem,
+    raise_problem,
+    register_offers,
+    register_order,
 )
-from brikwars_gui.engine.rules.move_actions import (
-    Climb,
-    DonArmor,
-    GroupSprint,
-    MoveOrder,
-    check_move_order,
-    climb_options,
-    don_armor_problem,
-    group_partners,
-    move_order_from_dict,
-    perform_move_order,
-)
-from brikwars_gui.engine.rules.movement import StepCheck, StepResolve, movement_problem, sprint
 from brikwars_gui.engine.rules.response import attack_with_responses
 from brikwars_gui.engine.rules.shove import SHOVE_USE, plan_shove, shove
 from brikwars_gui.engine.rulesets import ruleset_of
@@ -74,18 +57,33 @@ from brikwars_gui.engine.visibility import reveal, unit_visible_to
 # Orders
 
 
+@register_order
 @dataclass(frozen=True)
-class Attack:
+class Attack(Order):
     weapon: str
     target: str
     kind = "attack"
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Attack:
+        return cls(str(data["weapon"]), str(data["target"]))
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **asdict(self)}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit))
+        plan_attack(state, unit, weapon_named(unit, self.weapon), self.target)
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        reveal(ctx, unit, f"attacks {self.target}")  # G-16: before anyone answers the attack
+        attack_with_responses(ctx, unit, self.weapon, self.target)
+
+
+@register_order
 @dataclass(frozen=True)
-class Sprint:
+class Sprint(Order):
     """R-MOVE-18..21; with `charge` (an enemy id) a Charge: the Sprint ends in a close-combat attack
     on that enemy if it is then within reach (R-MOVE-20, G-11), all one Action."""
 
@@ -93,23 +91,61 @@ class Sprint:
     charge: str | None = None
     kind = "sprint"
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Sprint:
+        charge = data.get("charge")
+        return cls((int(data["toward"][0]), int(data["toward"][1])), None if charge is None else str(charge))
+
     def to_dict(self) -> dict[str, Any]:
         out: dict[str, Any] = {"kind": self.kind, "toward": [self.toward[0], self.toward[1]]}
         if self.charge is not None:
             out["charge"] = self.charge
         return out
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit) or movement_problem(unit))
+        if unit.has_moved:
+            raise IllegalOrder(
+                f"{unit.name} has already moved: a Sprint must be the whole turn's Movement "
+                "in one line (R-MOVE-18)"
+            )
+        toward = (int(self.toward[0]), int(self.toward[1]))
+        if toward == unit.pos or not state.grid.in_bounds(toward):
+            raise IllegalOrder(f"cannot Sprint toward {toward}")
+        if self.charge is not None:
+            charge_problem(state, unit, self.charge)
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        toward = (int(self.toward[0]), int(self.toward[1]))
+        sprint(ctx, unit, toward, check=steps.check, resolve=steps.resolve, leave=steps.leave)
+        if self.charge is not None:
+            _charge_attack(ctx, unit, self.charge)
+
+
+@register_order
 @dataclass(frozen=True)
-class Bail:
+class Bail(Order):
     kind = "bail"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Bail:
+        return cls()
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit))
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        bail(ctx, unit, None)
+
+
+@register_order
 @dataclass(frozen=True)
-class FullRound:
+class FullRound(Order):
     """R-ACT-7/8. `difficulty` is an R-ACT-3 name: "trivial" needs no roll (R-ACT-2); None is a
     non-equipment task at the default Use 3 (R-ACT-4); others roll Skill against their Use."""
 
@@ -118,50 +154,131 @@ class FullRound:
     difficulty: str | None = "trivial"
     kind = "full_round"
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FullRound:
+        difficulty = data.get("difficulty", "trivial")
+        return cls(
+            str(data.get("label", "Full-Round Action")),
+            int(data.get("turns", 1)),
+            None if difficulty is None else str(difficulty),
+        )
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, **asdict(self)}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit))
+        if self.turns < 1:
+            raise IllegalOrder("a Full-Round Action lasts at least one turn")
+        use_rating(self.difficulty)  # R-ACT-3: raises on an unknown difficulty
+        raise_problem(two_armed_problem(state, unit))
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        full_round(ctx, unit, self)
+
+
+@register_order
 @dataclass(frozen=True)
-class Hold:
+class Hold(Order):
     kind = "hold"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Hold:
+        return cls()
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit, needs_action=False))
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.done = True
+        unit.stopped = True  # R-MOVE-6: stopping to Aim (the held Action is the aimed Response)
+
+
+@register_order
 @dataclass(frozen=True)
-class Mark:
+class Mark(Order):
     """R-SCOUT-5: a Scout Marks a target he sees within 8" (uses the Action)."""
 
     target: str
     kind = "mark"
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Mark:
+        return cls(str(data["target"]))
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "target": self.target}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit) or two_armed_problem(state, unit))
+        target = state.units.get(self.target)
+        if target is None or target not in markable(state, unit):
+            if not is_scout(unit):
+                raise IllegalOrder(f"{unit.name} is not a Scout: only Scouts Mark targets (R-SCOUT-5)")
+            raise IllegalOrder(
+                f"{unit.name} cannot Mark {self.target}: "
+                f'it must be a living enemy he sees within {MARK_RANGE}"'
+            )
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        scout_mark(ctx, unit.id, self.target)  # uses the Action
+
+
+@register_order
 @dataclass(frozen=True)
-class Shove:
+class Shove(Order):
     """R-MOVE-15, G-11: push a unit within reach 2" and knock it off its feet (uses the Action)."""
 
     target: str
     kind = "shove"
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Shove:
+        return cls(str(data["target"]))
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "target": self.target}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit))
+        plan_shove(state, unit, self.target)
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        shove(ctx, unit, self.target)
+
+
+@register_order
 @dataclass(frozen=True)
-class Shed:
+class Shed(Order):
     kind = "shed"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Shed:
+        return cls()
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit, needs_action=False))
+        if not burdened(unit):
+            raise IllegalOrder(f"{unit.name} carries nothing heavy and wears no Armor")
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        if unit.heavy_armor or unit.body_armor:  # it lies where it was taken off (DonArmor)
+            unit.armor_shed, unit.armor_shed_at = ("heavy" if unit.heavy_armor else "body"), unit.pos
+        unit.carrying_heavy = unit.heavy_armor = unit.body_armor = False
+        ctx.emit(BurdenShed(unit.id))
+
+
+@register_order
 @dataclass(frozen=True)
-class SkillTurn:
+class SkillTurn(Order):
     """A ruleset's own Action (`Ruleset.skill_turns`): Nine Powers' Acrobatics, Protect,
     Perception, Wrestle, Bargain and Escape turns."""
 
@@ -169,52 +286,21 @@ class SkillTurn:
     target: str | None = None
     kind = "skill_turn"
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> SkillTurn:
+        target = data.get("target")
+        return cls(str(data["skill"]), None if target is None else str(target))
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "skill": self.skill, "target": self.target}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit))
+        raise_problem(ruleset_of(state).skill_turn_problem(state, unit, self.skill, self.target))
 
-Action = (
-    Attack | Sprint | Bail | FullRound | Hold | Shed | Mark | Shove | HazardAction | SkillTurn | MoveOrder
-)
-
-
-HAZARD_ACTIONS = (Operate, ResetTrap, FightFire, RollOnGround, Place)
-
-
-def action_from_dict(data: dict[str, Any]) -> Action:
-    kind = data.get("kind")
-    if (hazard_action := hazard_action_from_dict(data)) is not None:
-        return hazard_action
-    if (move_order := move_order_from_dict(data)) is not None:
-        return move_order
-    if kind == "attack":
-        return Attack(str(data["weapon"]), str(data["target"]))
-    if kind == "sprint":
-        charge = data.get("charge")
-        return Sprint(
-            (int(data["toward"][0]), int(data["toward"][1])), None if charge is None else str(charge)
-        )
-    if kind == "bail":
-        return Bail()
-    if kind == "full_round":
-        difficulty = data.get("difficulty", "trivial")
-        return FullRound(
-            str(data.get("label", "Full-Round Action")),
-            int(data.get("turns", 1)),
-            None if difficulty is None else str(difficulty),
-        )
-    if kind == "hold":
-        return Hold()
-    if kind == "shed":
-        return Shed()
-    if kind == "mark":
-        return Mark(str(data["target"]))
-    if kind == "shove":
-        return Shove(str(data["target"]))
-    if kind == "skill_turn":
-        target = data.get("target")
-        return SkillTurn(str(data["skill"]), None if target is None else str(target))
-    raise ValueError(f"unknown action kind {kind!r}")
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        ruleset_of(ctx.state).skill_turn(ctx, unit, self.skill, self.target)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -268,34 +354,7 @@ class BurdenShed(Event):
 
 
 # ---------------------------------------------------------------------------------------------
-# Checks and options
-
-
-def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
-    """Why the unit may not act now, or None (Half Speed or Stopped units still act, R-MOVE-13)."""
-    if problem := unable_problem(unit):
-        return problem
-    if needs_action and unit.action_used:
-        return f"{unit.name} has already used its Action this turn (R-ACT-1)"
-    return None
-
-
-@dataclass(frozen=True)
-class ActionOption:
-    """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint)."""
-
-    kind: str
-    label: str
-    action: Action | None
-    weapon: str | None = None
-    target: str | None = None
-    use: int | None = None
-    needed: int | None = None
-    chance: float | None = None
-    out_of_range: int = 0
-    distance: float | None = None
-    advised: bool = False  # a ruleset's own Action the computer player should take first
-    roll: str = ""  # the roll in the ruleset's words (`Ruleset.describe_roll`): "Use 4, 50%"
+# Offers (ranks 10-110 of `legal_actions`; rules/move_actions.py fills 60, 120 and 130)
 
 
 def attack_option(
@@ -325,94 +384,114 @@ def attack_option(
     )
 
 
-def legal_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
-    out: list[ActionOption] = []
-    if action_problem(unit, needs_action=False) is not None:
-        return out
-    ruleset = ruleset_of(state)
-    if not unit.action_used:
-        for turn in ruleset.skill_turns(state, unit):
-            out.append(
-                ActionOption(
-                    "skill_turn",
-                    turn.label,
-                    SkillTurn(turn.skill, turn.target),
-                    target=turn.target,
-                    chance=turn.chance,
-                    advised=turn.advised,
-                )
-            )
-        for weapon in usable_weapons(unit):
-            for other in sorted(state.units.values(), key=lambda u: u.id):
-                if not other.alive or other.team == unit.team:
-                    continue
-                try:
-                    plan = plan_attack(state, unit, weapon, other.id)
-                except IllegalOrder:
-                    continue
-                out.append(attack_option(state, unit, weapon, other, plan))
-        arms_free = two_armed_problem(state, unit) is None  # R-MOVE-4
-        for other in sorted(state.units.values(), key=lambda u: u.id):
-            if not arms_free or not other.alive or other.team == unit.team:
-                continue
-            if not within_reach(unit.pos, other.pos):
-                continue
+def _enemies(state: GameState, unit: UnitState) -> list[UnitState]:
+    """Living enemies in id order (the order options are listed in)."""
+    return [
+        other
+        for other in sorted(state.units.values(), key=lambda u: u.id)
+        if other.alive and other.team != unit.team
+    ]
+
+
+def may_sprint(unit: UnitState) -> bool:
+    """The unit's Action and whole Movement are still free for a Sprint (R-MOVE-18)."""
+    return not unit.action_used and movement_problem(unit) is None and not unit.has_moved
+
+
+@register_offers(10, ["skill_turn"])
+def _skill_turn_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if unit.action_used:
+        return []
+    return [
+        ActionOption(
+            "skill_turn",
+            turn.label,
+            SkillTurn(turn.skill, turn.target),
+            target=turn.target,
+            chance=turn.chance,
+            advised=turn.advised,
+        )
+        for turn in ruleset_of(state).skill_turns(state, unit)
+    ]
+
+
+@register_offers(20, ["attack"])
+def _attack_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if unit.action_used:
+        return []
+    out = []
+    enemies = _enemies(state, unit)
+    for weapon in usable_weapons(unit):
+        for other in enemies:
             try:
-                needed, chance = plan_shove(state, unit, other.id)
+                plan = plan_attack(state, unit, weapon, other.id)
             except IllegalOrder:
                 continue
-            use = None if needed is None else SHOVE_USE
-            roll = ruleset.describe_roll(state, unit, RollAsked("shove", use, needed, chance))
-            out.append(
-                ActionOption(
-                    "shove",
-                    f'Shove {other.name} 2" and knock it down ({roll}, R-MOVE-15)',
-                    Shove(other.id),
-                    target=other.id,
-                    use=use,
-                    needed=needed,
-                    chance=chance,
-                    roll=roll,
-                )
-            )
-        for other in markable(state, unit):
-            out.append(
-                ActionOption(
-                    "mark",
-                    f"Mark target {other.name} (allies' Ranged attacks +1, R-SCOUT-5)",
-                    Mark(other.id),
-                    target=other.id,
-                    distance=round(distance(unit.pos, other.pos), 3),
-                )
-            )
-        if movement_problem(unit) is None and not unit.has_moved:
-            out.append(ActionOption("sprint", "Sprint in a straight line (+Skill roll inches)", None))
-            partners = group_partners(state, unit)
-            if partners:  # R-MOVE-20: the GUI asks for the cell, then orders GroupSprint(cell, members)
-                names = ", ".join(p.name for p in partners)
-                label = f"Group Sprint with {names} (one shared roll, R-MOVE-20)"
-                out.append(ActionOption("group_sprint", label, None, target=",".join(p.id for p in partners)))
-            if arms_free and close_weapons(unit):
-                out += _charge_options(state, unit)
-        out.append(ActionOption("bail", "Bail (leap Skill-roll inches, ends Disrupted)", Bail()))
-        if arms_free:
-            out.append(ActionOption("full_round", "Full-Round Action", FullRound()))
-        out.append(ActionOption("hold", "Hold: keep the Action for a Response", Hold()))
-    if burdened(unit):
-        out.append(ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed()))
-    out += [ActionOption("climb", label, order) for label, order in climb_options(state, unit)]
-    if not unit.action_used and don_armor_problem(state, unit) is None:
-        label = f"Put the {unit.armor_shed} Armor back on (Stopped, uses the Action, R-MOVE-6)"
-        out.append(ActionOption("don_armor", label, DonArmor()))
-    out += [ActionOption(kind, label, order) for kind, label, order in hazard_action_options(state, unit)]
+            out.append(attack_option(state, unit, weapon, other, plan))
     return out
 
 
+@register_offers(30, ["shove"])
+def _shove_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if unit.action_used or two_armed_problem(state, unit) is not None:  # R-MOVE-4
+        return []
+    out = []
+    ruleset = ruleset_of(state)
+    for other in _enemies(state, unit):
+        if not within_reach(unit.pos, other.pos):
+            continue
+        try:
+            needed, chance = plan_shove(state, unit, other.id)
+        except IllegalOrder:
+            continue
+        use = None if needed is None else SHOVE_USE
+        roll = ruleset.describe_roll(state, unit, RollAsked("shove", use, needed, chance))
+        out.append(
+            ActionOption(
+                "shove",
+                f'Shove {other.name} 2" and knock it down ({roll}, R-MOVE-15)',
+                Shove(other.id),
+                target=other.id,
+                use=use,
+                needed=needed,
+                chance=chance,
+                roll=roll,
+            )
+        )
+    return out
+
+
+@register_offers(40, ["mark"])
+def _mark_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if unit.action_used:
+        return []
+    return [
+        ActionOption(
+            "mark",
+            f"Mark target {other.name} (allies' Ranged attacks +1, R-SCOUT-5)",
+            Mark(other.id),
+            target=other.id,
+            distance=round(distance(unit.pos, other.pos), 3),
+        )
+        for other in markable(state, unit)
+    ]
+
+
+@register_offers(50, ["sprint"])
+def _sprint_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if not may_sprint(unit):
+        return []
+    return [ActionOption("sprint", "Sprint in a straight line (+Skill roll inches)", None)]
+
+
+@register_offers(70, ["charge"])
 def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     """R-MOVE-20: Charge every visible enemy a Sprint could reach (Move + up to 6" of Skill roll)."""
+    if not may_sprint(unit) or two_armed_problem(state, unit) is not None or not close_weapons(unit):
+        return []
     out = []
-    for other in sorted(state.units.values(), key=lambda u: u.id):
-        if not other.alive or other.team == unit.team or not unit_visible_to(state, unit.team, other):
+    for other in _enemies(state, unit):
+        if not unit_visible_to(state, unit.team, other):
             continue
         dist = distance(unit.pos, other.pos)
         if 1.5 < dist <= unit.move_left + unit.skill + 1:
@@ -425,16 +504,36 @@ def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     return out
 
 
+@register_offers(80, ["bail", "full_round", "hold"])
+def _plain_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if unit.action_used:
+        return []
+    out = [ActionOption("bail", "Bail (leap Skill-roll inches, ends Disrupted)", Bail())]
+    if two_armed_problem(state, unit) is None:  # R-MOVE-4
+        out.append(ActionOption("full_round", "Full-Round Action", FullRound()))
+    out.append(ActionOption("hold", "Hold: keep the Action for a Response", Hold()))
+    return out
+
+
+@register_offers(110, ["shed"])
+def _shed_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if not burdened(unit):
+        return []
+    return [ActionOption("shed", "Drop heavy items and take off Armor (no cost)", Shed())]
+
+
+# ---------------------------------------------------------------------------------------------
+# Rules of the orders above
+
+
 def markable(state: GameState, unit: UnitState) -> list[UnitState]:
     """R-SCOUT-5: the enemies a Scout could Mark now (seen, within 8", GRID-3)."""
     if not is_scout(unit) or two_armed_problem(state, unit):  # R-MOVE-4: binoculars need a hand
         return []
     return [
         other
-        for other in sorted(state.units.values(), key=lambda u: u.id)
-        if other.alive
-        and other.team != unit.team
-        and unit_visible_to(state, unit.team, other)  # G-16, fog of war
+        for other in _enemies(state, unit)
+        if unit_visible_to(state, unit.team, other)  # G-16, fog of war
         and distance(unit.pos, other.pos) <= MARK_RANGE
         and sees(
             state.grid,
@@ -458,9 +557,7 @@ def charge_problem(state: GameState, unit: UnitState, target_id: str) -> None:
         raise IllegalOrder(f"{unit.name} has no enemy {target_id!r} to Charge (R-MOVE-20)")
     if not close_weapons(unit):
         raise IllegalOrder(f"{unit.name} has no close-combat weapon to Charge with (R-MOVE-20, G-11)")
-    problem = two_armed_problem(state, unit)
-    if problem:
-        raise IllegalOrder(problem)
+    raise_problem(two_armed_problem(state, unit))
 
 
 def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
@@ -478,149 +575,41 @@ def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
         ctx.emit(ChargeFellShort(unit.id, target_id))
 
 
-def check_action(state: GameState, unit: UnitState, action: Action) -> None:
-    """Raise IllegalOrder when `action` is not allowed now (nothing is changed)."""
-    if isinstance(action, HAZARD_ACTIONS):
-        problem = action_problem(unit, needs_action=uses_action(state, action))
-        if problem:
-            raise IllegalOrder(problem)
-        check_hazard_action(state, unit, action)
-        return
-    if isinstance(action, Shed):
-        problem = action_problem(unit, needs_action=False)
-        if problem:
-            raise IllegalOrder(problem)
-        if not burdened(unit):
-            raise IllegalOrder(f"{unit.name} carries nothing heavy and wears no Armor")
-        return
-    if isinstance(action, GroupSprint | DonArmor | Climb):
-        check_move_order(state, unit, action)
-        return
-    problem = action_problem(unit, needs_action=not isinstance(action, Hold))
-    if problem:
-        raise IllegalOrder(problem)
-    if isinstance(action, Attack):
-        plan_attack(state, unit, weapon_named(unit, action.weapon), action.target)
-    elif isinstance(action, Sprint):
-        problem = movement_problem(unit)
-        if problem:
-            raise IllegalOrder(problem)
-        if unit.has_moved:
-            raise IllegalOrder(
-                f"{unit.name} has already moved: a Sprint must be the whole turn's Movement "
-                "in one line (R-MOVE-18)"
-            )
-        toward = (int(action.toward[0]), int(action.toward[1]))
-        if toward == unit.pos or not state.grid.in_bounds(toward):
-            raise IllegalOrder(f"cannot Sprint toward {toward}")
-        if action.charge is not None:
-            charge_problem(state, unit, action.charge)
-    elif isinstance(action, Shove):
-        plan_shove(state, unit, action.target)
-    elif isinstance(action, Mark):
-        problem = two_armed_problem(state, unit)
-        if problem:
-            raise IllegalOrder(problem)
-        target = state.units.get(action.target)
-        if target is None or target not in markable(state, unit):
-            if not is_scout(unit):
-                raise IllegalOrder(f"{unit.name} is not a Scout: only Scouts Mark targets (R-SCOUT-5)")
-            raise IllegalOrder(
-                f"{unit.name} cannot Mark {action.target}: "
-                f'it must be a living enemy he sees within {MARK_RANGE}"'
-            )
-    elif isinstance(action, SkillTurn):
-        problem = ruleset_of(state).skill_turn_problem(state, unit, action.skill, action.target)
-        if problem:
-            raise IllegalOrder(problem)
-    elif isinstance(action, FullRound):
-        if action.turns < 1:
-            raise IllegalOrder("a Full-Round Action lasts at least one turn")
-        use_rating(action.difficulty)  # R-ACT-3: raises on an unknown difficulty
-        problem = two_armed_problem(state, unit)
-        if problem:
-            raise IllegalOrder(problem)
-
-
-def perform_action(
-    ctx: PlayContext,
-    unit: UnitState,
-    action: Action,
-    *,
-    check: StepCheck | None = None,
-    resolve: StepResolve | None = None,
-    leave: StepCheck | None = None,
-) -> None:
-    """Carry out an Action already checked with `check_action` (`check`/`resolve`/`leave`: the
-    Responses a Sprint may draw, as for `movement.walk`)."""
-    if isinstance(action, Shed):
-        if unit.heavy_armor or unit.body_armor:  # it lies where it was taken off (DonArmor)
-            unit.armor_shed, unit.armor_shed_at = ("heavy" if unit.heavy_armor else "body"), unit.pos
-        unit.carrying_heavy = unit.heavy_armor = unit.body_armor = False
-        ctx.emit(BurdenShed(unit.id))
-        return
-    if isinstance(action, Hold):
-        unit.done = True
-        unit.stopped = True  # R-MOVE-6: stopping to Aim (the held Action is the aimed Response)
-        return
-    if isinstance(action, GroupSprint | DonArmor | Climb):
-        perform_move_order(ctx, unit, action, check=check, resolve=resolve, leave=leave)
-        return
-    if isinstance(action, Mark):
-        scout_mark(ctx, unit.id, action.target)  # uses the Action
-        return
-    if isinstance(action, HAZARD_ACTIONS):
-        perform_hazard_action(ctx, unit, action)  # books the Action itself where it uses one
-        return
-    unit.action_used = True
-    if isinstance(action, Attack):
-        reveal(ctx, unit, f"attacks {action.target}")  # G-16: before anyone answers the attack
-        attack_with_responses(ctx, unit, action.weapon, action.target)
-    elif isinstance(action, Sprint):
-        toward = (int(action.toward[0]), int(action.toward[1]))
-        sprint(ctx, unit, toward, check=check, resolve=resolve, leave=leave)
-        if action.charge is not None:
-            _charge_attack(ctx, unit, action.charge)
-    elif isinstance(action, Bail):
-        bail(ctx, unit, None)
-    elif isinstance(action, Shove):
-        shove(ctx, unit, action.target)
-    elif isinstance(action, SkillTurn):
-        ruleset_of(ctx.state).skill_turn(ctx, unit, action.skill, action.target)
-    elif isinstance(action, FullRound):
-        unit.full_round = True
-        unit.stopped = True
-        unit.activity = action.label
-        use = use_rating(action.difficulty)
-        roll = None
-        if use is not None:  # R-ACT-2: non-trivial tasks need a Skill Roll
-            burning = burning_penalty(ctx, unit)  # R-FIRE-5
-            roll = ruleset_of(ctx.state).action_roll(
-                ctx,
-                unit,
-                sides=unit.skill,
-                kind="task",
-                use=use,
-                penalty=-burning,
-                purpose=f"{unit.id} {action.label}",
-            )
-            # R-DICE-8b / R-ACT-4: a task has no Damage or stat to boost, so the Overskill Benny
-            # goes on +1d6 to the roll when it falls short (a Use above the die's faces needs it)
-            if roll.overskill and not roll.success:
-                assert isinstance(roll, SkillRoll)  # Overskill is a BrikWars Skill Roll's own
-                roll = spend_overskill_on_skill(roll, ctx.dice, purpose=f"{unit.id} {action.label}")
-        success = roll is None or bool(roll.success)
-        # a failed attempt still takes the whole turn; an Extended Action is then abandoned
-        unit.extended_left = action.turns - 1 if success else 0
-        ctx.emit(
-            FullRoundStarted(
-                unit.id,
-                action.label,
-                unit.extended_left,
-                use,
-                roll.to_dict() if roll is not None else None,
-                success,
-            )
+def full_round(ctx: PlayContext, unit: UnitState, order: FullRound) -> None:
+    """R-ACT-7/8: busy for the turn(s); a task with a difficulty rolls Skill against its Use."""
+    unit.full_round = True
+    unit.stopped = True
+    unit.activity = order.label
+    use = use_rating(order.difficulty)
+    roll = None
+    if use is not None:  # R-ACT-2: non-trivial tasks need a Skill Roll
+        burning = burning_penalty(ctx, unit)  # R-FIRE-5
+        roll = ruleset_of(ctx.state).action_roll(
+            ctx,
+            unit,
+            sides=unit.skill,
+            kind="task",
+            use=use,
+            penalty=-burning,
+            purpose=f"{unit.id} {order.label}",
         )
-        if roll is not None and roll.critical_failure:
-            slippery_critical_failure(ctx, unit)  # R-HAZ-14: falls on ice, oil, marbles
+        # R-DICE-8b / R-ACT-4: a task has no Damage or stat to boost, so the Overskill Benny
+        # goes on +1d6 to the roll when it falls short (a Use above the die's faces needs it)
+        if roll.overskill and not roll.success:
+            assert isinstance(roll, SkillRoll)  # Overskill is a BrikWars Skill Roll's own
+            roll = spend_overskill_on_skill(roll, ctx.dice, purpose=f"{unit.id} {order.label}")
+    success = roll is None or bool(roll.success)
+    # a failed attempt still takes the whole turn; an Extended Action is then abandoned
+    unit.extended_left = order.turns - 1 if success else 0
+    ctx.emit(
+        FullRoundStarted(
+            unit.id,
+            order.label,
+            unit.extended_left,
+            use,
+            roll.to_dict() if roll is not None else None,
+            success,
+        )
+    )
+    if roll is not None and roll.critical_failure:
+        slippery_critical_failure(ctx, unit)  # R-HAZ-14: falls on ice, oil, marbles

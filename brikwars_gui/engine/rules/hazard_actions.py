@@ -2,9 +2,9 @@
 resetting a Weapon Trap (R-TRAP-5), fighting a fire (R-FIRE-11, EX-7), rolling on the ground
 (G-23) and carefully setting a heavy load down on a concealed field (R-HAZ-20).
 
-Each order is a small frozen dataclass logged in `order` events like the other Actions
-(`rules/actions.py` dispatches to `check_hazard_action` / `perform_hazard_action` here), and
-`hazard_action_options` lists the ones possible now for `Game.legal_actions`.
+An order family of the order registry (`rules/orders.py`): each order is a `HandOrder`, a small
+frozen dataclass logged in `order` events, checked for the Action it takes (`uses_action`) and
+its own conditions (`problem`); `hazard_action_options` offers the ones possible now.
 
 * `Operate(object, interaction)`: a Move Action (R-MOVE-6: operating a latch, lever, button or door
   costs nothing) on an object within 1" (GRID-4); Traps wired to it fire at the operator. Operating
@@ -29,87 +29,180 @@ from brikwars_gui.engine.grid import within_reach
 from brikwars_gui.engine.hazards.concealed import place_carefully
 from brikwars_gui.engine.hazards.fire import fight_fire, fires_on, roll_on_ground
 from brikwars_gui.engine.hazards.traps import interact, reset_trap
-from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, cell_text, two_armed_problem
+from brikwars_gui.engine.rules.common import PlayContext, cell_text, two_armed_problem
+from brikwars_gui.engine.rules.orders import (
+    ActionOption,
+    Order,
+    StepHooks,
+    action_problem,
+    raise_problem,
+    register_offers,
+    register_order,
+)
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-
-
-@dataclass(frozen=True)
-class Operate:
-    object: str
-    interaction: str | None = None
-    kind = "operate"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "object": self.object, "interaction": self.interaction}
-
-
-@dataclass(frozen=True)
-class ResetTrap:
-    trap: str
-    kind = "reset_trap"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trap": self.trap}
-
-
-@dataclass(frozen=True)
-class FightFire:
-    fire: str
-    kind = "fight_fire"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "fire": self.fire}
-
-
-@dataclass(frozen=True)
-class RollOnGround:
-    kind = "roll_on_ground"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
-
-@dataclass(frozen=True)
-class Place:
-    cell: Cell
-    kind = "place"
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cell": [self.cell[0], self.cell[1]]}
-
-
-HazardAction = Operate | ResetTrap | FightFire | RollOnGround | Place
-
-#: Orders that are Move Actions: they never use the unit's Action (R-MOVE-6/14).
-MOVE_ACTION_KINDS = frozenset({"operate", "place"})
 
 #: R-MOVE-6: object kinds whose operation is "a computer or Vehicle Controls": Stopped, uses the Action.
 CONTROL_KINDS = frozenset({"computer", "console", "controls", "vehicle"})
 
 
-def uses_action(state: GameState, action: HazardAction) -> bool:
-    """Whether the order takes the unit's Action: every hand order but the Move Actions, and
-    operating controls (R-MOVE-6)."""
-    if isinstance(action, Operate):
-        obj = state.objects.get(action.object)
-        return obj is not None and obj.kind in CONTROL_KINDS
-    return action.kind not in MOVE_ACTION_KINDS
+class HandOrder(Order):
+    """A Chapter F hand order: checked for the Action it may take, then for its own conditions."""
+
+    def uses_action(self, state: GameState) -> bool:
+        """Whether the order takes the unit's Action (Move Actions do not, R-MOVE-6/14)."""
+        return True
+
+    def problem(self, state: GameState, unit: UnitState) -> str | None:
+        """Why the order is not allowed now (the Action aside), or None."""
+        raise NotImplementedError
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(
+            action_problem(unit, needs_action=self.uses_action(state)) or self.problem(state, unit)
+        )
 
 
-def hazard_action_from_dict(data: dict[str, Any]) -> HazardAction | None:
-    kind = data.get("kind")
-    if kind == "operate":
+@register_order
+@dataclass(frozen=True)
+class Operate(HandOrder):
+    object: str
+    interaction: str | None = None
+    kind = "operate"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Operate:
         interaction = data.get("interaction")
-        return Operate(str(data["object"]), None if interaction is None else str(interaction))
-    if kind == "reset_trap":
-        return ResetTrap(str(data["trap"]))
-    if kind == "fight_fire":
-        return FightFire(str(data["fire"]))
-    if kind == "roll_on_ground":
-        return RollOnGround()
-    if kind == "place":
-        return Place((int(data["cell"][0]), int(data["cell"][1])))
-    return None
+        return cls(str(data["object"]), None if interaction is None else str(interaction))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "object": self.object, "interaction": self.interaction}
+
+    def uses_action(self, state: GameState) -> bool:
+        """A Move Action, but operating controls takes the Action (R-MOVE-6)."""
+        obj = state.objects.get(self.object)
+        return obj is not None and obj.kind in CONTROL_KINDS
+
+    def problem(self, state: GameState, unit: UnitState) -> str | None:
+        obj = state.objects.get(self.object)
+        if obj is None or obj.destroyed:
+            return f"there is no object {self.object!r} to operate"
+        if not _near_cells(state, unit, obj.cells):
+            return f'{obj.name} is not within 1" of {unit.name} (R-TRAP-2, GRID-4)'
+        return two_armed_problem(state, unit)
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        if self.uses_action(ctx.state):  # a computer or Vehicle Controls (R-MOVE-6)
+            unit.action_used = True
+            unit.stopped = True
+        ctx.emit(ObjectOperated(unit.id, self.object, self.interaction))
+        interact(ctx, unit.id, self.object, self.interaction)  # R-TRAP-2
+
+
+@register_order
+@dataclass(frozen=True)
+class ResetTrap(HandOrder):
+    trap: str
+    kind = "reset_trap"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> ResetTrap:
+        return cls(str(data["trap"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "trap": self.trap}
+
+    def problem(self, state: GameState, unit: UnitState) -> str | None:
+        trap = state.traps.get(self.trap)
+        if trap is None or not state.trap_known_to(unit.team, trap):
+            return f"{unit.name}'s side knows no Trap {self.trap!r} (R-TRAP-3)"
+        if trap.smart:
+            return f"{trap.id} is a Smart Weapon: it re-arms itself (R-TRAP-5)"
+        if trap.armed:
+            return f"{trap.id} is still armed"
+        if not _near_cells(state, unit, _trap_spots(state, trap.id)):
+            return f'{trap.id} is not within 1" of {unit.name} (R-TRAP-5)'
+        return two_armed_problem(state, unit)
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        reset_trap(ctx, unit.id, self.trap)  # uses the Action (R-TRAP-5)
+
+
+@register_order
+@dataclass(frozen=True)
+class FightFire(HandOrder):
+    fire: str
+    kind = "fight_fire"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> FightFire:
+        return cls(str(data["fire"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "fire": self.fire}
+
+    def problem(self, state: GameState, unit: UnitState) -> str | None:
+        return _fire_problem(state, unit, self.fire) or two_armed_problem(state, unit)
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        fight_fire(ctx, self.fire, unit.apparatus, by=unit.id)  # uses the Action (R-FIRE-11)
+
+
+@register_order
+@dataclass(frozen=True)
+class RollOnGround(HandOrder):
+    kind = "roll_on_ground"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> RollOnGround:
+        return cls()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    def problem(self, state: GameState, unit: UnitState) -> str | None:
+        if not fires_on(state, unit.id):
+            return f"{unit.name} is not on fire (G-23)"
+        if unit.has_moved or unit.move_spent > 0:
+            return f"{unit.name} has already moved: rolling on the ground takes all its Movement (G-23)"
+        return None
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        roll_on_ground(ctx, unit)  # Action + all Movement (G-23)
+
+
+@register_order
+@dataclass(frozen=True)
+class Place(HandOrder):
+    cell: Cell
+    kind = "place"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Place:
+        return cls((int(data["cell"][0]), int(data["cell"][1])))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "cell": [self.cell[0], self.cell[1]]}
+
+    def uses_action(self, state: GameState) -> bool:
+        return False  # a Move Action (R-MOVE-6/14)
+
+    def problem(self, state: GameState, unit: UnitState) -> str | None:
+        if not unit.carrying_heavy:
+            return f"{unit.name} carries no heavy load to set down"
+        cell = self.cell
+        if not state.grid.in_bounds(cell) or not within_reach(unit.pos, cell) or cell == unit.pos:
+            return f'{cell_text(cell)} is not a cell within 1" of {unit.name}'
+        if not state.grid.passable[cell[1], cell[0]] or state.unit_at(cell) is not None:
+            return f"{cell_text(cell)} is not free to set a load down on"
+        return None
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.carrying_heavy = False
+        ctx.emit(LoadPlaced(unit.id, self.cell))
+        place_carefully(ctx, unit.id, self.cell)  # R-HAZ-20: only a Critical Failure sets it off
+
+
+HazardAction = Operate | ResetTrap | FightFire | RollOnGround | Place
 
 
 @register_event
@@ -168,79 +261,14 @@ def _fire_problem(state: GameState, unit: UnitState, fire_id: str) -> str | None
     return None
 
 
-def hazard_action_problem(state: GameState, unit: UnitState, action: HazardAction) -> str | None:
-    """Why `action` is not allowed now (the Action itself is checked by the caller), or None."""
-    if isinstance(action, Operate):
-        obj = state.objects.get(action.object)
-        if obj is None or obj.destroyed:
-            return f"there is no object {action.object!r} to operate"
-        if not _near_cells(state, unit, obj.cells):
-            return f'{obj.name} is not within 1" of {unit.name} (R-TRAP-2, GRID-4)'
-        return two_armed_problem(state, unit)
-    if isinstance(action, ResetTrap):
-        trap = state.traps.get(action.trap)
-        if trap is None or not state.trap_known_to(unit.team, trap):
-            return f"{unit.name}'s side knows no Trap {action.trap!r} (R-TRAP-3)"
-        if trap.smart:
-            return f"{trap.id} is a Smart Weapon: it re-arms itself (R-TRAP-5)"
-        if trap.armed:
-            return f"{trap.id} is still armed"
-        if not _near_cells(state, unit, _trap_spots(state, trap.id)):
-            return f'{trap.id} is not within 1" of {unit.name} (R-TRAP-5)'
-        return two_armed_problem(state, unit)
-    if isinstance(action, FightFire):
-        return _fire_problem(state, unit, action.fire) or two_armed_problem(state, unit)
-    if isinstance(action, RollOnGround):
-        if not fires_on(state, unit.id):
-            return f"{unit.name} is not on fire (G-23)"
-        if unit.has_moved or unit.move_spent > 0:
-            return f"{unit.name} has already moved: rolling on the ground takes all its Movement (G-23)"
-        return None
-    if isinstance(action, Place):
-        if not unit.carrying_heavy:
-            return f"{unit.name} carries no heavy load to set down"
-        cell = action.cell
-        if not state.grid.in_bounds(cell) or not within_reach(unit.pos, cell) or cell == unit.pos:
-            return f'{cell_text(cell)} is not a cell within 1" of {unit.name}'
-        if not state.grid.passable[cell[1], cell[0]] or state.unit_at(cell) is not None:
-            return f"{cell_text(cell)} is not free to set a load down on"
-        return None
-    return None
-
-
-def check_hazard_action(state: GameState, unit: UnitState, action: HazardAction) -> None:
-    problem = hazard_action_problem(state, unit, action)
-    if problem:
-        raise IllegalOrder(problem)
-
-
-def perform_hazard_action(ctx: PlayContext, unit: UnitState, action: HazardAction) -> None:
-    """Carry out an order already checked with `check_hazard_action`."""
-    if isinstance(action, Operate):
-        if uses_action(ctx.state, action):  # a computer or Vehicle Controls (R-MOVE-6)
-            unit.action_used = True
-            unit.stopped = True
-        ctx.emit(ObjectOperated(unit.id, action.object, action.interaction))
-        interact(ctx, unit.id, action.object, action.interaction)  # R-TRAP-2
-    elif isinstance(action, ResetTrap):
-        reset_trap(ctx, unit.id, action.trap)  # uses the Action (R-TRAP-5)
-    elif isinstance(action, FightFire):
-        fight_fire(ctx, action.fire, unit.apparatus, by=unit.id)  # uses the Action (R-FIRE-11)
-    elif isinstance(action, RollOnGround):
-        roll_on_ground(ctx, unit)  # Action + all Movement (G-23)
-    elif isinstance(action, Place):
-        unit.carrying_heavy = False
-        ctx.emit(LoadPlaced(unit.id, action.cell))
-        place_carefully(ctx, unit.id, action.cell)  # R-HAZ-20: only a Critical Failure sets it off
-
-
-def hazard_action_options(state: GameState, unit: UnitState) -> list[tuple[str, str, HazardAction]]:
-    """(kind, label, order) for every hand-operated Chapter F order possible now."""
-    out: list[tuple[str, str, HazardAction]] = []
+@register_offers(140, ["operate", "reset_trap", "fight_fire", "roll_on_ground"])
+def hazard_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """Every hand-operated Chapter F order possible now (`Place` needs a cell: the GUI asks)."""
+    out: list[ActionOption] = []
 
     def offer(label: str, action: HazardAction) -> None:
-        if hazard_action_problem(state, unit, action) is None:
-            out.append((action.kind, label, action))
+        if action.problem(state, unit) is None:
+            out.append(ActionOption(action.kind, label, action))
 
     for obj_id in sorted(state.objects_touching(unit.pos)):
         obj = state.objects[obj_id]

@@ -11,9 +11,9 @@ Movement impairment table that are orders (R-MOVE-6, R-MOVE-14).
   (R-MOVE-4: not while carrying a heavy item). Easy climbs (a rise a jump makes) are plain
   walking and cost nothing extra.
 
-Operating a computer or Vehicle Controls (Stopped, uses the Action) is `Operate` on such an object
-(rules/hazard_actions.py); stopping to Aim is `Hold` (rules/actions.py): both readings are in
-docs/rules-decisions.md.
+An order family of the order registry (`rules/orders.py`). Operating a computer or Vehicle
+Controls (Stopped, uses the Action) is `Operate` on such an object (rules/hazard_actions.py);
+stopping to Aim is `Hold` (rules/actions.py): both readings are in docs/rules-decisions.md.
 """
 
 from __future__ import annotations
@@ -23,7 +23,7 @@ from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import BRICKS_PER_INCH, distance, within_reach
-from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, cell_text, max_rise, unable_problem
+from brikwars_gui.engine.rules.common import PlayContext, cell_text, max_rise, unable_problem
 from brikwars_gui.engine.rules.movement import (
     PlannedMove,
     StepCheck,
@@ -35,52 +35,80 @@ from brikwars_gui.engine.rules.movement import (
     walk,
     water_cells,
 )
+from brikwars_gui.engine.rules.orders import (
+    ActionOption,
+    Order,
+    StepHooks,
+    action_problem,
+    raise_problem,
+    register_offers,
+    register_order,
+)
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 #: R-MOVE-20: allies this close to the leader (GRID-3 inches) may join its Sprint roll.
 GROUP_RADIUS = 2.0
 
 
+@register_order
 @dataclass(frozen=True)
-class GroupSprint:
+class GroupSprint(Order):
     toward: Cell
     members: tuple[str, ...]
     kind = "group_sprint"
 
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> GroupSprint:
+        toward = data["toward"]
+        return cls((int(toward[0]), int(toward[1])), tuple(str(m) for m in data["members"]))
+
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "toward": [self.toward[0], self.toward[1]], "members": list(self.members)}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(group_sprint_problem(state, unit, self))
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        group_sprint(ctx, unit, self, check=steps.check, resolve=steps.resolve, leave=steps.leave)
+
+
+@register_order
 @dataclass(frozen=True)
-class DonArmor:
+class DonArmor(Order):
     kind = "don_armor"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> DonArmor:
+        return cls()
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(action_problem(unit) or don_armor_problem(state, unit))
 
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        don_armor(ctx, unit)
+
+
+@register_order
 @dataclass(frozen=True)
-class Climb:
+class Climb(Order):
     cell: Cell
     kind = "climb"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Climb:
+        return cls((int(data["cell"][0]), int(data["cell"][1])))
 
     def to_dict(self) -> dict[str, Any]:
         return {"kind": self.kind, "cell": [self.cell[0], self.cell[1]]}
 
+    def check(self, state: GameState, unit: UnitState) -> None:
+        raise_problem(climb_problem(state, unit, self.cell))
 
-MoveOrder = GroupSprint | DonArmor | Climb
-
-
-def move_order_from_dict(data: dict[str, Any]) -> MoveOrder | None:
-    kind = data.get("kind")
-    if kind == "group_sprint":
-        toward = data["toward"]
-        return GroupSprint((int(toward[0]), int(toward[1])), tuple(str(m) for m in data["members"]))
-    if kind == "don_armor":
-        return DonArmor()
-    if kind == "climb":
-        return Climb((int(data["cell"][0]), int(data["cell"][1])))
-    return None
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        climb(ctx, unit, self.cell, check=steps.check, resolve=steps.resolve, leave=steps.leave)
 
 
 @register_event
@@ -145,6 +173,19 @@ def group_partners(state: GameState, leader: UnitState) -> list[UnitState]:
         and distance(u.pos, leader.pos) <= GROUP_RADIUS
         and _sprint_problem(state, u) is None
     ]
+
+
+@register_offers(60, ["group_sprint"])
+def _group_sprint_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """R-MOVE-20: the GUI asks for the cell, then orders GroupSprint(cell, members)."""
+    if unit.action_used or movement_problem(unit) is not None or unit.has_moved:
+        return []
+    partners = group_partners(state, unit)
+    if not partners:
+        return []
+    names = ", ".join(p.name for p in partners)
+    label = f"Group Sprint with {names} (one shared roll, R-MOVE-20)"
+    return [ActionOption("group_sprint", label, None, target=",".join(p.id for p in partners))]
 
 
 def member_target(leader: UnitState, member: UnitState, toward: Cell) -> Cell:
@@ -219,6 +260,14 @@ def group_sprint(
 # Putting Armor on (R-MOVE-6)
 
 
+@register_offers(130, ["don_armor"])
+def _don_armor_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    if unit.action_used or don_armor_problem(state, unit) is not None:
+        return []
+    label = f"Put the {unit.armor_shed} Armor back on (Stopped, uses the Action, R-MOVE-6)"
+    return [ActionOption("don_armor", label, DonArmor())]
+
+
 def don_armor_problem(state: GameState, unit: UnitState) -> str | None:
     if not unit.armor_shed:
         return f"{unit.name} has taken no Armor off to put back on"
@@ -279,8 +328,9 @@ def climb_problem(state: GameState, unit: UnitState, cell: Cell) -> str | None:
     return None
 
 
-def climb_options(state: GameState, unit: UnitState) -> list[tuple[str, Climb]]:
-    """(label, order) for each adjacent cliff top or foot the unit could climb to now."""
+@register_offers(120, ["climb"])
+def climb_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """Each adjacent cliff top or foot the unit could climb to now."""
     if movement_problem(unit) is not None:
         return []
     x, y = unit.pos
@@ -290,7 +340,7 @@ def climb_options(state: GameState, unit: UnitState) -> list[tuple[str, Climb]]:
             label = (
                 f'Climb to {cell_text(cell)} ({climb_cost(state, unit, cell)}" of Move, Half Speed, R-MOVE-6)'
             )
-            out.append((label, Climb(cell)))
+            out.append(ActionOption("climb", label, Climb(cell)))
     return out
 
 
@@ -309,38 +359,3 @@ def climb(
     parity = unit.diagonal_parity
     plan = PlannedMove((unit.pos, cell), (0, cost), (parity, parity))
     walk(ctx, unit, plan, check=check, resolve=resolve, leave=leave)
-
-
-# ---------------------------------------------------------------------------------------------
-# Dispatch for rules/actions.py
-
-
-def check_move_order(state: GameState, unit: UnitState, order: MoveOrder) -> None:
-    if isinstance(order, GroupSprint):
-        problem = group_sprint_problem(state, unit, order)
-    elif isinstance(order, Climb):
-        problem = climb_problem(state, unit, order.cell)
-    else:
-        problem = unable_problem(unit) or (
-            f"{unit.name} has already used its Action this turn (R-ACT-1)" if unit.action_used else None
-        )
-        problem = problem or don_armor_problem(state, unit)
-    if problem:
-        raise IllegalOrder(problem)
-
-
-def perform_move_order(
-    ctx: PlayContext,
-    unit: UnitState,
-    order: MoveOrder,
-    *,
-    check: StepCheck | None = None,
-    resolve: StepResolve | None = None,
-    leave: StepCheck | None = None,
-) -> None:
-    if isinstance(order, GroupSprint):
-        group_sprint(ctx, unit, order, check=check, resolve=resolve, leave=leave)
-    elif isinstance(order, Climb):
-        climb(ctx, unit, order.cell, check=check, resolve=resolve, leave=leave)
-    else:
-        don_armor(ctx, unit)

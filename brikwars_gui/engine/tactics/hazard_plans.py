@@ -10,8 +10,9 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
+from brikwars_gui.engine.order_families import legal_actions
 from brikwars_gui.engine.rules.common import unable_problem
-from brikwars_gui.engine.rules.hazard_actions import FightFire, RollOnGround, hazard_action_options
+from brikwars_gui.engine.rules.hazard_actions import FightFire, RollOnGround
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.shove_plans import shove_plans
@@ -33,7 +34,8 @@ def fire_plans(
     if unit.action_used or unable_problem(unit) is not None:
         return []
     out: list[Plan] = []
-    for _kind, _label, order in hazard_action_options(state, unit):
+    for option in legal_actions(state, unit, kinds=("roll_on_ground", "fight_fire")):
+        order = option.action
         if isinstance(order, RollOnGround):
             size = max(1, unit.fire_size)
             saved = FIRE_DANGER * (1.0 if size <= 1 else 0.5)  # out now, or one inch smaller

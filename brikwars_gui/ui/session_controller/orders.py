@@ -37,13 +37,13 @@ class OrdersMixin:
 
     def place_possible(self, unit_id: str, cell: Cell) -> bool:
         """R-HAZ-20: the unit carries a heavy load it could set down carefully on `cell`."""
-        from brikwars_gui.engine.rules.hazard_actions import Place, hazard_action_problem
+        from brikwars_gui.engine.rules.hazard_actions import Place
 
         if not self.orders_enabled or self.game is None or not self.can_command(unit_id):
             return False
         unit = self.game.state.units.get(unit_id)
         place = Place((int(cell[0]), int(cell[1])))
-        return unit is not None and hazard_action_problem(self.game.state, unit, place) is None
+        return unit is not None and place.problem(self.game.state, unit) is None
 
     def order_place(self, unit_id: str, cell: Cell) -> bool:
         from brikwars_gui.engine.rules.hazard_actions import Place

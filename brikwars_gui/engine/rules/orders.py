@@ -1,0 +1,179 @@
+"""The order registry: what `Game.act` can be told to do, looked up by kind instead of walked.
+
+An order is a small frozen dataclass subclassing `Order`. Its class says everything about it:
+`kind` (its name in logs), `from_dict` (read back from a logged `order` event), `to_dict`,
+`check` (raise `IllegalOrder` when it is not allowed now, changing nothing) and `perform` (carry
+it out once checked). `@register_order` files the class under its kind. What a unit may be
+offered now comes from offer functions filed with `@register_offers(rank, kinds)`: each returns
+`ActionOption`s for one family of orders; `legal_actions` concatenates them by rank, so the menu
+order does not depend on which module was imported first.
+
+An order family is one module that defines and registers its orders and offers
+(`rules/actions.py`, `rules/hazard_actions.py`, `rules/move_actions.py`); the game knows the
+families that `engine/order_families.py` imports. The registry itself imports no family.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterable
+from dataclasses import dataclass
+from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
+
+from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
+from brikwars_gui.engine.state import GameState, UnitState
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.rules.movement import StepCheck, StepResolve
+
+
+class StepHooks(NamedTuple):
+    """The Responses a moving order may draw at each step (as for `movement.walk`); orders that
+    do not move ignore them."""
+
+    check: StepCheck | None = None
+    resolve: StepResolve | None = None
+    leave: StepCheck | None = None
+
+
+class Order:
+    """Base of every order a unit takes with `Game.act`; subclasses are frozen dataclasses."""
+
+    kind: ClassVar[str]
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Order:
+        """The order a logged `to_dict()` describes (KeyError/ValueError/TypeError when malformed)."""
+        raise NotImplementedError
+
+    def to_dict(self) -> dict[str, Any]:
+        raise NotImplementedError
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        """Raise `IllegalOrder` when `unit` may not carry the order out now (nothing changes)."""
+        raise NotImplementedError
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        """Carry the order out (already checked); books the unit's Action where it uses one."""
+        raise NotImplementedError
+
+
+def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
+    """Why the unit may not take an order now, or None (Half Speed or Stopped units still act,
+    R-MOVE-13); `needs_action`: the order uses the unit's one Action (R-ACT-1)."""
+    if problem := unable_problem(unit):
+        return problem
+    if needs_action and unit.action_used:
+        return f"{unit.name} has already used its Action this turn (R-ACT-1)"
+    return None
+
+
+def raise_problem(problem: str | None) -> None:
+    """Raise `IllegalOrder(problem)` when there is one (for `Order.check`)."""
+    if problem:
+        raise IllegalOrder(problem)
+
+
+@dataclass(frozen=True)
+class ActionOption:
+    """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint)."""
+
+    kind: str
+    label: str
+    action: Order | None
+    weapon: str | None = None
+    target: str | None = None
+    use: int | None = None
+    needed: int | None = None
+    chance: float | None = None
+    out_of_range: int = 0
+    distance: float | None = None
+    advised: bool = False  # a ruleset's own Action the computer player should take first
+    roll: str = ""  # the roll in the ruleset's words (`Ruleset.describe_roll`): "Use 4, 50%"
+
+
+Offers = Callable[[GameState, UnitState], Iterable[ActionOption]]
+
+
+@dataclass(frozen=True)
+class _OfferEntry:
+    rank: int
+    kinds: frozenset[str]
+    offers: Offers
+
+
+_ORDERS: dict[str, type[Order]] = {}
+_OFFERS: list[_OfferEntry] = []
+
+OrderType = TypeVar("OrderType", bound=type[Order])
+
+
+def register_order(cls: OrderType) -> OrderType:
+    """Class decorator: file an `Order` subclass under its `kind` (one class per kind)."""
+    kind = cls.kind
+    if _ORDERS.get(kind, cls) is not cls:
+        raise ValueError(f"two orders of kind {kind!r}: {_ORDERS[kind].__name__} and {cls.__name__}")
+    _ORDERS[kind] = cls
+    return cls
+
+
+def register_offers(rank: int, kinds: Iterable[str]) -> Callable[[Offers], Offers]:
+    """Decorator: file an offer function (`state, unit -> ActionOption`s of the given `kinds`) at
+    `rank` in `legal_actions` (lower first; ranks are spaced by 10 so a family can slot between)."""
+
+    def decorate(offers: Offers) -> Offers:
+        if any(entry.rank == rank for entry in _OFFERS):
+            raise ValueError(f"two offer functions at rank {rank}")
+        _OFFERS.append(_OfferEntry(rank, frozenset(kinds), offers))
+        _OFFERS.sort(key=lambda entry: entry.rank)
+        return offers
+
+    return decorate
+
+
+def order_class(kind: str) -> type[Order]:
+    """The registered order class of `kind` (ValueError when none is)."""
+    try:
+        return _ORDERS[kind]
+    except KeyError:
+        raise ValueError(f"unknown action kind {kind!r}") from None
+
+
+def order_from_dict(data: dict[str, Any]) -> Order:
+    """Read a logged order back (`Order.to_dict` output)."""
+    return order_class(str(data.get("kind"))).from_dict(data)
+
+
+def check_order(state: GameState, unit: UnitState, order: Order) -> None:
+    """Raise `IllegalOrder` when `order` is not allowed now (nothing is changed)."""
+    if order_class(order.kind) is not type(order):
+        raise IllegalOrder(f"{type(order).__name__} is not a registered order")
+    order.check(state, unit)
+
+
+NO_STEPS = StepHooks()
+
+
+def perform_order(ctx: PlayContext, unit: UnitState, order: Order, steps: StepHooks = NO_STEPS) -> None:
+    """Carry out an order already checked with `check_order`."""
+    order.perform(ctx, unit, steps)
+
+
+def legal_actions(
+    state: GameState, unit: UnitState, kinds: Iterable[str] | None = None
+) -> list[ActionOption]:
+    """What `unit` can do now, in rank order, with labels, needed numbers and exact odds; with
+    `kinds`, only options of those kinds (and only the offer functions that give them run)."""
+    if unable_problem(unit) is not None:
+        return []
+    wanted = None if kinds is None else frozenset(kinds)
+    out: list[ActionOption] = []
+    for entry in _OFFERS:
+        if wanted is not None and not entry.kinds & wanted:
+            continue
+        out += (o for o in entry.offers(state, unit) if wanted is None or o.kind in wanted)
+    return out
+
+
+def registered_kinds() -> list[str]:
+    """Every registered order kind (for tests and the docs)."""
+    return sorted(_ORDERS)

@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from brikwars_gui.engine.forecast_maps import HeatMaps
@@ -90,6 +91,9 @@ class RunResult:
     objects_destroyed: int = 0
     error: str | None = None  # the engine raised: the run is left out of the statistics
     cell_maps: bytes = b""  # forecast_maps.pack_masks: burned / smoke / death cells of this game
+    # id -> (name, team) of the units that joined the battle during the game (rules/roster.py:
+    # summoned Diemons) or stood in the position it continued: the per-unit report lists them too
+    joined: dict[str, tuple[str, str]] = field(default_factory=dict)
 
     @property
     def turn_limit(self) -> bool:
@@ -147,12 +151,16 @@ def _play(
     spread = [False]
     teams: dict[str, str] = {}
     cells: list[CellRecorder] = []
+    joined: dict[str, tuple[str, str]] = {}
 
     def listen(event: Any) -> None:
         kind = event.kind
         if cells:
             cells[0].observe(event)
-        if kind == "killed":
+        if kind == "unit_joined":
+            teams[event.unit] = event.team
+            joined[event.unit] = (event.name, event.team)
+        elif kind == "killed":
             killer = _killer(event.cause, set(teams))
             if killer is not None and teams.get(killer) != teams.get(event.unit):
                 kills[killer] += 1
@@ -167,6 +175,8 @@ def _play(
     try:
         game = origin.game(seed, max_rounds)
         teams.update({u.id: u.team for u in game.state.units.values()})
+        if origin.continuing:  # a position may hold units the scenario does not
+            joined.update({u.id: (u.name, u.team) for u in game.state.units.values()})
         cells.append(CellRecorder(game.state))
         game.listener = listen
         game.start()
@@ -199,6 +209,7 @@ def _play(
         objects_destroyed=counts["objects_destroyed"],
         error=error,
         cell_maps=cells[0].finish() if cells else b"",
+        joined=joined,
     )
 
 
@@ -439,6 +450,17 @@ class ForecastReport:
         return lines
 
 
+def _roster(scenario: Any, results: Sequence[RunResult]) -> list[Any]:
+    """The units of the per-unit report: the scenario's, then those that joined the battle in
+    some run (or stood in the position the forecast continued), by id."""
+    known = {u.id for u in scenario.units}
+    extra: dict[str, tuple[str, str]] = {}
+    for r in results:
+        extra.update(r.joined)
+    born = [SimpleNamespace(id=k, name=n, team=t) for k, (n, t) in sorted(extra.items()) if k not in known]
+    return [*scenario.units, *born]
+
+
 def summarize(
     scenario: Any,
     results: Sequence[RunResult],
@@ -477,7 +499,7 @@ def summarize(
         )
     rounds = [r.rounds for r in good]
     units = []
-    for u in scenario.units:
+    for u in _roster(scenario, good):
         survived = [r for r in good if u.id in r.alive]
         killed = [r for r in good if u.id not in r.alive]
         total_kills = sum(r.kills.get(u.id, 0) for r in good)

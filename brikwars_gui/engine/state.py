@@ -18,7 +18,7 @@ from brikwars_gui.engine.dice.expression import parse_single_die
 from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, Grid, in_range
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.rulesets import find_ruleset
-from brikwars_gui.engine.spatial import UnitIndex
+from brikwars_gui.engine.spatial import RosterMark, UnitIndex
 from brikwars_gui.engine.supernatural.setup import build_ledger
 from brikwars_gui.engine.supernatural.state import SNLedger
 
@@ -284,6 +284,8 @@ class GameState(Journaled):
     fog_of_war: bool = False  # engine/visibility.py: a side knows only the enemies it sees
     # fog of war: team -> enemy id -> (cell, round, looked away since) of its last sighting
     last_seen: dict[str, dict[str, tuple[Cell, int, bool]]] = field(default_factory=dict)
+    # which units `units` holds: replaced (journaled) when one joins or leaves (rules/roster.py)
+    roster: RosterMark = field(default_factory=RosterMark, compare=False)
 
     @property
     def active_player(self) -> str:
@@ -297,10 +299,10 @@ class GameState(Journaled):
 
     def unit_index(self) -> UnitIndex:
         """Living units by cell and by bucket, kept up to date by their moves (engine/spatial.py);
-        rebuilt only when units were added to or removed from `units`."""
+        rebuilt only when units joined or left the battle (`roster`) or `units` was replaced."""
         index = self.__dict__.get("_units_index")
-        if index is None or not index.valid_for(self.units):
-            index = UnitIndex(self.units)
+        if index is None or not index.valid_for(self.units, self.roster):
+            index = UnitIndex(self.units, self.roster)
             self.__dict__["_units_index"] = index
         return index
 

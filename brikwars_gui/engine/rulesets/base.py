@@ -141,6 +141,12 @@ class Ruleset(ABC):
         blocks, or the default conversion) when a battle is built. BrikWars needs no options."""
         state.ruleset_options = {}
 
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit joined the battle mid-game (`rules/roster.add_unit`): give it this ruleset's own
+        stats and resources, as `setup` gives a scenario unit without a stat block. BrikWars
+        plays the shared stats as they are."""
+        return None
+
     def begin_turn(self, ctx: RulesContext, player: str) -> None:
         """A player's turn begins (after the shared start-of-turn resets): per-turn resources."""
         return None

@@ -230,6 +230,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, RecoveryMixin,
         c.gameOver.connect(self._game_over)
         c.viewChanged.connect(self._view_changed)
         c.sessionStarted.connect(self._session_started)
+        c.eventAdded.connect(self._roster_logged)
         c.unitMoved.connect(self.scene.queue_move)
         c.mapResult.connect(self.result_floats.show)
         c.aiSkipped.connect(self.result_floats.clear)

@@ -214,7 +214,8 @@ def cast(
             point, cells, stop = advance(state, effect.point, dest, roll.total, talisman.sides)
             reach += roll.total
             effect.point = point
-            reach_text = f'{reach} of {reach + distance(point, dest):.0f}"'
+            travelled, total = distance(effect.origin, point), distance(effect.origin, dest)
+            reach_text = f'{travelled:.0f} of {total:.0f}"'
             effect.path.extend(cells)
             effect.stopped_by = stop
             moved = (cells, stop)

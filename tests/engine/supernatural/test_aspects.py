@@ -3,16 +3,24 @@ SN writes into the stats the engine reads, so attacks roll the changed Armor, Bl
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from sn_helpers import caster, effect, game, kinds
+from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast
+from brikwars_gui.engine.session import Game
 
 BLESSING = effect("Blessing", "ally", "bless")
 HEX = effect("Hex", "hostile", "range", "curse")
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
 
 
 def _clerik(**kw):

@@ -3,13 +3,16 @@ moving or acting, burning, blowing up, vanishing with their Effect, keeping no s
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from sn_helpers import caster, effect, game, kinds
+from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast, Detonate
+from brikwars_gui.engine.session import Game
 from tests.scripted_answers import Answers
 
 SUMMON = effect("Summon", "cell", "creature", form="creature")
@@ -23,6 +26,11 @@ STONE = {
     "weight": 2,
     "flammable": False,
 }
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
 
 
 def _pyro(script: list[int], policy=None):

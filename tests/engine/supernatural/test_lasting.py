@@ -3,14 +3,22 @@ per die, the rest ending at the caster's turn start, cancelling, and the caster'
 
 from __future__ import annotations
 
-from sn_helpers import caster, effect, game, kinds
+from typing import Any
+
+from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.sn_actions import CancelEffect, Cast
+from brikwars_gui.engine.session import Game
 from tests.scripted_answers import Answers
 
 ARC_BLESSING = effect("Arc Blessing", "cell", "range", "bless", form="arc", lasting=True)
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
 
 
 def test_ex_10_r_sn_27_12_an_arc_blessing_blesses_three_then_only_one_keeps_it() -> None:

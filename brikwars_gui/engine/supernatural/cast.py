@@ -17,7 +17,14 @@ from brikwars_gui.engine.supernatural.fumble import Against, fumble
 from brikwars_gui.engine.supernatural.landing import Rolled, land
 from brikwars_gui.engine.supernatural.path import advance, target_cell
 from brikwars_gui.engine.supernatural.state import READY, SPENT, EffectState, EffectTemplate
-from brikwars_gui.engine.supernatural.tables import DIEMONS, PLAYED_DIEMONS, UNROLLED_ASPECTS, allowed_aspects
+from brikwars_gui.engine.supernatural.tables import (
+    AUGMENTS,
+    DIEMONS,
+    PLAYED_DIEMONS,
+    UNROLLED_ASPECTS,
+    allowed_aspects,
+)
+from brikwars_gui.engine.visibility import unit_visible_to
 
 
 def template_of(state: GameState, unit: UnitState, name: str) -> EffectTemplate:
@@ -52,8 +59,8 @@ def resolve_target(
             raise IllegalOrder(f"{template.name} is cast on an object; {target!r} is none")
         return target, None
     other = state.units.get(target)
-    if other is None or not other.alive:
-        raise IllegalOrder(f"{template.name} needs a living unit; {target!r} is none")
+    if other is None or not other.alive or not unit_visible_to(state, unit.team, other):
+        raise IllegalOrder(f"{template.name} needs a living unit its side sees; {target!r} is none (G-16)")
     if kind == "ally" and other.team != unit.team:
         raise IllegalOrder(f"{template.name} is cast on a willing ally; {other.name} is an enemy (R-SN-10)")
     if kind == "hostile" and other.team == unit.team:
@@ -137,8 +144,11 @@ def _options(
         for aspect in template.aspects:
             if aspect == "range" and (touch or reached or (effect.stopped_by and talisman.sides != 12)):
                 continue  # R-SN-25/26: only a d12 goes on past what stopped the Effect
-            if aspect == "creature" and any(a == "creature" for a in effect.dice.values()):
+            summoned = any(a == "creature" for a in effect.dice.values())
+            if aspect == "creature" and summoned:
                 continue
+            if template.form == "creature" and aspect in AUGMENTS and not summoned:
+                continue  # R-SN-20: a Creature starts with the first die's Diemon
             step = f"{talisman.id}:{aspect}"
             if step_problem(state, unit, template, step, effect.target) is None:
                 out.append(step)

@@ -88,6 +88,8 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
     elif mod.stat == "move":
         unit.move = max(0, unit.move - mod.value)
         change = f"{-mod.value:+d}"
+    elif mod.stat == "diemon_move":  # R-SN-20: goes with the Diemon, nothing to give back
+        return
     else:  # an Action modifier not yet used up
         if mod.value > 0:
             unit.sn_roll_bonus = max(0, unit.sn_roll_bonus - mod.value)

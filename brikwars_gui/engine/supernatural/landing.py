@@ -68,16 +68,19 @@ def land(
                 continue
             if effect.radius and any(in_range(point, c, effect.radius) for c in obj.cells):
                 hit.append(obj.id)
+    creature = [t for t, a, _r in rolled if a == "creature"]
+    if template.form == "creature":
+        hit = []  # R-SN-20: its dice make and augment the Creature, they strike nothing
     effect.targets = hit
     ctx.emit(EffectLanded(effect.id, point, tuple(hit), effect.radius, arcs, point == dest))
-    _stat_changes(ctx, effect, rolled, against)
-    _damage(ctx, caster, effect, template, rolled, against)
-    creature = [(t, r) for t, a, r in rolled if a == "creature"]
     if creature:
-        from brikwars_gui.engine.supernatural.diemons import summon
+        from brikwars_gui.engine.supernatural.diemons import augment, summon
 
-        talisman_id, _roll = creature[0]
-        summon(ctx, caster, effect, talisman_id)
+        born = summon(ctx, caster, effect, creature[0])
+        augment(ctx, effect, born, [(t, a, r) for t, a, r in rolled if a != "creature"], against.mods)
+    elif template.form != "creature":
+        _stat_changes(ctx, effect, rolled, against)
+        _damage(ctx, caster, effect, template, rolled, against)
     if not effect.mods and effect.creature is None:
         effect.ended = True  # nothing to sustain: an instant Effect (its dice still come back next turn)
 

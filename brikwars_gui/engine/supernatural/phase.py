@@ -20,7 +20,7 @@ def start_of_player_turn(ctx: PlayContext, player: str) -> None:
     ledger = ctx.state.sn
     if not ledger.active:
         return
-    from brikwars_gui.engine.supernatural.diemons import burning_roll  # diemons build on effects
+    from brikwars_gui.engine.supernatural.diemons import burning_roll, move_bonus  # diemons build on effects
 
     for unit_id in sorted(ledger.diemons):
         unit = ctx.state.units[unit_id]
@@ -36,7 +36,8 @@ def start_of_player_turn(ctx: PlayContext, player: str) -> None:
     for unit_id in sorted(ledger.diemons):
         unit = ctx.state.units[unit_id]
         if unit.team == player and unit.alive:
-            unit.move = ctx.dice.roll(unit.skill, f"{unit_id} Diemon move")  # R-SN-2: never a Fumble
+            roll = ctx.dice.roll(unit.skill, f"{unit_id} Diemon move")  # R-SN-2: never a Fumble
+            unit.move = roll + move_bonus(ctx.state, unit_id)  # R-SN-20: Movement augments
             ctx.emit(DiemonMoveRolled(unit_id, unit.move))
 
 

@@ -191,3 +191,24 @@ def test_r_sn_8_a_caster_spends_only_the_dice_of_the_talismans_it_holds() -> Non
     with pytest.raises(IllegalOrder, match=r"holds no Talisman 'rod' \(R-SN-8\)"):
         g.act("p", Cast("Fireball", "e", plan=("rod:range",)))
     assert g.state.sn.talismans["rod"].status == "ready"
+
+
+def test_r_sn_14_a_cast_that_fails_halfway_leaves_no_trace() -> None:
+    """A Cast is one guarded order: when a die cannot be drawn (the script runs out) after others
+    were spent, the Talismans, the Effect, the Action and the events are all as before."""
+    from brikwars_gui.engine.dice import DiceScriptExhausted
+
+    units = [caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6"}, FIREBALL), sb.unit("e", "blue", (12, 5))]
+    g = game(units, [5])
+    before = len(g.events)
+    with pytest.raises(DiceScriptExhausted):
+        g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:damage+")))
+    assert len(g.events) == before and not g.state.sn.effects and g.state.sn.seq == 0
+    assert {t.status for t in g.state.sn.talismans.values()} == {"ready"} and not g.unit("p").action_used
+
+
+def test_a_hidden_enemy_cannot_be_targeted() -> None:
+    units = [caster("p", "red", (5, 5), {"hat": "d6"}, FIREBALL), sb.unit("e", "blue", (9, 5), hidden=True)]
+    g = game(units, [])
+    with pytest.raises(IllegalOrder, match="G-16"):
+        g.act("p", Cast("Fireball", "e", plan=("hat:range",)))

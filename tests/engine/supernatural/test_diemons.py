@@ -143,3 +143,18 @@ def test_r_sn_21_a_diemon_vanishes_with_its_summoner_and_the_battle_ends() -> No
     g.act("r", Attack("rifle", "p"))
     assert not g.unit("4pion-1").alive
     assert g.over and g.winner == "blue"
+
+
+def test_r_sn_20_a_4pion_augmented_with_an_armor_d6_rolls_1d6_armor() -> None:
+    summon = effect("Summon", "cell", "creature", "armor+", "damage+", form="creature")
+    units = [
+        caster("p", "red", (7, 5), {"amulet": "d4", "hat": "d6", "rod": "d8"}, summon),
+        sb.unit("e", "blue", (19, 19)),
+    ]
+    g = game(units, [5])
+    g.act("p", Cast("Summon", at=(8, 5), plan=("amulet:creature", "hat:armor+", "rod:damage+")))
+    pion = g.unit("4pion-1")
+    assert pion.armor == "0+1d6"  # the Armor die joins and rolls at each use (R-SN-36)
+    assert pion.weapons[0].damage == "1d4+1d8"
+    asked = [e for e in kinds(g, "decided") if e["question"] == "sn_next_die"]
+    assert not any(o.endswith(("armor+", "damage+")) for o in asked[0]["options"])  # the Diemon first

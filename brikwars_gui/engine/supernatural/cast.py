@@ -16,6 +16,7 @@ from brikwars_gui.engine.supernatural.events import EffectCast, EffectMoved, SND
 from brikwars_gui.engine.supernatural.fumble import Against, fumble
 from brikwars_gui.engine.supernatural.landing import Rolled, land
 from brikwars_gui.engine.supernatural.path import advance, target_cell
+from brikwars_gui.engine.supernatural.responses import answer_hostile_effect
 from brikwars_gui.engine.supernatural.state import READY, SPENT, EffectState, EffectTemplate
 from brikwars_gui.engine.supernatural.tables import (
     AUGMENTS,
@@ -24,7 +25,7 @@ from brikwars_gui.engine.supernatural.tables import (
     UNROLLED_ASPECTS,
     allowed_aspects,
 )
-from brikwars_gui.engine.visibility import unit_visible_to
+from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 
 def template_of(state: GameState, unit: UnitState, name: str) -> EffectTemplate:
@@ -188,7 +189,15 @@ def cast(
         effect.point = dest
     else:
         unit.action_used = True  # R-SN-10/24: no Action roll
+        reveal(ctx, unit, f"casts {template.name}")  # G-16, as an attack
     ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch))
+    victim = state.units.get(target) if target is not None else None
+    if victim is not None and victim.team != unit.team:
+        answer_hostile_effect(ctx, unit, victim, template.name)  # R-SN-24: before the first die
+        if not unit.alive or unit.disrupted:
+            effect.ended = True  # the caster is down: nothing is cast, no die is spent
+            return effect
+        dest = target_cell(state, target, aim, unit.pos)  # it may have Bailed
     queue = list(plan)
     rolled: Rolled = []
     against = Against()

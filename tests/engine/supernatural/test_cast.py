@@ -198,7 +198,10 @@ def test_r_sn_14_a_cast_that_fails_halfway_leaves_no_trace() -> None:
     were spent, the Talismans, the Effect, the Action and the events are all as before."""
     from brikwars_gui.engine.dice import DiceScriptExhausted
 
-    units = [caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6"}, FIREBALL), sb.unit("e", "blue", (12, 5))]
+    units = [
+        caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6"}, FIREBALL),
+        sb.unit("e", "blue", (12, 5)),
+    ]
     g = game(units, [5])
     before = len(g.events)
     with pytest.raises(DiceScriptExhausted):
@@ -212,3 +215,19 @@ def test_a_hidden_enemy_cannot_be_targeted() -> None:
     g = game(units, [])
     with pytest.raises(IllegalOrder, match="G-16"):
         g.act("p", Cast("Fireball", "e", plan=("hat:range",)))
+
+
+def test_r_sn_24_the_target_of_a_fireball_shoots_back_first_with_its_saved_action() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"hat": "d6", "rod": "d10"}, FIREBALL, facing="E"),
+        sb.unit("e", "blue", (11, 5), facing="W", weapons=[sb.PISTOL]),
+    ]
+    policy = Answers()
+    g = game(units, [4, 5], policy)
+    g.end_turn()
+    g.end_turn()  # e kept its Action: saved for a Response (R-RESP-1)
+    g.act("p", Cast("Fireball", "e", plan=("hat:range", "rod:damage+")))
+    asked = policy.first("attack_response")
+    assert asked.unit == "e" and asked.default == "attack:pistol" and "bail" in asked.options
+    assert not g.unit("p").alive  # hit 4, Damage 5 > 4
+    assert not kinds(g, "sn_die_rolled") and g.state.sn.talismans["hat"].status == "ready"

@@ -163,7 +163,7 @@ def test_roll_times_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None
 
 def test_r_sn_17_roll_sn_rolls_one_sn_die_with_its_same_size_chain(capsys) -> None:
     from brikwars_gui.engine.dice import SeededDice
-    from brikwars_gui.engine.rulesets.brikwars.sn_dice import sn_roll
+    from brikwars_gui.engine.dice.sn import sn_roll
 
     code, out, _err = run(capsys, "--sn", "d8", "--seed", "3", "--times", "4", "--json")
     assert code == 0

@@ -18,8 +18,8 @@ from brikwars_gui.engine.dice import (
     roll_expression,
     skill_roll,
 )
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import sn_roll
-from brikwars_gui.engine.rulesets.d6.dice import CRITICAL_FAILURE_OPTIONS
+from brikwars_gui.engine.dice.d6 import CRITICAL_FAILURE_OPTIONS
+from brikwars_gui.engine.dice.sn import sn_roll
 
 EXAMPLES = """examples:
   brikwars-sim roll 1d6+1

@@ -35,6 +35,7 @@ from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.models import SelectionService
 from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import UnitCard, ruleset_label, scenario_stat_lines, stats_text
+from brikwars_gui.ui.unit_blocks import UnitBlocks
 from brikwars_gui.ui.unit_card import UnitCardView
 
 TEXT_FIELDS = (
@@ -162,6 +163,9 @@ class UnitInspector(QWidget):
         self.save_template.clicked.connect(self._save_template)
         self.save_template.setVisible(library is not None)
         layout.addWidget(self.save_template)
+        self.blocks = UnitBlocks(doc, lambda: self.unit_id, self.weapons.currentRow)
+        self.weapons.currentCellChanged.connect(lambda *_: self.blocks.load_weapon())
+        layout.addWidget(self.blocks)
 
         selection.selectionChanged.connect(
             lambda kind, item_id: self.set_unit(item_id if kind == "unit" else None)
@@ -224,6 +228,7 @@ class UnitInspector(QWidget):
             edit.setReadOnly(not on)
         for w in (self.team, self.facing, self.hero, self.add_weapon, self.remove_weapon, self.save_template):
             w.setEnabled(on)
+        self.blocks.set_enabled(on)
         self.weapons.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -255,6 +260,10 @@ class UnitInspector(QWidget):
                     edit.clear()
                 self.weapons.setRowCount(0)
                 self.ruleset_stats.clear()
+                self.team.setCurrentIndex(-1)  # no stale Team / Facing / Hero under "No unit selected"
+                self.facing.setCurrentIndex(-1)
+                self.hero.setChecked(False)
+                self.blocks.load(None)
                 return
             self.title.setText(f"<b>{unit.name}</b> <span style='color:#777'>({unit.id})</span>")
             for name, edit in self.edits.items():
@@ -269,6 +278,7 @@ class UnitInspector(QWidget):
                 values = (w.name, str(w.use), "" if w.range is None else str(w.range), w.damage)
                 for col, text in enumerate(values):
                     self.weapons.setItem(row, col, QTableWidgetItem(text))
+            self.blocks.load(unit)
         finally:
             self._loading = False
 

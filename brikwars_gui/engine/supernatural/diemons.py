@@ -5,12 +5,12 @@ also when an enemy steps within its blast; the 6creant is a Size 1" golem (Armor
 
 from __future__ import annotations
 
+from brikwars_gui.engine.dice.brikwars import roll_expression
+from brikwars_gui.engine.dice.sn import SNRoll
 from brikwars_gui.engine.grid import in_range, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.rules.roster import add_unit
-from brikwars_gui.engine.rulesets.brikwars.dice import roll_expression
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import SNRoll
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.supernatural.effects import apply_mod, end_effect
 from brikwars_gui.engine.supernatural.events import DiemonSummoned, StatModified

@@ -4,11 +4,11 @@ Diemon there. Everything inside the area is affected equally."""
 
 from __future__ import annotations
 
+from brikwars_gui.engine.dice.brikwars import DieRoll, RollResult
+from brikwars_gui.engine.dice.sn import SNRoll
 from brikwars_gui.engine.grid import distance, in_range
 from brikwars_gui.engine.rules.common import PlayContext
 from brikwars_gui.engine.rules.damage import _still_there, apply_damage, disrupt
-from brikwars_gui.engine.rulesets.brikwars.dice import DieRoll, RollResult
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import SNRoll
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.effects import apply_mod
 from brikwars_gui.engine.supernatural.events import EffectLanded

@@ -8,10 +8,10 @@ from __future__ import annotations
 import functools
 from collections.abc import Sequence
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.dice.sn import sn_distribution
 from brikwars_gui.engine.rulesets.base import StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import sn_distribution
 
 Distribution = dict[int, float]
 _EPS = 1e-9

@@ -9,9 +9,9 @@ import pytest
 from sn_helpers import FIREBALL, caster, effect, kinds
 
 from brikwars_gui.engine.dice import SeededDice
+from brikwars_gui.engine.dice.brikwars import roll_expression
+from brikwars_gui.engine.dice.sn import sn_roll
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.rulesets.brikwars.dice import roll_expression
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import sn_roll
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.supernatural.odds import damage_odds, reach_chance
 from brikwars_gui.engine.tactics import TacticalAI, preset

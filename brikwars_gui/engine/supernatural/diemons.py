@@ -210,3 +210,18 @@ def move_bonus(state: GameState, unit_id: str) -> int:
     if effect_id is None:
         return 0
     return sum(m.value for m in state.sn.effects[effect_id].mods if m.stat == "diemon_move")
+
+
+def detonate_when_attacked(ctx: PlayContext, boom: UnitState, attacker: UnitState) -> bool:
+    """R-SN-5: a 10amyte under attack may blow up first (`sn_detonate`, asked of its side; default
+    yes when its blast holds more enemies than friends). True when it did."""
+    default = "yes" if blast_value(ctx.state, boom) > 0 else "no"
+    answer = ctx.ask(
+        DecisionRequest(
+            "sn_detonate", boom.id, boom.team, attacker.id, ("yes", "no"), default, {"attacker": attacker.id}
+        )
+    )
+    if answer == "yes":
+        detonate(ctx, boom, f"blew up as {attacker.id} attacked it (R-SN-5)")
+        return True
+    return False

@@ -7,7 +7,7 @@ from __future__ import annotations
 from brikwars_gui.engine.dice.brikwars import DieRoll, RollResult
 from brikwars_gui.engine.dice.sn import SNRoll
 from brikwars_gui.engine.grid import distance, in_range
-from brikwars_gui.engine.rules.common import PlayContext
+from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import _still_there, apply_damage, disrupt
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.effects import apply_mod
@@ -58,9 +58,13 @@ def land(
     hit: list[str] = [primary] if primary is not None else []
     if effect.radius or arcs:
         for unit in sorted(state.units.values(), key=lambda u: u.id):
-            if not unit.alive or unit.id in hit or (unit.id == caster.id and template.target != "self"):
+            if not unit.alive or unit.id in hit:
                 continue
             inside = effect.radius and in_range(point, unit.pos, effect.radius)
+            if unit.id == caster.id and template.target != "self":
+                if inside and _include_self(ctx, caster, effect):
+                    hit.append(unit.id)
+                continue
             if inside or in_arc(effect.origin, point, unit.pos, arcs, reach):
                 hit.append(unit.id)
         for obj in sorted(state.objects.values(), key=lambda o: o.id):
@@ -83,6 +87,14 @@ def land(
         _damage(ctx, caster, effect, template, rolled, against)
     if not effect.mods and effect.creature is None:
         effect.ended = True  # nothing to sustain: an instant Effect (its dice still come back next turn)
+
+
+def _include_self(ctx: PlayContext, caster: UnitState, effect: EffectState) -> bool:
+    """R-SN-28: a caster inside its own Effect's radius chooses whether it is affected (default no)."""
+    answer = ctx.ask(
+        DecisionRequest("sn_include_self", caster.id, caster.team, effect.id, ("no", "yes"), "no")
+    )
+    return answer == "yes"
 
 
 _STATS = {

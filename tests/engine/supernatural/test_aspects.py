@@ -13,6 +13,7 @@ from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast
 from brikwars_gui.engine.session import Game
+from tests.scripted_answers import Answers
 
 BLESSING = effect("Blessing", "ally", "bless")
 HEX = effect("Hex", "hostile", "range", "curse")
@@ -151,3 +152,18 @@ def test_r_sn_28_an_armor_d10_covers_the_squad_within_2_inches() -> None:
     assert landed["radius"] == 2 and landed["targets"] == ["a1"]  # a2 is 2.24" away; c left out
     assert g.unit("a1").armor == "4+1d10"
     assert g.unit("a2").armor == g.unit("a3").armor == g.unit("c").armor == "4"
+
+
+@pytest.mark.parametrize(("answer", "warded"), [("no", False), ("yes", True)])
+def test_r_sn_28_a_self_centred_blast_may_leave_the_caster_out(answer: str, warded: bool) -> None:
+    shield = effect("Iron Hide", "cell", "armor+")
+    units = [
+        caster("c", "red", (5, 5), {"rod": "d10"}, shield),
+        sb.unit("a1", "red", (5, 6)),
+        sb.unit("e", "blue", (15, 15)),
+    ]
+    policy = Answers(sn_include_self=answer)
+    g = game(units, [], policy)
+    g.act("c", Cast("Iron Hide", at=(5, 5), plan=("rod:armor+",)))
+    assert policy.first("sn_include_self").default == "no"
+    assert (g.unit("c").armor == "4+1d10") is warded and g.unit("a1").armor == "4+1d10"

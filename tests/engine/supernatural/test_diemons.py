@@ -158,3 +158,12 @@ def test_r_sn_20_a_4pion_augmented_with_an_armor_d6_rolls_1d6_armor() -> None:
     assert pion.weapons[0].damage == "1d4+1d8"
     asked = [e for e in kinds(g, "decided") if e["question"] == "sn_next_die"]
     assert not any(o.endswith(("armor+", "damage+")) for o in asked[0]["options"])  # the Diemon first
+
+
+def test_r_sn_5_a_10amyte_under_attack_blows_up_first() -> None:
+    units = [*BOMB[:2], sb.unit("e1", "blue", (11, 6), weapons=[sb.SWORD])]
+    g = game(units, [4, 7], Answers(sn_detonate="yes"))  # boom's Move roll, then the blast
+    g.end_turn()
+    g.act("e1", Attack("shortsword", "boom"))
+    assert kinds(g, "attack_wasted")[0]["reason"].endswith("(R-SN-5)")
+    assert kinds(g, "exploded")[0]["victims"] == ["e1"] and not g.unit("e1").alive

@@ -31,7 +31,7 @@ from brikwars_gui.engine.visibility import reveal, unit_visible_to
 def template_of(state: GameState, unit: UnitState, name: str) -> EffectTemplate:
     template = state.sn.template(unit.id, name)
     if template is None:
-        known = ", ".join(t.name for t in state.sn.templates.get(unit.id, ())) or "none"
+        known = ", ".join(t.name for t in state.sn.templates_for(unit.id)) or "none"
         raise IllegalOrder(f"{unit.name}'s Cliché has no Effect {name!r} (R-SN-7; its Effects: {known})")
     return template
 

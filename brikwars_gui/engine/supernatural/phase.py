@@ -91,7 +91,7 @@ def _return_dice(ctx: PlayContext, player: str) -> None:
     """R-SN-9/13: spent and fumbled dice of the player's units come back; held ones stay."""
     back: dict[str, list[str]] = {}
     for talisman in ctx.state.sn.talismans.values():
-        holder = ctx.state.units.get(talisman.holder)
+        holder = ctx.state.units.get(talisman.holder) if talisman.holder else None
         if talisman.status == SPENT and holder is not None and holder.team == player and holder.alive:
             talisman.status = READY
             back.setdefault(holder.id, []).append(talisman.id)

@@ -110,7 +110,7 @@ def sn_plans(planner: Planner, unit: UnitState, cells: list[Cell], base: np.ndar
             plan.notes.append("blows itself up among the enemy (R-SN-5)")
             out.append(plan)
         return out
-    if not ledger.templates.get(unit.id):
+    if not ledger.templates_for(unit.id):
         return out
     enemies = known_enemies(state, unit.team)
     if not enemies:
@@ -125,7 +125,7 @@ def sn_plans(planner: Planner, unit: UnitState, cells: list[Cell], base: np.ndar
         picks.add(min(range(len(cells)), key=lambda i: (distance(cells[i], enemy.pos), i)))
     for i in sorted(picks):
         cell = cells[i]
-        for template in ledger.templates[unit.id]:
+        for template in ledger.templates_for(unit.id):
             if template.target != "hostile" or "damage+" not in template.aspects:
                 continue
             for enemy in enemies:
@@ -162,7 +162,7 @@ def _ward_plans(planner: Planner, unit: UnitState, here: float, enemies: list[Un
         return []
     die = ready[0]
     out: list[Plan] = []
-    for template in ledger.templates[unit.id]:
+    for template in ledger.templates_for(unit.id):
         if template.target not in ("ally", "self") or "armor+" not in template.aspects:
             continue
         for ally in state.living_units(unit.team):
@@ -229,7 +229,7 @@ def _summon_plans(planner: Planner, unit: UnitState, here: float, enemies: list[
         return []
     cell = min(free, key=lambda c: (distance(c, nearest.pos), c[1], c[0]))
     out: list[Plan] = []
-    for template in ledger.templates[unit.id]:
+    for template in ledger.templates_for(unit.id):
         if template.form != "creature" or "creature" not in template.aspects:
             continue
         cast = Cast(template.name, at=cell, plan=(f"{die.id}:creature",))

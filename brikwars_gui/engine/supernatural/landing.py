@@ -25,8 +25,8 @@ def _primary(ctx: PlayContext, effect: EffectState, template: EffectTemplate, de
     if effect.stopped_by is not None and effect.stopped_by in state.objects:
         return effect.stopped_by  # R-SN-25: a non-d12 die stopped by an object lands on it
     unit = state.unit_at(effect.point)
-    if unit is not None and not (unit.id == effect.caster and template.target == "cell"):
-        return unit.id  # R-SN-28: an area centred on the caster leaves it out (reading)
+    if unit is not None and not (unit.id == effect.caster and template.target != "self"):
+        return unit.id  # an Effect that never left the caster's hands does not land on it (reading)
     if effect.target in state.objects and effect.point == dest:
         return effect.target
     return object_at(state, effect.point)

@@ -1,6 +1,7 @@
 """SuperNatural plans for the tactical AI, the minimum (Chapter D, design map §5.2): for each of the
-caster's hostile Damage Effects and each enemy it knows, the ready dice are split between Range
-(a d12 alone when a wall is in the way) and Damage, every split scored exactly, the best kept.
+caster's hostile Damage Effects and each enemy it knows, Range dice are added one at a time
+(largest first, or smallest first; a d12 alone when a wall is in the way) and the rest go on
+Damage, each split scored exactly (`supernatural/odds.aimed_strike`), the best kept.
 The plan is scored in the planner's units beside the attack plans: P(reach) × the Damage's exact
 value on the target, plus what the blast does to the others inside it (friends count against),
 less `DIE_COST` per die. Casts are tried from where the caster stands and from a few cells it
@@ -16,9 +17,10 @@ import numpy as np
 
 from brikwars_gui.engine.grid import distance, in_range, line_cells, within_reach
 from brikwars_gui.engine.rules.sn_actions import Cast, Detonate
+from brikwars_gui.engine.rulesets.base import StrikeOdds
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.diemons import blast_value
-from brikwars_gui.engine.supernatural.odds import damage_odds, reach_chance
+from brikwars_gui.engine.supernatural.odds import aimed_strike, damage_odds
 from brikwars_gui.engine.supernatural.path import blocked
 from brikwars_gui.engine.supernatural.state import READY
 from brikwars_gui.engine.supernatural.tables import DIEMONS, PLAYED_DIEMONS
@@ -28,12 +30,12 @@ from brikwars_gui.engine.tactics.threat import known_enemies
 if TYPE_CHECKING:
     from brikwars_gui.engine.tactics.planner import Planner
 
-#: A split of the dice whose Range reaches less often than this is not considered.
+#: A split of the dice whose Damage lands on the target less often than this is not considered.
 MIN_REACH = 0.3
 #: A friend caught in the blast counts this much against the cast (of an enemy's worth).
 FRIEND_WEIGHT = 1.5
 #: Besides where it stands and the cell nearest each enemy, the best cells by position tried.
-CELLS_TRIED = 3
+CELLS_TRIED = 2
 #: What a spent die costs (it is gone until the caster's next turn), in kills.
 DIE_COST = 0.1
 
@@ -61,28 +63,41 @@ def cast_plan(
     dist = distance(origin, target.pos)
     walled = _wall_between(state, origin, target.pos)
     best: tuple[float, tuple[str, ...]] | None = None
-    for mask in range(1, (1 << len(ready)) - 1):
-        range_dice = [t for i, t in enumerate(ready) if mask >> i & 1]
-        if walled and any(t.sides != 12 for t in range_dice):
-            continue
-        p_reach = reach_chance([t.sides for t in range_dice], dist)
-        if p_reach < MIN_REACH:
-            continue
+    dx, dy = target.pos[0] - origin[0], target.pos[1] - origin[1]
+    for range_dice in _splits(ready, walled):
         damage_dice = [t for t in ready if t not in range_dice]
-        sides = tuple(t.sides for t in damage_dice)
-        blast = int(dist)
-        value = _value(sides, blast, target)
+        sides = tuple(sorted(t.sides for t in damage_dice))
+        _reach, hit, kill, wound, disrupt = aimed_strike(
+            tuple(sorted(t.sides for t in range_dice)), sides, dx, dy, str(target.armor), target.size
+        )
+        if hit < MIN_REACH:
+            continue
+        value = StrikeOdds(hit, kill, wound, disrupt).value()  # exact, on the target (odds.py)
         radius = 2 * sum(1 for s in sides if s == 10)
-        if radius:
+        if radius:  # the others the blast may catch, as likely as the target is hit
+            blast = int(dist)
             for other in state.units.values():
                 if other.alive and other.id != target.id and in_range(target.pos, other.pos, radius):
-                    o = _value(sides, blast, other)
+                    o = hit * _value(sides, blast, other)
                     value += -FRIEND_WEIGHT * o if other.team == unit.team else o
-        score = p_reach * value - DIE_COST * len(ready)
+        score = value - DIE_COST * len(ready)
         if best is None or score > best[0]:
             plan = tuple(f"{t.id}:range" for t in range_dice) + tuple(f"{t.id}:damage+" for t in damage_dice)
             best = (score, plan)
     return best
+
+
+def _splits(ready: list, walled: bool) -> list[list]:
+    """Which dice go on Range: the largest first, or the smallest first, one more at a time, always
+    leaving one for Damage (behind a wall only d12s go on Range, R-SN-26)."""
+    pool = [t for t in ready if t.sides == 12] if walled else ready
+    out: list[list] = []
+    for order in (pool, pool[::-1]):
+        for k in range(1, min(len(order), len(ready) - 1) + 1):
+            split = list(order[:k])
+            if split not in out:
+                out.append(split)
+    return out
 
 
 def _value(sides: tuple[int, ...], blast: int, victim: UnitState) -> float:

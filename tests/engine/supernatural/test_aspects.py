@@ -28,7 +28,7 @@ def _clerik(**kw):
     return caster("c", "red", (5, 5), {"book": "d8", "amulet": "d4"}, BLESSING, HEX, **kw)
 
 
-def test_r_dice_10_r_sn_10_a_cast_blessing_by_touch_is_free_and_rolls_with_the_next_attack() -> None:
+def test_ex_9_r_dice_10_r_sn_10_a_d8_blessing_by_touch_is_free_and_rolls_with_the_next_attack() -> None:
     units = [_clerik(), sb.unit("k", "red", (6, 5), weapons=[sb.PISTOL]), sb.unit("e", "blue", (9, 5))]
     g = game(units, [2, 5, 4])
     g.act("c", Cast("Blessing", "k", plan=("book:bless",)))
@@ -39,7 +39,7 @@ def test_r_dice_10_r_sn_10_a_cast_blessing_by_touch_is_free_and_rolls_with_the_n
     assert attack["hit"] and g.unit("e").disrupted
 
 
-def test_r_dice_10_a_d4_cannot_curse_a_d6_by_cast() -> None:
+def test_ex_9_r_dice_10_a_d4_cannot_curse_a_d6_by_cast() -> None:
     units = [_clerik(), sb.unit("k", "red", (6, 5)), sb.unit("e", "blue", (8, 5))]
     g = game(units, [])
     with pytest.raises(IllegalOrder, match="a d4 cannot Curse a d6"):
@@ -109,7 +109,7 @@ def test_r_sn_29_a_slowed_knight_at_0_inches_is_stopped_but_shoots() -> None:
     assert g.unit("w").disrupted
 
 
-def test_r_sn_39_an_sn_action_die_boosts_the_bowmans_next_roll_by_touch() -> None:
+def test_ex_13a_r_sn_39_an_sn_action_die_boosts_the_bowmans_next_roll_by_touch() -> None:
     aim = effect("Steady Aim", "ally", "action+")
     units = [
         caster("m", "red", (5, 5), {"hat": "d6"}, aim),
@@ -124,7 +124,7 @@ def test_r_sn_39_an_sn_action_die_boosts_the_bowmans_next_roll_by_touch() -> Non
     assert g.unit("b").sn_roll_bonus == 0  # used up
 
 
-def test_r_sn_39_a_natural_1_is_still_a_critical_failure() -> None:
+def test_ex_13a_r_sn_39_a_natural_1_is_still_a_critical_failure() -> None:
     aim = effect("Steady Aim", "ally", "action+")
     units = [
         caster("m", "red", (5, 5), {"hat": "d6"}, aim),

@@ -62,3 +62,28 @@ def test_a_free_summoning_comes_before_the_rest_of_the_turn() -> None:
     summoned = kinds(g, "diemon_summoned")
     assert summoned and summoned[0]["diemon"] == "4pion"
     assert g.state.sn.talismans["amulet"].status == "held"
+
+
+def test_r_sn_24_34_effect_odds_are_the_odds_the_engine_rolls() -> None:
+    """A Fireball cast through `Game` many times (Fumbles answered `none`, as the odds count them)
+    kills as often as `effect_odds` says (on the target, or inside the blast short of it)."""
+    from brikwars_gui.engine.rules.sn_actions import Cast
+    from brikwars_gui.engine.supernatural.odds import effect_odds
+    from tests.scripted_answers import Answers
+
+    units = [
+        caster("p", "red", (3, 5), {"gem": "d8", "rod": "d10", "hat": "d6"}, FIREBALL),
+        sb.unit("e", "blue", (10, 5), armor="4+1d4"),
+    ]
+    scenario = sb.scenario(units, width=16, height=10)
+    plan = ("gem:range", "rod:damage+", "hat:damage+")
+    start = Game.from_scenario(scenario, seed=0)
+    odds = effect_odds(start.state, start.unit("p"), start.unit("e"), plan)
+    n, kills = 1500, 0
+    for seed in range(n):
+        g = Game.from_scenario(scenario, seed=seed, policy=Answers(sn_fumble_use="none"))
+        g.act("p", Cast("Fireball", "e", plan=plan))
+        kills += not g.unit("e").alive
+    assert odds.strike is not None and 0 < odds.reach < 1
+    p = odds.strike.kill
+    assert abs(kills / n - p) < 4 * math.sqrt(p * (1 - p) / n)

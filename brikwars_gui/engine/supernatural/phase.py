@@ -4,7 +4,9 @@ Called by the turn engine after the hazards' turn start; returns at once without
 
 from __future__ import annotations
 
+from brikwars_gui.engine.grid import distance
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
+from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural.effects import end_effect, remove_mod
 from brikwars_gui.engine.supernatural.events import (
     DiemonBurning,
@@ -56,8 +58,9 @@ def _lasting_or_end(ctx: PlayContext, effect: EffectState) -> None:
             continue
         targets = list(dict.fromkeys(m.unit for m in mods if ctx.state.units[m.unit].alive))
         options = ("release", *(f"keep:{t}" for t in targets))
-        default = options[1] if len(options) > 1 else "release"
         caster = ctx.state.units[effect.caster]
+        mattering = [t for t in targets if _still_matters(ctx, caster, ctx.state.units[t])]
+        default = f"keep:{mattering[0]}" if mattering else "release"
         answer = ctx.ask(
             DecisionRequest(
                 "sn_lasting",
@@ -85,6 +88,19 @@ def _lasting_or_end(ctx: PlayContext, effect: EffectState) -> None:
         effect.targets = list(dict.fromkeys(m.unit for m in effect.mods))
     else:
         end_effect(ctx, effect, "released (R-SN-13)")
+
+
+def _still_matters(ctx: PlayContext, caster: UnitState, target: UnitState) -> bool:
+    """The default answer's test (design map §5.2): a change on an enemy always matters while it
+    lives; one on a friend while an enemy could reach it on its next turn (Move + Range + 1")."""
+    if target.team != caster.team:
+        return True
+    for enemy in ctx.state.units.values():
+        if enemy.alive and enemy.team != caster.team:
+            reach = max((w.range or 0 for w in enemy.weapons if not w.spent), default=1.5)
+            if distance(enemy.pos, target.pos) <= enemy.move + reach + 1:
+                return True
+    return False
 
 
 def _return_dice(ctx: PlayContext, player: str) -> None:

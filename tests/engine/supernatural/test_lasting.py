@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sn_helpers import FIREBALL, caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
@@ -116,3 +117,22 @@ def test_r_sn_8_a_dropped_staff_is_taken_and_its_d8_spent_by_the_thief() -> None
     g.act("t", Cast("Fireball", "k", plan=("staff:range", "orb:damage+")))  # the Talisman's Cliché
     assert [r["talisman"] for r in kinds(g, "sn_die_rolled")] == ["staff", "orb"]
     assert not g.unit("k").alive  # Range 5 ≥ 5"; Damage 5 > Armor 4
+
+
+@pytest.mark.parametrize(("enemy_at", "default"), [((19, 19), "release"), ((9, 5), "keep:s")])
+def test_r_sn_12_the_lasting_default_keeps_armor_only_on_a_friend_an_enemy_can_reach(
+    enemy_at, default
+) -> None:
+    bone = effect("Bone Armor", "ally", "armor+", lasting=True)
+    units = [
+        caster("n", "red", (5, 5), {"skull": "d6"}, bone),
+        sb.unit("s", "red", (6, 5)),
+        sb.unit("e", "blue", enemy_at),
+    ]
+    policy = Answers()
+    g = game(units, [], policy)
+    g.act("n", Cast("Bone Armor", "s", plan=("skull:armor+",)))
+    g.end_turn()
+    g.end_turn()
+    assert policy.first("sn_lasting").default == default
+    assert (g.unit("s").armor == "4+1d6") is (default != "release")

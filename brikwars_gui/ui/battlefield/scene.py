@@ -68,10 +68,9 @@ class BattlefieldScene(
         doc.terrainChanged.connect(self.refresh_terrain)
         doc.hazardsChanged.connect(self.refresh_hazards)
         doc.firesChanged.connect(self.refresh_fires)
-        doc.trapsChanged.connect(self.refresh_traps)
-        for signal in (doc.objectChanged, doc.objectRemoved):
-            signal.connect(lambda _id: self.refresh_traps())
-        doc.hazardsChanged.connect(lambda _r: self.refresh_traps())
+        # bound methods, not lambdas: Qt drops a bound slot's connection when this scene is deleted
+        for signal in (doc.trapsChanged, doc.objectChanged, doc.objectRemoved, doc.hazardsChanged):
+            signal.connect(self.refresh_traps_after)
         doc.metaChanged.connect(self.refresh_teams)
         selection.selectionChanged.connect(self._on_selection)
         self.rebuild()

@@ -15,6 +15,10 @@ TRAP_COLOR = "#6a1b9a"
 class TrapMarksMixin:
     """`refresh_traps()`: the markers of the document's traps (BattlefieldScene mixin)."""
 
+    def refresh_traps_after(self, *_changed: object) -> None:
+        """Slot for the document signals a trap's marks depend on (their arguments unused)."""
+        self.refresh_traps()
+
     def refresh_traps(self) -> None:
         for item in getattr(self, "trap_items", []):
             if item.scene() is self:

@@ -56,8 +56,9 @@ class EffectTemplate(_Strict):
     """An Effect the Cliché allows (R-SN-7): the dice are spent on these Aspects only."""
 
     name: str = Field(min_length=1)
-    target: Literal["self", "ally", "hostile", "unit", "object", "cell"] = Field(
-        description="what it is cast on: self, a willing ally, an enemy, any unit, an object, a cell"
+    target: Literal["self", "ally", "hostile", "unit", "object", "cell", "weapon"] = Field(
+        description="what it is cast on: self, a willing ally, an enemy, any unit, an object, a cell, "
+        "a unit's weapon ('<unit>:<weapon>')"
     )
     aspects: list[AspectName] = Field(min_length=1, description="Aspects (with sign) its dice may take")
     form: Literal["bolt", "arc", "creature"] = Field(

@@ -54,6 +54,14 @@ def resolve_target(
         return None, (int(cell[0]), int(cell[1]))
     if target is None:
         raise IllegalOrder(f"{template.name} needs a target ({kind})")
+    if kind == "weapon":
+        holder_id, _, weapon_name = target.partition(":")
+        holder = state.units.get(holder_id)
+        if holder is None or not holder.alive or not unit_visible_to(state, unit.team, holder):
+            raise IllegalOrder(f"{template.name} needs a weapon of a unit its side sees; {target!r} is none")
+        if not any(w.name == weapon_name and not w.spent for w in holder.weapons):
+            raise IllegalOrder(f"{holder.name} has no weapon {weapon_name!r} for {template.name}")
+        return target, None
     if kind == "object":
         obj = state.objects.get(target)
         if obj is None or obj.destroyed:
@@ -76,6 +84,8 @@ def is_touch(
     touched: free, no Range dice. A hostile or distant target needs Range dice and the Action."""
     if template.target == "self":
         return True
+    if template.target == "weapon":
+        return False  # EX-13b: an Effect on a weapon's shots needs Range to the weapon and the Action
     other = state.units.get(target) if target else None
     if other is not None and other.team != unit.team:
         return False
@@ -191,7 +201,7 @@ def cast(
         unit.action_used = True  # R-SN-10/24: no Action roll
         reveal(ctx, unit, f"casts {template.name}")  # G-16, as an attack
     ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch))
-    victim = state.units.get(target) if target is not None else None
+    victim = state.units.get(target) if target is not None and template.target != "weapon" else None
     if victim is not None and victim.team != unit.team:
         answer_hostile_effect(ctx, unit, victim, template.name)  # R-SN-24: before the first die
         if not unit.alive or unit.disrupted:
@@ -224,7 +234,8 @@ def cast(
         talisman = ledger.talismans[talisman_id]
         talisman.status = SPENT
         effect.dice[talisman_id] = aspect
-        if aspect in UNROLLED_ASPECTS:
+        if aspect in UNROLLED_ASPECTS or (template.target == "weapon" and aspect != "range"):
+            # a die joining a rated stat (or a weapon's Damage) rolls with it, at each use
             roll = joined(talisman.sides)
         else:
             roll = sn_roll(talisman.sides, ctx.dice, purpose=f"{unit.id} {aspect}")

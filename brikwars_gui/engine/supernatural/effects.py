@@ -9,6 +9,7 @@ what it did, so ending the Effect takes exactly that back.
 from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified, TalismanDropped
 from brikwars_gui.engine.supernatural.state import HELD, SPENT, EffectState, StatMod
@@ -35,6 +36,83 @@ def _set_armor(ctx: RulesContext, unit: UnitState) -> None:
     else:
         ledger.base_armor.pop(unit.id, None)
         unit.armor = base
+
+
+def _weapon_terms(ctx: RulesContext, unit_id: str, name: str) -> list[str]:
+    key = f"weapon:{name}"
+    return [
+        m.term
+        for e in ctx.state.sn.effects.values()
+        if not e.ended
+        for m in e.mods
+        if m.unit == unit_id and m.stat == key
+    ]
+
+
+def weapon_damage(base: str, terms: list[str]) -> str:
+    """R-SN-34/35: a weapon's Damage rating with SN dice: `+1dN` joins it; `-1dN` cancels a
+    die of that size in it (both gone, no roll) or else subtracts its points."""
+    parsed = parse_dice(base)
+    dice = [[t.count, t.sides, t.sign] for t in parsed.terms]
+    extra: list[str] = []
+    cancelled = False
+    for term in terms:
+        sides = int(term.split("d", 1)[1])
+        if term.startswith("-"):
+            match = next((d for d in dice if d[1] == sides and d[2] > 0 and d[0] > 0), None)
+            if match is not None:
+                match[0] -= 1
+                cancelled = True
+                continue
+        extra.append(f"{term[0]}1d{sides}")
+    if not cancelled:
+        return base + "".join(extra)
+    text = "".join(f"{'-' if sign < 0 else '+'}{count}d{sides}" for count, sides, sign in dice if count)
+    if parsed.modifier:
+        text += f"{parsed.modifier:+d}"
+    text += "".join(extra)
+    return text.lstrip("+") or "0"
+
+
+def _set_weapon(ctx: RulesContext, unit: UnitState, name: str, element: str = "fire") -> None:
+    """The weapon's Damage is its own plus every live SN Damage die on it; a d4 that joins a
+    weapon of plain Damage makes it Fire of the Effect's element (its d4s ignite, R-SN-34)."""
+    ledger = ctx.state.sn
+    key = f"{unit.id}:{name}"
+    weapon = next(w for w in unit.weapons if w.name == name)
+    base = ledger.base_weapons.get(key, f"{weapon.damage}|{weapon.damage_type}")
+    damage, kind = base.split("|", 1)
+    terms = _weapon_terms(ctx, unit.id, name)
+    if not terms:
+        ledger.base_weapons.pop(key, None)
+        weapon.damage, weapon.damage_type = damage, kind
+        return
+    ledger.base_weapons[key] = base
+    weapon.damage = weapon_damage(damage, [t.split("@", 1)[0] for t in terms])
+    fire = [t.split("@", 1)[1] for t in terms if "@" in t]
+    weapon.damage_type = fire[0] if fire and kind == "normal" and "d4" in weapon.damage else kind
+
+
+def apply_weapon_mod(
+    ctx: RulesContext,
+    effect: EffectState,
+    unit: UnitState,
+    name: str,
+    talisman: str,
+    sides: int,
+    element: str,
+) -> None:
+    """R-SN-34/35: one SN Damage die (signed sides) joins or cancels in `unit`'s weapon `name`."""
+    term = f"{'+' if sides > 0 else '-'}1d{abs(sides)}" + (f"@{element}" if sides == 4 else "")
+    effect.mods.append(StatMod(unit.id, f"weapon:{name}", talisman, term=term))
+    _set_weapon(ctx, unit, name)
+    weapon = next(w for w in unit.weapons if w.name == name)
+    ctx.emit(StatModified(unit.id, effect.id, f"weapon:{name}", term.split("@", 1)[0], _weapon_text(weapon)))
+
+
+def _weapon_text(weapon) -> str:
+    kind = "" if weapon.damage_type == "normal" else f" ({weapon.damage_type})"
+    return f"{weapon.damage}{kind}"
 
 
 def stat_text(unit: UnitState, stat: str) -> str:
@@ -89,6 +167,13 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
         unit.move = max(0, unit.move - mod.value)
         change = f"{-mod.value:+d}"
     elif mod.stat == "diemon_move":  # R-SN-20: goes with the Diemon, nothing to give back
+        return
+    elif mod.stat.startswith("weapon:"):
+        name = mod.stat.split(":", 1)[1]
+        _set_weapon(ctx, unit, name)
+        weapon = next(w for w in unit.weapons if w.name == name)
+        if unit.alive:
+            ctx.emit(StatModified(unit.id, effect.id, mod.stat, "ends", _weapon_text(weapon)))
         return
     else:  # an Action modifier not yet used up
         if mod.value > 0:

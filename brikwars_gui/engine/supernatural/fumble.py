@@ -87,7 +87,7 @@ def fumble_options(
     aspects = set(template.aspects)
     options = ["none"]
     scores: dict[str, float] = {"none": 0.0}
-    if "damage+" in aspects:
+    if aspects & {"damage+", "damage-"}:
         options.append("damage-")
         scores["damage-"] = 1.0
     if aspects & STAT_ASPECTS:

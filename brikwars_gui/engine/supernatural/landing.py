@@ -10,7 +10,7 @@ from brikwars_gui.engine.grid import distance, in_range
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import _still_there, apply_damage, disrupt
 from brikwars_gui.engine.state import Cell, UnitState
-from brikwars_gui.engine.supernatural.effects import apply_mod
+from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod
 from brikwars_gui.engine.supernatural.events import EffectLanded
 from brikwars_gui.engine.supernatural.fumble import Against
 from brikwars_gui.engine.supernatural.path import in_arc, object_at
@@ -44,6 +44,9 @@ def land(
 ) -> None:
     state = ctx.state
     point = effect.point
+    if template.target == "weapon":
+        _on_weapon(ctx, effect, template, rolled, against, dest)
+        return
     dice = [d for _t, _a, roll in rolled for d in roll.dice]
     joined_d10 = sum(1 for _t, a, r in rolled if a in JOINED_ASPECTS and r.sides == 10)
     # R-SN-28: every d10 spent, and every SN Bonus d10 it rolled (R-SN-17), adds 2" of radius
@@ -88,6 +91,36 @@ def land(
         _damage(ctx, caster, effect, template, rolled, against)
     if not effect.mods and effect.creature is None:
         effect.ended = True  # nothing to sustain: an instant Effect (its dice still come back next turn)
+
+
+def _on_weapon(
+    ctx: PlayContext,
+    effect: EffectState,
+    template: EffectTemplate,
+    rolled: Rolled,
+    against: Against,
+    dest: Cell,
+) -> None:
+    """R-SN-24/34/35 (EX-11, EX-13b): once the Range dice reach the weapon's holder, each Damage die
+    joins the weapon's Damage rating (rolled with it at each use) or cancels a die of its size in
+    it; a Fumble's `mod-`/`damage-` worth a die's size undoes that die. Short of it: nothing."""
+    assert effect.target is not None
+    holder_id, _, name = effect.target.partition(":")
+    holder = ctx.state.units[holder_id]
+    reached = effect.point == dest
+    effect.targets = [holder_id] if reached else []
+    ctx.emit(EffectLanded(effect.id, effect.point, tuple(effect.targets), 0, 0, reached))
+    left = against.mods + against.damage
+    for talisman_id, aspect, roll in rolled if reached else ():
+        if aspect not in ("damage+", "damage-"):
+            continue
+        if left >= roll.sides:
+            left -= roll.sides
+            continue
+        sides = roll.sides if aspect == "damage+" else -roll.sides
+        apply_weapon_mod(ctx, effect, holder, name, talisman_id, sides, template.element)
+    if not effect.mods:
+        effect.ended = True
 
 
 def _include_self(ctx: PlayContext, caster: UnitState, effect: EffectState) -> bool:

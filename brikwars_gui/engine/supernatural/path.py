@@ -61,7 +61,7 @@ def advance(
 def target_cell(state: GameState, target: str | None, aim: Cell | None, origin: Cell) -> Cell:
     """The cell an Effect aims at: a unit's, the nearest cell of an object, or the cell `aim`."""
     if target is not None:
-        unit = state.units.get(target)
+        unit = state.units.get(target.split(":", 1)[0])  # "<unit>:<weapon>": the weapon's holder
         if unit is not None:
             return unit.pos
         cells = state.objects[target].cells

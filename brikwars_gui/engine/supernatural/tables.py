@@ -13,6 +13,7 @@ FIRE_VARIANTS = ("fire", "acid", "poison")
 ASPECTS = (
     "range",
     "damage+",
+    "damage-",
     "armor+",
     "armor-",
     "move+",
@@ -32,8 +33,9 @@ UNROLLED_ASPECTS = JOINED_ASPECTS | {"creature"}
 STAT_ASPECTS = frozenset({"armor+", "armor-", "move+", "move-", "action+", "action-", "bless", "curse"})
 
 #: R-SN-7: what a template may be cast on. `self`, `ally` (a willing friend, or itself), `hostile`
-#: (an enemy unit), `unit` (any unit), `object`, `cell` (a point on the map: bursts, summons).
-TARGET_KINDS = ("self", "ally", "hostile", "unit", "object", "cell")
+#: (an enemy unit), `unit` (any unit), `object`, `cell` (a point on the map: bursts, summons),
+#: `weapon` (a unit's weapon, `"<unit>:<weapon>"`: its Damage rating, R-SN-34/35).
+TARGET_KINDS = ("self", "ally", "hostile", "unit", "object", "cell", "weapon")
 #: How the Effect takes shape: a `bolt` lands on what stands at its point, an `arc` adds a 45°
 #: cone for each d8 Range die (R-SN-27), a `creature` summons a Diemon (R-SN-20).
 FORMS = ("bolt", "arc", "creature")
@@ -66,7 +68,9 @@ def allowed_aspects(target: str, form: str) -> frozenset[str]:
     refuses a template naming another, and a `Cast` never offers one."""
     if form == "creature":  # R-SN-20: the first die releases it, further dice augment it
         return frozenset({"range", "creature", *AUGMENTS})
-    out = set(ASPECTS) - {"creature"}
+    if target == "weapon":  # R-SN-24/34/35: Range to the weapon, Damage dice join or cancel its rating
+        return frozenset({"range", "damage+", "damage-"})
+    out = set(ASPECTS) - {"creature", "damage-"}
     if target == "object":
         out -= STAT_ASPECTS  # stat changes need a unit (a cell's area may hold units)
     if target == "self":

@@ -75,3 +75,10 @@ def test_run_orders_plays_a_cast_with_its_dice_plan(tmp_path: Path, capsys) -> N
     assert (first["unit"], first["talisman"], first["aspect"]) == ("ignatia", "rod", "range")
     assert main(["replay", str(log)]) == 0
     assert "OK" in capsys.readouterr().out
+
+
+def test_run_and_forecast_refuse_the_duel_under_a_ruleset_without_sn(capsys) -> None:
+    assert main(["run", str(DUEL), "--ruleset", "d6", "--turns", "1"]) == 2
+    assert "cannot play SuperNatural powers" in capsys.readouterr().err
+    assert main(["forecast", str(DUEL), "--ruleset", "ninepowers", "--runs", "1"]) == 2
+    assert "cannot play SuperNatural powers" in capsys.readouterr().err

@@ -29,6 +29,7 @@ def _set_armor(ctx: RulesContext, unit: UnitState) -> None:
     """R-SN-36: the Armor expression is the unit's own plus every live SN Armor die on it."""
     ledger = ctx.state.sn
     base = ledger.base_armor.get(unit.id, unit.armor)
+    weight = ledger.base_weights.get(unit.id, unit.weight)
     terms = _armor_terms(ctx, unit.id)
     if terms:
         ledger.base_armor[unit.id] = base
@@ -36,6 +37,12 @@ def _set_armor(ctx: RulesContext, unit: UnitState) -> None:
     else:
         ledger.base_armor.pop(unit.id, None)
         unit.armor = base
+    d10s = sum(t.count * t.sign for t in parse_dice(unit.armor).terms if t.sides == 10)
+    if any(t.endswith("1d10") for t in terms):  # R-SN-37: Weight = the d10s in its Armor, ½..5
+        ledger.base_weights[unit.id] = weight
+        unit.weight = min(5.0, max(0.5, float(d10s)))
+    elif unit.id in ledger.base_weights:
+        unit.weight = ledger.base_weights.pop(unit.id)
 
 
 def _weapon_terms(ctx: RulesContext, unit_id: str, name: str) -> list[str]:

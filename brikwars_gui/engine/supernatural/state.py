@@ -87,6 +87,7 @@ class SNLedger(Journaled):
     effects: dict[str, EffectState] = field(default_factory=dict)
     diemons: dict[str, str] = field(default_factory=dict)  # Diemon unit -> its Effect id
     base_armor: dict[str, str] = field(default_factory=dict)  # unit -> Armor before SN dice (R-SN-36)
+    base_weights: dict[str, float] = field(default_factory=dict)  # unit -> Weight before Armor d10s (R-SN-37)
     base_weapons: dict[str, str] = field(default_factory=dict)  # "unit:weapon" -> "damage|type" before SN
     seq: int = 0
 

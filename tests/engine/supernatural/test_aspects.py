@@ -167,3 +167,23 @@ def test_r_sn_28_a_self_centred_blast_may_leave_the_caster_out(answer: str, ward
     g.act("c", Cast("Iron Hide", at=(5, 5), plan=("rod:armor+",)))
     assert policy.first("sn_include_self").default == "no"
     assert (g.unit("c").armor == "4+1d10") is warded and g.unit("a1").armor == "4+1d10"
+
+
+def test_r_sn_37_an_iron_skin_d10_makes_a_minifig_weight_1_and_harder_to_ignite() -> None:
+    skin = effect("Iron Skin", "ally", "armor+", "armor-")
+    units = [
+        caster("c", "red", (5, 5), {"rod": "d10", "bar": "d10"}, skin),
+        sb.unit("k", "red", (6, 5)),
+        sb.unit("e", "blue", (15, 15)),
+    ]
+    g = game(units, [])
+    g.act("c", Cast("Iron Skin", "k", plan=("rod:armor+",)))
+    assert (g.unit("k").armor, g.unit("k").weight) == ("4+1d10", 1.0)
+    from brikwars_gui.engine.hazards.common import target_weight
+
+    assert target_weight(g.state, "k") == 1.0  # a d4 Fire die must now beat 1 to catch (R-FIRE-3)
+    g.act("c", Cast("Iron Skin", "k", plan=("bar:armor+",)))
+    assert g.unit("k").weight == 2.0
+    g.end_turn()
+    g.end_turn()  # both Effects end: its own Weight again
+    assert (g.unit("k").armor, g.unit("k").weight) == ("4", 0.5)

@@ -111,6 +111,7 @@ class UnitState(Journaled):
     bonus_move: int = 0  # R-MOVE-18: Sprint inches added to this turn's Move
     armor_shed: str = ""  # R-MOVE-6: "heavy" / "body" Armor it took off (DonArmor puts it back on)
     armor_shed_at: Cell | None = None  # where that Armor lies
+    deflection: tuple[int, ...] = ()  # R-SN-38: SN Deflection levels (die sizes), each one die a hit
     sn_roll_bonus: int = 0  # R-SN-39: an SN Action die's ± to its next Action roll, then used up
     diemon: str = ""  # R-SN-2: the Diemon kind ("4pion", ...) of a unit born of an SN die
     summoned_by: str | None = None  # R-SN-20: the caster whose Effect sustains it

@@ -124,7 +124,7 @@ def _weapon_text(weapon) -> str:
 
 def stat_text(unit: UnitState, stat: str) -> str:
     value = getattr(unit, stat)
-    if stat in ("blessings", "curses"):
+    if stat in ("blessings", "curses", "deflection"):
         return ", ".join(f"d{s}" for s in value) or "none"
     return str(value)
 
@@ -139,7 +139,7 @@ def apply_mod(
         effect.mods.append(mod)
         _set_armor(ctx, unit)
         change = mod.term
-    elif stat in ("blessings", "curses"):
+    elif stat in ("blessings", "curses", "deflection"):
         setattr(unit, stat, (*getattr(unit, stat), amount))
         effect.mods.append(StatMod(unit.id, stat, talisman, amount))
         change = f"+d{amount}"
@@ -164,7 +164,7 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
     if mod.stat == "armor":
         _set_armor(ctx, unit)
         change = f"{mod.term} ends"
-    elif mod.stat in ("blessings", "curses"):
+    elif mod.stat in ("blessings", "curses", "deflection"):
         dice = list(getattr(unit, mod.stat))
         if mod.value in dice:
             dice.remove(mod.value)

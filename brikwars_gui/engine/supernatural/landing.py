@@ -132,6 +132,7 @@ def _include_self(ctx: PlayContext, caster: UnitState, effect: EffectState) -> b
 
 
 _STATS = {
+    "deflect+": "deflection",
     "armor+": "armor",
     "armor-": "armor",
     "move+": "move",
@@ -172,6 +173,8 @@ def _stat_changes(ctx: PlayContext, effect: EffectState, rolled: Rolled, against
                 if sides < unit.skill:
                     continue  # R-DICE-10: only units whose Action die is the same size or smaller
                 amount = sides
+            elif stat == "deflection":
+                amount = sides  # R-SN-38: a level against dice of its size or smaller
             else:
                 amount = total if aspect.endswith("+") else -total
             apply_mod(ctx, effect, unit, stat, talisman_id, amount)

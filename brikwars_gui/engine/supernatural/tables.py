@@ -16,6 +16,7 @@ ASPECTS = (
     "damage-",
     "armor+",
     "armor-",
+    "deflect+",
     "move+",
     "move-",
     "action+",
@@ -25,12 +26,14 @@ ASPECTS = (
     "creature",
 )
 #: Aspects whose die joins a rated stat and rolls at each use, not when spent (R-SN-36, R-DICE-10).
-JOINED_ASPECTS = frozenset({"armor+", "armor-", "bless", "curse"})
+JOINED_ASPECTS = frozenset({"armor+", "armor-", "deflect+", "bless", "curse"})
 #: Aspects whose die is not rolled when spent: the joined ones, and a summoning's first die (the
 #: Diemon is the die; it rolls as the Diemon's Action and Move, R-SN-2).
 UNROLLED_ASPECTS = JOINED_ASPECTS | {"creature"}
 #: Aspects that change a unit's stats while the Effect lasts (effects.py records each change).
-STAT_ASPECTS = frozenset({"armor+", "armor-", "move+", "move-", "action+", "action-", "bless", "curse"})
+STAT_ASPECTS = frozenset(
+    {"armor+", "armor-", "deflect+", "move+", "move-", "action+", "action-", "bless", "curse"}
+)
 
 #: R-SN-7: what a template may be cast on. `self`, `ally` (a willing friend, or itself), `hostile`
 #: (an enemy unit), `unit` (any unit), `object`, `cell` (a point on the map: bursts, summons),

@@ -187,3 +187,36 @@ def test_r_sn_37_an_iron_skin_d10_makes_a_minifig_weight_1_and_harder_to_ignite(
     g.end_turn()
     g.end_turn()  # both Effects end: its own Weight again
     assert (g.unit("k").armor, g.unit("k").weight) == ("4", 0.5)
+
+
+def test_ex_9b_r_sn_38_a_d8_deflection_stops_a_pistols_d6_but_not_a_grenade() -> None:
+    aegis = effect("Aegis", "self", "deflect+")
+    units = [
+        caster("p", "red", (5, 5), {"rune": "d8"}, aegis),
+        sb.unit("gunner", "blue", (10, 5), facing="W", weapons=[sb.PISTOL]),
+        sb.unit("grenadier", "blue", (9, 5), facing="W", weapons=[sb.GRENADE]),
+    ]
+    g = game(units, [4, 5, 6])
+    g.act("p", Cast("Aegis", plan=("rune:deflect+",)))
+    assert g.unit("p").deflection == (8,) and not g.unit("p").action_used
+    g.end_turn()
+    g.act("gunner", Attack("pistol", "p"))  # hit 4; the d6 is deflected: no Damage die is drawn
+    shot = kinds(g, "attacked")[0]
+    assert shot["hit"] and shot["damage"] == 0 and g.unit("p").alive
+    g.act("grenadier", Attack("grenade", "p"))  # hit 5; a d10 is never stopped by a d8 level: 6 > 4
+    assert not g.unit("p").alive
+
+
+def test_r_sn_38_the_attack_forecast_counts_the_deflection() -> None:
+    from brikwars_gui.engine.rulesets import ruleset_of
+
+    aegis = effect("Aegis", "self", "deflect+")
+    units = [
+        caster("p", "red", (5, 5), {"rune": "d8"}, aegis),
+        sb.unit("gunner", "blue", (10, 5), facing="W", weapons=[sb.PISTOL]),
+    ]
+    g = game(units, [])
+    before = ruleset_of(g.state).attack_odds(g.state, "gunner", "pistol", "p")
+    g.act("p", Cast("Aegis", plan=("rune:deflect+",)))
+    after = ruleset_of(g.state).attack_odds(g.state, "gunner", "pistol", "p")
+    assert before.kills > 0 and after.kills == 0  # the one Damage die is always deflected

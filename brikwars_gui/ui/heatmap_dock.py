@@ -353,7 +353,10 @@ def install_heat_tools(window: Any, file_menu: QMenu, game_menu: QMenu, view_men
     from brikwars_gui.ui.forecast_dialog import open_forecast
 
     window.heat_panel = HeatMapPanel(window)
-    dock = window._dock("Heat Map", "heatMapDock", window.heat_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+    # scrolls rather than squashing its spin boxes to slivers in a short dock (review 2026-11-27, 13)
+    dock = window._dock(
+        "Heat Map", "heatMapDock", window.heat_panel, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True
+    )
     dock.hide()
     window.dock_heat = dock
     toggle = dock.toggleViewAction()

@@ -123,6 +123,10 @@ def describe(request, names: dict[str, str], odds: dict | None = None) -> Prompt
         headline += f" — {detail['attack']}"
         if "vetoes" in detail:
             headline += f", {detail['vetoes']} veto(es) left"
+    if request.question == "overskill" and detail.get("needed") is not None and "total" in detail:
+        total, needed = detail["total"], detail["needed"]
+        verdict = "it already hits" if total >= needed else "a miss so far"
+        headline += f" You rolled {total} (needs {needed}): {verdict}."
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}

@@ -7,8 +7,9 @@ from __future__ import annotations
 from brikwars_gui.engine.dice.brikwars import DieRoll, RollResult
 from brikwars_gui.engine.dice.sn import SNRoll
 from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.hazards.fire import damage_and_ignite
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
-from brikwars_gui.engine.rules.damage import _still_there, apply_damage, disrupt
+from brikwars_gui.engine.rules.damage import _still_there, disrupt
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod
 from brikwars_gui.engine.supernatural.events import EffectLanded
@@ -212,7 +213,7 @@ def _damage(
     for tid in list(effect.targets):
         if not _still_there(ctx, tid):
             continue
-        apply_damage(
+        damage_and_ignite(  # R-FIRE-3: the d4s may ignite whatever the Armor result
             ctx, tid, total, cause=cause, fire_dice=fire_dice, fire_type=template.element, at=effect.point
         )
     if explosive:

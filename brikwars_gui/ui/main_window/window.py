@@ -28,6 +28,7 @@ from brikwars_gui.ui.document import EditorDocument, empty_scenario
 from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.fog_layer import FogLayer
+from brikwars_gui.ui.handover import HandOverCurtain
 from brikwars_gui.ui.inspector import UnitInspector
 from brikwars_gui.ui.item_inspector import ItemInspector
 from brikwars_gui.ui.legend import LegendPanel
@@ -96,6 +97,7 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         self.controller.ask_response = self.ask_response
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self._init_recovery(self.data_dir)
+        self._init_disk_stamps()
         self.last_action_menu: QMenu | None = None
         self.last_edit_menu: QMenu | None = None
         self._reach: dict[tuple[int, int], int] = {}
@@ -128,6 +130,20 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
             "#viewingBanner { background: #263238; color: white; padding: 4px 8px; border-radius: 4px; }"
         )
         self.viewing_banner.hide()
+        self.order_banner = QLabel(self.view)  # "Round 3: The restless dead go first — ..." (R-NP-9)
+        self.order_banner.setObjectName("orderBanner")
+        self.order_banner.setWordWrap(True)
+        self.order_banner.setMaximumWidth(560)
+        self.order_banner.setStyleSheet(
+            "#orderBanner { background: #4a148c; color: white; padding: 6px 10px; border-radius: 4px; }"
+        )
+        self.order_banner.hide()
+        self.curtain = HandOverCurtain(self)  # hot seat under fog of war (ui/handover.py)
+        self._curtain_for: str | None = None
+        self._order_banner_timer = QTimer(self)
+        self._order_banner_timer.setSingleShot(True)
+        self._order_banner_timer.setInterval(8000)
+        self._order_banner_timer.timeout.connect(self.order_banner.hide)
         self.attack_card = AttackCard(self.view)
         self.hover_card = UnitHoverCard(self.view)
         self.view.cards += [self.attack_card, self.hover_card]  # the line of sight's tip leaves them be

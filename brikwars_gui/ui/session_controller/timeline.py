@@ -70,6 +70,14 @@ class TimelineMixin:
 
         return replay_frames(self.saved_game())
 
+    def replay_events_from(self, start: int) -> tuple[list[dict[str, Any]], int]:
+        """The orders and decisions among the game's events from index `start` on, and how many
+        events the game has: what the write-ahead journal appends after each engine call."""
+        if self.game is None:
+            return [], 0
+        events = self.game.events
+        return _replay_kinds(events[start:]), len(events)
+
     def saved_game(self):
         from brikwars_gui import __version__
         from brikwars_gui.scenario.savegame import SavedGame

@@ -231,3 +231,14 @@ def test_r_sn_24_the_target_of_a_fireball_shoots_back_first_with_its_saved_actio
     assert asked.unit == "e" and asked.default == "attack:pistol" and "bail" in asked.options
     assert not g.unit("p").alive  # hit 4, Damage 5 > 4
     assert not kinds(g, "sn_die_rolled") and g.state.sn.talismans["hat"].status == "ready"
+
+
+def test_r_sn_14_the_log_names_the_sn_questions_in_words() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6"}, FIREBALL),
+        sb.unit("e", "blue", (12, 5)),
+    ]
+    g = game(units, [5, 4])
+    g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:range")))
+    line = next(e for e in g.events if e.kind == "decided").describe()
+    assert line.startswith("p decides on the next SN die (R-SN-14) (fx1): staff:range")

@@ -167,3 +167,25 @@ def test_r_sn_5_a_10amyte_under_attack_blows_up_first() -> None:
     g.act("e1", Attack("shortsword", "boom"))
     assert kinds(g, "attack_wasted")[0]["reason"].endswith("(R-SN-5)")
     assert kinds(g, "exploded")[0]["victims"] == ["e1"] and not g.unit("e1").alive
+
+
+def test_an_exported_position_keeps_casters_and_bound_diemons_without_effects_under_way() -> None:
+    from brikwars_gui.engine.export import scenario_from_state
+
+    ward = effect("Ward", "self", "armor+")
+    units = [
+        caster("p", "red", (7, 5), {"amulet": "d4", "hat": "d6"}, SUMMON, ward),
+        sb.unit("e", "blue", (19, 19)),
+    ]
+    scenario = sb.scenario(units)
+    g = Game.from_scenario(scenario, script=[])
+    g.act("p", Cast("Summon", at=(8, 5), plan=("amulet:creature",)))
+    g.act("p", Cast("Ward", plan=("hat:armor+",)))
+    assert g.unit("p").armor == "4+1d6"
+    out = scenario_from_state(g.state, scenario)
+    p = next(u for u in out.units if u.id == "p")
+    assert p.armor == "4" and [t.id for t in p.supernatural.talismans] == ["amulet", "hat"]
+    pion = next(u for u in out.units if u.id == "4pion-1")
+    assert (pion.supernatural.diemon, pion.supernatural.bound_to) == ("4pion", "p:amulet")
+    again = Game.from_scenario(out, script=[2, 3])  # its Burning Roll and Move: the 4pion is bound again
+    assert again.state.sn.diemons == {"4pion-1": "fx1"} and again.state.sn.talismans["hat"].status == "ready"

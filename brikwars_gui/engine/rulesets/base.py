@@ -146,11 +146,21 @@ class Ruleset(ABC):
     name: ClassVar[str]
     label: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    #: Whether this ruleset plays SuperNatural powers (Chapter D, engine/supernatural): SN dice are
+    #: BrikWars dice written into BrikWars stats; a ruleset that converts stats once at setup would
+    #: silently lose them, so a scenario with SN units is refused under it (GameState.from_scenario).
+    supernatural: ClassVar[bool] = False
 
     def setup(self, state: GameState, scenario: Scenario) -> None:
         """Fill `UnitState.stats`/`pools` and `state.ruleset_options` from the scenario (its stat
         blocks, or the default conversion) when a battle is built. BrikWars needs no options."""
         state.ruleset_options = {}
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit joined the battle mid-game (`rules/roster.add_unit`): give it this ruleset's own
+        stats and resources, as `setup` gives a scenario unit without a stat block. BrikWars
+        plays the shared stats as they are."""
+        return None
 
     def begin_turn(self, ctx: RulesContext, player: str) -> None:
         """A player's turn begins (after the shared start-of-turn resets): per-turn resources."""

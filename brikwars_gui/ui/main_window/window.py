@@ -262,6 +262,7 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         c.gameOver.connect(self._game_over)
         c.viewChanged.connect(self._view_changed)
         c.sessionStarted.connect(self._session_started)
+        c.eventAdded.connect(self._roster_logged)
         c.unitMoved.connect(self.scene.queue_move)
         c.mapResult.connect(self.result_floats.show)
         c.mapResult.connect(lambda *_: self.hover_card.hide_card())  # the result, not a card over it

@@ -67,6 +67,21 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
+def _fill_stats(unit: UnitState, given: dict[str, Any]) -> None:
+    """The unit's die codes and pools: the scenario's D6 block (`given`), else converted."""
+    own = skill_code(unit.skill)
+    unit.stats = {s: str(given.get(s, own)) for s in STATS[:-1]}
+    unit.stats["strength"] = str(given.get("strength", damage_code(unit.armor)))
+    for stat, bonus in given.get("equipment", {}).items():
+        unit.stats[f"{stat}_equipment"] = str(bonus)  # R-D6-1, EX-15
+    unit.pools = {
+        "cp": int(given.get("character_points", HERO_CP if unit.hero else DEFAULT_CP)),
+        "fp": int(given.get("fate_points", HERO_FP if unit.hero else 0)),
+        "wounds": 0,
+        "climax_round": 0,
+    }
+
+
 @register
 class D6Ruleset(Ruleset):
     name = "d6"
@@ -80,21 +95,14 @@ class D6Ruleset(Ruleset):
         for unit in state.units.values():
             source = blocks.get(unit.id)
             block = source.d6 if source is not None else None
-            given = block.model_dump(exclude_none=True) if block is not None else {}
-            own = skill_code(unit.skill)
-            unit.stats = {s: str(given.get(s, own)) for s in STATS[:-1]}
-            unit.stats["strength"] = str(given.get("strength", damage_code(unit.armor)))
-            for stat, bonus in given.get("equipment", {}).items():
-                unit.stats[f"{stat}_equipment"] = str(bonus)  # R-D6-1, EX-15
-            unit.pools = {
-                "cp": int(given.get("character_points", HERO_CP if unit.hero else DEFAULT_CP)),
-                "fp": int(given.get("fate_points", HERO_FP if unit.hero else 0)),
-                "wounds": 0,
-                "climax_round": 0,
-            }
+            _fill_stats(unit, block.model_dump(exclude_none=True) if block is not None else {})
             if source is not None:
                 for weapon, spec in zip(unit.weapons, source.weapons, strict=False):
                     weapon.d6_damage = spec.d6_damage
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit born mid-battle plays with the default conversion of its BrikWars stats."""
+        _fill_stats(unit, {})
 
     def _option(self, state: GameState) -> str:
         return str(state.ruleset_options.get("critical_failure", COMPLICATION))

@@ -70,6 +70,13 @@ KIND_SKILL = {
 }
 
 
+def _fill_stats(unit: UnitState, stats: NinePowersStats, move: int) -> None:
+    unit.stats = stats.to_dict()
+    unit.pools = unitstate.fresh_pools(stats)
+    unit.move = move
+    unit.climb = CLIMB_BRICKS[stats.rating("acrobatics")]  # Acrobatics/Climb (L914-916)
+
+
 @register
 class NinePowersRuleset(Ruleset):
     name = "ninepowers"
@@ -91,12 +98,14 @@ class NinePowersRuleset(Ruleset):
                 if block is not None
                 else unitstate.converted_stats(unit)
             )
-            unit.stats = stats.to_dict()
-            unit.pools = unitstate.fresh_pools(stats)
-            unit.move = options.move
-            unit.climb = CLIMB_BRICKS[stats.rating("acrobatics")]  # Acrobatics/Climb (L914-916)
+            _fill_stats(unit, stats, options.move)
         for unit in state.units.values():
             avoid.start_turn(state, unit)  # a primary opponent from the start (L1123)
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit born mid-battle: converted stats, fresh pools, the GM's move allowance."""
+        _fill_stats(unit, unitstate.converted_stats(unit), int(state.ruleset_options.get("move", unit.move)))
+        avoid.start_turn(state, unit)
 
     # -- rounds and turns --------------------------------------------------------------------
 

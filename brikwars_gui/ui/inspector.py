@@ -288,9 +288,13 @@ class UnitInspector(QWidget):
         if not self.unit_id or self.doc.unit(self.unit_id) is None:
             self.ruleset_stats.clear()
             return
-        lines = scenario_stat_lines(self.doc.scenario, self.unit_id)
+        own = {label for _name, label, _tip in TEXT_FIELDS}
+        # a ruleset stat named like a field above reads as a second, read-only copy of it (Nine
+        # Powers' Armor 7 under the editable Armor 4, review 2026-11-27 item 15): the field, or the
+        # ruleset's stats section below, is where it is edited; BrikWars' Skill and Armor are the fields
+        lines = [line for line in scenario_stat_lines(self.doc.scenario, self.unit_id) if line[0] not in own]
         label = ruleset_label(self.doc.scenario.ruleset)
-        self.ruleset_stats.setText(f"<b>{label}</b>: {stats_text(lines)}")
+        self.ruleset_stats.setText(f"<b>{label}</b>: {stats_text(lines)}" if lines else "")
 
     def refresh_unit(self, unit_id: str) -> None:
         """The session changed `unit_id` (moved, wounded, points spent) or the turn viewed

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from types import SimpleNamespace
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -154,6 +155,25 @@ class UnitItem(QGraphicsItem):
         self.slide: QVariantAnimation | None = None  # Play mode: the running move animation
         self._slide_points: list[QPointF] = []
         self.update_from(unit, color)
+
+    @classmethod
+    def for_view(cls, view, color: str) -> UnitItem:
+        """Play mode: the token of a unit the scenario does not hold (born in the battle, R-SN-2),
+        drawn from the engine's `UnitView`."""
+        unit = SimpleNamespace(
+            id=view.id,
+            name=view.name,
+            team=view.team,
+            size=view.size,
+            facing=Facing(view.facing) if view.facing in Facing.__members__ else Facing.N,
+            hero=view.hero,
+            position=view.pos,
+            move=view.move,
+            skill="",
+            armor="",
+            weapons=(),
+        )
+        return cls(unit, color)
 
     # -- move animation -------------------------------------------------------------------------
     MS_PER_CELL = 60

@@ -49,7 +49,11 @@ class TurnUnitsModel(ColumnsTableModel):
         self.endResetModel()
 
     def refresh_unit(self, unit_id: str) -> None:
-        if unit_id in self._ids:
+        view = self.controller.unit_view(unit_id)
+        listed = unit_id in self._ids
+        if listed != (view is not None and view.team == self.controller.shown_player()):
+            self.reset()  # a unit joined or left the battle (rules/roster.py)
+        elif listed:
             row = self._ids.index(unit_id)
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
 

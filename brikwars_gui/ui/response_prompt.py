@@ -21,9 +21,12 @@ QUESTIONS = {
     "counter": "{about} struck you in close combat: counter-attack? (R-MOVE-5)",
     "attack_response": "{about} attacks you: respond with your saved Action? (R-RESP-1/5)",
     "bail_to": "Where do you Bail to? Click a shaded cell (R-RESP-6)",
+    "operate_response": "{about} steps into your Trap's aim: pull its trigger now? (R-RESP-2)",
+    "fire_patch": "Your fire {about} changes size: click the cell it spreads to or dies down on (R-FIRE-12)",
     "overskill": "Overskill: how do you spend it? (R-DICE-8)",
     "fate_point": "Spend a Fate Point before this roll? It doubles your own dice and pips (R-D6-8)",
     "character_points": "The roll fell short: spend Character Points on extra Wild Dice? (R-D6-7)",
+    "damage_points": "Spend Character Points on extra Wild Dice for this Damage? (R-D6-7)",
     "np_difficulty": "pick the difficulty: harder deals more damage but succeeds less often (R-NP-2, R-NP-6)",
     "np_veto": "{about} declares an attack: spend a veto to cancel it before it is rolled? (R-NP-11)",
     "np_sticky": "{about} moves away: take the Melee talent's free attack? Damage holds it there (R-NP-12)",
@@ -58,7 +61,7 @@ OPTION_LABELS = {
 def option_label(request, option: str) -> str:
     """A D6 point answer in words with, when the request carries them, its exact chance."""
     text = OPTION_LABELS.get((request.question, option), option)
-    if request.question == "character_points":
+    if request.question in ("character_points", "damage_points"):
         text = f"{option} Character Point" + ("s" if option != "1" else "")
     chances = (getattr(request, "detail", None) or {}).get("chances")
     if isinstance(chances, dict) and option in chances:
@@ -158,7 +161,7 @@ def describe(request, names: dict[str, str], odds: dict | None = None) -> Prompt
             if attack is not None:
                 label += f" — {outcome_words(attack.hit, attack)}"
             tip = f"Strike {about} with {weapon}: your Action, and your Movement ends (R-MOVE-5)"
-        elif request.question in ("fate_point", "character_points"):  # the D6 ruleset's own labels
+        elif request.question in ("fate_point", "character_points", "damage_points"):  # D6's own labels
             label = option_label(request, option)
             tip = label
         elif isinstance(detail.get(option), str):  # the engine's words for this answer (its odds)

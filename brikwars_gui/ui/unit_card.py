@@ -81,7 +81,8 @@ def compact_html(card: UnitCard) -> str:
     for w in card.weapons:
         note = f" <i>({escape(w.note)})</i>" if w.note else ""
         rows.append(
-            f"{escape(w.name)}: Use {w.use} · {escape(weapon_range(w))} · {escape(weapon_damage(w))}{note}"
+            f"{escape(w.name)}: {escape(w.roll)} · {escape(weapon_range(w))} · "
+            f"{escape(weapon_damage(w))}{note}"
         )
     if v.ai_note:
         rows.append(f"<i style='color:{MUTED}'>AI: {escape(v.ai_note)}</i>")
@@ -92,12 +93,12 @@ def compact_html(card: UnitCard) -> str:
 #: gets the short ones, then one wrapped line per weapon, so the card never scrolls sideways.
 WEAPON_HEADERS = (
     ("Weapon", "left", "Weapon"),
-    ("Use", "right", "Use"),
+    ("To hit", "left", "Hit"),
     ("Range", "right", "Rng"),
     ("Damage", "left", "Dmg"),
 )
 WEAPON_LAYOUTS = ("table", "short", "lines")
-SHORT_TIP = "Rng: Range in inches (GRID-3) · Dmg: Damage dice (R-DICE-1) · Use: Use rating (R-ACT-3)"
+SHORT_TIP = "Hit: what is rolled to hit · Rng: Range in inches (GRID-3) · Dmg: Damage as the ruleset rolls it"
 
 
 def _weapon_note(w: WeaponLine) -> str:
@@ -109,7 +110,7 @@ def _weapons_html(card: UnitCard, layout: str) -> str:
         return f"<p style='color:{MUTED}'>No weapons.</p>"
     if layout == "lines":
         return "".join(
-            f"<p style='margin-top:4px'><b>{escape(w.name)}</b>{_weapon_note(w)}: Use {w.use} · "
+            f"<p style='margin-top:4px'><b>{escape(w.name)}</b>{_weapon_note(w)}: {escape(w.roll)} · "
             f"{escape(weapon_range(w))} · {escape(weapon_damage(w))}</p>"
             for w in card.weapons
         )
@@ -121,7 +122,7 @@ def _weapons_html(card: UnitCard, layout: str) -> str:
     body = "".join(
         "<tr>"
         f"<td style='padding:{pad}'>{escape(w.name)}{_weapon_note(w)}</td>"
-        f"<td align='right' style='padding:{pad}'>{w.use}</td>"
+        f"<td style='padding:{pad}'>{escape(w.roll)}</td>"
         f"<td align='right' style='padding:{pad}'>{escape(weapon_range(w))}</td>"
         f"<td style='padding:{pad}'>{escape(weapon_damage(w))}</td></tr>"
         for w in card.weapons
@@ -131,8 +132,8 @@ def _weapons_html(card: UnitCard, layout: str) -> str:
 
 def full_html(card: UnitCard, layout: str = "table") -> str:
     """The inspector's card body (beside the portrait): stats, the ruleset's lines, the weapons
-    with Use, Range and Damage (R-ACT-3, GRID-3, R-DICE-1) laid out as `layout` (one of
-    `WEAPON_LAYOUTS`), and what each condition means."""
+    with what the ruleset rolls to hit, Range and Damage (R-ACT-3, GRID-3, R-DICE-1) laid out as
+    `layout` (one of `WEAPON_LAYOUTS`), and what each condition means."""
     v = card.view
     rows = [f"<p style='margin:0'>{status_html(card)}</p>"]
     rows.append(

@@ -74,7 +74,9 @@ class PlayMixin:
             self.scene.refresh_traps()  # no trap marks in a battle: secret Triggers stay secret (R-TRAP-3)
             self.scene.badge_provider = self.controller.unit_badges
             self.turn_panel.order_provider = self.controller.turn_order
-            self.minimap.set_play(self.controller.unit_view, self.controller.object_destroyed)
+            self.minimap.set_play(
+                self.controller.unit_view, self.controller.object_destroyed, self.controller.shown_unit_ids
+            )
             self.unit_panel.model.status_provider = lambda uid: self.controller.unit_status(uid) or "Ready"
             if saved is not None:
                 self.controller.start_saved(*saved) if isinstance(
@@ -218,7 +220,7 @@ class PlayMixin:
         """A Response question for a human player, asked over the map (issue 10): the units involved
         highlighted and in view, cell answers picked on the map; the rest of the window waits."""
         c = self.controller
-        names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
+        names = c.unit_names()  # a summoned unit too (rules/roster.py)
         involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
         self.scene.highlight(involved, ())
@@ -379,7 +381,7 @@ class PlayMixin:
         """The attack forecast card for `unit_id` attacking `target_id` (hidden when it cannot)."""
         c = self.controller
         attacks, answers = c.attack_forecast(unit_id, target_id) if c.can_command(unit_id) else ([], [])
-        names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
+        names = c.unit_names()
         html = forecast_html(attacks, answers, names)
         self.attack_card.show_forecast(html, self.token_boxes(unit_id, target_id))  # both stay in sight
         if self.attack_card.isVisible() and self.hover_card.isVisible():
@@ -394,8 +396,7 @@ class PlayMixin:
         menu = QMenu(self)
         c = self.controller
         options = c.legal_actions(unit_id)
-        names = {u.id: u.name for u in self.doc.scenario.units}
-        menu.setTitle(names.get(unit_id, unit_id))
+        menu.setTitle(c.unit_name(unit_id))
         enemies = self._enemy_targets(unit_id, options)
         aimed = _attacks_first(o for o in options if target and o.target == target)
         general = [o for o in options if o.target not in enemies]
@@ -457,7 +458,7 @@ class PlayMixin:
         if not enemies:
             return
         menu.addSeparator()
-        names = {u.id: u.name for u in self.doc.scenario.units}
+        names = self.controller.unit_names()
         for enemy in sorted(enemies, key=lambda e: (enemies[e], names.get(e, e))):
             sub = menu.addMenu(names.get(enemy, enemy))
             sub.setObjectName(f"enemyMenu_{enemy}")
@@ -552,13 +553,34 @@ class PlayMixin:
         return ok
 
     def undo_last_order(self) -> bool:
+        """Take back the last human order; when that order came before another player's turn
+        (the computer's, outside hot seat) the user is asked first, naming what is undone."""
+        round_no, others = self.controller.undo_rewinds()
+        if others and not self.ask_undo_rewind(round_no, others):
+            self.statusBar().showMessage("Nothing undone", 4000)
+            return False
         ok = self.controller.undo_last_order()
         if ok:
-            for uid in self.scene.unit_items:
-                self.scene.update_unit(uid)
+            self.scene.sync_play_units(self.controller.shown_unit_ids())
             self.statusBar().showMessage("Last order taken back", 4000)
         self.refresh_play_overlays()
         return ok
+
+    def _ask_undo_rewind_dialog(self, round_no: int, others: tuple[str, ...]) -> bool:
+        turns = " and ".join(f"{name}'s turn" for name in others)
+        box = QMessageBox(self)
+        box.setIcon(QMessageBox.Icon.Question)
+        box.setWindowTitle("Undo into an earlier turn?")
+        box.setText(f"Your last order was in round {round_no}, before {turns}.")
+        box.setInformativeText(
+            f"Undoing it also takes back {turns}: the battle goes back to round {round_no} before "
+            "your order, and the turn is played again when you end yours."
+        )
+        undo = box.addButton("Undo Both", QMessageBox.ButtonRole.AcceptRole)
+        box.addButton(QMessageBox.StandardButton.Cancel)
+        box.setDefaultButton(QMessageBox.StandardButton.Cancel)
+        box.exec()
+        return box.clickedButton() is undo
 
     def _new_battle_dialog(self, seed: int) -> tuple[int, int | None] | None:
         dialog = NewBattleDialog(seed, self)
@@ -594,14 +616,25 @@ class PlayMixin:
         if self.engine_error_prompt(message) == "save":
             self.save_game_as()
 
-    def _session_started(self) -> None:
-        """A new or resumed game: names for the log lines, no game-over banner."""
+    def _log_names(self) -> None:
+        """Ids → names in the log: players, objects, named hazards and every unit of the battle
+        (the controller's: units born mid-battle too)."""
         scenario = self.controller.scenario or self.doc.scenario
         names = {p.id: p.name for p in scenario.players}
         names.update({o.id: o.name for o in scenario.objects})
         names.update({h.id: h.name for h in scenario.hazards if getattr(h, "name", None)})
         names.update({u.id: u.name for u in scenario.units})
+        names.update(self.controller.unit_names())
         self.log_panel.set_unit_names(names)
+
+    def _roster_logged(self, entry) -> None:
+        """A unit joined the battle: the log and its unit filter learn its name."""
+        if entry.kind == "unit_joined":
+            self._log_names()
+
+    def _session_started(self) -> None:
+        """A new or resumed game: names for the log lines, no game-over banner."""
+        self._log_names()
         self.timeline.reset()  # the last battle's "Viewing" never carries into this one
         self._curtain_for = None
         self.curtain.hide()
@@ -649,8 +682,7 @@ class PlayMixin:
     def _view_changed(self) -> None:
         c = self.controller
         self.hover_card.hide_card()
-        for uid in self.scene.unit_items:
-            self.scene.update_unit(uid)
+        self.scene.sync_play_units(c.shown_unit_ids())  # each turn's roster (R-SN-2 summons)
         for oid in self.scene.object_items:
             self.scene.set_object_destroyed(oid, c.object_destroyed(oid))
         self._hazards_changed()

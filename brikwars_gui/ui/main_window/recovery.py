@@ -95,7 +95,7 @@ class RecoveryMixin:
             log.exception("journal failed")
             self._autosave_failed(exc)
             return
-        self._journal_seen = len(self.controller.game.events)
+        self._journal_seen = self.controller.event_count()
 
     def _journal_append(self) -> None:
         """The orders (and answers) the last engine call made, on disk before anything else."""

@@ -88,6 +88,8 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         self.engine_error_prompt: Callable[[str], str] = self._engine_error_dialog
         """Shows an engine error; returns "save" when the user wants to save the game."""
         self.ask_new_battle: Callable[[int], tuple[int, int | None] | None] = self._new_battle_dialog
+        self.ask_undo_rewind: Callable[[int, tuple[str, ...]], bool] = self._ask_undo_rewind_dialog
+        """Undo would take back other players' turns too (round, their names): True to go on."""
         self.ask_new_size: Callable[[], tuple[int, int] | None] = self._new_size_dialog
         """File ▸ New asks the table size (width, depth) in inches; None cancels. Tests replace it."""
         self.show_game_over: Callable[[object], None] = self._game_over_dialog
@@ -260,6 +262,7 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         c.gameOver.connect(self._game_over)
         c.viewChanged.connect(self._view_changed)
         c.sessionStarted.connect(self._session_started)
+        c.eventAdded.connect(self._roster_logged)
         c.unitMoved.connect(self.scene.queue_move)
         c.mapResult.connect(self.result_floats.show)
         c.mapResult.connect(lambda *_: self.hover_card.hide_card())  # the result, not a card over it

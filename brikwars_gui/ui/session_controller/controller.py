@@ -289,7 +289,7 @@ class SessionController(
 
     def _after_install(self) -> None:
         self._snapshot_hazards.clear()
-        self._units_sig.clear()
+        self._units_sig = dict.fromkeys(self._units_sig, ())  # units gone since are flushed out
         self._objects_sig.clear()
         self._hazard_sig = ()
         self._turn_key = None
@@ -453,7 +453,12 @@ class SessionController(
         """Emit updates for the units/objects/hazards that changed; also mid-order, before a
         Response prompt, so the map shows the move that caused the question."""
         game = self.game
-        for uid, u in game.state.units.items():
+        units = game.state.units
+        for uid in [uid for uid in self._units_sig if uid not in units]:
+            del self._units_sig[uid]  # it left the battle (rules/roster.py): its token goes
+            if self.view_index is None:
+                self.unitUpdated.emit(uid)
+        for uid, u in units.items():
             sig = (self._unit_sig(u), self.hidden_from_viewer(uid))  # fog of war: seen or not
             if force or self._units_sig.get(uid) != sig:
                 self._units_sig[uid] = sig

@@ -174,6 +174,34 @@ class QueriesMixin:
             units = self.game.state.units.values()
         return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player)
 
+    def shown_unit_ids(self) -> list[str]:
+        """Ids of the units the shown frame holds (the live battle or the timeline snapshot
+        viewed), in the engine's order: the tokens Play mode draws. Units born mid-battle (a
+        summoned Diemon) are in it from the frame they joined; a unit that left is not."""
+        if self.game is None:
+            return []
+        if self.view_index is not None:
+            return [str(uid) for uid in self.game.snapshots[self.view_index].get("units", {})]
+        return [str(uid) for uid in self.game.state.units]
+
+    def unit_names(self) -> dict[str, str]:
+        """Unit id → name for every unit of this battle: the scenario's, those in the engine's
+        state now, and those that joined and left since (their `unit_joined` events), so menus,
+        prompts and the log name a summoned unit even after it is gone."""
+        names = {u.id: u.name for u in self.scenario.units} if self.scenario is not None else {}
+        if self.game is None:
+            return names
+        for event in self.game.events:
+            if event.kind == "unit_joined":
+                names[event.unit] = event.name
+        names.update({uid: u.name for uid, u in self.game.state.units.items()})
+        return names
+
+    def unit_name(self, unit_id: str) -> str:
+        """The unit's name (its id when the battle never knew it)."""
+        view = self.unit_view(unit_id)
+        return view.name if view is not None else self.unit_names().get(unit_id, unit_id)
+
     def unit_position(self, unit_id: str) -> Cell | None:
         """Where the unit stands (None for a Hidden enemy of the viewing player, G-16)."""
         view = self.unit_view(unit_id)

@@ -72,6 +72,10 @@ class TimelineMixin:
 
         return replay_frames(self.saved_game())
 
+    def event_count(self) -> int:
+        """How many events the game has logged (0 without a game): where a journal starts."""
+        return 0 if self.game is None else len(self.game.events)
+
     def replay_events_from(self, start: int) -> tuple[list[dict[str, Any]], int]:
         """The orders and decisions among the game's events from index `start` on, and how many
         events the game has: what the write-ahead journal appends after each engine call."""

@@ -53,6 +53,8 @@ class UnitView:
     hidden: bool = False  # G-16: a Hidden enemy the viewing player may not see (not drawn)
     stats: tuple[tuple[str, str, str], ...] = ()  # the ruleset's stat lines: (label, value, tip)
     ai_note: str = ""  # the tactical AI's explanation of this unit's last decision (hover text)
+    size: int = 1  # inches (G-1): the token's size on the map
+    hero: bool = False
 
     @property
     def stats_text(self) -> str:
@@ -189,6 +191,8 @@ def _unit_view(u: Any, hero_default: bool = False, ruleset: str | None = None) -
         done=alive and bool(_get(u, "done")),
         weapons=_weapon_views(_get(u, "weapons", ()) or ()),
         stats=ruleset_stat_lines(ruleset, u) if ruleset else (),
+        size=int(_get(u, "size", 1) or 1),
+        hero=bool(_get(u, "hero", False)),
     )
 
 

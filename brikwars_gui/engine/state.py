@@ -19,6 +19,8 @@ from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, Grid, in_range
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.spatial import RosterMark, UnitIndex
+from brikwars_gui.engine.supernatural.setup import build_ledger
+from brikwars_gui.engine.supernatural.state import SNLedger
 
 if TYPE_CHECKING:
     from brikwars_gui.scenario.models import Scenario
@@ -109,6 +111,9 @@ class UnitState(Journaled):
     bonus_move: int = 0  # R-MOVE-18: Sprint inches added to this turn's Move
     armor_shed: str = ""  # R-MOVE-6: "heavy" / "body" Armor it took off (DonArmor puts it back on)
     armor_shed_at: Cell | None = None  # where that Armor lies
+    sn_roll_bonus: int = 0  # R-SN-39: an SN Action die's ± to its next Action roll, then used up
+    diemon: str = ""  # R-SN-2: the Diemon kind ("4pion", ...) of a unit born of an SN die
+    summoned_by: str | None = None  # R-SN-20: the caster whose Effect sustains it
 
     def __setattr__(self, name: str, value: Any) -> None:
         # keep the state's unit index right (engine/spatial.py); a rollback comes through here too
@@ -275,6 +280,7 @@ class GameState(Journaled):
     winner: str | None = None
     over: bool = False
     ruleset_options: dict[str, Any] = field(default_factory=dict)  # the scenario's GM options
+    sn: SNLedger = field(default_factory=SNLedger)  # SuperNatural (engine/supernatural), empty: none
     fog_of_war: bool = False  # engine/visibility.py: a side knows only the enemies it sees
     # fog of war: team -> enemy id -> (cell, round, looked away since) of its last sighting
     last_seen: dict[str, dict[str, tuple[Cell, int, bool]]] = field(default_factory=dict)
@@ -432,6 +438,8 @@ class GameState(Journaled):
                 for k, v in self.fields.items()
             },
         }
+        if self.sn.active:  # Chapter D: dice chips, Effects (none in a battle without SN units)
+            picture["sn"] = plain(self.sn)
         if self.fog_of_war:
             picture["fog"] = {team: self._fog_picture(team) for team in self.turn_order}
         return picture
@@ -564,6 +572,7 @@ class GameState(Journaled):
             fog_of_war=scenario.fog_of_war,
         )
         find_ruleset(state.ruleset).setup(state, scenario)
+        build_ledger(state, scenario)  # Chapter D; refused under a ruleset that cannot play it
         return state
 
 

@@ -64,6 +64,8 @@ def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
         return problem
     if needs_action and unit.action_used:
         return f"{unit.name} has already used its Action this turn (R-ACT-1)"
+    if needs_action and unit.diemon and unit.has_moved:
+        return f"{unit.name} has moved: a Diemon either moves or acts each turn (R-SN-2)"
     return None
 
 

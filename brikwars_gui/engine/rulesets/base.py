@@ -131,6 +131,10 @@ class Ruleset(ABC):
     name: ClassVar[str]
     label: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    #: Whether this ruleset plays SuperNatural powers (Chapter D, engine/supernatural): SN dice are
+    #: BrikWars dice written into BrikWars stats; a ruleset that converts stats once at setup would
+    #: silently lose them, so a scenario with SN units is refused under it (GameState.from_scenario).
+    supernatural: ClassVar[bool] = False
 
     def setup(self, state: GameState, scenario: Scenario) -> None:
         """Fill `UnitState.stats`/`pools` and `state.ruleset_options` from the scenario (its stat

@@ -1,0 +1,142 @@
+"""What an Effect changes and how it ends (R-SN-12/13/21/29/36/39, R-DICE-10).
+
+SN writes into the stats the engine already reads — `armor` (an expression the Armor roll rerolls),
+`move`, `blessings`/`curses`, `sn_roll_bonus` — so movement, combat, the attack card and the AI
+see the change with no new code. Each change is a `StatMod` on its Effect, recording exactly
+what it did, so ending the Effect takes exactly that back.
+"""
+
+from __future__ import annotations
+
+from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.state import UnitState
+from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified
+from brikwars_gui.engine.supernatural.state import HELD, SPENT, EffectState, StatMod
+
+
+def _armor_terms(ctx: RulesContext, unit_id: str) -> list[str]:
+    return [
+        m.term
+        for e in ctx.state.sn.effects.values()
+        if not e.ended
+        for m in e.mods
+        if m.unit == unit_id and m.stat == "armor"
+    ]
+
+
+def _set_armor(ctx: RulesContext, unit: UnitState) -> None:
+    """R-SN-36: the Armor expression is the unit's own plus every live SN Armor die on it."""
+    ledger = ctx.state.sn
+    base = ledger.base_armor.get(unit.id, unit.armor)
+    terms = _armor_terms(ctx, unit.id)
+    if terms:
+        ledger.base_armor[unit.id] = base
+        unit.armor = base + "".join(terms)
+    else:
+        ledger.base_armor.pop(unit.id, None)
+        unit.armor = base
+
+
+def stat_text(unit: UnitState, stat: str) -> str:
+    value = getattr(unit, stat)
+    if stat in ("blessings", "curses"):
+        return ", ".join(f"d{s}" for s in value) or "none"
+    return str(value)
+
+
+def apply_mod(
+    ctx: RulesContext, effect: EffectState, unit: UnitState, stat: str, talisman: str, amount: int
+) -> None:
+    """Change `unit`'s `stat` by `amount` (Armor: a die of `amount` sides, signed; Blessings and
+    Curses: a die of that size; Move and the Action modifier: points) and record it."""
+    if stat == "armor":
+        mod = StatMod(unit.id, "armor", talisman, term=f"{'+' if amount > 0 else '-'}1d{abs(amount)}")
+        effect.mods.append(mod)
+        _set_armor(ctx, unit)
+        change = mod.term
+    elif stat in ("blessings", "curses"):
+        setattr(unit, stat, (*getattr(unit, stat), amount))
+        effect.mods.append(StatMod(unit.id, stat, talisman, amount))
+        change = f"+d{amount}"
+    elif stat == "move":
+        applied = max(amount, -unit.move)  # R-SN-29: Move never below 0
+        unit.move += applied
+        if unit.move == 0:
+            unit.stopped = True  # R-MOVE-12: Stopped, but it may still act
+        effect.mods.append(StatMod(unit.id, "move", talisman, applied))
+        change = f"{applied:+d}"
+    else:  # sn_roll_bonus (R-SN-39)
+        unit.sn_roll_bonus += amount
+        effect.mods.append(StatMod(unit.id, stat, talisman, amount))
+        change = f"{amount:+d}"
+    ctx.emit(StatModified(unit.id, effect.id, stat, change, stat_text(unit, stat)))
+
+
+def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
+    """Take one recorded change back (the Effect ends, or its die leaves that target)."""
+    unit = ctx.state.units[mod.unit]
+    effect.mods.remove(mod)
+    if mod.stat == "armor":
+        _set_armor(ctx, unit)
+        change = f"{mod.term} ends"
+    elif mod.stat in ("blessings", "curses"):
+        dice = list(getattr(unit, mod.stat))
+        if mod.value in dice:
+            dice.remove(mod.value)
+        setattr(unit, mod.stat, tuple(dice))
+        change = f"-d{mod.value}"
+    elif mod.stat == "move":
+        unit.move = max(0, unit.move - mod.value)
+        change = f"{-mod.value:+d}"
+    else:  # an Action modifier not yet used up
+        if mod.value > 0:
+            unit.sn_roll_bonus = max(0, unit.sn_roll_bonus - mod.value)
+        else:
+            unit.sn_roll_bonus = min(0, unit.sn_roll_bonus - mod.value)
+        change = "ends"
+    if unit.alive:
+        ctx.emit(StatModified(unit.id, effect.id, mod.stat, change, stat_text(unit, mod.stat)))
+
+
+def end_effect(ctx: RulesContext, effect: EffectState, reason: str) -> None:
+    """R-SN-12/13/21: the Effect is over: its changes are taken back, its Diemon vanishes, and its
+    held dice are spent (back at the start of the owner's next turn)."""
+    if effect.ended:
+        return
+    state = ctx.state
+    for mod in list(effect.mods):
+        remove_mod(ctx, effect, mod)
+    effect.ended = True
+    for talisman_id in effect.dice:
+        talisman = state.sn.talismans.get(talisman_id)
+        if talisman is not None and talisman.held_by == effect.id:
+            talisman.held_by = None
+            if talisman.status == HELD:
+                talisman.status = SPENT
+    ctx.emit(EffectEnded(effect.id, effect.caster, reason))
+    if effect.creature is not None:
+        vanish(ctx, effect.creature, reason)
+
+
+def vanish(ctx: RulesContext, unit_id: str, reason: str) -> None:
+    """R-SN-21: a Diemon leaves the battle (kept in `units` as not alive: the log names it)."""
+    unit = ctx.state.units[unit_id]
+    ctx.state.sn.diemons.pop(unit_id, None)
+    if unit.alive:
+        unit.alive = False
+        unit.saved_action = False
+    ctx.emit(DiemonGone(unit_id, reason))
+
+
+def on_incapacitated(ctx: RulesContext, unit_id: str) -> None:
+    """R-SN-12: a caster killed: every Effect it sustains ends. A Diemon killed: its Effect ends."""
+    ledger = ctx.state.sn
+    effect_id = ledger.diemons.get(unit_id)
+    if effect_id is not None:
+        effect = ledger.effects[effect_id]
+        effect.creature = None  # already gone: no second vanish
+        ledger.diemons.pop(unit_id, None)
+        ctx.emit(DiemonGone(unit_id, "destroyed"))
+        end_effect(ctx, effect, "its Diemon was destroyed")
+    for effect in ledger.live_effects(unit_id):
+        end_effect(ctx, effect, "caster incapacitated")

@@ -1,0 +1,145 @@
+"""Stat Aspects through `Game` orders (R-SN-10/29/36/39, R-DICE-10/11, R-SN-28, EX-9a, EX-13a):
+SN writes into the stats the engine reads, so attacks roll the changed Armor, Blessings and Move."""
+
+from __future__ import annotations
+
+import pytest
+from sn_helpers import caster, effect, game, kinds
+
+from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rules.common import IllegalOrder
+from brikwars_gui.engine.rules.sn_actions import Cast
+
+BLESSING = effect("Blessing", "ally", "bless")
+HEX = effect("Hex", "hostile", "range", "curse")
+
+
+def _clerik(**kw):
+    return caster("c", "red", (5, 5), {"book": "d8", "amulet": "d4"}, BLESSING, HEX, **kw)
+
+
+def test_r_dice_10_r_sn_10_a_cast_blessing_by_touch_is_free_and_rolls_with_the_next_attack() -> None:
+    units = [_clerik(), sb.unit("k", "red", (6, 5), weapons=[sb.PISTOL]), sb.unit("e", "blue", (9, 5))]
+    g = game(units, [2, 5, 4])
+    g.act("c", Cast("Blessing", "k", plan=("book:bless",)))
+    assert g.unit("k").blessings == (8,) and not g.unit("c").action_used
+    assert not kinds(g, "sn_die_rolled")[0]["roll"]["faces"]  # nothing rolled at cast time
+    g.act("k", Attack("pistol", "e"))  # own d6 2, Blessing d8 5 kept: a hit; Damage 4 = Armor 4
+    attack = kinds(g, "attacked")[0]
+    assert attack["hit"] and g.unit("e").disrupted
+
+
+def test_r_dice_10_a_d4_cannot_curse_a_d6_by_cast() -> None:
+    units = [_clerik(), sb.unit("k", "red", (6, 5)), sb.unit("e", "blue", (8, 5))]
+    g = game(units, [])
+    with pytest.raises(IllegalOrder, match="a d4 cannot Curse a d6"):
+        g.act("c", Cast("Hex", "e", plan=("book:range", "amulet:curse")))
+    assert not kinds(g, "effect_cast") and g.state.sn.talismans["book"].status == "ready"
+
+
+def test_r_dice_11_a_cast_curse_cancels_a_scenario_blessing() -> None:
+    units = [
+        caster("c", "red", (5, 5), {"gem": "d6", "book": "d8"}, HEX),
+        sb.unit("e", "blue", (8, 5), blessings=["d6"], weapons=[sb.PISTOL]),
+    ]
+    g = game(units, [3, 4, 2])
+    g.act("c", Cast("Hex", "e", plan=("gem:range", "book:curse")))  # range 3 reaches; the Curse joins
+    assert g.unit("e").curses == (8,) and g.unit("c").action_used
+    g.end_turn()
+    g.act("e", Attack("pistol", "c"))  # Blessing and Curse cancel: only its own d6 (4), then Damage 2
+    roll = kinds(g, "attacked")[0]["roll"]
+    assert [d["role"] for d in roll["dice"]] == ["skill"]
+
+
+def test_r_sn_36_bone_armor_is_rerolled_at_each_hit() -> None:
+    bone = effect("Bone Armor", "ally", "armor+")
+    units = [
+        caster("n", "red", (5, 5), {"skull": "d6"}, bone),
+        sb.unit("s", "red", (6, 5)),
+        sb.unit("r1", "blue", (10, 5), weapons=[sb.RIFLE]),
+        sb.unit("r2", "blue", (10, 6), weapons=[sb.RIFLE]),
+    ]
+    g = game(units, [4, 5, 3, 4, 5, 1])
+    g.act("n", Cast("Bone Armor", "s", plan=("skull:armor+",)))
+    assert g.unit("s").armor == "4+1d6"
+    g.end_turn()
+    g.act("r1", Attack("rifle", "s"))  # hit 4; Damage 5+1 = 6 vs Armor 4+3 = 7: nothing
+    g.act("r2", Attack("rifle", "s"))  # hit 4; Damage 6 vs Armor 4+1 = 5: killed
+    assert [a["armor"] for a in kinds(g, "armor_rolled")] == [7, 5]
+    assert not g.unit("s").alive
+
+
+def test_r_sn_36_subtracted_armor_stops_at_zero() -> None:
+    rust = effect("Rust", "hostile", "range", "armor-")
+    units = [
+        caster("w", "red", (5, 5), {"gem": "d8", "skull": "d6"}, rust, weapons=[sb.RIFLE]),
+        sb.unit("e", "blue", (8, 5), armor="1"),
+        sb.unit("f", "red", (5, 7), weapons=[sb.RIFLE]),
+    ]
+    g = game(units, [4, 4, 2, 3])
+    g.act("w", Cast("Rust", "e", plan=("gem:range", "skull:armor-")))
+    assert g.unit("e").armor == "1-1d6"
+    g.act("f", Attack("rifle", "e"))  # hit 4; Damage 2+1 = 3; Armor 1 − 3 = −2 → 0
+    armor = kinds(g, "armor_rolled")[0]
+    assert armor["armor"] == 0 and "R-SN-36" in armor["explain"]
+
+
+def test_r_sn_29_a_slowed_knight_at_0_inches_is_stopped_but_shoots() -> None:
+    slow = effect("Slow", "hostile", "range", "move-")
+    units = [
+        caster("w", "red", (5, 5), {"gem": "d8", "hat": "d6"}, slow),
+        sb.unit("k", "blue", (9, 5), move=5, weapons=[sb.RIFLE]),
+    ]
+    g = game(units, [5, 6, 2, 4, 3])  # range 5; move d6 6 → SN bonus 2 = 8 (Move 5 → 0)
+    g.act("w", Cast("Slow", "k", plan=("gem:range", "hat:move-")))
+    assert g.unit("k").move == 0
+    g.end_turn()
+    assert g.legal_moves("k") == {}
+    g.act("k", Attack("rifle", "w"))  # it still acts: hit 4, Damage 3+1 = 4 = Armor: Disrupted
+    assert g.unit("w").disrupted
+
+
+def test_r_sn_39_an_sn_action_die_boosts_the_bowmans_next_roll_by_touch() -> None:
+    aim = effect("Steady Aim", "ally", "action+")
+    units = [
+        caster("m", "red", (5, 5), {"hat": "d6"}, aim),
+        sb.unit("b", "red", (6, 5), weapons=[sb.LONGBOW]),
+        sb.unit("z", "blue", (14, 5)),
+    ]
+    g = game(units, [4, 2, 3])
+    g.act("m", Cast("Steady Aim", "b", plan=("hat:action+",)))
+    assert g.unit("b").sn_roll_bonus == 4 and not g.unit("m").action_used
+    g.act("b", Attack("longbow", "z"))  # 2 + 4 reaches 3; Damage 3+1 = 4 = Armor: Disrupted
+    assert kinds(g, "attacked")[0]["hit"] and g.unit("z").disrupted
+    assert g.unit("b").sn_roll_bonus == 0  # used up
+
+
+def test_r_sn_39_a_natural_1_is_still_a_critical_failure() -> None:
+    aim = effect("Steady Aim", "ally", "action+")
+    units = [
+        caster("m", "red", (5, 5), {"hat": "d6"}, aim),
+        sb.unit("b", "red", (6, 5), weapons=[sb.LONGBOW]),
+        sb.unit("z", "blue", (14, 5)),
+    ]
+    g = game(units, [4, 1])
+    g.act("m", Cast("Steady Aim", "b", plan=("hat:action+",)))
+    g.act("b", Attack("longbow", "z"))
+    assert not kinds(g, "attacked")[0]["hit"] and g.unit("z").alive
+
+
+def test_r_sn_28_an_armor_d10_covers_the_squad_within_2_inches() -> None:
+    shield = effect("Iron Hide", "cell", "armor+")
+    units = [
+        caster("c", "red", (5, 5), {"rod": "d10"}, shield),
+        sb.unit("a1", "red", (5, 6)),
+        sb.unit("a2", "red", (6, 7)),
+        sb.unit("a3", "red", (5, 9)),
+        sb.unit("e", "blue", (15, 15)),
+    ]
+    g = game(units, [])
+    g.act("c", Cast("Iron Hide", at=(5, 5), plan=("rod:armor+",)))
+    landed = kinds(g, "effect_landed")[0]
+    assert landed["radius"] == 2 and landed["targets"] == ["a1"]  # a2 is 2.24" away; c left out
+    assert g.unit("a1").armor == "4+1d10"
+    assert g.unit("a2").armor == g.unit("a3").armor == g.unit("c").armor == "4"

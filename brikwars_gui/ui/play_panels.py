@@ -48,7 +48,8 @@ class TurnUnitsModel(ColumnsTableModel):
     def refresh_unit(self, unit_id: str) -> None:
         view = self.controller.unit_view(unit_id)
         listed = unit_id in self._ids
-        if listed != (view is not None and view.team == self.controller.shown_player()):
+        shown = view is not None and not view.vanished and view.team == self.controller.shown_player()
+        if listed != shown:
             self.reset()  # a unit joined or left the battle (rules/roster.py)
         elif listed:
             row = self._ids.index(unit_id)

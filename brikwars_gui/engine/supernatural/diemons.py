@@ -8,6 +8,7 @@ from __future__ import annotations
 from brikwars_gui.engine.grid import in_range, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import explode
+from brikwars_gui.engine.rules.roster import add_unit
 from brikwars_gui.engine.rulesets.brikwars.dice import roll_expression
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.supernatural.effects import end_effect
@@ -73,7 +74,7 @@ def summon(ctx: PlayContext, caster: UnitState, effect: EffectState, talisman_id
         action_used=True,
         has_moved=True,
     )
-    state.units[uid] = unit
+    add_unit(ctx, unit, reason=f"summoned by {caster.name}", by=caster.id)  # rules/roster.py: indexes, saves
     ledger.diemons[uid] = effect.id
     effect.creature = uid
     talisman.status, talisman.held_by = HELD, effect.id

@@ -17,6 +17,7 @@ from brikwars_gui.ui.session_controller.views import (
     _get,
     _unit_view,
     hazard_view_of,
+    on_map,
     snapshot_state,
 )
 
@@ -163,7 +164,8 @@ class QueriesMixin:
         return player
 
     def unit_ids_of(self, player: str | None = None) -> list[str]:
-        """Sorted ids of `player`'s units, dead ones included (None: the player whose turn is shown)."""
+        """Sorted ids of `player`'s units, dead ones included, vanished Diemons not (None: the
+        player whose turn is shown)."""
         if self.game is None:
             return []
         if player is None:
@@ -172,7 +174,7 @@ class QueriesMixin:
             units = self.game.snapshots[self.view_index]["units"].values()
         else:
             units = self.game.state.units.values()
-        return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player)
+        return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player and on_map(u))
 
     def shown_unit_ids(self) -> list[str]:
         """Ids of the units the shown frame holds (the live battle or the timeline snapshot
@@ -181,8 +183,10 @@ class QueriesMixin:
         if self.game is None:
             return []
         if self.view_index is not None:
-            return [str(uid) for uid in self.game.snapshots[self.view_index].get("units", {})]
-        return [str(uid) for uid in self.game.state.units]
+            units = self.game.snapshots[self.view_index].get("units", {})
+        else:
+            units = self.game.state.units
+        return [str(uid) for uid, u in units.items() if on_map(u)]
 
     def unit_names(self) -> dict[str, str]:
         """Unit id → name for every unit of this battle: the scenario's, those in the engine's

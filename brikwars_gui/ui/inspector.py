@@ -35,6 +35,7 @@ from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.models import SelectionService
 from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import UnitCard, ruleset_label, scenario_stat_lines, stats_text
+from brikwars_gui.ui.sn_section import SupernaturalSection
 from brikwars_gui.ui.unit_card import UnitCardView
 
 TEXT_FIELDS = (
@@ -162,6 +163,8 @@ class UnitInspector(QWidget):
         self.save_template.clicked.connect(self._save_template)
         self.save_template.setVisible(library is not None)
         layout.addWidget(self.save_template)
+        self.sn = SupernaturalSection(self._commit_sn)  # Cliché, Talismans, Effects (R-SN-7/8)
+        layout.addWidget(self.sn)
 
         selection.selectionChanged.connect(
             lambda kind, item_id: self.set_unit(item_id if kind == "unit" else None)
@@ -224,6 +227,7 @@ class UnitInspector(QWidget):
             edit.setReadOnly(not on)
         for w in (self.team, self.facing, self.hero, self.add_weapon, self.remove_weapon, self.save_template):
             w.setEnabled(on)
+        self.sn.setEnabled(on)
         self.weapons.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -255,6 +259,7 @@ class UnitInspector(QWidget):
                     edit.clear()
                 self.weapons.setRowCount(0)
                 self.ruleset_stats.clear()
+                self.sn.load(None)
                 return
             self.title.setText(f"<b>{unit.name}</b> <span style='color:#777'>({unit.id})</span>")
             for name, edit in self.edits.items():
@@ -269,6 +274,7 @@ class UnitInspector(QWidget):
                 values = (w.name, str(w.use), "" if w.range is None else str(w.range), w.damage)
                 for col, text in enumerate(values):
                     self.weapons.setItem(row, col, QTableWidgetItem(text))
+            self.sn.load(unit)
         finally:
             self._loading = False
 
@@ -368,6 +374,17 @@ class UnitInspector(QWidget):
         except ValueError as exc:
             self.weapon_error.setText(str(exc))
             self.weapon_error.show()
+
+    def _commit_sn(self, block: dict | None, label: str) -> str:
+        """One undoable change of the unit's SN block; the document's refusal, or ""."""
+        unit = self.doc.unit(self.unit_id) if self.unit_id and self.editable else None
+        if unit is None:
+            return "no unit to edit"
+        try:
+            self.doc.update_unit(self.unit_id, f"{label} of {unit.name}", supernatural=block)
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     def _save_template(self) -> None:
         unit = self.doc.unit(self.unit_id) if self.unit_id else None

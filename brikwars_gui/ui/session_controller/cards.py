@@ -11,6 +11,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.ui.session_controller.engine_helpers import ruleset_label
+from brikwars_gui.ui.session_controller.supernatural import DieChip, EffectLine
 from brikwars_gui.ui.session_controller.views import UnitView, _get
 
 log = logging.getLogger("brikwars_gui.play")
@@ -46,6 +47,8 @@ class UnitCard:
     conditions: tuple[tuple[str, str, str], ...]
     own_turn: bool = False  # its player's turn is shown: Move left and the Action matter now
     power: str = ""  # a Creation's Power left this turn (`3" of 8" left (Fire −3")`); "": none
+    sn_dice: tuple[DieChip, ...] = ()  # its SN dice: ready / spent / held (R-SN-8/9/12)
+    sn_effects: tuple[EffectLine, ...] = ()  # the Effects it sustains (R-SN-12/13)
 
 
 def _weapon_line(w: Any) -> WeaponLine:
@@ -131,6 +134,7 @@ def build_unit_card(
     size_start: int,
     own_turn: bool,
     power: str = "",
+    sn: tuple[tuple[DieChip, ...], tuple[EffectLine, ...]] = ((), ()),
 ) -> UnitCard:
     """The card of a live `UnitState` or a snapshot dict `u` whose `UnitView` is `view`."""
     return UnitCard(
@@ -146,6 +150,7 @@ def build_unit_card(
         conditions_of(u, view, own_turn),
         own_turn,
         power,
+        *sn,
     )
 
 
@@ -180,6 +185,7 @@ class CardsMixin:
             size_start=max(size, start.size if start is not None else size),
             own_turn=view.team == self.shown_player(),
             power=self._power_text(u),
+            sn=(self.sn_dice(unit_id), self.sn_effects(unit_id)),
         )
 
     def _power_text(self, u: Any) -> str:

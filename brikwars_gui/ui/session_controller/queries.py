@@ -195,9 +195,7 @@ class QueriesMixin:
         names = {u.id: u.name for u in self.scenario.units} if self.scenario is not None else {}
         if self.game is None:
             return names
-        for event in self.game.events:
-            if event.kind == "unit_joined":
-                names[event.unit] = event.name
+        names.update(self._joined_names)  # kept by the controller as the events come
         names.update({uid: u.name for uid, u in self.game.state.units.items()})
         return names
 
@@ -268,6 +266,12 @@ class QueriesMixin:
             {k: int(v) for k, v in survivors.items()},
             started,
         )
+
+    def player_name(self, player_id: str) -> str:
+        try:
+            return self.game.state.player(player_id).name
+        except Exception:
+            return player_id
 
     def player_controller(self, player_id: str) -> str:
         try:

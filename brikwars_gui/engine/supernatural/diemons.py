@@ -74,7 +74,7 @@ def summon(ctx: PlayContext, caster: UnitState, effect: EffectState, talisman_id
         action_used=True,
         has_moved=True,
     )
-    add_unit(ctx, unit, reason=f"summoned by {caster.name}", by=caster.id)  # rules/roster.py: indexes, saves
+    add_unit(ctx, unit, reason=f"a {kind} released by {caster.name} (R-SN-2)", by=caster.id)
     ledger.diemons[uid] = effect.id
     effect.creature = uid
     talisman.status, talisman.held_by = HELD, effect.id

@@ -119,7 +119,9 @@ def end_effect(ctx: RulesContext, effect: EffectState, reason: str) -> None:
 
 
 def vanish(ctx: RulesContext, unit_id: str, reason: str) -> None:
-    """R-SN-21: a Diemon leaves the battle (kept in `units` as not alive: the log names it)."""
+    """R-SN-21: a Diemon leaves the battle. It stays in `units`, not alive (rather than
+    `roster.remove_unit`): a vanishing can happen inside a blast or a kill whose loops still hold
+    its id, and the log and the timeline keep naming it; `diemon_gone` says it is gone."""
     unit = ctx.state.units[unit_id]
     ctx.state.sn.diemons.pop(unit_id, None)
     if unit.alive:

@@ -18,6 +18,7 @@ from brikwars_gui.ui.main_window import MainWindow
 
 FIREBALL = {"name": "Fireball", "target": "hostile", "aspects": ["range", "damage+"]}
 WARD = {"name": "Flame Ward", "target": "ally", "aspects": ["armor+"], "lasting": True}
+SUMMON = {"name": "Summon 4pion", "target": "cell", "aspects": ["range", "creature"], "form": "creature"}
 
 
 def _duel() -> Scenario:
@@ -28,7 +29,7 @@ def _duel() -> Scenario:
             {"id": "hat", "name": "Hat", "die": "d6"},
             {"id": "amulet", "name": "Amulet", "die": "d4"},
         ],
-        "effects": [FIREBALL, WARD],
+        "effects": [FIREBALL, WARD, SUMMON],
     }
     data = sb.scenario(
         [
@@ -180,3 +181,23 @@ def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, 
     cancel.trigger()
     assert window.controller.unit_card("ignatia").sn_effects == ()
     assert any("Flame Ward ends" in t for t in _log(window))
+
+
+def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow, qtbot) -> None:
+    """Cast ▸ Summon 4pion ▸ at [6, 5] (next to the caster: touch, free), the Amulet's d4 on the
+    creature: a 4pion token appears on that cell (R-SN-2/20)."""
+    window.set_play_mode(True, seed=5, script=[])
+    builder, seen = window.effect_builder, {}
+
+    def creature() -> None:
+        seen["options"] = set(builder.buttons)
+        builder.buttons["amulet:creature"].click()
+
+    timer = _answering(window, qtbot, [creature, lambda: builder.buttons["stop"].click()])
+    menu = window.build_action_menu("ignatia", (6, 5))
+    _menu_action(menu, "Cast (SuperNatural)", "Summon 4pion", "at [6, 5]").trigger()
+    timer.stop()
+    assert seen["options"] == {"amulet:creature", "hat:creature", "stop"}  # the d8's 8vian: not played yet
+    item = window.scene.unit_items.get("4pion-1")
+    assert item is not None and item.isVisible()
+    assert window.controller.unit_view("4pion-1").pos == (6, 5)

@@ -60,6 +60,11 @@ class SNPlayMixin:
             return ""
         return c.player_name(team)
 
+    def order_cast_at(self, unit_id: str, effect: str, cell) -> bool:
+        ok = self.controller.order_cast_at(unit_id, effect, cell)
+        self.refresh_play_overlays()
+        return ok
+
     # -- the right-click menu ------------------------------------------------------------------------
     def sn_option_label(self, option) -> str:
         """A Cast or Cancel option in names instead of ids (the engine's label otherwise)."""
@@ -87,9 +92,20 @@ class SNPlayMixin:
         it placed (the general list leaves them out)."""
         casts = [o for o in options if o.kind == "cast"]
         cancels = [o for o in options if o.kind == "cancel_effect"]
-        if casts:
+        at_cell = (
+            self.controller.sn_cell_effects(unit_id)
+            if any(c.status == "ready" for c in self.controller.sn_dice(unit_id))
+            else []
+        )
+        if casts or at_cell:
             cast_menu = menu.addMenu("Cast (SuperNatural)")
             cast_menu.setObjectName("castMenu")
+            for template in at_cell:  # bursts and summons: at the cell clicked
+                sub = cast_menu.addMenu(template)
+                sub.setObjectName(f"castMenu_{template}")
+                sub.addAction(
+                    f"at [{cell[0]}, {cell[1]}]", lambda t=template: self.order_cast_at(unit_id, t, cell)
+                ).setData("cast_at")
             by_template: dict[str, list] = {}
             for o in casts:
                 by_template.setdefault(o.action.effect, []).append(o)

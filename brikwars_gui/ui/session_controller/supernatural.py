@@ -134,6 +134,20 @@ class SupernaturalMixin:
             bool(_get(effect, "ended", False)),
         )
 
+    def sn_cell_effects(self, unit_id: str) -> list[str]:
+        """The caster's Effect templates aimed at a cell (bursts, summons: R-SN-2/7), which the
+        map's right-click gives their point; none while it cannot give orders."""
+        if self.game is None or not self.can_command(unit_id):
+            return []
+        templates = self.game.state.sn.templates.get(unit_id, ())
+        return [t.name for t in templates if t.target == "cell"]
+
+    def order_cast_at(self, unit_id: str, effect: str, cell: tuple[int, int]) -> bool:
+        """Cast `effect` at `cell` (the engine checks it; the Effect builder spends the dice)."""
+        from brikwars_gui.engine.rules.sn_actions import Cast
+
+        return self.order_action(unit_id, Cast(effect, at=(int(cell[0]), int(cell[1]))))
+
     def talisman_name(self, talisman_id: str) -> str:
         t = (_get(self._shown_sn(), "talismans", None) or {}).get(talisman_id)
         return str(_get(t, "name", "") or talisman_id) if t is not None else talisman_id

@@ -11,7 +11,7 @@ from collections.abc import Callable
 from typing import Any
 
 from pydantic import ValidationError
-from PySide6.QtCore import Qt
+from PySide6.QtCore import QEvent, QObject, Qt
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QCheckBox,
@@ -60,9 +60,30 @@ TARGET_TIPS = {
 }
 
 
+class _WheelGuard(QObject):
+    """Scrolling the inspector over a combo box must not change it (a Flame Ward's target
+    became 'unit' under the wheel): a combo takes the wheel only once it has the focus."""
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Wheel and isinstance(watched, QWidget) and not watched.hasFocus():
+            event.ignore()
+            return True
+        return False
+
+
+_GUARD = _WheelGuard()
+
+
+def guarded(box: QComboBox) -> QComboBox:
+    """`box` that ignores the mouse wheel until it is clicked (see `_WheelGuard`)."""
+    box.setFocusPolicy(Qt.FocusPolicy.StrongFocus)
+    box.installEventFilter(_GUARD)
+    return box
+
+
 def die_picker(die: str = "d6") -> QComboBox:
     """A d4..d12 picker showing each die's element (R-SN-1)."""
-    box = narrow_combo(QComboBox())
+    box = guarded(narrow_combo(QComboBox()))
     for code, element in SN_DICE:
         box.addItem(f"{code} {element}", code)
     box.setCurrentIndex(max(0, box.findData(die)))
@@ -112,14 +133,14 @@ class SupernaturalSection(QGroupBox):
         layout.addWidget(self.effects)
         details = QFormLayout()  # the selected Effect's form, element and Lasting, one per row
         details.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
-        self.form = narrow_combo(QComboBox())
+        self.form = guarded(narrow_combo(QComboBox()))
         self.form.setObjectName("snForm")
         self.form.addItems(FORMS)
         self.form.setToolTip(
             "bolt: lands on what stands at its point; arc: d8 Range adds a cone; creature: a Diemon"
         )
         self.form.activated.connect(lambda _i: self._edit_effect("form", self.form.currentText()))
-        self.element = narrow_combo(QComboBox())
+        self.element = guarded(narrow_combo(QComboBox()))
         self.element.setObjectName("snElement")
         self.element.addItems(ELEMENTS)
         self.element.setToolTip("The fire type its d4 Damage sets (R-SN-1/34)")
@@ -195,7 +216,7 @@ class SupernaturalSection(QGroupBox):
             self.effects.setRowCount(len(data["effects"]))
             for row, e in enumerate(data["effects"]):
                 self.effects.setItem(row, 0, QTableWidgetItem(e["name"]))
-                target = narrow_combo(QComboBox())
+                target = guarded(narrow_combo(QComboBox()))
                 for kind in TARGETS:
                     target.addItem(kind, kind)
                     target.setItemData(

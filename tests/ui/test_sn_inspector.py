@@ -106,3 +106,30 @@ def test_the_sn_section_fits_a_narrow_inspector(qtbot, open_window, app_style, s
     area = w.dock_inspector.widget()
     assert w.inspector.sn.body.isVisible()
     assert not area.horizontalScrollBar().isVisible(), f"the inspector scrolls sideways at {size}"
+
+
+def test_scrolling_over_the_sn_section_changes_nothing(window: MainWindow, qtbot) -> None:
+    """Seen in the click-through: the mouse wheel over an Effect's target combo, while scrolling
+    the inspector, changed Flame Ward's target; a combo takes the wheel only once clicked."""
+    from PySide6.QtCore import QPoint, QPointF, Qt
+    from PySide6.QtGui import QWheelEvent
+    from PySide6.QtWidgets import QApplication
+
+    window.palette.templates.select("Pyromancer")
+    unit = window.doc.new_unit((12, 3), "blue", window.palette.settings.template)
+    window.selection.select_unit(unit.id)
+    combo = window.inspector.sn.effects.cellWidget(1, 1)
+    before = combo.currentData()
+    wheel = QWheelEvent(
+        QPointF(5, 5),
+        QPointF(combo.mapToGlobal(QPoint(5, 5))),
+        QPoint(0, 0),
+        QPoint(0, -120),
+        Qt.MouseButton.NoButton,
+        Qt.KeyboardModifier.NoModifier,
+        Qt.ScrollPhase.NoScrollPhase,
+        False,
+    )
+    QApplication.sendEvent(combo, wheel)
+    assert combo.currentData() == before
+    assert window.doc.unit(unit.id).supernatural.effects[1].target == before

@@ -10,6 +10,8 @@ from __future__ import annotations
 
 from html import escape
 
+from PySide6.QtWidgets import QGridLayout, QLabel
+
 from brikwars_gui.ui.response_prompt import PromptText, ResponsePrompt
 from brikwars_gui.ui.session_controller.supernatural import ASPECT_WORDS, DieChip, EffectLine, chips_text
 
@@ -85,6 +87,24 @@ class EffectBuilder(ResponsePrompt):
 
     def describe(self, request, names, odds) -> PromptText:
         return builder_text(request, names, self.effect, self.chips)
+
+    def _fill_row(self, request) -> None:
+        """A row per die (its Talisman, then one button per allowed Aspect), Stop on top."""
+        grid = QGridLayout(self.row_box)
+        grid.setContentsMargins(0, 0, 0, 0)
+        cells: dict[str, list[int]] = {}  # talisman -> [row, next column]
+        for option, label, tip in self.text.buttons:
+            if option == "stop":
+                grid.addWidget(self._button(option, label, tip), 0, 0, 1, 3)
+                continue
+            die, _, what = label.partition(" → ")
+            place = cells.get(option.partition(":")[0])
+            if place is None:
+                place = cells[option.partition(":")[0]] = [len(cells) + 1, 1]
+                grid.addWidget(QLabel(f"<b>{escape(die)}</b>"), place[0], 0)
+            grid.addWidget(self._button(option, what, tip), place[0], place[1])
+            place[1] += 1
+        grid.setColumnStretch(max((c for _r, c in cells.values()), default=1) + 1, 1)
 
     def _show(self, request, names, odds=None) -> None:
         super()._show(request, names, odds)

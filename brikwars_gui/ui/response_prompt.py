@@ -287,27 +287,8 @@ class ResponsePrompt(QFrame):
         self.row_box = QWidget()
         layout.replaceWidget(old, self.row_box)
         old.deleteLater()
-        # answers that carry their odds in words would be clipped side by side: one per line
-        wordy = sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
-        row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
-        row.setContentsMargins(0, 0, 0, 0)
         self.buttons = {}
-        for option, label, tip in self.text.buttons:
-            button = QPushButton(label + (" (default)" if option == request.default else ""))
-            if wordy:
-                button.setStyleSheet("text-align: left; padding: 3px 8px;")
-            button.setToolTip(tip)
-            button.setObjectName(f"answer_{option}")
-            button.clicked.connect(lambda _c=False, o=option: self.choose(o))
-            row.addWidget(button)
-            self.buttons[option] = button
-        if self.text.cells and request.default not in self.buttons:
-            button = QPushButton("Default cell (Esc)")
-            button.setObjectName("answer_default")
-            button.clicked.connect(self.take_default)
-            row.addWidget(button)
-            self.buttons["(default)"] = button
-        row.addStretch(1)
+        self._fill_row(request)
         self.always.setChecked(False)
         by_option = {o: c for c, o in (self.text.cell_options or {}).items()}
         default_cell = by_option.get(request.default) or parse_cell(request.default)
@@ -316,6 +297,33 @@ class ResponsePrompt(QFrame):
         self.show()
         self.raise_()
         self.reposition()
+
+    def _button(self, option: str, label: str, tip: str) -> QPushButton:
+        button = QPushButton(label + (" (default)" if option == self.request.default else ""))
+        button.setToolTip(tip)
+        button.setObjectName(f"answer_{option}")
+        button.clicked.connect(lambda _c=False, o=option: self.choose(o))
+        self.buttons[option] = button
+        return button
+
+    def _fill_row(self, request) -> None:
+        """One button per answer in `row_box`: side by side, or one per line when the labels
+        carry their odds in words (they would be clipped side by side)."""
+        wordy = sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
+        row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
+        row.setContentsMargins(0, 0, 0, 0)
+        for option, label, tip in self.text.buttons:
+            button = self._button(option, label, tip)
+            if wordy:
+                button.setStyleSheet("text-align: left; padding: 3px 8px;")
+            row.addWidget(button)
+        if self.text.cells and request.default not in self.buttons:
+            button = QPushButton("Default cell (Esc)")
+            button.setObjectName("answer_default")
+            button.clicked.connect(self.take_default)
+            row.addWidget(button)
+            self.buttons["(default)"] = button
+        row.addStretch(1)
 
     def describe(self, request, names: dict[str, str], odds: dict | None) -> PromptText:
         """The request in words (`describe`); the Effect builder says it its own way."""

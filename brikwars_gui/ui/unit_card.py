@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyleOptionGraphicsI
 from brikwars_gui.scenario.models import Unit
 from brikwars_gui.ui.items import UnitItem
 from brikwars_gui.ui.session_controller import UnitCard, WeaponLine
+from brikwars_gui.ui.session_controller.supernatural import ASPECT_WORDS
 
 MUTED = "#666"
 
@@ -64,10 +65,11 @@ def effects_html(card: UnitCard) -> str:
     """The Effects the unit sustains: template, where its dice went, on whom (R-SN-12/13)."""
     lines = []
     for e in card.sn_effects:
-        dice = ", ".join(f"d{sides} {aspect}" for _name, sides, aspect in e.dice)
+        dice = ", ".join(f"d{sides} {ASPECT_WORDS.get(aspect, aspect)}" for _name, sides, aspect in e.dice)
         on = f" on {escape(', '.join(e.targets))}" if e.targets else ""
         lasting = " · Lasting" if e.lasting else ""
-        lines.append(f"<b>{escape(e.template)}</b>{on} ({escape(dice)}){lasting}")
+        dice = f" ({escape(dice)})" if dice else ""
+        lines.append(f"<b>{escape(e.template)}</b>{on}{dice}{lasting}")
     return "<br>".join(lines)
 
 

@@ -10,7 +10,7 @@ from collections.abc import Callable
 
 import pytest
 from PySide6.QtCore import QTimer
-from PySide6.QtWidgets import QMenu
+from PySide6.QtWidgets import QLabel, QMenu
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.scenario.models import Scenario
@@ -81,6 +81,8 @@ def test_r_sn_14_a_fireball_is_cast_die_by_die_from_the_menu(window: MainWindow,
     def first() -> None:
         request = builder.request
         seen["first"] = {o: b.text() for o, b in builder.buttons.items()}
+        labels = builder.row_box.findChildren(QLabel)
+        seen["rows"] = [w.text().replace("<b>", "").replace("</b>", "") for w in labels]
         seen["p_staff"] = request.detail["p_reach"]["staff"]
         seen["stop_first"] = builder.buttons["stop"].text()
         builder.buttons["staff:range"].click()
@@ -103,11 +105,9 @@ def test_r_sn_14_a_fireball_is_cast_die_by_die_from_the_menu(window: MainWindow,
     _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
     timer.stop()
     labels = seen["first"]
-    assert labels["staff:range"] == f"Staff d8 → Range — {round(seen['p_staff'] * 100)}% to reach"
-    assert (
-        labels["hat:range"].startswith("Hat d6 → Range — ")
-        and labels["amulet:damage+"] == "Amulet d4 → Damage"
-    )
+    assert labels["staff:range"] == f"Range — {round(seen['p_staff'] * 100)}% to reach"  # Staff d8 row
+    assert labels["hat:range"].startswith("Range — ") and labels["amulet:damage+"] == "Damage"
+    assert seen["rows"][:3] == ["Staff d8", "Hat d6", "Amulet d4"]
     assert seen["stop_first"].startswith("Stop: cast nothing")
     assert '5" of 7" reached, 2" to go' in seen["headline"] and "Staff d8 → Range" in seen["headline"]
     assert seen["path"]  # the path so far is drawn on the map

@@ -156,8 +156,9 @@ class PlayMixin:
             self._overlay_timer.start()
 
     def refresh_play_overlays(self) -> None:
-        """Reachable cells of the selected unit (one image) and End Unit's state."""
-        if not self.play_mode:
+        """Reachable cells of the selected unit (one image) and End Unit's state; not while the
+        engine waits for an answer (the Effect builder's path stays on the map)."""
+        if not self.play_mode or self.asking:
             return
         sel = self.selection.unit_id
         c = self.controller

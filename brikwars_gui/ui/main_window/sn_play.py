@@ -34,6 +34,7 @@ class SNPlayMixin:
             if target and target in self.scene.unit_items:
                 involved.append(target)
         self._wait_for_slides()
+        self.hover_card.hide_card()  # the builder and the path take the map
         self.scene.highlight([u for u in involved if u in self.scene.unit_items], ())
         blocked = [self.menuBar(), self.game_toolbar, self.toolbar, self.timeline_bar, self.turn_panel]
         for widget in blocked:

@@ -220,6 +220,9 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
         what = names.get(event.target, event.target) if event.target else "({}, {})".format(*event.aim)
         how = "by touch, free" if event.touch else "uses the Action"
         return f"{names.get(event.unit, event.unit)} casts {event.template} at {what} ({how}, R-SN-10)"
+    if kind == "effect_moved":
+        stop = f", stopped by {names.get(event.stopped_by, event.stopped_by)}" if event.stopped_by else ""
+        return f"{caster}'s {template} moves to ({event.point[0]}, {event.point[1]}){stop} (R-SN-25)"
     if kind == "effect_landed":
         caught = ", ".join(names.get(t, t) for t in event.targets) or "nothing"
         area = f', radius {event.radius}"' if event.radius else ""

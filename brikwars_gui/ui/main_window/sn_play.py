@@ -29,7 +29,7 @@ class SNPlayMixin:
             if effect.path:
                 detail = request.detail or {}
                 reach, left = int(detail.get("reach", 0) or 0), float(detail.get("distance", 0) or 0)
-                self.scene.show_path(cells, f'{effect.template}: {reach}" of {reach + left:.0f}"')
+                self.scene.show_path(cells, f'{effect.template}: {reach}" of {reach + left:.0f}"', below=True)
             target = next((uid for uid, name in names.items() if name in effect.targets), None)
             if target and target in self.scene.unit_items:
                 involved.append(target)

@@ -17,7 +17,8 @@ from brikwars_gui.ui.session_controller.supernatural import ASPECT_WORDS, DieChi
 
 
 def _percent(p: float) -> str:
-    return f"{round(p * 100)}%"
+    """A chance in whole percent; a chance too small to round up still reads as a chance."""
+    return "<1%" if 0 < p < 0.005 else f"{round(p * 100)}%"
 
 
 def builder_text(
@@ -43,7 +44,7 @@ def builder_text(
     ]
     if spent:
         head += "<br><span style='color:#555'>Spent: " + "; ".join(spent) + "</span>"
-    head += "<br>Spend one more die, or stop and land it (R-SN-14):"
+
     by_id = {c.talisman: c for c in chips}
     p_reach = detail.get("p_reach") or {}
     buttons: list[tuple[str, str, str]] = []
@@ -92,6 +93,8 @@ class EffectBuilder(ResponsePrompt):
         """A row per die (its Talisman, then one button per allowed Aspect), Stop on top."""
         grid = QGridLayout(self.row_box)
         grid.setContentsMargins(0, 0, 0, 0)
+        grid.setVerticalSpacing(2)  # a small map (1280x720) keeps its units in sight
+        self.row_box.setToolTip("One more die on one Aspect (rolled at once), or stop and land it (R-SN-14)")
         cells: dict[str, list[int]] = {}  # talisman -> [row, next column]
         for option, label, tip in self.text.buttons:
             if option == "stop":

@@ -117,6 +117,7 @@ def test_r_sn_2_21_a_summoned_4pion_is_drawn_scrubbed_and_vanishes(open_window) 
     assert c.order_action("p", Cast("Summon 4pion", at=(8, 5), plan=("amulet:creature",)))
     assert _drawn(window, "4pion-1")
     assert window.scene.unit_items["4pion-1"].pos() == cell_center((8, 5))
+    assert window.scene.unit_items["4pion-1"].label.text == "4pion"  # not "Ignatia", its summoner
     c.end_turn()
     c.end_turn()  # red's turn 2: the Burning Roll is a 1, the 4pion burns out
     assert not _drawn(window, "4pion-1")

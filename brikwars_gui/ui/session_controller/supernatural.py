@@ -169,6 +169,8 @@ def _roll_words(aspect: str, roll: dict[str, Any]) -> str:
     sides, faces = roll.get("sides"), list(roll.get("faces") or ())
     word = ASPECT_WORDS.get(aspect, aspect)
     if not faces:
+        if aspect == "creature":
+            return f"{word} d{sides}: released (its die rolls as the Diemon's, R-SN-2)"
         return f"{word} d{sides} joins the stat (rolled at each use)"
     if roll.get("fumble"):
         return f"{word} d{sides}: {faces[0]} → Fumble!"

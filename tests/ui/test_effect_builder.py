@@ -117,6 +117,8 @@ def test_r_sn_14_a_fireball_is_cast_die_by_die_from_the_menu(window: MainWindow,
     assert 'Ignatia: Range d8: 5 → 5" (5 of 7")' in log
     assert any(t.startswith('Ignatia: Range d6: 3 → 3"') for t in log)
     assert "Ignatia: Damage d4: 3 → 3" in log
+    assert "Ignatia spends the Staff (d8) on Range for the Fireball" in log  # each choice in words
+    assert "Ignatia stops: the Fireball lands" in log
     assert any("Ignatia's Fireball lands at (12, 5)" in t and "Archer" in t for t in log)
     assert [c.status for c in window.controller.sn_dice("ignatia")] == ["spent", "spent", "spent"]
     card = window.controller.unit_card("ignatia")
@@ -201,3 +203,51 @@ def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow
     item = window.scene.unit_items.get("4pion-1")
     assert item is not None and item.isVisible()
     assert window.controller.unit_view("4pion-1").pos == (6, 5)
+
+
+def test_r_sn_9_the_units_table_shows_the_casters_die_chips(window: MainWindow, qtbot) -> None:
+    """The Units table's Skill column: the scenario's SN dice in Edit mode, their chips in Play
+    mode, and a die spent by a free Flame Ward turns from ● to ○ at once (R-SN-9)."""
+    model = window.unit_panel.model
+    row = model.row_of("ignatia")
+    assert model.index(row, 4).data() == "d6 · SN d8 d6 d4"
+    window.set_play_mode(True, seed=5, script=[])
+    assert model.index(row, 4).data() == "d6 · SN d8● d6● d4●"
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    options = window.controller.legal_actions("ignatia")
+    ward = next(o for o in options if o.kind == "cast" and o.action.effect == "Flame Ward")
+    window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+    assert model.index(row, 4).data() == "d6 · SN d8● d6○ d4●"
+
+
+def test_r_sn_3_12_sn_questions_read_in_names() -> None:
+    """The other SN questions over the map: a 4pion's spread lists what it may set alight by name
+    (R-SN-3), a Lasting Effect's keep names the target (R-SN-12), a Fumble redirect is a cell."""
+    from brikwars_gui.engine.rules.common import DecisionRequest
+    from brikwars_gui.ui.response_prompt import describe
+
+    names = {"p": "Ignatia", "4pion-1": "4pion", "haycart": "Hay cart", "s": "Squire Tam"}
+    spread = DecisionRequest(
+        "sn_spread", "4pion-1", "red", "fx1", ("none", "haycart"), "haycart", {"roll": 3}
+    )
+    text = describe(spread, names)
+    assert "4pion</b>: the 4pion burns" in text.headline
+    assert [label for _o, label, _t in text.buttons] == ["None", "Hay cart"]
+    keep = DecisionRequest("sn_lasting", "p", "red", "fx2:skull", ("release", "keep:s"), "keep:s", {})
+    assert [label for _o, label, _t in describe(keep, names).buttons] == ["Release", "Keep Squire Tam"]
+    fumble = DecisionRequest(
+        "sn_fumble_use",
+        "p",
+        "blue",
+        "fx1",
+        ("none", "damage-", "range:8,6"),
+        "range:8,6",
+        {"total": 3, "effect": "Fireball", "point": [10, 5]},
+    )
+    text = describe(fumble, names, player="Blue")
+    assert text.headline.startswith("<b>Blue</b>: Ignatia's Fireball fumbled")
+    assert text.cell_options == {(8, 6): "range:8,6"} and "default" in text.cells[(8, 6)]
+    assert [label for _o, label, _t in text.buttons] == ["Let it pass", "Weaken its Damage by 3"]

@@ -17,6 +17,7 @@ from brikwars_gui.ui.session_controller import (
     scenario_sight_mask,
     scenario_weapons,
 )
+from brikwars_gui.ui.session_controller.supernatural import chips_text
 
 log = logging.getLogger("brikwars_gui.window")
 
@@ -87,6 +88,7 @@ class PlayMixin:
             self.unit_panel.model.hidden_provider = self.controller.hidden_from_viewer
             views = self.controller.unit_view  # the Move the game uses (Nine Powers converts it)
             self.unit_panel.model.move_provider = lambda uid: getattr(views(uid), "move", None)
+            self.unit_panel.model.sn_provider = lambda uid: chips_text(self.controller.sn_dice(uid))
             self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
@@ -108,6 +110,7 @@ class PlayMixin:
             self.unit_panel.model.position_provider = None
             self.unit_panel.model.hidden_provider = None
             self.unit_panel.model.move_provider = None
+            self.unit_panel.model.sn_provider = None
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []
@@ -201,7 +204,8 @@ class PlayMixin:
         c = self.controller
         if request.question == "sn_next_die":  # R-SN-14: the Effect builder, die by die
             return self.ask_sn_die(request)
-        names = c.unit_names()  # a summoned unit too (rules/roster.py)
+        objects = {o.id: o.name for o in (c.scenario or self.doc.scenario).objects}  # a 4pion's spread
+        names = {**objects, **c.unit_names()}  # a summoned unit too (rules/roster.py)
         involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
         self.scene.highlight(involved, ())

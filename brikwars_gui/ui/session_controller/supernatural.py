@@ -197,6 +197,8 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
     players', Talismans' and Effects' names: `Ignatia: Range d6: 4 → 4" (7 of 9")`,
     `Fumble! Mortimer turns the d4 against the Fireball: Damage −3`."""
     kind = event.kind
+    if kind == "decided" and event.question in ("sn_next_die", "sn_lasting"):
+        return _decision_words(event, names, ledger)
     if not kind.startswith(("sn_", "effect_")):
         return None
     talismans = _get(ledger, "talismans", None) or {}
@@ -236,6 +238,26 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
         back = ", ".join(str(_get(talismans.get(t), "name", t) or t) for t in event.talismans)
         return f"{names.get(event.unit, event.unit)}'s SN dice are back: {back} (R-SN-9)"
     return None
+
+
+def _decision_words(event: Any, names: dict[str, str], ledger: Any) -> str:
+    """A caster's choice in words: the die it spends (R-SN-14), stopping, keeping a Lasting die."""
+    who = names.get(event.unit, event.unit)
+    effect_id = str(event.about or "").partition(":")[0]
+    effect = (_get(ledger, "effects", None) or {}).get(effect_id)
+    template = str(_get(effect, "template", "")) or "the Effect"
+    answer = str(event.answer)
+    if event.question == "sn_lasting":
+        if answer.startswith("keep:"):
+            target = answer.removeprefix("keep:")
+            return f"{who} keeps the {template} on {names.get(target, target)} (Lasting, R-SN-12)"
+        return f"{who} lets the {template} go (R-SN-12)"
+    if answer == "stop":
+        return f"{who} stops: the {template} lands"
+    talisman_id, _, aspect = answer.partition(":")
+    t = (_get(ledger, "talismans", None) or {}).get(talisman_id)
+    die = f"{_get(t, 'name', talisman_id) or talisman_id} (d{_get(t, 'sides', '?')})"
+    return f"{who} spends the {die} on {ASPECT_WORDS.get(aspect, aspect)} for the {template}"
 
 
 def sn_map_result(event: Any, ledger: Any) -> tuple[str, tuple[int, int], str, int] | None:

@@ -13,7 +13,8 @@ import sys
 from collections.abc import Sequence
 from pathlib import Path
 
-from brikwars_gui.paths import RESOURCES, SCENARIOS
+from brikwars_gui.paths import RESOURCES, SCENARIOS, scenario_argument
+from brikwars_gui.product import version_line
 
 DEFAULT_SCENARIO = SCENARIOS / "skirmish.json"
 STYLE_SHEET = RESOURCES / "styles" / "app.qss"
@@ -23,13 +24,18 @@ ICON_FILES = (RESOURCES / "icons" / "brikwars.svg", RESOURCES / "icons" / "brikw
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(prog="brikwars", description="BrikWars battle simulator (desktop app)")
     parser.add_argument(
-        "scenario", nargs="?", help="scenario or saved game (.json); default: the bundled skirmish"
+        "scenario",
+        nargs="?",
+        help="scenario or saved game (.json), or a bundled sample by name (hazard_showcase, ruined_chapel... "
+        "`brikwars-sim samples` lists them); default: the bundled skirmish",
     )
     parser.add_argument(
         "--smoke-test",
         action="store_true",
-        help="open the window offscreen on the bundled skirmish, play one computer turn, exit 0 if it works",
+        help="open the window offscreen on the scenario (default: the bundled skirmish), play one computer "
+        "turn, exit 0 if it works",
     )
+    parser.add_argument("--version", action="version", version=version_line("brikwars", qt=True))
     return parser
 
 
@@ -53,7 +59,7 @@ def create_application(argv: Sequence[str] | None = None):
     app.setOrganizationName(ORGANIZATION)
     app.setApplicationName(APPLICATION)
     app.setApplicationDisplayName("BrikWars")
-    app.setDesktopFileName("brikwars")
+    app.setDesktopFileName("org.brikwars.brikwarsgui")  # packaging/org.brikwars.brikwarsgui.desktop
     icon = app_icon()
     if not icon.isNull():
         app.setWindowIcon(icon)
@@ -114,9 +120,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.smoke_test:
         from brikwars_gui.smoke import run_smoke_test
 
-        return run_smoke_test()
+        return run_smoke_test(scenario_argument(args.scenario) if args.scenario else None)
     app = create_application()
-    path = args.scenario or (DEFAULT_SCENARIO if DEFAULT_SCENARIO.is_file() else None)
+    path = scenario_argument(args.scenario) if args.scenario else None
+    path = path or (DEFAULT_SCENARIO if DEFAULT_SCENARIO.is_file() else None)
     window = open_window(path, data_dir=default_data_dir())
     window.show()
     window.view.fit()

@@ -7,19 +7,23 @@ import importlib
 import sys
 from collections.abc import Sequence
 
-from brikwars_gui import __version__
 from brikwars_gui.commands.terminal import EscapingWriter
+from brikwars_gui.paths import scenario_argument
+from brikwars_gui.product import version_line
 
 # Module names under brikwars_gui.commands; each defines register(subparsers) that sets `func`.
-COMMANDS: tuple[str, ...] = ("roll", "validate", "run", "replay", "forecast", "hazards")
+COMMANDS: tuple[str, ...] = ("samples", "roll", "validate", "run", "replay", "forecast", "hazards")
 
 
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="brikwars-sim",
-        description="Run, replay, validate and forecast BrikWars scenarios without the GUI.",
+        description="Run, replay, validate and forecast BrikWars scenarios without the GUI. A scenario "
+        "is a file, - (standard input) or the name of a bundled sample (see `brikwars-sim samples`).",
+        epilog="Exit status: 0 done, 1 a failed export or a replay that differs, 2 bad input "
+        "(the message names the file or option), 130 interrupted.",
     )
-    parser.add_argument("--version", action="version", version=f"%(prog)s {__version__}")
+    parser.add_argument("--version", action="version", version=version_line("brikwars-sim"))
     sub = parser.add_subparsers(dest="command", metavar="COMMAND", required=True)
     for name in COMMANDS:
         importlib.import_module(f"brikwars_gui.commands.{name}").register(sub)
@@ -29,6 +33,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
+    # a bundled sample by name (`run skirmish`) wherever a scenario file is asked for
+    if isinstance(getattr(args, "scenario", None), str):
+        args.scenario = scenario_argument(args.scenario)
+    if args.command == "validate":
+        args.files = [scenario_argument(name) for name in args.files]
     # Names and messages come from files: escape control characters in everything printed.
     out, err = sys.stdout, sys.stderr
     sys.stdout, sys.stderr = EscapingWriter(out), EscapingWriter(err)  # type: ignore[assignment]

@@ -1,6 +1,7 @@
 """`brikwars --smoke-test`: prove an installed or bundled program works, without a screen.
 
-Opens the main window offscreen on the bundled skirmish (so the resources, Qt plugins and the
+Opens the main window offscreen on the bundled skirmish, or the scenario given (`brikwars
+--smoke-test hazard_showcase`: a sample by name, as a user starts one), (so the resources, Qt plugins and the
 engine are all found the way a user's start finds them) with the computer on every side, lets it
 play the first turn, and checks the battle moved on to the next player. Prints one line and exits
 0, or 1 with the reason. It writes no settings, log or autosave (a temporary folder holds them).
@@ -14,22 +15,28 @@ import tempfile
 from pathlib import Path
 
 
-def run_smoke_test() -> int:
-    """Exit status 0 when the window opened and one AI turn was played."""
+def run_smoke_test(path: str | Path | None = None) -> int:
+    """Exit status 0 when the window opened on `path` (default: the skirmish) and one AI turn was
+    played."""
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings
 
     from brikwars_gui.app import DEFAULT_SCENARIO, create_application
-    from brikwars_gui.scenario.io import load_scenario
+    from brikwars_gui.scenario.io import ScenarioError, load_scenario
     from brikwars_gui.ui.main_window import MainWindow
 
     app = create_application()
-    scenario = load_scenario(DEFAULT_SCENARIO)
+    path = Path(path or DEFAULT_SCENARIO)
+    try:
+        scenario = load_scenario(path)
+    except ScenarioError as exc:
+        print(f"smoke test FAILED: {'; '.join(exc.messages)}", file=sys.stderr)
+        return 1
     for player in scenario.players:  # nobody to answer a Response dialog offscreen
         player.controller = "ai"
     with tempfile.TemporaryDirectory(prefix="brikwars-smoke-") as folder:
         settings = QSettings(str(Path(folder) / "settings.ini"), QSettings.Format.IniFormat)
-        window = MainWindow(scenario, DEFAULT_SCENARIO, settings=settings)
+        window = MainWindow(scenario, path, settings=settings)
         try:
             problem = _play_one_ai_turn(window)
         finally:
@@ -39,7 +46,7 @@ def run_smoke_test() -> int:
     if problem:
         print(f"smoke test FAILED: {problem}", file=sys.stderr)
         return 1
-    print(f"smoke test OK: {DEFAULT_SCENARIO.name}, one AI turn played")
+    print(f"smoke test OK: {path.name}, one AI turn played")
     return 0
 
 

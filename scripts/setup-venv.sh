@@ -1,24 +1,31 @@
 #!/usr/bin/env bash
-# Creates .venv (once) and installs the project with the extras named in $1 ("" or "test").
+# Creates .venv (once) and installs the project with the extras named in $1 ("" or "test"), every
+# dependency at its locked version: requirements/lock.txt (with "test") or requirements/runtime.txt,
+# hash-checked. scripts/lock.sh refreshes the locks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
 if [ ! -x .venv/bin/python ]; then
-    if ! "$PY" -m venv .venv; then
+    # --upgrade-deps: a current pip and setuptools instead of the ones the Python came with
+    if ! "$PY" -m venv --upgrade-deps .venv; then
         echo "error: '$PY -m venv' failed; on Debian run: sudo apt-get install python3-venv" >&2
         exit 1
     fi
 fi
 extras="${1:-}"
+lock="requirements/runtime.txt"
 spec="."
-[ -n "$extras" ] && spec=".[$extras]"
-# Reinstall only when pyproject.toml changed since the last install with these extras.
+if [ -n "$extras" ]; then
+    spec=".[$extras]"
+    lock="requirements/lock.txt"
+fi
+# Reinstall only when pyproject.toml or the lock changed since the last install with these extras.
 stamp=".venv/.installed-${extras:-base}"
-want="$(sha256sum pyproject.toml | cut -d' ' -f1)"
+want="$(cat pyproject.toml "$lock" | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
-    .venv/bin/python -m pip install --quiet --upgrade pip >/dev/null 2>&1 || true
     log="$(mktemp)"
-    if ! .venv/bin/python -m pip install --quiet -e "$spec" >"$log" 2>&1; then
+    if ! .venv/bin/python -m pip install --quiet --require-hashes -r "$lock" >"$log" 2>&1 \
+        || ! .venv/bin/python -m pip install --quiet --no-deps -e "$spec" >>"$log" 2>&1; then
         cat "$log" >&2
         echo "error: installing the project failed (see above)" >&2
         exit 1

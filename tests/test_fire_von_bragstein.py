@@ -2,11 +2,11 @@
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice import ScriptedDice
+from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.hazards import phase
 from brikwars_gui.engine.hazards.fire import fires_on, is_burning
 from brikwars_gui.engine.hazards.sandbox import add_object, add_unit, blank_state
 from brikwars_gui.engine.rules.damage import apply_damage, armor_roll
-from brikwars_gui.engine.rulesets.brikwars.dice import roll_expression
 
 BOILER, ROOF, ARM, COCKPIT = (2, 2), (3, 2), (2, 3), (3, 3)
 

@@ -8,6 +8,7 @@ from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, FullRound, Sprint
 from brikwars_gui.engine.rules.common import RuleOptions
+from brikwars_gui.engine.rules.hazard_actions import Operate
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.engine.state import GameState
 
@@ -176,6 +177,16 @@ def test_r_move_19_half_speed_sprint_inches_are_half_speed():
     g = game([sb.unit("a", "red", (2, 2), carrying_heavy=True), sb.unit("z", "blue", (19, 19))], faces=[5])
     g.act("a", Sprint((19, 2)))
     assert g.unit("a").pos == (7, 2)  # (5 + 5) inches of Move at 2" per cell
+
+
+def test_r_move_19_no_door_opened_in_the_turn_a_unit_sprints():
+    door = [{"id": "door", "name": "Door", "kind": "door", "cells": [[9, 3]], "size": 2, "weight": 2,
+             "blocks_movement": False, "blocks_sight": False}]
+    g = game([sb.unit("a", "red", (2, 2)), sb.unit("z", "blue", (19, 19))], faces=[3], objects=door)
+    g.act("a", Sprint((19, 2)))  # d6 3: 5 + 3 = 8" → (10, 2), beside the door
+    assert g.unit("a").pos == (10, 2)
+    with pytest.raises(IllegalOrder, match="R-MOVE-19"):
+        g.act("a", Operate("door"))
 
 
 def test_r_move_21_a_7_overskill_sprint_chain_adds_and_ending_in_one_forces_full_distance():

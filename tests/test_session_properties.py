@@ -1,4 +1,6 @@
-"""Hypothesis properties of the Player Turn engine over random battles and random orders."""
+"""Hypothesis properties of the Player Turn engine over random battles and random orders, under
+all three rulesets: one living unit per cell after every order, Move spent never above Move, no
+exception but IllegalOrder from an order, and every game replays (issue 26)."""
 
 from __future__ import annotations
 
@@ -11,6 +13,7 @@ from brikwars_gui.engine.replay import compare_events, event_dicts
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Sprint
 from brikwars_gui.engine.session import Game, IllegalOrder
+from brikwars_gui.scenario.models import Scenario
 
 WEAPONS = [sb.PISTOL, sb.RIFLE, sb.SWORD, sb.SPEAR, sb.GRENADE]
 
@@ -47,15 +50,39 @@ def battles(draw):
     terrain = []
     if draw(st.booleans()):
         terrain.append({"kind": "mud", "rects": [[width // 2, 0, 1, height]]})
-    return sb.scenario(units, width=width, height=height, terrain=terrain)
+    data = sb.scenario(units, width=width, height=height, terrain=terrain).model_dump(mode="json")
+    data["ruleset"] = draw(st.sampled_from(["brikwars", "d6", "ninepowers"]))
+    if draw(st.booleans()):  # R-HAZ-12: Slow inches on top of the Move a path costs
+        column = draw(st.integers(1, width - 1))
+        bog = {"id": "bog", "name": "Bog", "kind": "slow", "dice": "1d6", "rects": [[column, 0, 2, height]]}
+        data["hazards"] = [bog]
+    return Scenario.model_validate(data)
+
+
+def _stacked(game: Game) -> list[str]:
+    """Cells holding more than one living unit (a mover only passes through its friends)."""
+    seen: dict[tuple[int, int], str] = {}
+    problems = []
+    for unit in game.state.units.values():
+        if unit.alive:
+            if unit.pos in seen:
+                problems.append(f"{seen[unit.pos]} and {unit.id} both on {unit.pos}")
+            seen[unit.pos] = unit.id
+    return problems
 
 
 def _watch(game: Game):
     """Listener asserting the invariants at the moment each event happens."""
     problems = []
     state = game.state
+    fell: set[str] = set()  # R-D6-4: a Wild Die 1 may drop the attacker as it attacks
 
     def check(event):
+        if event.kind == "order":  # the previous order is over: no one is left passing a friend
+            problems.extend(_stacked(game))
+            fell.clear()
+        if event.kind == "d6_complication" and event.effect == "fall":
+            fell.add(event.unit)
         for unit in state.units.values():
             if unit.move_spent > unit.move + unit.bonus_move:
                 problems.append(f"{unit.id} spent {unit.move_spent} of {unit.move}+{unit.bonus_move}")
@@ -63,7 +90,7 @@ def _watch(game: Game):
             u = state.units[event.unit]
             if not u.alive or u.disrupted:
                 problems.append(f"order for dead/Disrupted {u.id}")
-        if event.kind == "attacked" and not event.response:
+        if event.kind == "attacked" and not event.response and event.attacker not in fell:
             u = state.units[event.attacker]
             if not u.alive or u.disrupted:
                 problems.append(f"dead/Disrupted {u.id} attacks")
@@ -83,7 +110,7 @@ def test_ai_games_keep_the_invariants_are_deterministic_and_replay(scenario, see
     problems = _watch(game)
     game.start()
     ai.play_game(game)
-    assert game.over and not problems
+    assert game.over and not problems and not _stacked(game)
     same = Game.from_scenario(scenario, seed=seed, max_rounds=4)
     ai.play_game(same)
     assert event_dicts(same.events) == event_dicts(game.events)  # same seed, same log
@@ -125,6 +152,7 @@ def test_random_orders_keep_the_invariants_and_replay(scenario, seed, data):
                 game.end_turn()
         except IllegalOrder:
             assert game.state.snapshot() == before and len(game.events) == count
+        problems.extend(_stacked(game))
     assert not problems
     replayed = Game.from_events(scenario, event_dicts(game.events), SeededDice(seed), max_rounds=3)
     assert compare_events(event_dicts(game.events), event_dicts(replayed.events)) is None

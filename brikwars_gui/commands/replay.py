@@ -3,7 +3,10 @@
 Prints `OK: N events reproduced` (exit 0), or the first differing event with its log line, logged
 and replayed side by side, each shown at most `SHOWN_CHARS` long (exit 1); the replay stops at that
 first difference. A log that cannot be read (not a regular file, too big, not UTF-8, a line that is
-not JSON, a bad header), or whose scenario is invalid, exits 2 with the file and line.
+not JSON, a bad header, an order missing a field), or whose scenario is invalid or was changed
+after the log was written (its content hash), exits 2 with the file, line and field. Only the log
+is needed: it carries the scenario as played (engine/replay.py); an older log's scenario path is
+read as before.
 """
 
 from __future__ import annotations
@@ -13,7 +16,7 @@ import json
 import sys
 from typing import Any
 
-from brikwars_gui.scenario.io import ScenarioError, load_scenario
+from brikwars_gui.scenario.io import ScenarioError
 
 EXIT_DIFFERENT = 1
 EXIT_UNREADABLE = 2
@@ -25,8 +28,8 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "replay",
         help="check that a game log replays identically",
-        description="Re-run the scenario of a `run --log` event log with its seed or dice script and "
-        "check every event comes out the same.",
+        description="Re-run the scenario of a `run --log` event log (carried in the log) with its seed "
+        "or dice script and check every event comes out the same.",
     )
     parser.add_argument("log", metavar="LOG.jsonl", help="event log written by `brikwars-sim run --log`")
     parser.set_defaults(func=run)
@@ -34,11 +37,18 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 
 def run(args: argparse.Namespace) -> int:
-    from brikwars_gui.engine.replay import LogError, read_log, replay_events, resolve_scenario_path
+    from brikwars_gui.engine.replay import (
+        LogError,
+        check_logged_orders,
+        read_log_lines,
+        replay_events,
+        scenario_of_log,
+    )
 
     try:
-        header, events = read_log(args.log)
-        scenario = load_scenario(resolve_scenario_path(header, args.log))
+        header, numbered = read_log_lines(args.log)
+        scenario = scenario_of_log(header, args.log)  # the one in the log (format 2) or its path
+        check_logged_orders(args.log, numbered, {u.id for u in scenario.units})
     except LogError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_UNREADABLE
@@ -46,6 +56,7 @@ def run(args: argparse.Namespace) -> int:
         for line in exc.messages:
             print(line, file=sys.stderr)
         return EXIT_UNREADABLE
+    events = [event for _, event in numbered]
     _game, diff, error = replay_events(scenario, header, events)
     if diff is None and error is None:
         print(f"OK: {len(events)} events reproduced")

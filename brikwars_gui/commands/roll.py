@@ -18,7 +18,7 @@ from brikwars_gui.engine.dice import (
     roll_expression,
     skill_roll,
 )
-from brikwars_gui.engine.rulesets.d6.dice import CRITICAL_FAILURE_OPTIONS
+from brikwars_gui.engine.dice.d6 import CRITICAL_FAILURE_OPTIONS
 
 EXAMPLES = """examples:
   brikwars-sim roll 1d6+1

@@ -105,6 +105,12 @@ def ai_levels(scenario: Any, overrides: list[str]) -> dict[str, str]:
     return levels
 
 
+def as_played(scenario: Any, levels: dict[str, str]) -> Any:
+    """The scenario with the AI level each player was played by (`--ai`): what a log carries."""
+    players = [p.model_copy(update={"ai_level": levels.get(p.id, p.ai_level)}) for p in scenario.players]
+    return scenario.model_copy(update={"players": players})
+
+
 def read_script(path: str) -> list[int]:
     """The faces in the dice script at `path` (a regular file of whitespace/comma separated numbers)."""
     text = read_limited(path).decode("utf-8")
@@ -243,7 +249,12 @@ def run(args: argparse.Namespace) -> int:
         )
     if args.log:
         header = make_header(
-            args.scenario, seed=seed if script is None else None, script=script, max_rounds=args.turns
+            args.scenario,
+            seed=seed if script is None else None,
+            script=script,
+            max_rounds=args.turns,
+            played=as_played(scenario, levels),
+            ai=levels,
         )
         if not _written("--log", args.log, lambda: write_log(args.log, header, game.events)):
             return EXIT_ERROR

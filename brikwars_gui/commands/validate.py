@@ -1,7 +1,9 @@
-"""`brikwars-sim validate FILE...`: check scenario files without running them.
+"""`brikwars-sim validate FILE...`: check scenarios, saved games and event logs without running them
+(each recognised by its contents, `file_kinds.check_file`).
 
-Prints `OK: FILE` (stdout) for each valid file; for an invalid one every problem goes to stderr,
-one line each (`FILE: json.path: problem`). Exit status 0 when all files are valid, else 2.
+Prints `OK: FILE` (stdout) for each valid scenario, `OK: FILE (saved game)` / `(event log)` for the
+others; for an invalid file every problem goes to stderr, one line each (`FILE: json.path: problem`
+or `FILE: line N: field: problem`). Exit status 0 when all files are valid, else 2.
 """
 
 from __future__ import annotations
@@ -10,7 +12,8 @@ import argparse
 import sys
 from typing import Any
 
-from brikwars_gui.scenario.io import ScenarioError, load_scenario
+from brikwars_gui.commands.file_kinds import SCENARIO, check_file
+from brikwars_gui.scenario.io import ScenarioError
 
 EXIT_INVALID = 2
 
@@ -18,10 +21,11 @@ EXIT_INVALID = 2
 def register(subparsers: Any) -> argparse.ArgumentParser:
     parser = subparsers.add_parser(
         "validate",
-        help="check scenario files",
-        description="Check scenario files (JSON, format_version 1); report each problem with its field path.",
+        help="check scenario, saved-game and event-log files",
+        description="Check scenarios, saved games and event logs (told apart by their contents); "
+        "report each problem with its field path or line.",
     )
-    parser.add_argument("files", nargs="+", metavar="FILE", help="scenario file(s) to check")
+    parser.add_argument("files", nargs="+", metavar="FILE", help="file(s) to check")
     parser.add_argument("-q", "--quiet", action="store_true", help="print only problems, no OK lines")
     parser.set_defaults(func=run)
     return parser
@@ -29,16 +33,18 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
 
 def run(args: argparse.Namespace) -> int:
     failed = 0
+    from brikwars_gui.engine.replay import LogError
+
     for name in args.files:
         try:
-            load_scenario(name)
-        except ScenarioError as exc:
+            kind = check_file(name)
+        except (ScenarioError, LogError) as exc:
             failed += 1
-            for line in exc.messages:
+            for line in exc.messages if isinstance(exc, ScenarioError) else str(exc).splitlines():
                 print(line, file=sys.stderr)
             continue
         if not args.quiet:
-            print(f"OK: {name}")
+            print(f"OK: {name}" if kind == SCENARIO else f"OK: {name} ({kind})")
     if failed and len(args.files) > 1:
         print(f"{failed} of {len(args.files)} files invalid", file=sys.stderr)
     return EXIT_INVALID if failed else 0

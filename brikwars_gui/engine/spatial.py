@@ -44,6 +44,7 @@ class UnitIndex:
         "rank",
         "roster",
         "source",
+        "span",
         "team_cells",
         "version",
     )
@@ -70,6 +71,8 @@ class UnitIndex:
         # changes: what each side sees is recomputed only then (engine/visibility.py)
         self.version = next(_CLOCK)
         self.hidden = {u.id for u in units.values() if u.hidden}  # G-16, living or dead
+        # above every coordinate a unit has stood on (queries are clamped by it)
+        self.span = 1 + max((max(u.pos) for u in units.values()), default=0)
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
@@ -84,6 +87,7 @@ class UnitIndex:
         return self.source is units and self.roster is roster and len(self.rank) == len(units)
 
     def _add(self, unit: UnitState, cell: Cell) -> None:
+        self.span = max(self.span, 1 + max(cell))
         cells = self.team_cells.setdefault(unit.team, {})
         cells[cell] = cells.get(cell, 0) + 1
         here = self.by_cell.get(cell)
@@ -145,11 +149,18 @@ class UnitIndex:
     def near(self, cell: Cell, radius: float, *, enemies_of: str | None = None) -> Iterator[UnitState]:
         """Living units (of the teams other than `enemies_of`, if given) in the buckets that
         overlap the square of `radius` around `cell`: a superset of those within `radius`, in no
-        particular order (callers apply the exact test and sort)."""
-        r = int(radius) + 1
+        particular order (callers apply the exact test and sort). A square wider than the map
+        (a Range of 100000") walks the buckets that hold units, never the empty square."""
+        # no unit is farther from `cell` than this (a Range of 100000" asks for the whole table)
+        r = min(int(min(radius, 1e9)) + 1, self.span + abs(cell[0]) + abs(cell[1]))
         x0, x1 = (cell[0] - r) // BUCKET, (cell[0] + r) // BUCKET
         y0, y1 = (cell[1] - r) // BUCKET, (cell[1] + r) // BUCKET
         buckets = self.buckets
+        if (x1 - x0 + 1) * (y1 - y0 + 1) * len(self.team_cells) > len(buckets):
+            for (team, bx, by), units in list(buckets.items()):
+                if team != enemies_of and x0 <= bx <= x1 and y0 <= by <= y1:
+                    yield from units
+            return
         for team in self.team_cells:
             if team == enemies_of:
                 continue

@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from brikwars_gui.engine.dice.expression import parse_single_die
-from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, Grid, in_range
+from brikwars_gui.engine.grid import FACING_VECTORS, MAX_CLIMB_BRICKS, Grid, in_range
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.spatial import RosterMark, UnitIndex
@@ -228,6 +228,8 @@ class TrapState(Journaled):
     interaction: str | None = None  # required interaction ("code 1234"); None = any (R-TRAP-2)
     owner: str | None = None
     last_fired_turn: int = -1
+    area: tuple[Cell, ...] = ()  # R-TRAP-1: cells it fires into; () and no direction = at the tripper
+    direction: Cell | None = None  # R-TRAP-1: unit step it fires along from `at`
 
 
 @dataclass
@@ -391,12 +393,38 @@ class GameState(Journaled):
 
     def smoke_between(self, a: Cell, b: Cell, a_height: float = 1, b_height: float = 1) -> np.ndarray:
         """`smoke_mask` for the sight line between eyes `a_height`/`b_height` inches above cells
-        `a` and `b` (unit Size; 1" for a minifig): the line is nowhere lower than its lower end.
-        Read-only and cached (line-of-sight checks call this in hot loops)."""
+        `a` and `b` (unit Size; 1" for a minifig): smoke blocks a cell where its top reaches the
+        line's height over that cell (R-HAZ-7), the line rising evenly from one eye to the other.
+        Read-only (line-of-sight checks call this in hot loops: level lines share a cached mask;
+        a sloping one looks only at the smoke cells whose top lies between the two eyes)."""
         elev = self.grid.elevation
-        eye_a = elev[a[1], a[0]] / BRICKS_PER_INCH + a_height
-        eye_b = elev[b[1], b[0]] / BRICKS_PER_INCH + b_height
-        return self._smoke_cached(float(min(eye_a, eye_b)))
+        eye_a = float(elev[a[1], a[0]] / BRICKS_PER_INCH + a_height)
+        eye_b = float(elev[b[1], b[0]] / BRICKS_PER_INCH + b_height)
+        low = self._smoke_cached(min(eye_a, eye_b))
+        if eye_a == eye_b:
+            return low
+        high = self._smoke_cached(max(eye_a, eye_b))
+        between = low & ~high
+        if not between.any():
+            return high
+        ys, xs = np.nonzero(between)
+        dx, dy = b[0] - a[0], b[1] - a[1]
+        t = np.clip(((xs - a[0]) * dx + (ys - a[1]) * dy) / float(dx * dx + dy * dy or 1), 0.0, 1.0)
+        line = eye_a + t * (eye_b - eye_a)
+        out = high.copy()
+        out[ys, xs] = self._smoke_top()[ys, xs] >= line
+        out.flags.writeable = False
+        return out
+
+    def _smoke_top(self) -> np.ndarray:
+        """Height (inches above elevation 0) of the highest smoke top on each cell; −inf where there
+        is no smoke, +inf under unlimited smoke (R-HAZ-7)."""
+        top = np.full((self.height, self.width), -np.inf)
+        for f in self.fields.values():
+            if f.kind == "smoke":
+                h = np.inf if f.height is None else self.grid.elevation / BRICKS_PER_INCH + f.height
+                top = np.where(f.mask, np.maximum(top, h), top)
+        return top
 
     def copy(self) -> GameState:
         """An independent copy (forecasts from a position play hundreds): a pickle round trip,
@@ -625,5 +653,7 @@ def _traps_from(scenario: Scenario) -> dict[str, TrapState]:
             hidden=t.hidden,
             interaction=t.interaction,
             owner=t.owner,
+            area=tuple((c[0], c[1]) for c in t.area),
+            direction=FACING_VECTORS[t.direction] if t.direction is not None else None,
         )
     return out

@@ -13,7 +13,7 @@ from __future__ import annotations
 import json
 import os
 import stat
-from typing import Any
+from typing import Any, BinaryIO
 
 MIB = 1024 * 1024
 MAX_FILE_BYTES = 32 * MIB
@@ -22,6 +22,9 @@ MAX_LOG_BYTES = 256 * MIB
 """An event log larger than this is refused before it is read."""
 MAX_LOG_LINE_BYTES = 1 * MIB
 """One event (one line) of a log larger than this is refused (and never echoed)."""
+MAX_LOG_LINES = 1_000_000
+"""Lines of an event log at most, blank ones counted (a log of blank lines is refused at once
+instead of being split in memory): twenty times the events of the largest saved game."""
 MAX_INT_DIGITS = 20
 """Integers in a file have at most this many digits (a 64-bit seed has 20)."""
 MAX_JSON_DEPTH = 64
@@ -29,6 +32,15 @@ MAX_JSON_DEPTH = 64
 
 MAX_SIDE = 400
 """Battlefield width and height at most (cells); rect and cell coordinates are bounded by it too."""
+MAX_REACH = 2 * MAX_SIDE
+"""Weapon Range at most (inches): twice the widest table, beyond any cell of any battlefield (a
+Range of 100000 passed validation and then made every nearby-units lookup walk the empty square)."""
+MAX_POWER = 2000
+"""A unit's Power limit at most (weapon inches): more than 32 weapons of the largest Size draw."""
+MAX_FIRE_SIZE = 60
+"""Fire Size at most (inches): the largest object Size (R-FIRE-4 caps a fire at its object's)."""
+MAX_SMOKE_HEIGHT = 100
+"""Smoke height at most (inches): above the tallest object on the highest ground."""
 MAX_AREA_CELLS = 2_000_000
 """All terrain regions, objects and hazard fields together cover at most this many cells (rects
 counted by their area, overlaps counted twice): about 12 full 400x400 maps."""
@@ -66,14 +78,13 @@ class LimitError(ValueError):
     """A file refused by a limit (or not a regular file); the message says why, without the path."""
 
 
-def read_limited(path: str | os.PathLike[str], max_bytes: int | None = None) -> bytes:
-    """The bytes of the regular file at `path`, at most `max_bytes` (default `MAX_FILE_BYTES`).
+def open_limited(path: str | os.PathLike[str], max_bytes: int) -> BinaryIO:
+    """The regular file at `path` opened for binary reading, if it holds at most `max_bytes`.
 
     A FIFO, device or socket is refused before it is opened (reading `/dev/zero` never ends, opening
     a FIFO blocks), and so is a file over the limit; `OSError` propagates for the caller to word.
+    A reader that streams (event logs) must still stop at `max_bytes`: the file may grow.
     """
-    if max_bytes is None:
-        max_bytes = MAX_FILE_BYTES
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(21, "it is a directory")
@@ -81,7 +92,15 @@ def read_limited(path: str | os.PathLike[str], max_bytes: int | None = None) -> 
         raise LimitError("not a regular file (a device, FIFO or socket)")
     if info.st_size > max_bytes:
         raise LimitError(f"the file is {_size(info.st_size)}; at most {_size(max_bytes)} is read")
-    with open(path, "rb") as handle:
+    return open(path, "rb")  # the caller closes it
+
+
+def read_limited(path: str | os.PathLike[str], max_bytes: int | None = None) -> bytes:
+    """The bytes of the regular file at `path`, at most `max_bytes` (default `MAX_FILE_BYTES`);
+    see `open_limited`."""
+    if max_bytes is None:
+        max_bytes = MAX_FILE_BYTES
+    with open_limited(path, max_bytes) as handle:
         data = handle.read(max_bytes + 1)
     if len(data) > max_bytes:  # it grew since stat
         raise LimitError(f"the file is larger than {_size(max_bytes)}")

@@ -22,7 +22,7 @@ from pydantic import (
 from pydantic_core import PydanticCustomError
 
 from brikwars_gui.engine.dice.expression import parse_dice, parse_single_die
-from brikwars_gui.scenario.limits import MAX_SIDE
+from brikwars_gui.scenario.limits import MAX_FIRE_SIZE, MAX_POWER, MAX_REACH, MAX_SIDE, MAX_SMOKE_HEIGHT
 from brikwars_gui.scenario.ruleset_models import (
     FORMAT_VERSION,
     READABLE_VERSIONS,
@@ -170,7 +170,7 @@ class Weapon(Strict):
     name: str = Field(min_length=1)
     kind: WeaponKind = WeaponKind.RANGED
     use: int = Field(ge=0, le=20, description="Use rating; 0 = trivial, no roll (R-ACT-3)")
-    range: int | None = Field(default=None, ge=0, description="inches; null for close combat")
+    range: int | None = Field(default=None, ge=0, le=MAX_REACH, description="inches; null for close combat")
     damage: DiceText
     damage_type: DamageType = DamageType.NORMAL
     burning: bool = Field(default=False, description="made to burn (torch): no -1d4 Action")
@@ -205,7 +205,7 @@ class Unit(Strict):
     body_armor: bool = False
     carrying_heavy: bool = False
     can_swim: bool = True
-    power: int | None = Field(default=None, ge=0, description="Power limit in weapon inches")
+    power: int | None = Field(default=None, ge=0, le=MAX_POWER, description="Power limit in weapon inches")
     specialties: list[Literal["scout"]] = Field(default_factory=list)
     scouting_tool: bool = Field(
         default=True, description="a Scout carries binoculars or a telescope (R-SCOUT-1)"
@@ -312,7 +312,9 @@ class HazardField(Area):
     )
     owner: str | None = None
     direction: Facing | None = Field(default=None, description="current direction")
-    height: int | None = Field(default=5, ge=0, description="smoke height in inches; null = no cap")
+    height: int | None = Field(
+        default=5, ge=0, le=MAX_SMOKE_HEIGHT, description="smoke height in inches; null = no cap"
+    )
     living_only: bool = Field(default=False, description="toxic gas: affects living only")
     affects: list[str] = Field(
         default_factory=list, description="spiked: unit/object kinds it works on; empty = all"
@@ -352,7 +354,7 @@ class Fire(Strict):
     id: str = Field(min_length=1)
     object: str | None = Field(default=None, description="id of the burning object or unit")
     cells: list[Cell] = Field(default_factory=list, description="burning cells")
-    size: int = Field(default=1, ge=0, description="Fire Size in inches")
+    size: int = Field(default=1, ge=0, le=MAX_FIRE_SIZE, description="Fire Size in inches")
     fire_type: FireType = FireType.FIRE
     permanent: PermanentFireKind | None = Field(
         default=None, description="set for a permanent fire (campfire, lava): never changes"
@@ -751,6 +753,11 @@ class Trap(Strict):
     concealed hazard field (pressure plates: the weapon aims at the spot that went off, R-TRAP-4).
     A plain Weapon Trap fires once until a technician resets it, with the inanimate Action d4; a
     `smart` Trap re-arms itself every turn and may have a larger Action die (R-TRAP-5, G-24).
+    Its aim (R-TRAP-1): with neither `area` nor `direction` it attacks whoever tripped it (the
+    operator of the object, the spot of the plate); with `area` it attacks the unit in those cells
+    nearest the weapon (murder holes, a turret's field of fire); with `direction` the first unit
+    along that line from `at` within the weapon's Range (a dart trap down a corridor). An aimed
+    Trap hits its operator only when he stands in its aim.
     """
 
     id: str = Field(min_length=1)
@@ -764,8 +771,22 @@ class Trap(Strict):
     hidden: bool = Field(default=False, description="secret Trigger, revealed by a Scout (R-TRAP-3)")
     interaction: str | None = Field(default=None, description="required interaction; null = any")
     owner: str | None = None
+    area: list[Cell] = Field(
+        default_factory=list, description="cells the Trap fires into (R-TRAP-1); empty = at whoever trips it"
+    )
+    direction: Facing | None = Field(
+        default=None, description="the Trap fires from `at` along this direction (R-TRAP-1); needs `at`"
+    )
 
     _check_action = field_validator("action")(_single_die_text)
+
+    @model_validator(mode="after")
+    def _one_aim(self) -> Trap:
+        if self.area and self.direction is not None:
+            raise ValueError("area and direction: a Trap aims at an area or along a direction, not both")
+        if self.direction is not None and self.at is None:
+            raise ValueError("direction: a Trap aimed along a direction needs `at` (where the weapon sits)")
+        return self
 
 
 def _trap_problems(scenario: Scenario) -> list[str]:
@@ -793,6 +814,9 @@ def _trap_problems(scenario: Scenario) -> list[str]:
             out.append(f"{path}.owner: {trap.owner!r} is not a player id")
         if trap.at is not None and not scenario.battlefield.contains(trap.at):
             out.append(f"{path}.at: cell {_cell_text(trap.at)} is off the battlefield")
+        for j, cell in enumerate(trap.area):
+            if not scenario.battlefield.contains(cell):
+                out.append(f"{path}.area[{j}]: cell {_cell_text(cell)} is off the battlefield")
     return out
 
 

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from brikwars_gui.engine.rulesets.d6.dice import parse_code
+from brikwars_gui.engine.dice.d6 import parse_code
 
 #: The rulesets a scenario may name (engine/rulesets has one module each).
 RulesetName = Literal["brikwars", "d6", "ninepowers"]

@@ -28,8 +28,10 @@ from brikwars_gui.scenario.models import (
     TerrainKind,
     Unit,
 )
+from brikwars_gui.ui.document_authoring import AuthoringMixin
 from brikwars_gui.ui.layers import KIND_INDEX, TerrainArrays, area_mask, cells_mask, mask_to_area
 from brikwars_gui.ui.scenario_io import describe_validation_error
+from brikwars_gui.ui.scenario_words import in_words
 
 FACINGS = list(Facing)
 _stroke_ids = itertools.count(1)
@@ -68,7 +70,7 @@ def bounding_rect(cells: Iterable[tuple[int, int]]) -> QRect:
     return QRect(min(xs), min(ys), max(xs) - min(xs) + 1, max(ys) - min(ys) + 1)
 
 
-class EditorDocument(QObject):
+class EditorDocument(AuthoringMixin, QObject):
     scenarioReset = Signal()
     unitChanged = Signal(str)
     unitAdded = Signal(str)
@@ -79,6 +81,7 @@ class EditorDocument(QObject):
     terrainChanged = Signal(QRect)
     hazardsChanged = Signal(QRect)
     firesChanged = Signal()
+    trapsChanged = Signal()
     metaChanged = Signal()
     pathChanged = Signal()
     modifiedChanged = Signal(bool)
@@ -91,6 +94,9 @@ class EditorDocument(QObject):
         self.scenario = scenario or empty_scenario()
         self.path: Path | None = Path(path) if path else None
         self.terrain = TerrainArrays.from_scenario(self.scenario)
+        self.generation = 0
+        """Counts File ▸ Open/New (`reset`): a result computed from one document (heat map, forecast)
+        remembers it and is dropped once the document it came from is gone."""
 
     def _clean_changed(self, clean: bool) -> None:
         self.modifiedChanged.emit(not clean)
@@ -101,6 +107,7 @@ class EditorDocument(QObject):
         self.scenario = scenario
         self.terrain = TerrainArrays.from_scenario(scenario)
         self.path = Path(path) if path else None
+        self.generation += 1
         self.undo_stack.setClean()
         self.scenarioReset.emit()
         self.pathChanged.emit()
@@ -143,13 +150,15 @@ class EditorDocument(QObject):
 
     def all_ids(self) -> set[str]:
         s = self.scenario
-        return {x.id for group in (s.units, s.objects, s.hazards, s.fires) for x in group}
+        return {x.id for group in (s.units, s.objects, s.hazards, s.fires, s.traps) for x in group}
 
     def check(self, **changes: Any) -> None:
-        """Raise `ValueError` (first problem) if the scenario with `changes` would not be consistent."""
-        problems = self.scenario.model_copy(update=changes).problems()
+        """Raise `ValueError` (first problem, the thing named in words) if the scenario with
+        `changes` would not be consistent."""
+        probe = self.scenario.model_copy(update=changes)
+        problems = probe.problems()
         if problems:
-            raise ValueError(problems[0])
+            raise ValueError(in_words(probe, problems[0]))
 
     def free_cell_near(self, cell: tuple[int, int]) -> tuple[int, int] | None:
         """The nearest cell (ring by ring) where a unit may stand: on the field, no unit, no obstacle."""
@@ -248,7 +257,9 @@ class EditorDocument(QObject):
 
     def remove_unit(self, unit_id: str) -> None:
         old = self.unit(unit_id)
-        if old is not None:
+        if old is not None and self.has_dependents(unit_id):
+            self.remove_with_dependents("units", unit_id, f"Delete {old.name}")
+        elif old is not None:
             self.check(units=[u for u in self.scenario.units if u.id != unit_id])
             self.undo_stack.push(
                 ListItemCommand(self, "units", self.unit_index(unit_id), old, None, f"Delete {old.name}")
@@ -282,11 +293,12 @@ class EditorDocument(QObject):
         n = len(self.scenario.objects) + 1
         while f"o{n}" in taken:
             n += 1
-        w = min(3, self.width - cell[0])
-        h = min(2, self.height - cell[1])
-        obj = StructureObject(
-            id=f"o{n}", name=f"{kind.title()} {n}", kind=kind, size=3, weight=2, rects=[(*cell, w, h)]
-        )
+        stats = self.object_kind_defaults(kind)
+        fw, fh = stats.pop("footprint")
+        w = min(fw, self.width - cell[0])
+        h = min(fh, self.height - cell[1])
+        name = f"{kind.title()} {n}"
+        obj = StructureObject(id=f"o{n}", name=name, kind=kind, rects=[(*cell, w, h)], **stats)
         self.add_object(obj)
         return obj
 
@@ -333,7 +345,9 @@ class EditorDocument(QObject):
 
     def remove_object(self, object_id: str) -> None:
         old = self.object(object_id)
-        if old is not None:
+        if old is not None and self.has_dependents(object_id):
+            self.remove_with_dependents("objects", object_id, f"Delete {old.name}")
+        elif old is not None:
             self.check(objects=[o for o in self.scenario.objects if o.id != object_id])
             self.undo_stack.push(
                 ListItemCommand(
@@ -425,8 +439,13 @@ class EditorDocument(QObject):
             while f"h{n}" in taken:
                 n += 1
             hazard_id = f"h{n}"
+            kind = HazardKind(kind)
             field = HazardField(
-                id=hazard_id, name=f"{HazardKind(kind).value.title()} {n}", kind=kind, dice=dice
+                id=hazard_id,
+                name=f"{kind.value.title()} {n}",
+                kind=kind,
+                dice=None if kind == HazardKind.SMOKE else dice or "1d6",  # R-HAZ-6: smoke has no dice
+                direction=Facing.E if kind == HazardKind.CURRENT else None,  # a current needs one
             )
             hazards.append(field)
         mask = area_mask(field, self.width, self.height) | cells_mask(cells, self.width, self.height)
@@ -442,30 +461,51 @@ class EditorDocument(QObject):
         )
         return hazard_id
 
-    def erase_hazard(self, cells: Iterable[tuple[int, int]], stroke: int = 0) -> None:
-        """Remove cells from every hazard field; a field left empty is deleted."""
-        cells = [c for c in cells if self.in_bounds(c)]
-        erase = cells_mask(cells, self.width, self.height)
+    def _hazards_without(self, cells: Iterable[tuple[int, int]]) -> list[HazardField]:
+        """The hazard fields with `cells` taken out; a field left empty is dropped."""
+        erase = cells_mask([c for c in cells if self.in_bounds(c)], self.width, self.height)
         hazards = []
-        changed = False
         for field in self.scenario.hazards:
             mask = area_mask(field, self.width, self.height)
             if not (mask & erase).any():
                 hazards.append(field)
                 continue
-            changed = True
             mask &= ~erase
             if mask.any():
                 hazards.append(
                     HazardField.model_validate({**field.model_dump(mode="json"), **mask_to_area(mask)})
                 )
-        if changed:
+        return hazards
+
+    def erase_hazard(self, cells: Iterable[tuple[int, int]], stroke: int = 0) -> None:
+        """Remove cells from every hazard field; a field left empty is deleted."""
+        cells = list(cells)
+        hazards = self._hazards_without(cells)
+        if hazards != self.scenario.hazards:
             self.check(hazards=hazards)
             self.undo_stack.push(
                 HazardsCommand(
                     self, list(self.scenario.hazards), hazards, bounding_rect(cells), stroke, "Erase hazard"
                 )
             )
+
+    def erase_cells(self, cells: Iterable[tuple[int, int]], stroke: int = 0) -> bool:
+        """The Erase tool: hazard field cells and fires (permanent fire cells, the objects and
+        units burning there) go, as one undo step per stroke."""
+        cells = [c for c in cells if self.in_bounds(c)]
+        return self._set_sections(
+            {"hazards": self._hazards_without(cells), "fires": self._fires_without(cells)}, "Erase", stroke
+        )
+
+    def thing_at(self, cell: tuple[int, int]) -> str | None:
+        """The id of the unit standing on `cell`, else of the object covering it (None: neither)."""
+        for unit in self.scenario.units:
+            if tuple(unit.position) == tuple(cell):
+                return unit.id
+        for obj in self.scenario.objects:
+            if obj.contains(cell):
+                return obj.id
+        return None
 
     # -- scenario settings ----------------------------------------------------------------------
     def set_attr(self, attr: str, value: Any, text: str = "") -> None:

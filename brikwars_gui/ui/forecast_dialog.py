@@ -462,10 +462,15 @@ def open_forecast(window: Any, *, from_position: bool = False) -> ForecastDialog
     controller = window.controller
     position = controller.position() if window.play_mode else None
     scenario = controller.scenario if position is not None else window.doc.scenario
+    generation = window.doc.generation
 
     def show_heat(report: ForecastReport) -> None:
         shown = controller.position_scenario() if report.start_round else scenario
-        window.heat_panel.set_forecast(report, shown or scenario)
+        if not window.heat_panel.set_forecast(report, shown or scenario, generation):
+            window.statusBar().showMessage(
+                f"Not shown: this forecast is of “{report.scenario}”, which is no longer open", 6000
+            )
+            return
         window.dock_heat.show()
         window.dock_heat.raise_()
 

@@ -55,6 +55,9 @@ class HeatMapPanel(QWidget):
         self._thread: QThread | None = None
         self._job: BackgroundJob | None = None
         self._picture_of: Any = None
+        self.generation = window.doc.generation  # the document the result on show came from
+        self._running_generation = -1
+        window.doc.scenarioReset.connect(self.clear)
 
         self.rounds = QSpinBox()
         self.rounds.setRange(1, 50)
@@ -82,7 +85,7 @@ class HeatMapPanel(QWidget):
         self.progress.setFormat("%v / %m")
         self.progress.setRange(0, 1)
 
-        self.source = QLabel("No heat map yet: run a hazard spread here, or a forecast (Game ▸ Forecast…).")
+        self.source = QLabel(self.NO_RESULT)
         self.source.setWordWrap(True)
         self.show_box = QCheckBox("&Show on map")
         self.show_box.setChecked(True)
@@ -127,16 +130,37 @@ class HeatMapPanel(QWidget):
 
     # -- sources --------------------------------------------------------------------------------
 
-    def set_forecast(self, report: Any, scenario: Any) -> None:
-        """Show a forecast's heat maps (`report.heatmaps`) on the battlefield."""
+    NO_RESULT = "No heat map yet: run a hazard spread here, or a forecast (Game ▸ Forecast…)."
+
+    @Slot()
+    def clear(self) -> None:
+        """File ▸ Open/New: the result on show belonged to the document just closed; drop it (a
+        spread still running is cancelled and its result ignored), so nothing exports it for the
+        new one."""
+        self.cancel()
+        self.kind, self.data, self.scenario = "", None, None
+        self.generation = self.window.doc.generation
+        self.source.setText(self.NO_RESULT)
+        self.slider.setRange(0, 0)
+        self._update_controls()
+        self._apply()
+
+    def set_forecast(self, report: Any, scenario: Any, generation: int | None = None) -> bool:
+        """Show a forecast's heat maps (`report.heatmaps`) on the battlefield; False (nothing shown)
+        when it was run on a document since closed (`generation`, `EditorDocument.generation`)."""
+        if generation is not None and generation != self.window.doc.generation:
+            return False
+        self.generation = self.window.doc.generation
         self.kind, self.data, self.scenario = "forecast", report.heatmaps, scenario
         where = f" from round {report.start_round}" if report.start_round else ""
         self.source.setText(f"Forecast{where}: {report.runs} AI-vs-AI run(s) of {report.scenario}.")
         self.show_box.setChecked(True)
         self._update_controls()
         self._apply()
+        return True
 
     def set_spread(self, spread: Any, scenario: Any) -> None:
+        self.generation = self.window.doc.generation
         self.kind, self.data, self.scenario = "spread", spread, scenario
         state = " (cancelled)" if spread.cancelled else ""
         self.source.setText(
@@ -174,7 +198,7 @@ class HeatMapPanel(QWidget):
     @Slot()
     def _apply(self) -> None:
         heat = self.current()
-        if self.kind == "spread":
+        if self.kind == "spread" and self.data is not None:
             self.round_label.setText(f"round {self.slider.value()} / {self.data.rounds}")
         scene = self.window.scene
         shown = heat is not None and self.show_box.isChecked()
@@ -205,6 +229,7 @@ class HeatMapPanel(QWidget):
             )
 
         self._picture_of = picture_of
+        self._running_generation = window.doc.generation
         self.progress.setRange(0, runs)
         self.progress.setValue(0)
         self._set_running(True)
@@ -224,7 +249,8 @@ class HeatMapPanel(QWidget):
 
     @Slot(object)
     def _spread_done(self, spread: Any) -> None:
-        self.set_spread(spread, self._picture_of)
+        if self._running_generation == self.window.doc.generation:  # not of a document since closed
+            self.set_spread(spread, self._picture_of)
 
     @Slot(str)
     def _spread_failed(self, message: str) -> None:
@@ -260,6 +286,8 @@ class HeatMapPanel(QWidget):
     # -- exports --------------------------------------------------------------------------------
 
     def export_png_to(self, path: str) -> None:
+        if self.data is None:
+            raise ValueError("no heat map to export: run a hazard spread or a forecast first")
         if self.kind == "spread":
             image = picture.spread_round_image(self.scenario, self.data, self.slider.value())
         else:
@@ -267,6 +295,8 @@ class HeatMapPanel(QWidget):
         picture.save_png(image, path)
 
     def export_gif_to(self, path: str) -> None:
+        if self.kind != "spread" or self.data is None:
+            raise ValueError("no hazard spread to export: run one first")
         picture.save_gif(picture.spread_images(self.scenario, self.data), path)
 
     @Slot()

@@ -36,6 +36,7 @@ from brikwars_gui.ui.models import SelectionService
 from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import UnitCard, ruleset_label, scenario_stat_lines, stats_text
 from brikwars_gui.ui.sn_section import SupernaturalSection
+from brikwars_gui.ui.unit_blocks import UnitBlocks
 from brikwars_gui.ui.unit_card import UnitCardView
 
 TEXT_FIELDS = (
@@ -165,6 +166,9 @@ class UnitInspector(QWidget):
         layout.addWidget(self.save_template)
         self.sn = SupernaturalSection(self._commit_sn)  # Cliché, Talismans, Effects (R-SN-7/8)
         layout.addWidget(self.sn)
+        self.blocks = UnitBlocks(doc, lambda: self.unit_id, self.weapons.currentRow)
+        self.weapons.currentCellChanged.connect(lambda *_: self.blocks.load_weapon())
+        layout.addWidget(self.blocks)
 
         selection.selectionChanged.connect(
             lambda kind, item_id: self.set_unit(item_id if kind == "unit" else None)
@@ -228,6 +232,7 @@ class UnitInspector(QWidget):
         for w in (self.team, self.facing, self.hero, self.add_weapon, self.remove_weapon, self.save_template):
             w.setEnabled(on)
         self.sn.setEnabled(on)
+        self.blocks.set_enabled(on)
         self.weapons.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
             | QAbstractItemView.EditTrigger.EditKeyPressed
@@ -260,6 +265,10 @@ class UnitInspector(QWidget):
                 self.weapons.setRowCount(0)
                 self.ruleset_stats.clear()
                 self.sn.load(None)
+                self.team.setCurrentIndex(-1)  # no stale Team / Facing / Hero under "No unit selected"
+                self.facing.setCurrentIndex(-1)
+                self.hero.setChecked(False)
+                self.blocks.load(None)
                 return
             self.title.setText(f"<b>{unit.name}</b> <span style='color:#777'>({unit.id})</span>")
             for name, edit in self.edits.items():
@@ -275,6 +284,7 @@ class UnitInspector(QWidget):
                 for col, text in enumerate(values):
                     self.weapons.setItem(row, col, QTableWidgetItem(text))
             self.sn.load(unit)
+            self.blocks.load(unit)
         finally:
             self._loading = False
 

@@ -3,6 +3,8 @@
 
 from __future__ import annotations
 
+from typing import ClassVar
+
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
 from PySide6.QtGui import QColor
 from PySide6.QtWidgets import (
@@ -29,9 +31,10 @@ from PySide6.QtWidgets import (
 )
 
 from brikwars_gui.scenario.army import ArmyLibrary
-from brikwars_gui.scenario.models import HazardKind, TerrainKind
+from brikwars_gui.scenario.models import FireType, HazardKind, PermanentFireKind, TerrainKind
 from brikwars_gui.ui.army_library import TemplatePicker
 from brikwars_gui.ui.document import EditorDocument
+from brikwars_gui.ui.document_authoring import OBJECT_KINDS
 from brikwars_gui.ui.fit_table import ColumnFitter, SwatchOnlyDelegate
 from brikwars_gui.ui.layers import HAZARD_COLORS, TERRAIN_COLORS
 from brikwars_gui.ui.models import (
@@ -322,8 +325,12 @@ class PalettePanel(QWidget):
         ("unit", "Place unit", "Click a cell to place a unit of the chosen template"),
         ("hazard", "Hazard", "Paint a Field Hazard (R-HAZ-1)"),
         ("object", "Place object", "Click a cell to place a building"),
-        ("erase", "Erase", "Erase hazard cells"),
+        ("fire", "Fire", "Set alight the object or unit clicked, or paint a permanent fire (R-FIRE-1)"),
+        ("erase", "Erase", "Erase hazard cells and fires"),
     )
+    #: The Dice box's value when a new field of a kind is painted (R-HAZ-6: smoke has none).
+    HAZARD_DICE: ClassVar[dict[HazardKind, str | None]] = {HazardKind.SMOKE: None}
+    DEFAULT_HAZARD_DICE = "1d6"
 
     def __init__(
         self, doc: EditorDocument, settings, parent=None, library: ArmyLibrary | None = None
@@ -411,10 +418,39 @@ class PalettePanel(QWidget):
         self.hazard_dice.setPlaceholderText("e.g. 1d6, 2d4 (none for smoke)")
         self.hazard_dice.setToolTip("Hazard Dice ≤ Field Size, normally at most 3 (R-HAZ-4)")
         self.hazard_dice.editingFinished.connect(self._changed)
+        self.hazard_kind.currentIndexChanged.connect(self._kind_defaults)
         hform.addRow("Field", self.hazard_field)
         hform.addRow("New kind", self.hazard_kind)
         hform.addRow("Dice", self.hazard_dice)
         layout.addWidget(hazard)
+
+        fire = QGroupBox("Fire")
+        fform = QFormLayout(fire)
+        fform.setContentsMargins(6, 6, 6, 6)
+        fform.setRowWrapPolicy(QFormLayout.RowWrapPolicy.WrapLongRows)
+        self.fire_type = narrow_combo(QComboBox())
+        for kind in FireType:
+            self.fire_type.addItem(kind.value.title(), kind.value)
+        self.fire_type.setToolTip("Fire, Acid, Ion or Poison (R-FIRE-7)")
+        self.fire_type.currentIndexChanged.connect(self._changed)
+        self.fire_kind = narrow_combo(QComboBox())
+        self.fire_kind.addItem("Set alight what is clicked", None)
+        for kind, dice in zip(PermanentFireKind, ("1d4", "2d4", "3d4", "4d4"), strict=True):
+            self.fire_kind.addItem(f"Permanent {kind.value} ({dice})", kind.value)
+        self.fire_kind.setToolTip(
+            "A fire on an object or unit grows and spreads (R-FIRE-4); a permanent fire (campfire, "
+            "fuel, molten metal, atomic) burns on its cells and never changes (R-FIRE-1)"
+        )
+        self.fire_kind.currentIndexChanged.connect(self._changed)
+        self.fire_size = QSpinBox()
+        self.fire_size.setRange(1, 60)
+        self.fire_size.setSuffix('"')
+        self.fire_size.setToolTip("Fire Size in inches, at most the Size of what burns (R-FIRE-4)")
+        self.fire_size.valueChanged.connect(self._changed)
+        fform.addRow("Type", self.fire_type)
+        fform.addRow("Kind", self.fire_kind)
+        fform.addRow("Size", self.fire_size)
+        layout.addWidget(fire)
 
         place = QGroupBox("Placing")
         pform = QFormLayout(place)
@@ -423,7 +459,8 @@ class PalettePanel(QWidget):
         self.team = narrow_combo(QComboBox())
         self.team.currentIndexChanged.connect(self._changed)
         self.object_kind = narrow_combo(QComboBox())
-        self.object_kind.addItems(["building", "wall", "tree", "crate", "vehicle", "rock"])
+        self.object_kind.addItems(list(OBJECT_KINDS))
+        self.object_kind.setToolTip("A lever or door is a control a trap can be wired to (R-TRAP-2)")
         self.object_kind.currentIndexChanged.connect(self._changed)
         pform.addRow("Unit team", self.team)
         pform.addRow("Template", self.templates)
@@ -435,6 +472,7 @@ class PalettePanel(QWidget):
         doc.scenarioReset.connect(self._fill)
         self._filling = False
         self._fill()
+        self._kind_defaults()
 
     def _fill(self) -> None:
         self._filling = True
@@ -465,8 +503,25 @@ class PalettePanel(QWidget):
         s.hazard_dice = self.hazard_dice.text().strip() or None
         s.team = self.team.currentData()
         s.object_kind = self.object_kind.currentText()
+        s.fire_type = FireType(self.fire_type.currentData())
+        kind = self.fire_kind.currentData()
+        s.fire_permanent = PermanentFireKind(kind) if kind else None
+        s.fire_size = self.fire_size.value()
+        self.fire_size.setEnabled(kind is None)
         self.elevation.setEnabled(s.terrain_kind == TerrainKind.ELEVATED)
         self.settingsChanged.emit()
+
+    def _kind_defaults(self, *_args) -> None:
+        """The Dice box follows the kind: empty and greyed for smoke (it has no Hazard Dice,
+        R-HAZ-6), back to 1d6 for the others — painting with the defaults always works."""
+        kind = HazardKind(self.hazard_kind.currentData())
+        dice = self.HAZARD_DICE.get(kind, self.DEFAULT_HAZARD_DICE)
+        self.hazard_dice.setEnabled(dice is not None)
+        if dice is None:
+            self.hazard_dice.clear()
+        elif not self.hazard_dice.text().strip():
+            self.hazard_dice.setText(dice)
+        self._changed()
 
     def _template_chosen(self, template) -> None:
         """The Place-unit tool puts down this template (None: a plain minifig)."""

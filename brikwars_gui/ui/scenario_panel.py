@@ -18,13 +18,17 @@ from PySide6.QtWidgets import (
     QListWidget,
     QListWidgetItem,
     QPushButton,
+    QSpinBox,
     QStyledItemDelegate,
     QTableView,
     QVBoxLayout,
     QWidget,
 )
 
+from brikwars_gui.scenario.limits import MAX_SIDE
+from brikwars_gui.scenario.ruleset_models import D6Options, NinePowersOptions
 from brikwars_gui.ui.document import EditorDocument
+from brikwars_gui.ui.model_form import ModelForm, Section
 from brikwars_gui.ui.models import PlayerTableModel
 from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import ruleset_choices
@@ -155,10 +159,34 @@ class ScenarioPanel(QWidget):
         player_buttons.addWidget(add)
         player_buttons.addWidget(remove)
         player_buttons.addStretch(1)
+        self.description = QLineEdit()
+        self.description.setObjectName("scenarioDescription")
+        self.description.setPlaceholderText("a line for the players")
+        self.description.editingFinished.connect(self._description)
+        self.table_width, self.table_height = QSpinBox(), QSpinBox()
+        for box, tip in ((self.table_width, "across"), (self.table_height, "deep")):
+            box.setRange(1, MAX_SIDE)
+            box.setSuffix('"')
+            box.setToolTip(f"Table size, inches {tip} (1 cell = 1 inch, GRID-1): Return applies it")
+            box.editingFinished.connect(self._resize)
+        self.size_error = QLabel()
+        self.size_error.setWordWrap(True)
+        self.size_error.setStyleSheet("color: #d32f2f; font-size: 11px;")
+        self.size_error.hide()
         layout.addRow("Name", self.name)
+        layout.addRow("About", self.description)
+        layout.addRow("Width", self.table_width)  # one per row: a narrow dock has no room for both
+        layout.addRow("Depth", self.table_height)
+        layout.addRow(self.size_error)
         layout.addRow("Ruleset", self.dice)
         layout.addRow("", self.fog)
         outer.addLayout(layout)
+        self.d6_options = ModelForm(D6Options, tuple(D6Options.model_fields))
+        self.d6_options.edited.connect(lambda n, v: self._options("d6", self.d6_options, n, v))
+        self.np_options = ModelForm(NinePowersOptions, tuple(NinePowersOptions.model_fields))
+        self.np_options.edited.connect(lambda n, v: self._options("ninepowers", self.np_options, n, v))
+        outer.addWidget(Section("D6 System options", self.d6_options))
+        outer.addWidget(Section("Nine Powers options", self.np_options))
         outer.addWidget(QLabel("Players"))
         outer.addWidget(self.players)
         outer.addLayout(player_buttons)
@@ -173,6 +201,11 @@ class ScenarioPanel(QWidget):
     def refresh(self) -> None:
         s = self.doc.scenario
         self.name.setText(s.name)
+        self.description.setText(s.description)
+        self.table_width.setValue(s.battlefield.width)
+        self.table_height.setValue(s.battlefield.height)
+        self.d6_options.load(s.d6.model_dump(mode="json"))
+        self.np_options.load(s.ninepowers.model_dump(mode="json"))
         self.dice.setCurrentIndex(self.dice.findData(s.ruleset))
         self.fog.setChecked(s.fog_of_war)
         row = self.order.currentRow()
@@ -206,6 +239,28 @@ class ScenarioPanel(QWidget):
         text = self.name.text().strip()
         if text and text != self.doc.scenario.name:
             self.doc.set_attr("name", text, "Rename scenario")
+
+    def _description(self) -> None:
+        text = self.description.text().strip()
+        if text != self.doc.scenario.description:
+            self.doc.set_attr("description", text, "Describe scenario")
+
+    def _resize(self) -> None:
+        try:
+            self.doc.resize_battlefield(self.table_width.value(), self.table_height.value())
+        except ValueError as exc:
+            self.size_error.setText(str(exc))
+            self.size_error.show()
+            return
+        self.size_error.hide()
+
+    def _options(self, attr: str, form: ModelForm, name: str, value) -> None:
+        """A GM option of a ruleset (D6 critical failures, CP cap; Nine Powers Move...)."""
+        data = {**getattr(self.doc.scenario, attr).model_dump(mode="json"), name: value}
+        try:
+            self.doc.set_attr(attr, data, f"Set {name.replace('_', ' ')}")
+        except ValueError as exc:
+            form.show_error(name, str(exc))
 
     def _move(self, delta: int) -> None:
         row = self.order.currentRow()

@@ -56,7 +56,15 @@ class TimelineBar(QWidget):
         text = labels[i] if 0 <= i < len(labels) else "–"
         self.label.setText(("Live · " if self.live else "Viewing · ") + text)
 
+    def reset(self) -> None:
+        """A new battle (or none): live, the slider at its end, no label of the last battle's turns."""
+        self._labels = []
+        self.set_live(True)
+
     def _moved(self, value: int) -> None:
         if self._syncing:
+            return
+        if value == self.slider.maximum() and not self.live:
+            self.liveRequested.emit()  # the end of the timeline is the battle now (the banner says so)
             return
         self.snapshotRequested.emit(value)

@@ -47,10 +47,22 @@ def _header(good_log: list[str], **changes) -> str:
     return json.dumps(header)
 
 
+OLD_FORMAT = {"format_version": ..., "scenario_data": ..., "scenario_sha256": ...}
+"""A header of format 1 (issue 26): the scenario named by its path only."""
+
 HEADER_CASES = {
-    "no scenario": ({"scenario": ...}, "line 1: the header names no scenario"),
+    "no scenario": ({**OLD_FORMAT, "scenario": ...}, "line 1: the header names no scenario"),
     "scenario a number": ({"scenario": 5}, "line 1: scenario: unexpected a number"),
-    "scenario /dev/zero": ({"scenario": "/dev/zero"}, "/dev/zero: cannot read: not a regular file"),
+    "scenario /dev/zero": (
+        {**OLD_FORMAT, "scenario": "/dev/zero"},
+        "/dev/zero: cannot read: not a regular file",
+    ),
+    "scenario_data a list": ({"scenario_data": []}, "line 1: scenario_data: unexpected a list"),
+    "no hash": ({"scenario_sha256": ...}, "line 1: scenario_sha256: required with scenario_data"),
+    "invalid scenario_data": (
+        {"scenario_data": {"name": "x"}, "scenario_sha256": "3ae0c6a0b7a1e7b1"},
+        "line 1: scenario_data: does not match scenario_sha256",
+    ),
     "options null": ({"options": None}, "line 1: options: unexpected null"),
     "unknown option": ({"options": {"laser_sharks": True}}, "options: unknown option 'laser_sharks'"),
     "dice script of strings": ({"dice_script": ["1", "2"]}, "dice_script: expected a list of integers"),
@@ -112,7 +124,7 @@ def test_an_oversized_event_is_refused_and_never_echoed(capsys, tmp_path, good_l
     lines[5] = json.dumps(event)
     code, err = _replay(capsys, _write(tmp_path, lines))
     assert code == 2
-    assert "line 6: an event of 2,0" in err and len(err) < 1000
+    assert "line 6: an event of more than 1,048,576 bytes" in err and len(err) < 1000
 
 
 def test_a_difference_stops_the_replay_and_is_shown_cut_short(capsys, tmp_path, good_log):

@@ -12,7 +12,7 @@ from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.attack_odds import attack_odds
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import total_distribution, totals_items
+from brikwars_gui.engine.rules.strike_odds import total_distribution, totals_items
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState
 

@@ -6,11 +6,11 @@ from __future__ import annotations
 import pytest
 
 from brikwars_gui.engine.dice import SeededDice
+from brikwars_gui.engine.dice.brikwars import spend_overskill_on_skill
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, Sprint
 from brikwars_gui.engine.rules.attack_odds import attack_odds
 from brikwars_gui.engine.rulesets import find_ruleset
-from brikwars_gui.engine.rulesets.brikwars.dice import spend_overskill_on_skill
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState
 

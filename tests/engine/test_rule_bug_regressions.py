@@ -248,6 +248,15 @@ def test_r_haz_12_slow_field_slows_a_unit_that_starts_its_turn_inside():
     assert g.unit("a").pos == (7, 5) and g.unit("a").move_left == 0
 
 
+def test_r_haz_12_a_slow_roll_eating_the_whole_move_gives_no_free_first_step():
+    state = lone_pair()
+    hs.add_field(state, "glue", "slow", [(4, 5), (5, 5), (6, 5)], dice="1d6")
+    g = Game(state, ScriptedDice([5]))  # 5" of glue against Move 5: nothing left for a step
+    g.move("a", (8, 5))
+    assert [e.inches for e in g.events if e.kind == "hazard_move"] == [5]
+    assert g.unit("a").pos == (5, 5) and g.unit("a").move_left == 0
+
+
 def test_r_haz_15_spiked_field_hurts_a_unit_that_starts_its_turn_inside():
     state = lone_pair()
     hs.add_field(state, "wire", "spiked", [(5, 5)], dice="1d6")
@@ -303,6 +312,21 @@ def test_r_haz_7_smoke_on_low_ground_is_seen_over_from_a_hill():
     g = Game(state, ScriptedDice([4, 6, 1]))
     g.act("wayne", Attack("pistol", "shaun"))
     assert "attacked" in kinds(g)
+
+
+@pytest.mark.parametrize(("smoke_at", "blocks"), [((3, 5), False), ((6, 5), True)])
+def test_r_haz_7_smoke_blocks_where_the_sloping_line_passes_through_it(smoke_at, blocks):
+    state = duel((7, 5), saved_action=False)
+    state.grid.elevation[:, :3] = 60  # Wayne on a 20" tower: his eye 21", Shaun's 1"
+    hs.add_field(state, "smoke", "smoke", [smoke_at], height=5)  # 5" deep
+    g = Game(state, ScriptedDice([4, 6, 1]))
+    # at (3, 5) the line is 17" up, far over the smoke; at (6, 5) it is down to 5": inside it
+    if blocks:
+        with pytest.raises(IllegalOrder, match="line of sight"):
+            g.act("wayne", Attack("pistol", "shaun"))
+    else:
+        g.act("wayne", Attack("pistol", "shaun"))
+        assert "attacked" in kinds(g)
 
 
 # ---------------------------------------------------------------------------------------------

@@ -145,3 +145,28 @@ def test_hidden_units_kept_by_the_index_answer_what_a_side_cannot_see() -> None:
     journal.rollback(j)
     check()
     assert units[0].hidden and not units[5].hidden
+
+
+class _CountedBuckets(dict):
+    """Buckets that count the lookups of a query and stop a runaway one."""
+
+    def __init__(self, *args: Any) -> None:
+        super().__init__(*args)
+        self.lookups = 0
+
+    def get(self, key: Any, default: Any = None) -> Any:
+        self.lookups += 1
+        assert self.lookups <= 10_000, "the query walks buckets far beyond the table"
+        return super().get(key, default)
+
+
+@pytest.mark.parametrize("radius", [800, 100_000, float("inf")])
+def test_a_query_wider_than_the_table_walks_only_the_buckets_that_hold_units(radius) -> None:
+    # issue 26: a weapon Range of 100000 made every nearby-units lookup walk the (2 Range)² square
+    state = GameState.from_scenario(army_battle(40, size=30, buildings=4, seed=3))
+    index = state.unit_index()
+    index.buckets = _CountedBuckets(index.buckets)
+    everyone = sorted(u.id for u in state.units.values() if u.alive)
+    for cell in [(0, 0), (29, 29), (15, 3)]:
+        assert sorted(u.id for u in index.near(cell, radius)) == everyone
+    assert index.buckets.lookups <= 3 * len(index.buckets)

@@ -1,28 +1,10 @@
-"""Dice: the one injectable source of rolls and dice-expression parsing, shared by every ruleset.
+"""Dice systems: the one injectable source of rolls, dice-expression parsing, and the roll
+semantics of each dice system (`brikwars.py`: BrikWars' exploding dice, Overskill and Blessings,
+which the shared rules roll under every ruleset; `d6.py`: the D6 System's die codes and Wild Die).
+They import nothing of the engine but each other's source and expressions, so the shared rules
+and every ruleset build on them (docs/architecture.md)."""
 
-The BrikWars and D6 roll semantics live with their rulesets (`engine/rulesets/brikwars/dice.py`,
-`engine/rulesets/d6/dice.py`); they are re-exported here for the CLI's `roll` and for tests."""
-
-from brikwars_gui.engine.dice.expression import (
-    DiceExpression,
-    DiceExpressionError,
-    DiceTerm,
-    parse_dice,
-    parse_single_die,
-)
-from brikwars_gui.engine.dice.source import (
-    VALID_SIDES,
-    DiceError,
-    DiceScriptExhausted,
-    DiceSource,
-    ImpossibleScriptedRoll,
-    RecordingDice,
-    RewindableDice,
-    ScriptedDice,
-    SeededDice,
-    dice_snapshot,
-)
-from brikwars_gui.engine.rulesets.brikwars.dice import (
+from brikwars_gui.engine.dice.brikwars import (
     BlessingError,
     DieRoll,
     OverskillBenny,
@@ -42,7 +24,26 @@ from brikwars_gui.engine.rulesets.brikwars.dice import (
     spend_overskill_on_stat,
     spend_overskill_other,
 )
-from brikwars_gui.engine.rulesets.d6.dice import D6Character, D6Roll, D6RollError, parse_code, roll_code
+from brikwars_gui.engine.dice.d6 import D6Character, D6Roll, D6RollError, parse_code, roll_code
+from brikwars_gui.engine.dice.expression import (
+    DiceExpression,
+    DiceExpressionError,
+    DiceTerm,
+    parse_dice,
+    parse_single_die,
+)
+from brikwars_gui.engine.dice.source import (
+    VALID_SIDES,
+    DiceError,
+    DiceScriptExhausted,
+    DiceSource,
+    ImpossibleScriptedRoll,
+    RecordingDice,
+    RewindableDice,
+    ScriptedDice,
+    SeededDice,
+    dice_snapshot,
+)
 
 __all__ = [
     "VALID_SIDES",

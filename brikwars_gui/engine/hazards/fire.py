@@ -20,6 +20,7 @@ from __future__ import annotations
 from collections.abc import Sequence
 
 from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.dice.brikwars import RollResult, roll_expression
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import chebyshev
 from brikwars_gui.engine.hazards.common import (
@@ -32,7 +33,6 @@ from brikwars_gui.engine.hazards.common import (
 )
 from brikwars_gui.engine.rules.damage import _lose_size, armor_roll
 from brikwars_gui.engine.rulesets import DamageRoll, ruleset_of
-from brikwars_gui.engine.rulesets.brikwars.dice import RollResult, roll_expression
 from brikwars_gui.engine.state import Cell, FireState, GameState, UnitState, WeaponState
 
 FIRE_TYPES = ("fire", "acid", "ion", "poison")

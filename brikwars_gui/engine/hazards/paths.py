@@ -12,7 +12,7 @@ from brikwars_gui.engine.hazards.fields import ExposureSource, exposure_sources_
 from brikwars_gui.engine.hazards.fire import extinguish_if_submerged, fires_on
 from brikwars_gui.engine.hazards.terrain import hazard_inches
 from brikwars_gui.engine.rules.common import at_half_speed
-from brikwars_gui.engine.state import Cell, UnitState
+from brikwars_gui.engine.state import Cell, FieldState, UnitState
 
 
 def _covers(source: ExposureSource, state, cell: Cell) -> bool:  # type: ignore[no-untyped-def]
@@ -40,6 +40,41 @@ def entry_effects(
         unit.pos = pos
 
 
+def _difficult(
+    ctx: RulesContext,
+    unit: UnitState,
+    field: FieldState,
+    cell: Cell,
+    step: Cell | None,
+    i: int,
+    careful: bool,
+) -> tuple[Cell, int, int] | None:
+    """The unit meets a Slow, Spiked or Slippery field at `cell` (R-HAZ-12/14/15): Slow inches are
+    added to its spent Move, a Spiked field rolls Exposure (or, moved through carefully with the
+    Action, acts as Slow), a Slippery one returns the slide lock `(direction, from index, inches)`."""
+    state = ctx.state
+    if field.kind == "spiked" and not (careful and not unit.action_used):
+        if affected(state, unit.id, field):
+            expr = hazard_dice(field)
+            if expr is not None and expr.terms:
+                expose(ctx, unit.id, ExposureSource(field.id, expr, field.damage_type, False, field), at=cell)
+        return None
+    note_exposed(state, unit.id, field.id)
+    if field.kind == "spiked" and not affected(state, unit.id, field):
+        return None
+    inches = hazard_inches(ctx, field, unit.id)
+    if field.kind == "slippery":
+        ctx.emit(HazardMove(unit.id, field.id, "slide", inches, ()))
+        return (step or (0, 0), i, inches)
+    if field.kind == "spiked":
+        unit.action_used = True
+        ctx.emit(HazardMove(unit.id, field.id, "careful", inches, ()))
+    else:
+        ctx.emit(HazardMove(unit.id, field.id, "slow", inches, ()))
+    unit.move_spent += inches
+    return None
+
+
 def resolve_path(
     ctx: RulesContext, unit: UnitState, path: list[Cell], *, careful: bool = False
 ) -> list[Cell]:
@@ -57,6 +92,15 @@ def resolve_path(
     end = len(cells) - 1
     crossings: dict[str, Crossing] = {}
     lock: tuple[Cell, int, int] | None = None  # slippery: (direction, from index, inches)
+    # A unit that starts its turn inside a Slow or Spiked field is caught by it before its first
+    # step, as if it had just entered (R-HAZ-12/15, once per turn like any entry, G-18): a Slow roll
+    # that leaves less Move than the first step costs keeps it where it stands.
+    for field in fields_at(state, cells[0], {"slow", "spiked"}):
+        if not exposed_this_turn(state, unit.id, field.id):
+            _difficult(ctx, unit, field, cells[1], None, 1, careful)
+    slow = unit.move_spent - spent_before
+    if not unit.alive or unit.disrupted or (slow > 0 and costs[1] > budget - slow):
+        return cells[:1]
     i = 1
     while i <= end:
         prev, cell = cells[i - 1], cells[i]
@@ -106,45 +150,20 @@ def resolve_path(
             end = i
             break
         # Difficult Terrain entered here (R-HAZ-12/14/15).
-        # A unit that starts its turn inside a Slow or Spiked field is caught by it on its first
-        # step as if it had just entered (R-HAZ-12/15), once per turn like any entry (G-18).
-        here = fields_at(state, cell, {"slow", "spiked", "slippery"})
-        if i == 1:
-            here += [f for f in fields_at(state, prev, {"slow", "spiked"}) if f not in here]
-        for field in here:
-            inside_before = bool(field.mask[prev[1], prev[0]])
-            if (inside_before and (i > 1 or field.kind == "slippery")) or exposed_this_turn(
-                state, unit.id, field.id
-            ):
+        for field in fields_at(state, cell, {"slow", "spiked", "slippery"}):
+            if field.mask[prev[1], prev[0]] or exposed_this_turn(state, unit.id, field.id):
                 continue
-            if field.kind == "spiked" and not (careful and not unit.action_used):
-                if not affected(state, unit.id, field):
-                    continue
-                expr = hazard_dice(field)
-                if expr is not None and expr.terms:
-                    expose(
-                        ctx, unit.id, ExposureSource(field.id, expr, field.damage_type, False, field), at=cell
-                    )
-                continue
-            note_exposed(state, unit.id, field.id)
-            if field.kind == "spiked" and not affected(state, unit.id, field):
-                continue
-            inches = hazard_inches(ctx, field, unit.id)
-            if field.kind == "slippery":
-                lock = (step, i, inches)
-                ctx.emit(HazardMove(unit.id, field.id, "slide", inches, ()))
-                continue
-            if field.kind == "spiked":
-                unit.action_used = True
-                ctx.emit(HazardMove(unit.id, field.id, "careful", inches, ()))
-            else:
-                ctx.emit(HazardMove(unit.id, field.id, "slow", inches, ()))
-            unit.move_spent += inches
+            lock = _difficult(ctx, unit, field, cell, step, i, careful) or lock
         if not unit.alive or unit.disrupted:
             end = i
             break
         # Slow inches of fields and of concealed `move` payloads (both raise move_spent)
         slow = unit.move_spent - spent_before
+        if slow + costs[i] > budget:
+            # slowed on a cell that took the Move it had left: the rest of the Slow inches find
+            # nothing to take (Move spent never exceeds Move, issue 26)
+            slow = budget - costs[i]
+            unit.move_spent = spent_before + slow
         if slow > 0:
             allowed = budget - slow
             last = i

@@ -18,12 +18,12 @@ Hazard inches are the field's Hazard Dice rolled as a Hazard expression (R-HAZ-6
 from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
+from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.grid import FACING_VECTORS, step_cost
 from brikwars_gui.engine.hazards.common import HazardMove, cell_free
 from brikwars_gui.engine.hazards.fields import cap_dice, fields_at, hazard_dice, take_powered_dice
 from brikwars_gui.engine.rules.common import max_rise
 from brikwars_gui.engine.rules.damage import disrupt
-from brikwars_gui.engine.rulesets.brikwars.dice import roll_expression
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 from brikwars_gui.scenario.models import Facing
 

@@ -8,6 +8,11 @@
   (fire-like d4s may ignite it, R-FIRE-3); an explosive weapon explodes at the spot (G-12).
 * Secret Triggers (R-TRAP-3): a `hidden` Trap is left out of other teams' views (`known_traps`,
   `GameState.snapshot(for_team=...)`) until a Scout spots it or it fires.
+* Aim (R-TRAP-1, docs/rules-decisions.md "Trap aim"): a Trap with an `area` attacks the unit in it
+  nearest the weapon, one with a `direction` the first unit along that line from `at` within the
+  weapon's Range (walls stop the line); nobody there, it fires into the empty aim and is spent.
+  Without either it attacks whoever tripped it. So a guard pulling the lever of a dart trap aimed
+  down a corridor is hit only when he stands in that corridor.
 * A plain Weapon Trap is single-use until a minifig technician resets it (`reset_trap`, his
   Action, within 1" of the Trap). A Smart Trap (`smart`, G-24: d6) re-arms itself: once per turn.
 """
@@ -71,6 +76,45 @@ def inches_out_of_range(trap: TrapState, spot: Cell) -> int:
     return 0 if dist <= weapon.range else math.ceil(dist - weapon.range - 1e-9)
 
 
+def aimed(trap: TrapState) -> bool:
+    """R-TRAP-1: the scenario set the Trap's aim (an area or a direction)."""
+    return bool(trap.area) or trap.direction is not None
+
+
+def aim_cells(state: GameState, trap: TrapState) -> list[Cell]:
+    """R-TRAP-1: the cells an aimed Trap fires into, nearest the weapon first: its `area`, or the
+    line from `at` along `direction` out to the weapon's Range (one cell for a close-combat
+    weapon), stopped by the first cell that blocks sight."""
+    if trap.direction is None or trap.at is None:
+        origin = trap.at
+        cells = list(trap.area)
+        if origin is not None:
+            cells.sort(key=lambda c: (c[0] - origin[0]) ** 2 + (c[1] - origin[1]) ** 2)
+        return cells
+    weapon = trap.weapon
+    reach = 1.5 if weapon is None or weapon.range is None else float(weapon.range)
+    (dx, dy), (x, y) = trap.direction, trap.at
+    out: list[Cell] = []
+    while True:
+        x, y = x + dx, y + dy
+        if math.hypot(x - trap.at[0], y - trap.at[1]) > reach + 1e-9 or not state.grid.in_bounds((x, y)):
+            return out
+        if state.grid.sight_blocked[y, x]:
+            return out
+        out.append((x, y))
+
+
+def aim_target(state: GameState, trap: TrapState) -> tuple[str | None, Cell | None]:
+    """R-TRAP-1: the unit an aimed Trap attacks (the first in its aim cells) and its spot; nobody
+    there: (None, the aim's nearest cell)."""
+    cells = aim_cells(state, trap)
+    for cell in cells:
+        unit = state.unit_at(cell)
+        if unit is not None and present(state, unit.id):
+            return unit.id, cell
+    return None, (cells[0] if cells else trap.at)
+
+
 def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell) -> TrapFired | None:
     """Attack `target` at `spot` with the Trap's weapon (R-TRAP-4/5)."""
     state = ctx.state
@@ -118,7 +162,8 @@ def trip(ctx: RulesContext, trigger_id: str, spot: Cell, victim: str | None) -> 
     out = []
     for trap in list(ctx.state.traps.values()):
         if trap.trigger == trigger_id and trap.interaction is None:
-            event = fire_trap(ctx, trap, victim, spot)
+            target, at = aim_target(ctx.state, trap) if aimed(trap) else (victim, spot)
+            event = fire_trap(ctx, trap, target, at or spot)
             if event is not None:
                 out.append(event)
     return out
@@ -128,7 +173,8 @@ def interact(
     ctx: RulesContext, unit_id: str, object_id: str, interaction: str | None = None
 ) -> list[TrapFired]:
     """A unit operates `object_id` (R-TRAP-2): Traps on any interaction fire, and those whose
-    required interaction matches. The unit is the target."""
+    required interaction matches. An unaimed Trap attacks the operator; an aimed one its aim
+    (R-TRAP-1), the operator only when he stands in it."""
     state = ctx.state
     unit = state.units[unit_id]
     out = []
@@ -137,7 +183,8 @@ def interact(
             continue
         if trap.interaction is not None and trap.interaction != interaction:
             continue
-        event = fire_trap(ctx, trap, unit_id, unit.pos)
+        target, at = aim_target(state, trap) if aimed(trap) else (unit_id, unit.pos)
+        event = fire_trap(ctx, trap, target, at or unit.pos)
         if event is not None:
             out.append(event)
     return out

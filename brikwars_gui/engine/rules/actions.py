@@ -18,6 +18,7 @@ import contextlib
 from dataclasses import asdict, dataclass
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, sees, within_reach
 from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
@@ -49,7 +50,6 @@ from brikwars_gui.engine.rules.response import attack_with_responses
 from brikwars_gui.engine.rules.shove import SHOVE_USE, plan_shove, shove
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import RollAsked
-from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 

@@ -1,10 +1,10 @@
 """Exact odds of one attack before it is made (issue 10's attack forecast) under BrikWars: the
 chance to hit from `plan_attack`, then every term `combat.resolve_attack` rolls, summed exactly
 over the exploding dice (R-DICE-1/2) by the tactical AI's own machinery
-(`rulesets/brikwars/strike_odds.py`): Overskill's extra Damage die (R-DICE-8a, the default answer),
+(`rules/strike_odds.py`): Overskill's extra Damage die (R-DICE-8a, the default answer),
 the target's Energy Shields as the engine will spend them (R-HAZ-21/22, Power per die), a burning
 attacker's +1d4 in close combat (R-FIRE-6), the Damage against the Armor roll (G-3), the chance
-its Fire dice set the target alight (R-FIRE-3/4, `brikwars/ignition_odds.py`) and, for an
+its Fire dice set the target alight (R-FIRE-3/4, `rules/alight_odds.py`) and, for an
 explosive, everyone else the blast may catch (G-12, R-MOVE-15).
 
 `AttackOdds` and its lines are also what the other rulesets' forecasts return (`d6/forecast.py`,
@@ -14,6 +14,7 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
+from brikwars_gui.engine.dice.brikwars import OVERSKILL_FACE, ROLE_BLESSING, active_blessings
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
 from brikwars_gui.engine.hazards.ignition_odds import (
@@ -22,12 +23,10 @@ from brikwars_gui.engine.hazards.ignition_odds import (
     ignition_terms,
     ignition_text,
 )
+from brikwars_gui.engine.rules.alight_odds import set_alight
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import weapon_named
-from brikwars_gui.engine.rulesets.brikwars.dice import OVERSKILL_FACE, ROLE_BLESSING, active_blessings
-from brikwars_gui.engine.rulesets.brikwars.ignition_odds import set_alight
-from brikwars_gui.engine.rulesets.brikwars.ruleset import RADIUS_PER_D10, blessing_dice, blessing_text
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import (
+from brikwars_gui.engine.rules.strike_odds import (
     ShieldEffect,
     StrikeDice,
     hit_damage,
@@ -36,6 +35,7 @@ from brikwars_gui.engine.rulesets.brikwars.strike_odds import (
     totals_items,
     versus_armor,
 )
+from brikwars_gui.engine.rulesets.brikwars.ruleset import RADIUS_PER_D10, blessing_dice, blessing_text
 from brikwars_gui.engine.state import Cell, GameState
 
 

@@ -14,6 +14,16 @@ import math
 from dataclasses import dataclass
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import (
+    ROLE_BLESSING,
+    ROLE_CURSE,
+    ROLE_SKILL,
+    SkillRoll,
+    spend_overskill_on_damage,
+    spend_overskill_on_skill,
+    spend_overskill_on_stat,
+    spend_overskill_other,
+)
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
@@ -37,16 +47,6 @@ from brikwars_gui.engine.rules.common import (
 )
 from brikwars_gui.engine.rules.damage import apply_damage, explode
 from brikwars_gui.engine.rulesets import ActionRoll, DamageRoll, ruleset_of
-from brikwars_gui.engine.rulesets.brikwars.dice import (
-    ROLE_BLESSING,
-    ROLE_CURSE,
-    ROLE_SKILL,
-    SkillRoll,
-    spend_overskill_on_damage,
-    spend_overskill_on_skill,
-    spend_overskill_on_stat,
-    spend_overskill_other,
-)
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 

@@ -7,7 +7,8 @@ frozen dataclass logged in `order` events, checked for the Action it takes (`use
 its own conditions (`problem`); `hazard_action_options` offers the ones possible now.
 
 * `Operate(object, interaction)`: a Move Action (R-MOVE-6: operating a latch, lever, button or door
-  costs nothing) on an object within 1" (GRID-4); Traps wired to it fire at the operator. Operating
+  costs nothing) on an object within 1" (GRID-4), not in a turn the unit Sprints (R-MOVE-19);
+  Traps wired to it fire at the operator or at their aim (R-TRAP-1). Operating
   a computer or Vehicle Controls (an object whose `kind` is in `CONTROL_KINDS`) uses the Action
   and Stops the unit (R-MOVE-6).
 * `ResetTrap(trap)`: the Action; the Trap must be known to the unit's team (R-TRAP-3), spent, not
@@ -88,6 +89,8 @@ class Operate(HandOrder):
             return f"there is no object {self.object!r} to operate"
         if not _near_cells(state, unit, obj.cells):
             return f'{obj.name} is not within 1" of {unit.name} (R-TRAP-2, GRID-4)'
+        if unit.sprinting:
+            return f"{unit.name} has Sprinted this turn: no doors or keypads break its run (R-MOVE-19)"
         return two_armed_problem(state, unit)
 
     def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:

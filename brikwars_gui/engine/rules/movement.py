@@ -18,6 +18,7 @@ from typing import Any
 
 import numpy as np
 
+from brikwars_gui.engine.dice.brikwars import SkillRoll, skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     Grid,
@@ -43,7 +44,6 @@ from brikwars_gui.engine.rules.common import (
     unable_problem,
 )
 from brikwars_gui.engine.rules.damage import kill
-from brikwars_gui.engine.rulesets.brikwars.dice import SkillRoll, skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import hidden_from, reveal, unseen_enemy_cells
@@ -342,7 +342,7 @@ def walk(
         _place_at_end(ctx, unit, plan, cells)
         for event in hazard_events:
             ctx.emit(event)
-        return cells
+        return _off_friends(ctx, unit, cells)
     if listener is not None:
         for event in hazard_events:
             listener(event)
@@ -414,7 +414,22 @@ def walk(
             ctx.emit(MovementStopped(unit.id, stop_reason))
             break
     flush(last)
-    return walked
+    return _off_friends(ctx, unit, walked)
+
+
+def _off_friends(ctx: PlayContext, unit: UnitState, walked: list[Cell]) -> list[Cell]:
+    """A living unit whose move ends on a friend's cell it was only passing (a Response Disrupts,
+    stops or holds it there) steps back to the last cell of its path no other living unit holds:
+    one living unit per cell (docs/rules-decisions.md, issue 26). Returns the cells travelled."""
+    if not unit.alive or len(walked) < 2 or len(ctx.state.occupied_cells().get(unit.pos, ())) < 2:
+        return walked
+    here = unit.pos
+    back = len(walked) - 2
+    while back > 0 and ctx.state.unit_at(walked[back]) is not None:
+        back -= 1
+    unit.pos = walked[back]
+    ctx.emit(UnitMoved(unit.id, [here, unit.pos], 0, unit.move_left, False, unit.facing))
+    return walked[: back + 1]
 
 
 def _run_into(ctx: PlayContext, unit: UnitState, other: UnitState) -> None:

@@ -8,10 +8,10 @@ from __future__ import annotations
 import math
 from typing import TYPE_CHECKING
 
+from brikwars_gui.engine.dice.brikwars import skill_success_probability
 from brikwars_gui.engine.grid import distance, straight_line
 from brikwars_gui.engine.rules.actions import Sprint
 from brikwars_gui.engine.rules.common import close_weapons
-from brikwars_gui.engine.rulesets.brikwars.dice import skill_success_probability
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.tactics.odds import attack_odds
 from brikwars_gui.engine.tactics.plan import Plan

@@ -12,12 +12,12 @@ battle's ruleset — not a re-implementation of them:
 
 from __future__ import annotations
 
+from brikwars_gui.engine.dice.brikwars import skill_success_probability
 from brikwars_gui.engine.hazards.scout import hazard_die
 from brikwars_gui.engine.hazards.traps import inches_out_of_range
 from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import skill_success_probability
 from brikwars_gui.engine.state import Cell, GameState, TrapState, UnitState
 
 #: G-17: a burdened unit in water rolls Skill against this at the end of its turn.

@@ -1,10 +1,11 @@
 """Traps the tactical AI works by hand (R-TRAP-1..5), only those its side knows (R-TRAP-3):
 
 * **Operate** a trigger object (R-TRAP-2, a Move Action, from where it stands or after a move):
-  every ready Trap wired to it fires *at the operator* (`traps.interact`), so it pays only when
-  the Trap's weapon explodes (G-12) among more enemies than friends — the operator counted among
-  the friends. Scored as the Trap's hit chance (its Action die against the weapon's Use, R-TRAP-5)
-  × the blast's expected harm to each side (`shove_plans.blast`).
+  every ready Trap wired to it fires *at the operator* (`traps.interact`) unless the scenario aimed
+  it (R-TRAP-1: then at the first unit in its aim, the operator only if he stands there). An
+  unaimed Trap pays only when its weapon explodes (G-12) among more enemies than friends — the
+  operator counted among the friends. Scored as the Trap's hit chance (its Action die against
+  the weapon's Use, R-TRAP-5) × the expected harm to each side (`shove_plans.blast`).
 * **Reset** a spent Trap of its side (R-TRAP-5, the Action, within 1" of the Trap or its trigger)
   when an enemy can reach the trigger next turn: worth `TRIP_SHARE` × the Trap's best expected
   harm to such an enemy where it would trip it (the enemy chooses whether it does).
@@ -20,7 +21,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from brikwars_gui.engine.grid import distance, within_reach
-from brikwars_gui.engine.hazards.traps import inches_out_of_range
+from brikwars_gui.engine.hazards.traps import aim_cells, aim_target, aimed, inches_out_of_range
 from brikwars_gui.engine.rules.common import two_armed_problem
 from brikwars_gui.engine.rules.hazard_actions import CONTROL_KINDS, Operate, ResetTrap
 from brikwars_gui.engine.state import Cell, GameState, TrapState, UnitState
@@ -63,6 +64,18 @@ def trap_effect(
         ).value()
     )
     return (0.0, harm) if victim.team == team else (harm, 0.0)
+
+
+def _victim(state: GameState, trap: TrapState, unit: UnitState, cell: Cell) -> tuple[UnitState | None, Cell]:
+    """Whom `trap` attacks when `unit` operates its trigger from `cell` (R-TRAP-1/2): the operator,
+    or for an aimed Trap the first unit in its aim (the operator counted on `cell`)."""
+    if not aimed(trap):
+        return unit, cell
+    for spot in aim_cells(state, trap):
+        other = unit if spot == cell else state.unit_at(spot)
+        if other is not None and (other is not unit or spot == cell):
+            return other, spot
+    return None, cell
 
 
 def _ready(state: GameState, trap: TrapState) -> bool:
@@ -128,16 +141,22 @@ def _operate_plans(
             fired = [t for t in wired if t.interaction is None or t.interaction == interaction]
             for cell in _cells_by(obj.cells, index):
                 foes = mine = 0.0
-                for trap in fired:  # each fires at the operator (R-TRAP-2)
-                    f, m = trap_effect(state, trap, cell, unit, unit.team)
-                    foes, mine = foes + f, mine + m
+                aims = []
+                for trap in fired:  # at the operator, or the aim's first unit (R-TRAP-1/2)
+                    victim, spot = _victim(state, trap, unit, cell)
+                    aims.append("its own feet" if victim is unit else (victim.name if victim else "nobody"))
+                    if victim is not None:
+                        f, m = trap_effect(state, trap, spot, victim, unit.team)
+                        foes, mine = foes + f, mine + m
                 if foes <= mine:
                     continue  # it would hurt its own side as much
                 score = float(ready[index[cell]]) + b.aggression * foes - caution * mine
                 names = ", ".join(t.name for t in fired)
-                hit = trap_hit_chance(state, fired[0], cell)
+                _, first_spot = _victim(state, fired[0], unit, cell)
+                hit = trap_hit_chance(state, fired[0], first_spot)
                 note = (
-                    f"operates {obj.name} to fire {names} at its own feet: {_pct(hit)} to fire, "
+                    f"operates {obj.name} to fire {names} at {', '.join(dict.fromkeys(aims))}: "
+                    f"{_pct(hit)} to fire, "
                     f"{foes:.1f} enemy losses expected against {mine:.1f} of its own side"
                 )
                 out.append(
@@ -165,6 +184,11 @@ def _reset_plans(
             continue
         triggers = _trigger_cells(state, trap)
         best, victim = 0.0, None
+        if aimed(trap):  # R-TRAP-1: it will fire at whoever stands in its aim, not the tripper
+            target, spot = aim_target(state, trap)
+            enemies = [state.units[target]] if target is not None and target in state.units else []
+            enemies = [e for e in enemies if e.team != unit.team]
+            triggers = [spot] if spot is not None else []
         for e in enemies:
             spot = min(triggers, key=lambda c: (distance(e.pos, c), c), default=None)
             if spot is None or distance(e.pos, spot) > e.move + 1.5:

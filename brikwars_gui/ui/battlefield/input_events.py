@@ -6,9 +6,12 @@ from __future__ import annotations
 from PySide6.QtCore import QLineF, QPointF, QRectF, Qt
 from PySide6.QtGui import QMouseEvent
 
+from brikwars_gui.scenario.models import PermanentFireKind
 from brikwars_gui.ui.document import new_stroke
 from brikwars_gui.ui.items import CELL, ObjectItem, UnitItem, cell_center
-from brikwars_gui.ui.session_controller import measure
+from brikwars_gui.ui.session_controller import cells_between, measure
+
+BRUSH_TOOLS = ("terrain", "hazard", "fire", "erase")
 
 
 class ViewInputMixin:
@@ -21,6 +24,15 @@ class ViewInputMixin:
     def _brush(self, cell: tuple[int, int]) -> list[tuple[int, int]]:
         return self.doc.brush_cells(cell, self.settings.brush)
 
+    def _drag_brush(self, cell: tuple[int, int]) -> None:
+        """Paint every cell from the last one painted to `cell` (one undo step per stroke)."""
+        last = getattr(self, "_last_cell", None) or cell
+        if last == cell:
+            return
+        for step in cells_between(last, cell)[1:]:
+            self._apply_brush(step)
+        self._last_cell = cell
+
     def _apply_brush(self, cell: tuple[int, int]) -> None:
         try:
             self._paint(cell)
@@ -30,17 +42,38 @@ class ViewInputMixin:
     def _paint(self, cell: tuple[int, int]) -> None:
         cells = self._brush(cell)
         s = self.settings
+        self._last_cell = cell
         if self.tool == "terrain":
             self.doc.paint_terrain(cells, s.terrain_kind, s.elevation, stroke=self._stroke)
         elif self.tool == "hazard":
             s.hazard_id = self.doc.paint_hazard(
                 cells, s.hazard_id, kind=s.hazard_kind, dice=s.hazard_dice, stroke=self._stroke
             )
+        elif self.tool == "fire":
+            self._paint_fire(cell, cells)
         elif self.tool == "erase":
-            self.doc.erase_hazard(cells, stroke=self._stroke)
+            self.doc.erase_cells(cells, stroke=self._stroke)
+
+    def _paint_fire(self, cell: tuple[int, int], cells: list[tuple[int, int]]) -> None:
+        """The fire brush: with no permanent kind chosen, a click on an object or unit sets it
+        alight; otherwise (or on open ground) it paints a permanent fire (R-FIRE-1)."""
+        s = self.settings
+        target = self.doc.thing_at(cell)
+        if s.fire_permanent is None and target is not None:
+            if target not in self._fire_lit:  # once a stroke: a drag over a house sets it alight once
+                self._fire_lit[target] = True
+                self.doc.set_alight(target, s.fire_size, s.fire_type, stroke=self._stroke)
+            return
+        s.fire_id = self.doc.paint_fire(
+            cells,
+            s.fire_permanent or PermanentFireKind.REGULAR,
+            s.fire_type,
+            fire_id=s.fire_id,
+            stroke=self._stroke,
+        )
 
     def _show_brush(self, cell: tuple[int, int] | None) -> None:
-        if self.tool not in ("terrain", "hazard", "erase") or cell is None:
+        if self.tool not in BRUSH_TOOLS or cell is None:
             self.brush_cursor.setVisible(False)
             return
         r = self.settings.brush // 2
@@ -84,6 +117,10 @@ class ViewInputMixin:
                 self.playContext.emit(cell[0], cell[1], unit_id, event.globalPosition().toPoint())
             event.accept()
             return
+        if event.button() == Qt.MouseButton.RightButton and self.edit_mode and cell is not None:
+            self.editContext.emit(cell[0], cell[1], event.globalPosition().toPoint())
+            event.accept()
+            return
         if event.button() != Qt.MouseButton.LeftButton:
             super().mousePressEvent(event)
             return
@@ -103,8 +140,10 @@ class ViewInputMixin:
                     "start_pos": QPointF(item.pos()),
                     "press": self.mapToScene(event.position().toPoint()),
                 }
-        elif tool in ("terrain", "hazard", "erase") and cell is not None:
+        elif tool in BRUSH_TOOLS and cell is not None:
             self._stroke = new_stroke()
+            self._fire_lit = {}
+            self.settings.fire_id = None  # each stroke of the fire brush paints a fire of its own
             self._apply_brush(cell)
         elif tool == "ruler" and cell is not None:
             self._ruler_from = cell
@@ -148,8 +187,8 @@ class ViewInputMixin:
             else:
                 dx, dy = round(delta.x() / CELL), round(delta.y() / CELL)
                 d["item"].setPos(QPointF(dx * CELL, dy * CELL))
-        elif self._stroke and cell is not None and self.tool in ("terrain", "hazard", "erase"):
-            self._apply_brush(cell)
+        elif self._stroke and cell is not None and self.tool in BRUSH_TOOLS:
+            self._drag_brush(cell)
         elif self._ruler_from is not None and cell is not None:
             self._update_ruler(cell)
         super().mouseMoveEvent(event)

@@ -14,13 +14,16 @@ from brikwars_gui.ui.battlefield.cell_layers import CellLayersMixin
 from brikwars_gui.ui.battlefield.labels import LabelsMixin
 from brikwars_gui.ui.battlefield.layer_item import DEFAULT_HIDDEN, LAYERS, _layer_item
 from brikwars_gui.ui.battlefield.overlays import OverlaysMixin
+from brikwars_gui.ui.battlefield.trap_marks import TrapMarksMixin
 from brikwars_gui.ui.document import EditorDocument
 from brikwars_gui.ui.items import CELL, Z_TERRAIN, Z_UNIT, GridItem, LabelItem, ObjectItem, UnitItem
 from brikwars_gui.ui.layers import terrain_image
 from brikwars_gui.ui.models import SelectionService
 
 
-class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMixin, QGraphicsScene):
+class BattlefieldScene(
+    CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMixin, TrapMarksMixin, QGraphicsScene
+):
     """Mirrors an `EditorDocument` (one item per unit, object and field; document signals update
     only what changed); in Play mode its providers give the battle's units instead."""
 
@@ -65,6 +68,9 @@ class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMix
         doc.terrainChanged.connect(self.refresh_terrain)
         doc.hazardsChanged.connect(self.refresh_hazards)
         doc.firesChanged.connect(self.refresh_fires)
+        # bound methods, not lambdas: Qt drops a bound slot's connection when this scene is deleted
+        for signal in (doc.trapsChanged, doc.objectChanged, doc.objectRemoved, doc.hazardsChanged):
+            signal.connect(self.refresh_traps_after)
         doc.metaChanged.connect(self.refresh_teams)
         selection.selectionChanged.connect(self._on_selection)
         self.rebuild()
@@ -83,6 +89,7 @@ class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMix
         self.object_items.clear()
         self.hazard_items.clear()
         self.fire_labels.clear()
+        self.trap_items = []
         w, h = self.doc.width, self.doc.height
         margin = CELL * 1.5
         self.setSceneRect(QRectF(-margin, -margin, w * CELL + 2 * margin, h * CELL + 2 * margin))
@@ -99,6 +106,7 @@ class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMix
             self.update_object(obj.id)
         for unit in self.doc.scenario.units:
             self.add_unit(unit.id)
+        self.refresh_traps()
         self._apply_visibility()
         self._on_selection(self.selection.kind, self.selection.item_id)
 
@@ -124,6 +132,7 @@ class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMix
             self.set_object_destroyed(oid, False)
         self.refresh_hazards(QRect())
         self.refresh_fires()
+        self.refresh_traps()
         for uid in self.unit_items:
             self.update_unit(uid)
 
@@ -180,6 +189,9 @@ class BattlefieldScene(CellLayersMixin, OverlaysMixin, AnimationMixin, LabelsMix
             item.dead = False
             item.setOpacity(1.0)
             item.setZValue(Z_UNIT)
+        if not item.isVisible():  # hidden by fog of war in the battle just left: the editor shows all
+            item.setVisible(True)
+            item.label.setVisible(self.visible_layers["labels"])
         badges = self.badge_provider(unit_id) if self.badge_provider else None
         item.update_from(unit, self._team_color(unit.team), badges)
 

@@ -10,7 +10,7 @@ from PySide6.QtGui import QColor, QFont, QPainter, QTransform, QWheelEvent
 from PySide6.QtWidgets import QGraphicsLineItem, QGraphicsRectItem, QGraphicsView, QStyle, QWidget
 
 from brikwars_gui.scenario.army import UnitTemplate
-from brikwars_gui.scenario.models import HazardKind, TerrainKind
+from brikwars_gui.scenario.models import FireType, HazardKind, PermanentFireKind, TerrainKind
 from brikwars_gui.ui.battlefield.input_events import ViewInputMixin
 from brikwars_gui.ui.battlefield.map_tips import show_clear_tip
 from brikwars_gui.ui.battlefield.scene import BattlefieldScene
@@ -31,9 +31,17 @@ class ToolSettings:
     team: str | None = None
     object_kind: str = "building"
     template: UnitTemplate | None = None
+    fire_type: FireType = FireType.FIRE
+    fire_permanent: PermanentFireKind | None = None
+    """None: the fire brush sets alight the object or unit clicked (and paints a regular
+    permanent fire on open ground); a kind: it paints that permanent fire (R-FIRE-1)."""
+    fire_size: int = 1
+    fire_id: str | None = None  # the permanent fire the stroke is painting
 
 
-TOOLS = ("select", "terrain", "hazard", "erase", "ruler", "unit", "object")
+TOOLS = ("select", "terrain", "hazard", "fire", "erase", "ruler", "unit", "object")
+BRUSHES = ("terrain", "hazard", "fire", "erase")
+"""The tools that paint cells along a drag (`input_events`)."""
 
 #: Height of the inch ruler along the viewport's top edge; the left one is 6 px wider (cards
 #: over the map keep clear of both).
@@ -50,6 +58,7 @@ class BattlefieldView(ViewInputMixin, QGraphicsView):
     toolChanged = Signal(str)
     playClicked = Signal(int, int, str)  # Play mode left click: cell, unit id under the mouse or ""
     playContext = Signal(int, int, str, QPoint)  # Play mode right click: cell, unit id, global pos
+    editContext = Signal(int, int, QPoint)  # Edit mode right click: cell, global pos
 
     MIN_SCALE, MAX_SCALE = 0.05, 8.0
 

@@ -167,7 +167,11 @@ class ActionsMixin:
             QKeySequence.StandardKey.HelpContents,
             "RULES.md entries for the selection",
         )
-        self.act_about = self._action("&About", self._about, tip="Version and where files live")
+        self.act_about = self._action("&About", self._about, tip="Version, licence and where files live")
+        self.act_user_guide = self._action(
+            "&User Guide", self.show_user_guide, tip="The user guide: panels, overlays, the log, saved games"
+        )
+        self.act_licence = self._action("&Licence", self.show_licence, tip="The licence of BrikWars")
         self.act_shortcuts = self._action(
             "&Keyboard Shortcuts",
             self.show_shortcuts,
@@ -181,6 +185,12 @@ class ActionsMixin:
             ("ruler", "Ruler", "M", "Ruler: measure a distance in inches (GRID-3)"),
             ("terrain", "Terrain", "T", "Terrain brush: paint terrain kinds and elevation (GRID-2)"),
             ("hazard", "Hazard", "H", "Hazard brush: paint Field Hazards (R-HAZ-1)"),
+            (
+                "fire",
+                "Fire",
+                "F",
+                "Fire brush: set an object or unit alight, or paint a permanent fire (R-FIRE-1)",
+            ),
             ("unit", "Unit", "U", "Place unit: click an empty cell to add a unit of the palette's team"),
         ):
             act = self._action(
@@ -247,9 +257,9 @@ class ActionsMixin:
 
         install_heat_tools(self, file_menu, game, view)
         help_menu = bar.addMenu("&Help")
-        help_menu.addActions([self.act_rules, self.act_shortcuts])
+        help_menu.addActions([self.act_user_guide, self.act_rules, self.act_shortcuts])
         help_menu.addSeparator()
-        help_menu.addAction(self.act_about)
+        help_menu.addActions([self.act_licence, self.act_about])
 
         # the game's buttons first: on a narrow window the toolbar overflow hides the editing tools,
         # never Edit/Play/End Turn
@@ -305,6 +315,11 @@ class ActionsMixin:
             self._try(self.doc.remove_unit, item_id)
         elif kind == "object":
             self._try(self.doc.remove_object, item_id)
+        elif kind in ("hazard", "fire", "trap"):
+            doc = self.doc
+            remove = {"hazard": doc.remove_hazard, "fire": doc.remove_fire, "trap": doc.remove_trap}
+            self._try(remove[kind], item_id)
+            self.selection.clear()
 
     def duplicate_selected(self) -> None:
         kind, item_id = self.selection.kind, self.selection.item_id
@@ -317,7 +332,7 @@ class ActionsMixin:
         kind, item_id = self.selection.kind, self.selection.item_id
         if kind == "unit":
             self._try(self.doc.rotate_unit, item_id)
-        elif kind == "object":
+        elif kind == "object" or kind == "object":
             self._try(self.doc.rotate_object, item_id)
 
     def menu_actions(self) -> list[tuple[str, QAction]]:
@@ -428,7 +443,7 @@ class ActionsMixin:
             return self.selection.kind
         if self.view.tool in ("terrain",):
             return "terrain"
-        if self.view.tool in ("hazard", "erase"):
+        if self.view.tool in ("hazard", "erase", "fire"):
             return "hazard"
         if self.view.tool == "ruler":
             return "ruler"
@@ -448,18 +463,16 @@ class ActionsMixin:
         return dialog
 
     def _about(self) -> None:
-        from brikwars_gui import __version__
+        from brikwars_gui.ui.help_pages import about_html
 
-        where = (
-            f"<p>Log file, recovery autosave and your unit templates: <code>{self.data_dir}</code></p>"
-            if self.data_dir
-            else ""
-        )
-        QMessageBox.about(
-            self,
-            "About BrikWars",
-            f"<h3>BrikWars battle simulator {__version__}</h3>"
-            "<p>A rules engine, scenario editor and battle player for the BrikWars tabletop wargame: "
-            "play against the computer, prepare encounters, watch fire and Field Hazards spread.</p>"
-            "<p>Every die comes from one seeded source, so a saved game replays exactly.</p>" + where,
-        )
+        QMessageBox.about(self, "About BrikWars", about_html(self.data_dir))
+
+    def show_user_guide(self) -> QDialog:
+        from brikwars_gui.ui.help_pages import text_dialog, user_guide_text
+
+        return text_dialog(self, "BrikWars user guide", user_guide_text(), markdown=True)
+
+    def show_licence(self) -> QDialog:
+        from brikwars_gui.ui.help_pages import licence_page, text_dialog
+
+        return text_dialog(self, "Licence", licence_page())

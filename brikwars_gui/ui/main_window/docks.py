@@ -45,7 +45,7 @@ class DocksMixin:
         self.dock_scenario = self._dock("Scenario", "scenarioDock", self.scenario_panel, L, scroll=True)
         self.dock_minimap = self._dock("Overview", "minimapDock", self.minimap, L)
         self.dock_turn = self._dock("Turn", "turnDock", self.turn_panel, R, scroll=True)
-        self.dock_inspector = self._dock("Unit Inspector", "inspectorDock", self.inspector, R, scroll=True)
+        self.dock_inspector = self._dock("Inspector", "inspectorDock", self.inspectors, R, scroll=True)
         self.dock_units = self._dock("Units", "unitsDock", self.unit_panel, B, scroll=True)
         self.dock_log = self._dock("Dice && Event Log", "logDock", self.log_panel, B)
         self.dock_history = self._dock("Undo History", "historyDock", self.undo_view, B)

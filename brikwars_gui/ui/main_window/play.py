@@ -55,6 +55,7 @@ class PlayMixin:
         (self.act_play_mode if play else self.act_edit_mode).setChecked(True)
         self.view.set_edit_mode(not play)
         self.inspector.set_editable(not play)
+        self.item_inspector.set_editable(not play)
         self.palette.set_editable(not play)
         self.scenario_panel.setEnabled(not play)
         self._update_undo_actions()
@@ -71,6 +72,7 @@ class PlayMixin:
         self.update_action_tips()
         if play:
             self.scene.play_provider = self.controller.unit_view
+            self.scene.refresh_traps()  # no trap marks in a battle: secret Triggers stay secret (R-TRAP-3)
             self.scene.badge_provider = self.controller.unit_badges
             self.minimap.set_play(
                 self.controller.unit_view, self.controller.object_destroyed, self.controller.shown_unit_ids
@@ -587,6 +589,8 @@ class PlayMixin:
     def _session_started(self) -> None:
         """A new or resumed game: names for the log lines, no game-over banner."""
         self._log_names()
+        self.timeline.reset()  # the last battle's "Viewing" never carries into this one
+        self.viewing_banner.hide()
         self.turn_panel.set_game_over(None)
         self.game_over_summary = None
         if self.play_mode:

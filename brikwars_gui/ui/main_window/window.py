@@ -16,6 +16,8 @@ from PySide6.QtWidgets import (
     QMenu,
     QTableView,
     QUndoView,
+    QVBoxLayout,
+    QWidget,
 )
 
 from brikwars_gui.scenario.army import ArmyLibrary
@@ -28,9 +30,11 @@ from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.fog_layer import FogLayer
 from brikwars_gui.ui.inspector import UnitInspector
+from brikwars_gui.ui.item_inspector import ItemInspector
 from brikwars_gui.ui.legend import LegendPanel
 from brikwars_gui.ui.main_window.actions import ActionsMixin
 from brikwars_gui.ui.main_window.docks import DocksMixin
+from brikwars_gui.ui.main_window.edit_menu import EditMenuMixin
 from brikwars_gui.ui.main_window.files import FilesMixin
 from brikwars_gui.ui.main_window.play import PlayMixin
 from brikwars_gui.ui.main_window.recovery import RecoveryMixin
@@ -54,7 +58,9 @@ def default_settings() -> QSettings:
     return QSettings(ORGANIZATION, APPLICATION)
 
 
-class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, SNPlayMixin, RecoveryMixin, QMainWindow):
+class MainWindow(
+    ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin, SNPlayMixin, RecoveryMixin, QMainWindow
+):
     def __init__(
         self,
         scenario: Scenario | None = None,
@@ -95,6 +101,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, SNPlayMixin, R
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self._init_recovery(self.data_dir)
         self.last_action_menu: QMenu | None = None
+        self.last_edit_menu: QMenu | None = None
         self._reach: dict[tuple[int, int], int] = {}
         self._overlay_timer = QTimer(self)
         self._overlay_timer.setSingleShot(True)
@@ -138,6 +145,15 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, SNPlayMixin, R
         self.library = ArmyLibrary.load(self.data_dir)
         self.inspector = UnitInspector(self.doc, self.selection, library=self.library)
         self.inspector.card_provider = self.controller.unit_card
+        self.item_inspector = ItemInspector(self.doc, self.selection)
+        self.inspectors = QWidget()  # the dock shows the unit's or the other thing's inspector
+        column = QVBoxLayout(self.inspectors)
+        column.setContentsMargins(0, 0, 0, 0)
+        column.addWidget(self.inspector)
+        column.addWidget(self.item_inspector)
+        self.selection.selectionChanged.connect(
+            lambda kind, _id: self.inspector.setVisible(kind not in ItemInspector.KINDS)
+        )
         self.controller.unitUpdated.connect(self.inspector.refresh_unit)
         self.controller.unitUpdated.connect(self._hover_card_unit_updated)
         self.view.viewportMoved.connect(self.hover_card.hide_card)  # scrolled or zoomed: off its token
@@ -242,6 +258,7 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, SNPlayMixin, R
         self.turn_panel.endTurnRequested.connect(self.end_turn)
         self.view.playClicked.connect(self._play_click)
         self.view.playContext.connect(self._play_context)
+        self.view.editContext.connect(self._edit_context)
         self.view.cellHovered.connect(self._play_hover)
         self.selection.selectionChanged.connect(lambda *_: self._schedule_overlays())
         self.selection.selectionChanged.connect(lambda *_: self._sight_timer.start())
@@ -305,8 +322,9 @@ class MainWindow(ActionsMixin, DocksMixin, FilesMixin, PlayMixin, SNPlayMixin, R
     def _update_actions(self) -> None:
         editing = not self.play_mode
         has_sel = bool(self.selection.kind in ("unit", "object"))
-        for act in (self.act_delete, self.act_duplicate, self.act_rotate):
+        for act in (self.act_duplicate, self.act_rotate):
             act.setEnabled(editing and has_sel)
+        self.act_delete.setEnabled(editing and bool(self.selection.kind))
         for name, act in self.tool_actions.items():
             act.setEnabled(editing or name in ("select", "ruler"))
         self._update_play_actions()

@@ -27,7 +27,8 @@ Queries
   `unit_at(cell)` (of the live state or of the timeline snapshot shown: its positions, facings and
   Smoke), `moves_instant` (Skip or a fast AI: moves jump instead of sliding).
 Engine helpers that need no game (module functions, also on the class)
-* `measure(a, b)`: GRID-3 distance in inches (the ruler); `run_forecast(scenario, runs, ...)`: the
+* `measure(a, b)`: GRID-3 distance in inches (the ruler); `cells_between(a, b)`: the straight line
+  of cells (a brush's fast drag); `run_forecast(scenario, runs, ...)`: the
   engine's AI-vs-AI forecast (Game ▸ Forecast… runs it in a worker thread).
 Timeline
 * `snapshot_count`, `show_snapshot(i)` (read-only: orders disabled), `show_live()`, `view_index`.
@@ -58,6 +59,7 @@ from brikwars_gui.ui.session_controller.cards import UnitCard, WeaponLine
 from brikwars_gui.ui.session_controller.controller import SessionController
 from brikwars_gui.ui.session_controller.engine_helpers import (
     SessionDice,
+    cells_between,
     measure,
     random_seed,
     ruleset_choices,
@@ -109,6 +111,7 @@ __all__ = [
     "UnitCard",
     "UnitView",
     "WeaponLine",
+    "cells_between",
     "dice_detail",
     "event_cells",
     "hazard_view_of",

@@ -84,6 +84,14 @@ def measure(a: Cell, b: Cell) -> float:
     return float(distance((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
 
 
+def cells_between(a: Cell, b: Cell) -> list[Cell]:
+    """The engine's straight line of cells from `a` to `b`, both included (GRID-7): a fast drag
+    of an editor brush paints every cell it crossed."""
+    from brikwars_gui.engine.grid import straight_line
+
+    return straight_line(a, b)
+
+
 def ruleset_choices() -> list[tuple[str, str]]:
     """(name, label) of every playable ruleset, for the Scenario panel's choice."""
     from brikwars_gui.engine.rulesets import RULESET_NAMES, find_ruleset

@@ -5,7 +5,7 @@ R-FIRE-6 a burning attacker's +1d4, G-12 everyone a blast catches) the card's nu
 twice against the game itself: against an exact enumeration of every die face the engine asks for
 (`tests/dice_tree.py`, each sequence played through `Game` orders), and statistically against
 seeded attacks played through `Game` orders. The tactical AI's `strike_odds` gives the same kill
-chance as the card (one computation, `rulesets/brikwars/strike_odds.py`)."""
+chance as the card (one computation, `rules/strike_odds.py`)."""
 
 from __future__ import annotations
 
@@ -20,8 +20,8 @@ from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.hazards import sandbox as hs
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.attack_odds import attack_odds
+from brikwars_gui.engine.rules.strike_odds import hit_split, kill_split, strike_dice
 from brikwars_gui.engine.rulesets import ruleset_of
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import hit_split, kill_split, strike_dice
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState, WeaponState
 

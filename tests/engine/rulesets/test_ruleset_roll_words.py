@@ -5,6 +5,8 @@ never another ruleset's numbers."""
 
 from __future__ import annotations
 
+import re
+
 import pytest
 
 from brikwars_gui.engine.rules import sandbox as sb
@@ -35,7 +37,13 @@ def strike(game: Game):
 )
 def test_the_attack_option_names_its_roll_in_the_rulesets_words(ruleset: str, words: str) -> None:
     option = strike(duel(ruleset))
-    assert option.roll == words and option.label == f"Strike z with shortsword ({words})"
+    # D6: when the default answers would spend Character/Fate Points the second chance is named
+    # too, labelled, as on the attack card (issue 24, R-D6-7)
+    points = option.roll.removeprefix(words)
+    assert option.roll.startswith(words) and option.label == f"Strike z with shortsword ({option.roll})"
+    assert points == "" or (
+        ruleset == "d6" and re.fullmatch(r" on the roll, \d+% spending Character/Fate Points", points)
+    )
     others = {"brikwars": "Use ", "d6": " vs ", "ninepowers": "Medium"}
     assert not any(w in option.roll for r, w in others.items() if r != ruleset)
 

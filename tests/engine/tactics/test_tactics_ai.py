@@ -11,7 +11,7 @@ import pytest
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import damage_outcome
+from brikwars_gui.engine.rules.strike_odds import damage_outcome
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState
 from brikwars_gui.engine.tactics import TacticalAI, make_player, preset

@@ -9,9 +9,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import TYPE_CHECKING
 
-from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import (
+from brikwars_gui.engine.dice.brikwars import (
     ROLE_BLESSING,
     ROLE_BONUS,
     RollResult,
@@ -22,7 +20,9 @@ from brikwars_gui.engine.rulesets.brikwars.dice import (
     skill_roll,
     skill_success_probability,
 )
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import brikwars_strike_odds, strike_dice
+from brikwars_gui.engine.rules.strike_odds import brikwars_strike_odds, strike_dice
+from brikwars_gui.engine.rulesets import register
+from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext

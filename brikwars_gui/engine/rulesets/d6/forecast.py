@@ -26,6 +26,8 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.d6 import CANCEL_HIGHEST, COMPLICATION
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
 from brikwars_gui.engine.hazards.ignition_odds import (
@@ -36,11 +38,9 @@ from brikwars_gui.engine.hazards.ignition_odds import (
     ignition_text,
 )
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import ShieldEffect, strike_dice
+from brikwars_gui.engine.rules.strike_odds import ShieldEffect, strike_dice
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import damage_code, difficulty, pip_modifier
-from brikwars_gui.engine.rulesets.d6.dice import CANCEL_HIGHEST, COMPLICATION
 from brikwars_gui.engine.rulesets.d6.ruleset import (
     BURNING_PENALTY,
     WOUNDS_OUT,
@@ -297,7 +297,11 @@ def attack_odds(ruleset: Any, state: Any, attacker_id: str, weapon_name: str, ta
         hit, fate = default_hit_chance(ruleset, state, attacker, weapon, plan.needed, -plan.out_of_range)
         modifiers += _point_lines(ruleset, state, attacker, fate)
     is_unit = target_id in state.units
-    figures = [Figure("hit", hit), Figure("out of the fight", hit * out)]
+    figures = [Figure("hit", hit)]
+    if plan.needed is not None and round(hit, 2) != round(plan.chance, 2):
+        # the roll alone and with the points the default answers spend, both labelled (R-D6-7)
+        figures = [Figure("hit on the roll", plan.chance), Figure("hit spending Character/Fate Points", hit)]
+    figures.append(Figure("out of the fight", hit * out))
     if wound:
         figures.append(Figure("wounded", hit * wound))
     knocked = hit * (1 - out) if blast and is_unit else hit * stun  # R-MOVE-15: a blast's survivors

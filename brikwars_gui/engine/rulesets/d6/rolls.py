@@ -5,15 +5,15 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.rulesets.d6.conversion import ignition_value
-from brikwars_gui.engine.rulesets.d6.dice import (
+from brikwars_gui.engine.dice.d6 import (
     ROLE_CP_REROLL,
     ROLE_CP_WILD,
     ROLE_WILD,
     ROLE_WILD_REROLL,
     D6Roll,
 )
+from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.rulesets.d6.conversion import ignition_value
 
 
 def dice_text(roll: D6Roll) -> str:

@@ -18,10 +18,17 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.d6 import (
+    CANCEL_HIGHEST,
+    COMPLICATION,
+    add_character_points,
+    parse_code,
+    roll_code,
+)
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import (
     DEFAULT_CP,
@@ -31,13 +38,6 @@ from brikwars_gui.engine.rulesets.d6.conversion import (
     difficulty,
     pip_modifier,
     skill_code,
-)
-from brikwars_gui.engine.rulesets.d6.dice import (
-    CANCEL_HIGHEST,
-    COMPLICATION,
-    add_character_points,
-    parse_code,
-    roll_code,
 )
 from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6Damage, Wounded
 
@@ -59,8 +59,10 @@ BURNING_PENALTY = "1d4"  # R-FIRE-5: a burning target's resistance, converted li
 COMPLICATIONS = (
     (0, "stumble", "stumbles: its Movement is over this turn"),
     (-4, "off_balance", "off balance: Movement over and its saved Action lost"),
-    (-99, "fall", "falls: Disrupted (R-MOVE-16)"),
+    (None, "fall", "falls: Disrupted (R-MOVE-16)"),
 )
+"""The last row (no lowest margin) takes every lower total, however far below (issue 26: a miss
+by more than 99, from negative pips or a steep difficulty, found no row)."""
 
 
 def _code(text: str) -> tuple[int, int]:
@@ -74,7 +76,9 @@ def _label(dice: int, pips: int) -> str:
 
 def complication_for(total: int, target: int) -> tuple[str, str]:
     """The COMPLICATIONS row for a roll of `total` against `target`."""
-    return next((effect, text) for low, effect, text in COMPLICATIONS if total - target >= low)
+    return next(
+        (effect, text) for low, effect, text in COMPLICATIONS if low is None or total - target >= low
+    )
 
 
 def fate_default(kind: str, without: float, with_fp: float) -> str:
@@ -203,7 +207,17 @@ class D6Ruleset(Ruleset):
             return "automatic"
         dice, pips = self.code(state, unit, roll.kind, unit.skill, fate=False)
         target = difficulty(roll.needed - roll.per_die_modifier)
-        return f"{self.stat_name(roll.kind)} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
+        text = f"{self.stat_name(roll.kind)} {_label(dice, pips)} vs {target}, {roll.chance:.0%}"
+        weapon = next((w for w in unit.weapons if w.name == roll.weapon), None) if roll.weapon else None
+        if weapon is None:
+            return text
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance  # imports us
+
+        points = default_hit_chance(self, state, unit, weapon, roll.needed, roll.per_die_modifier)[0]
+        if round(points, 2) == round(roll.chance, 2):
+            return text
+        # the attack card's headline counts the points the default answers spend: say both (R-D6-7)
+        return f"{text} on the roll, {points:.0%} spending Character/Fate Points"
 
     def action_roll(
         self,

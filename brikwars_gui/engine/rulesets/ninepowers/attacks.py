@@ -5,6 +5,12 @@ difficulty (`np_difficulty`, each choice shown with its exact chance, damage and
 loss, L597-609; the computer's default is the best by expected damage and risk), the target's side
 may spend a veto (`np_veto`, R-NP-11), then the pool is rolled and the damage goes through Armor to
 Stamina (R-NP-5..8). A unit at 0 Stamina is defeated and leaves the battlefield (killed).
+
+Simultaneous blows (R-NP-9, L693): from round 2 no side has initiative (round 1 belongs to the
+side that started the fight, L495), so a unit felled in its turn by a foe's Melee/Shoot/Throw
+before its own side's turn this round still strikes its blow with the same skill at that foe, if
+it can (a weapon of that kind, the foe in its reach or range): both may fall, and a battle can end
+in a draw. docs/rules-decisions.md "Nine Powers: simultaneous blows".
 """
 
 from __future__ import annotations
@@ -172,6 +178,7 @@ def attack(
 
     state = ctx.state
     target = state.units[target_id]
+    stamina_before = int(target.pools.get("stamina", 0))
     skill = skill_for(weapon)
     choices = forecasts(state, attacker, weapon, target, rating=rating)
     best = choose_difficulty(choices)
@@ -281,12 +288,49 @@ def attack(
     if weapon.kind == "thrown":
         weapon.spent = True  # single-use, as under every ruleset
     if them.vitals.defeated:
+        if not response:
+            simultaneous_blow(ctx, attacker, weapon, target, stamina_before)
         kill(ctx, target_id, f"{weapon.name} of {attacker.id}: defeated at 0 Stamina (R-NP-5)")
     elif fire and fire[1]:
         from brikwars_gui.engine.hazards.fire import catch_fire  # fire imports the rulesets
 
         catch_fire(ctx, target_id, fire[1], at=target.pos, fire_type=fire[2])  # R-FIRE-3
     return event
+
+
+def simultaneous_blow(ctx: Any, attacker: Any, weapon: Any, target: Any, stamina: int) -> Any:
+    """R-NP-9 (L693): the felled `target` strikes back at once with the same skill when neither
+    side has initiative this round and its own side has not had its turn yet, with the pool of its
+    `stamina` before the blow (the blows land together); None when it cannot (no weapon of that
+    skill, the attacker out of its reach or range or sight)."""
+    from brikwars_gui.engine.rules.combat import plan_attack  # combat imports the rulesets
+    from brikwars_gui.engine.rules.common import IllegalOrder
+
+    state = ctx.state
+    order = list(state.turn_order)
+    if state.round < 2 or target.team not in order or order.index(target.team) <= state.active_index:
+        return None
+    skill = skill_for(weapon)
+    for own in target.weapons:
+        if skill_for(own) != skill or getattr(own, "spent", False) or own.damage_type == "explosive":
+            continue
+        try:
+            plan = plan_attack(state, target, own, attacker.id)
+        except IllegalOrder:
+            continue
+        ctx.emit(
+            NinePowersTurn(
+                target.id, skill, attacker.id, None, None, None, None,
+                f"no initiative this round: {target.id}'s {skill} blow lands together with "
+                f"{attacker.id}'s (R-NP-9, L693)",
+            )
+        )
+        felled = target.pools.get("stamina", 0)
+        target.pools = {**target.pools, "stamina": stamina}
+        event = attack(ctx, target, own, attacker.id, plan, response=True)
+        target.pools = {**target.pools, "stamina": felled}
+        return event
+    return None
 
 
 def take_hit(ctx: Any, unit: Any, hit: Hit, cause: str) -> DamageResult:

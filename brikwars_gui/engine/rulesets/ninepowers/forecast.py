@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range, sees
 from brikwars_gui.engine.hazards.ignition_odds import (
@@ -28,7 +29,6 @@ from brikwars_gui.engine.hazards.ignition_odds import (
     ignition_text,
 )
 from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, blast_radius, shield_text
-from brikwars_gui.engine.rulesets.brikwars.dice import die_distribution
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast, pool_odds, success_chance
@@ -318,7 +318,7 @@ def object_odds(state: Any, attacker: Any, weapon: Any, object_id: str, plan: An
     against its Armor, its Weight (`armor_roll`): above it the object loses 1" of Size, its last
     one destroying it (G-3). The points do not depend on the faces, so a hit's outcome is known;
     a blast's radius catches units as `blast_odds` says (G-12)."""
-    from brikwars_gui.engine.rulesets.brikwars.strike_odds import strike_dice  # it imports combat
+    from brikwars_gui.engine.rules.strike_odds import strike_dice  # it imports combat
 
     obj = state.objects[object_id]
     hit = shared_roll_chance(state, attacker, weapon, plan.needed, plan.out_of_range)

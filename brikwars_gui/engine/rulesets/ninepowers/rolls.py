@@ -5,7 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BONUS, RollResult
+from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult
 from brikwars_gui.engine.rulesets.ninepowers.pools import PoolRoll
 
 

@@ -20,6 +20,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
+from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult, roll_expression
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import (
@@ -30,7 +31,6 @@ from brikwars_gui.engine.rulesets.base import (
     StatLine,
     StrikeOdds,
 )
-from brikwars_gui.engine.rulesets.brikwars.dice import ROLE_BONUS, RollResult, roll_expression
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect

@@ -18,14 +18,14 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.rulesets.base import StrikeOdds
-from brikwars_gui.engine.rulesets.brikwars.dice import (
+from brikwars_gui.engine.dice.brikwars import (
     REGULAR_BONUS_SIDES,
     die_distribution,
     overskill_damage_expression,
     skill_success_split,
 )
+from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.rulesets.base import StrikeOdds
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.state import GameState, UnitState, WeaponState

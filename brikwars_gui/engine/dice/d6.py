@@ -11,9 +11,9 @@ from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import DieRoll
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceExpressionError, parse_dice
 from brikwars_gui.engine.dice.source import DiceError, DiceSource
-from brikwars_gui.engine.rulesets.brikwars.dice import DieRoll
 
 ROLE_REGULAR = "regular"
 ROLE_WILD = "wild"  # the one Wild Die's first toss (R-D6-2)

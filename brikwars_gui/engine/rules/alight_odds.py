@@ -10,7 +10,7 @@ from __future__ import annotations
 import numpy as np
 
 from brikwars_gui.engine.hazards.ignition_odds import IgnitionTerms
-from brikwars_gui.engine.rulesets.brikwars.strike_odds import (
+from brikwars_gui.engine.rules.strike_odds import (
     _OFFSET,
     StrikeDice,
     add_totals,

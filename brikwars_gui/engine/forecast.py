@@ -94,6 +94,7 @@ class RunResult:
     # id -> (name, team) of the units that joined the battle during the game (rules/roster.py:
     # summoned Diemons) or stood in the position it continued: the per-unit report lists them too
     joined: dict[str, tuple[str, str]] = field(default_factory=dict)
+    sn_dice: dict[str, int] = field(default_factory=dict)  # caster id -> SN dice it spent (Chapter D)
 
     @property
     def turn_limit(self) -> bool:
@@ -148,6 +149,7 @@ def _play(
 
     counts: Counter[str] = Counter()
     kills: Counter[str] = Counter()
+    sn_dice: Counter[str] = Counter()
     spread = [False]
     teams: dict[str, str] = {}
     cells: list[CellRecorder] = []
@@ -168,6 +170,8 @@ def _play(
             counts["objects_destroyed"] += 1
         elif kind == "fire_ignited":
             counts["fires_ignited"] += 1
+        elif kind == "sn_die_rolled":
+            sn_dice[event.unit] += 1
         elif kind == "burning_roll" and event.spread_to:
             spread[0] = True
 
@@ -210,6 +214,7 @@ def _play(
         error=error,
         cell_maps=cells[0].finish() if cells else b"",
         joined=joined,
+        sn_dice=dict(sorted(sn_dice.items())),
     )
 
 
@@ -275,9 +280,12 @@ class UnitForecast:
     mean_kills: float
     team_win_rate_if_killed: float | None  # None: never killed
     team_win_rate_if_survived: float | None  # None: never survived
+    sn_spend_rate: float | None = None  # SN casters: share of runs in which it spent a die
 
     def to_dict(self) -> dict[str, Any]:
+        extra = {} if self.sn_spend_rate is None else {"sn_spend_rate": self.sn_spend_rate}
         return {
+            **extra,
             "id": self.id,
             "name": self.name,
             "team": self.team,
@@ -427,6 +435,11 @@ class ForecastReport:
                 f"{u.name:<{unit_w}}  {u.team:<{team_w}}  {u.survival_rate * 100:7.0f}%  "
                 f"{u.mean_kills:>9.2f}  {dies:>20}"
             )
+        spenders = [u for u in self.units if u.sn_spend_rate is not None]
+        if spenders:
+            lines.append("")
+            spent = [f"{u.name} spent an SN die in {(u.sn_spend_rate or 0):.0%} of runs" for u in spenders]
+            lines.append("SuperNatural: " + "; ".join(spent))
         if self.fire_spread_rate or self.mean_fires_ignited or self.mean_objects_destroyed:
             lines.append("")
             lines.append(
@@ -498,6 +511,7 @@ def summarize(
             )
         )
     rounds = [r.rounds for r in good]
+    casters = {u.id for u in scenario.units if u.supernatural is not None and u.supernatural.talismans}
     units = []
     for u in _roster(scenario, good):
         survived = [r for r in good if u.id in r.alive]
@@ -517,6 +531,9 @@ def summarize(
                 mean_kills=total_kills / n if n else 0.0,
                 team_win_rate_if_killed=team_rate(killed),
                 team_win_rate_if_survived=team_rate(survived),
+                sn_spend_rate=(
+                    sum(1 for r in good if r.sn_dice.get(u.id)) / n if n and u.id in casters else None
+                ),
             )
         )
     return ForecastReport(

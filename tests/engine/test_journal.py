@@ -81,7 +81,8 @@ def test_every_state_class_and_field_type_is_covered_by_the_journal() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["skirmish.json", "hazard_showcase.json", "large_battle.json", "ruined_chapel.json"]
+    "name",
+    ["skirmish.json", "hazard_showcase.json", "large_battle.json", "ruined_chapel.json", "wizard_duel.json"],
 )
 def test_every_value_in_a_built_state_is_journaled_or_immutable(name: str) -> None:
     state = GameState.from_scenario(load_scenario(SCENARIOS / name))

@@ -39,6 +39,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "cast": {"effect": "Fireball", "target": "z", "at": None, "plan": ["hat:range", "rod:damage+"]},
     "cancel_effect": {"effect": "fx1"},
     "detonate": {},
+    "take_talisman": {"talisman": "staff"},
 }
 
 

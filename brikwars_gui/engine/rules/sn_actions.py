@@ -5,6 +5,7 @@
 * `CancelEffect(effect)`: end one of the unit's Effects now (free, R-SN-13); its dice come back at
   the start of the owner's next turn.
 * `Detonate()`: a 10amyte blows itself up (no Action, any time on its side's turn, R-SN-5).
+* `TakeTalisman(talisman)`: take up a Talisman lying within 1" (R-SN-8, a Move Action).
 
 `sn_action_options` offers what is possible now (rank 150; nothing without SN units).
 """
@@ -14,13 +15,14 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
+from brikwars_gui.engine.grid import within_reach
 from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
 from brikwars_gui.engine.rules.orders import ActionOption, Order, StepHooks, register_offers, register_order
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-from brikwars_gui.engine.supernatural import events as _events  # noqa: F401  (registers the SN events)
 from brikwars_gui.engine.supernatural.cast import cast, check_cast, is_touch, resolve_target
 from brikwars_gui.engine.supernatural.diemons import detonate
 from brikwars_gui.engine.supernatural.effects import end_effect
+from brikwars_gui.engine.supernatural.events import TalismanTaken
 from brikwars_gui.engine.supernatural.path import target_cell
 from brikwars_gui.engine.supernatural.state import READY
 
@@ -110,10 +112,41 @@ class Detonate(Order):
         detonate(ctx, unit)
 
 
-SNAction = Cast | CancelEffect | Detonate
+@register_order
+@dataclass(frozen=True)
+class TakeTalisman(Order):
+    """R-SN-8: take up a Talisman lying within 1" (GRID-4): a Move Action, no Action used."""
+
+    talisman: str
+    kind = "take_talisman"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TakeTalisman:
+        return cls(str(data["talisman"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "talisman": self.talisman}
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        _sn_battle(state)
+        if problem := unable_problem(unit):
+            raise IllegalOrder(problem)
+        talisman = state.sn.talismans.get(self.talisman)
+        if talisman is None or talisman.holder is not None or talisman.cell is None:
+            raise IllegalOrder(f"no Talisman {self.talisman!r} lies on the battlefield (R-SN-8)")
+        if unit.diemon or not within_reach(unit.pos, talisman.cell):
+            raise IllegalOrder(f'the {talisman.name} is not within 1" of {unit.name} (R-SN-8, GRID-4)')
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        talisman = ctx.state.sn.talismans[self.talisman]
+        talisman.holder, talisman.cell = unit.id, None
+        ctx.emit(TalismanTaken(talisman.id, unit.id))
 
 
-@register_offers(150, ["cast", "cancel_effect", "detonate"])
+SNAction = Cast | CancelEffect | Detonate | TakeTalisman
+
+
+@register_offers(150, ["cast", "cancel_effect", "detonate", "take_talisman"])
 def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     """The SN orders open to the unit now; a Cast is offered without its dice plan (the Effect
     builder or the computer player completes it)."""
@@ -124,12 +157,16 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     if unit.diemon == "10amyte":
         label = "Detonate: a 1d10 explosion here, no Action (R-SN-5)"
         out.append(ActionOption("detonate", label, Detonate()))
+    for talisman in ledger.talismans.values():
+        if talisman.cell is not None and not unit.diemon and within_reach(unit.pos, talisman.cell):
+            label = f"Take the {talisman.name} (d{talisman.sides}, R-SN-8)"
+            out.append(ActionOption("take_talisman", label, TakeTalisman(talisman.id)))
     for effect in ledger.live_effects(unit.id):
         label = f"Cancel {effect.template} ({effect.id}, R-SN-13)"
         out.append(ActionOption("cancel_effect", label, CancelEffect(effect.id)))
     if not any(t.status == READY for t in ledger.talismans_of(unit.id)):
         return out
-    for template in ledger.templates.get(unit.id, ()):
+    for template in ledger.templates_for(unit.id):
         for target, at in _targets(state, unit, template.target):
             try:
                 target, at = resolve_target(state, unit, template, target, at)

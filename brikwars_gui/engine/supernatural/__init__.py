@@ -3,6 +3,6 @@ state on `GameState.sn` (state.py), a turn-start phase (phase.py), the `Cast` or
 (cast.py), what an Effect changes and how it ends (effects.py), Fumble Dice (fumble.py), the
 Range path (path.py), Diemons (diemons.py) and exact odds for the AI (odds.py).
 
-SN dice are BrikWars dice (`rulesets/brikwars/sn_dice.py`); `Ruleset.supernatural` says which
+SN dice are BrikWars dice (`dice/sn.py`); `Ruleset.supernatural` says which
 rulesets play them. A battle without SN units never reaches this package beyond an O(1) check.
 """

@@ -8,22 +8,30 @@ from __future__ import annotations
 import math
 from typing import Any
 
+from brikwars_gui.engine.dice.sn import joined, sn_at_least, sn_roll
 from brikwars_gui.engine.grid import distance, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder, PlayContext, unable_problem
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import joined, sn_at_least, sn_roll
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.events import EffectCast, EffectMoved, SNDieRolled
 from brikwars_gui.engine.supernatural.fumble import Against, fumble
 from brikwars_gui.engine.supernatural.landing import Rolled, land
 from brikwars_gui.engine.supernatural.path import advance, target_cell
+from brikwars_gui.engine.supernatural.responses import answer_hostile_effect
 from brikwars_gui.engine.supernatural.state import READY, SPENT, EffectState, EffectTemplate
-from brikwars_gui.engine.supernatural.tables import DIEMONS, PLAYED_DIEMONS, UNROLLED_ASPECTS, allowed_aspects
+from brikwars_gui.engine.supernatural.tables import (
+    AUGMENTS,
+    DIEMONS,
+    PLAYED_DIEMONS,
+    UNROLLED_ASPECTS,
+    allowed_aspects,
+)
+from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 
 def template_of(state: GameState, unit: UnitState, name: str) -> EffectTemplate:
     template = state.sn.template(unit.id, name)
     if template is None:
-        known = ", ".join(t.name for t in state.sn.templates.get(unit.id, ())) or "none"
+        known = ", ".join(t.name for t in state.sn.templates_for(unit.id)) or "none"
         raise IllegalOrder(f"{unit.name}'s Cliché has no Effect {name!r} (R-SN-7; its Effects: {known})")
     return template
 
@@ -52,8 +60,8 @@ def resolve_target(
             raise IllegalOrder(f"{template.name} is cast on an object; {target!r} is none")
         return target, None
     other = state.units.get(target)
-    if other is None or not other.alive:
-        raise IllegalOrder(f"{template.name} needs a living unit; {target!r} is none")
+    if other is None or not other.alive or not unit_visible_to(state, unit.team, other):
+        raise IllegalOrder(f"{template.name} needs a living unit its side sees; {target!r} is none (G-16)")
     if kind == "ally" and other.team != unit.team:
         raise IllegalOrder(f"{template.name} is cast on a willing ally; {other.name} is an enemy (R-SN-10)")
     if kind == "hostile" and other.team == unit.team:
@@ -137,8 +145,11 @@ def _options(
         for aspect in template.aspects:
             if aspect == "range" and (touch or reached or (effect.stopped_by and talisman.sides != 12)):
                 continue  # R-SN-25/26: only a d12 goes on past what stopped the Effect
-            if aspect == "creature" and any(a == "creature" for a in effect.dice.values()):
+            summoned = any(a == "creature" for a in effect.dice.values())
+            if aspect == "creature" and summoned:
                 continue
+            if template.form == "creature" and aspect in AUGMENTS and not summoned:
+                continue  # R-SN-20: a Creature starts with the first die's Diemon
             step = f"{talisman.id}:{aspect}"
             if step_problem(state, unit, template, step, effect.target) is None:
                 out.append(step)
@@ -178,7 +189,15 @@ def cast(
         effect.point = dest
     else:
         unit.action_used = True  # R-SN-10/24: no Action roll
+        reveal(ctx, unit, f"casts {template.name}")  # G-16, as an attack
     ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch))
+    victim = state.units.get(target) if target is not None else None
+    if victim is not None and victim.team != unit.team:
+        answer_hostile_effect(ctx, unit, victim, template.name)  # R-SN-24: before the first die
+        if not unit.alive or unit.disrupted:
+            effect.ended = True  # the caster is down: nothing is cast, no die is spent
+            return effect
+        dest = target_cell(state, target, aim, unit.pos)  # it may have Bailed
     queue = list(plan)
     rolled: Rolled = []
     against = Against()
@@ -214,7 +233,8 @@ def cast(
             point, cells, stop = advance(state, effect.point, dest, roll.total, talisman.sides)
             reach += roll.total
             effect.point = point
-            reach_text = f'{reach} of {reach + distance(point, dest):.0f}"'
+            travelled, total = distance(effect.origin, point), distance(effect.origin, dest)
+            reach_text = f'{travelled:.0f} of {total:.0f}"'
             effect.path.extend(cells)
             effect.stopped_by = stop
             moved = (cells, stop)

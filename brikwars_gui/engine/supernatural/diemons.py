@@ -5,15 +5,16 @@ also when an enemy steps within its blast; the 6creant is a Size 1" golem (Armor
 
 from __future__ import annotations
 
+from brikwars_gui.engine.dice.brikwars import roll_expression
+from brikwars_gui.engine.dice.sn import SNRoll
 from brikwars_gui.engine.grid import in_range, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.rules.roster import add_unit
-from brikwars_gui.engine.rulesets.brikwars.dice import roll_expression
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
-from brikwars_gui.engine.supernatural.effects import end_effect
-from brikwars_gui.engine.supernatural.events import DiemonSummoned
-from brikwars_gui.engine.supernatural.state import HELD, EffectState
+from brikwars_gui.engine.supernatural.effects import apply_mod, end_effect
+from brikwars_gui.engine.supernatural.events import DiemonSummoned, StatModified
+from brikwars_gui.engine.supernatural.state import HELD, EffectState, StatMod
 from brikwars_gui.engine.supernatural.tables import DETONATE_RADIUS, DIEMON_STATS, DIEMONS
 
 #: Trigger kind of a 10amyte's blast in the movement Responses (session._step_check).
@@ -173,3 +174,54 @@ def resolve_detonations(
         if answer == "yes":
             detonate(ctx, boom, f"blew up as {mover.id} came near (R-SN-5)")
     return rest
+
+
+def augment(
+    ctx: PlayContext,
+    effect: EffectState,
+    unit: UnitState,
+    rolled: list[tuple[str, str, SNRoll]],
+    fumbled: int,
+) -> None:
+    """R-SN-20: further dice of the summoning augment the Creature: an Armor die joins its Armor
+    (rerolled at each use, R-SN-36), a Damage die joins its natural weapon (a `slam` of that die
+    when it has none), a Movement die adds its roll to each turn's Move roll. A Fumble's `mod-`
+    takes points off the Movement first."""
+    for talisman_id, aspect, roll in rolled:
+        if aspect == "armor+":
+            apply_mod(ctx, effect, unit, "armor", talisman_id, roll.sides)
+        elif aspect == "move+":
+            bonus = max(0, roll.total - fumbled)
+            fumbled = max(0, fumbled - roll.total)
+            if bonus:
+                effect.mods.append(StatMod(unit.id, "diemon_move", talisman_id, bonus))
+        elif aspect == "damage+":
+            if unit.weapons:
+                weapon = unit.weapons[0]
+                weapon.damage = f"{weapon.damage}+1d{roll.sides}"
+            else:
+                unit.weapons = [WeaponState("slam", "close", 2, None, f"1d{roll.sides}")]
+            ctx.emit(StatModified(unit.id, effect.id, "weapon", f"+1d{roll.sides}", unit.weapons[0].damage))
+
+
+def move_bonus(state: GameState, unit_id: str) -> int:
+    """R-SN-20: inches a Diemon's Movement augments add to its Move roll."""
+    effect_id = state.sn.diemons.get(unit_id)
+    if effect_id is None:
+        return 0
+    return sum(m.value for m in state.sn.effects[effect_id].mods if m.stat == "diemon_move")
+
+
+def detonate_when_attacked(ctx: PlayContext, boom: UnitState, attacker: UnitState) -> bool:
+    """R-SN-5: a 10amyte under attack may blow up first (`sn_detonate`, asked of its side; default
+    yes when its blast holds more enemies than friends). True when it did."""
+    default = "yes" if blast_value(ctx.state, boom) > 0 else "no"
+    answer = ctx.ask(
+        DecisionRequest(
+            "sn_detonate", boom.id, boom.team, attacker.id, ("yes", "no"), default, {"attacker": attacker.id}
+        )
+    )
+    if answer == "yes":
+        detonate(ctx, boom, f"blew up as {attacker.id} attacked it (R-SN-5)")
+        return True
+    return False

@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.state import UnitState
-from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified
+from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified, TalismanDropped
 from brikwars_gui.engine.supernatural.state import HELD, SPENT, EffectState, StatMod
 
 
@@ -88,6 +88,8 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
     elif mod.stat == "move":
         unit.move = max(0, unit.move - mod.value)
         change = f"{-mod.value:+d}"
+    elif mod.stat == "diemon_move":  # R-SN-20: goes with the Diemon, nothing to give back
+        return
     else:  # an Action modifier not yet used up
         if mod.value > 0:
             unit.sn_roll_bonus = max(0, unit.sn_roll_bonus - mod.value)
@@ -142,3 +144,7 @@ def on_incapacitated(ctx: RulesContext, unit_id: str) -> None:
         end_effect(ctx, effect, "its Diemon was destroyed")
     for effect in ledger.live_effects(unit_id):
         end_effect(ctx, effect, "caster incapacitated")
+    unit = ctx.state.units[unit_id]
+    for talisman in ledger.talismans_of(unit_id):  # R-SN-8: they fall where it fell
+        talisman.holder, talisman.cell = None, unit.pos
+        ctx.emit(TalismanDropped(talisman.id, unit_id, unit.pos))

@@ -218,3 +218,28 @@ class DiemonGone(Event):
 
     def describe(self) -> str:
         return f"{self.unit} is gone ({self.reason})"
+
+
+@register_event
+class TalismanDropped(Event):
+    """R-SN-8: a Talisman falls where its holder fell; anyone may take it up."""
+
+    kind = "talisman_dropped"
+    talisman: str
+    unit: str
+    at: tuple[int, int]
+
+    def describe(self) -> str:
+        return f"{self.unit} drops the {self.talisman} at {_cell(self.at)} (R-SN-8)"
+
+
+@register_event
+class TalismanTaken(Event):
+    """R-SN-8: a unit took up a Talisman: it now controls its die."""
+
+    kind = "talisman_taken"
+    talisman: str
+    unit: str
+
+    def describe(self) -> str:
+        return f"{self.unit} takes the {self.talisman} and its die (R-SN-8)"

@@ -11,9 +11,9 @@ from __future__ import annotations
 
 from dataclasses import dataclass, field
 
+from brikwars_gui.engine.dice.sn import sn_roll
 from brikwars_gui.engine.grid import distance, in_range
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, parse_cell
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import sn_roll
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.events import EffectMoved, SNFumbled, SNFumbleUsed
 from brikwars_gui.engine.supernatural.path import advance

@@ -4,11 +4,11 @@ Diemon there. Everything inside the area is affected equally."""
 
 from __future__ import annotations
 
+from brikwars_gui.engine.dice.brikwars import DieRoll, RollResult
+from brikwars_gui.engine.dice.sn import SNRoll
 from brikwars_gui.engine.grid import distance, in_range
-from brikwars_gui.engine.rules.common import PlayContext
+from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import _still_there, apply_damage, disrupt
-from brikwars_gui.engine.rulesets.brikwars.dice import DieRoll, RollResult
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import SNRoll
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.effects import apply_mod
 from brikwars_gui.engine.supernatural.events import EffectLanded
@@ -25,8 +25,8 @@ def _primary(ctx: PlayContext, effect: EffectState, template: EffectTemplate, de
     if effect.stopped_by is not None and effect.stopped_by in state.objects:
         return effect.stopped_by  # R-SN-25: a non-d12 die stopped by an object lands on it
     unit = state.unit_at(effect.point)
-    if unit is not None and not (unit.id == effect.caster and template.target == "cell"):
-        return unit.id  # R-SN-28: an area centred on the caster leaves it out (reading)
+    if unit is not None and not (unit.id == effect.caster and template.target != "self"):
+        return unit.id  # an Effect that never left the caster's hands does not land on it (reading)
     if effect.target in state.objects and effect.point == dest:
         return effect.target
     return object_at(state, effect.point)
@@ -58,9 +58,13 @@ def land(
     hit: list[str] = [primary] if primary is not None else []
     if effect.radius or arcs:
         for unit in sorted(state.units.values(), key=lambda u: u.id):
-            if not unit.alive or unit.id in hit or (unit.id == caster.id and template.target != "self"):
+            if not unit.alive or unit.id in hit:
                 continue
             inside = effect.radius and in_range(point, unit.pos, effect.radius)
+            if unit.id == caster.id and template.target != "self":
+                if inside and _include_self(ctx, caster, effect):
+                    hit.append(unit.id)
+                continue
             if inside or in_arc(effect.origin, point, unit.pos, arcs, reach):
                 hit.append(unit.id)
         for obj in sorted(state.objects.values(), key=lambda o: o.id):
@@ -68,18 +72,29 @@ def land(
                 continue
             if effect.radius and any(in_range(point, c, effect.radius) for c in obj.cells):
                 hit.append(obj.id)
+    creature = [t for t, a, _r in rolled if a == "creature"]
+    if template.form == "creature":
+        hit = []  # R-SN-20: its dice make and augment the Creature, they strike nothing
     effect.targets = hit
     ctx.emit(EffectLanded(effect.id, point, tuple(hit), effect.radius, arcs, point == dest))
-    _stat_changes(ctx, effect, rolled, against)
-    _damage(ctx, caster, effect, template, rolled, against)
-    creature = [(t, r) for t, a, r in rolled if a == "creature"]
     if creature:
-        from brikwars_gui.engine.supernatural.diemons import summon
+        from brikwars_gui.engine.supernatural.diemons import augment, summon
 
-        talisman_id, _roll = creature[0]
-        summon(ctx, caster, effect, talisman_id)
+        born = summon(ctx, caster, effect, creature[0])
+        augment(ctx, effect, born, [(t, a, r) for t, a, r in rolled if a != "creature"], against.mods)
+    elif template.form != "creature":
+        _stat_changes(ctx, effect, rolled, against)
+        _damage(ctx, caster, effect, template, rolled, against)
     if not effect.mods and effect.creature is None:
         effect.ended = True  # nothing to sustain: an instant Effect (its dice still come back next turn)
+
+
+def _include_self(ctx: PlayContext, caster: UnitState, effect: EffectState) -> bool:
+    """R-SN-28: a caster inside its own Effect's radius chooses whether it is affected (default no)."""
+    answer = ctx.ask(
+        DecisionRequest("sn_include_self", caster.id, caster.team, effect.id, ("no", "yes"), "no")
+    )
+    return answer == "yes"
 
 
 _STATS = {

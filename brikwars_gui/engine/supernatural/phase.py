@@ -4,7 +4,9 @@ Called by the turn engine after the hazards' turn start; returns at once without
 
 from __future__ import annotations
 
+from brikwars_gui.engine.grid import distance
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
+from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural.effects import end_effect, remove_mod
 from brikwars_gui.engine.supernatural.events import (
     DiemonBurning,
@@ -20,7 +22,7 @@ def start_of_player_turn(ctx: PlayContext, player: str) -> None:
     ledger = ctx.state.sn
     if not ledger.active:
         return
-    from brikwars_gui.engine.supernatural.diemons import burning_roll  # diemons build on effects
+    from brikwars_gui.engine.supernatural.diemons import burning_roll, move_bonus  # diemons build on effects
 
     for unit_id in sorted(ledger.diemons):
         unit = ctx.state.units[unit_id]
@@ -36,7 +38,8 @@ def start_of_player_turn(ctx: PlayContext, player: str) -> None:
     for unit_id in sorted(ledger.diemons):
         unit = ctx.state.units[unit_id]
         if unit.team == player and unit.alive:
-            unit.move = ctx.dice.roll(unit.skill, f"{unit_id} Diemon move")  # R-SN-2: never a Fumble
+            roll = ctx.dice.roll(unit.skill, f"{unit_id} Diemon move")  # R-SN-2: never a Fumble
+            unit.move = roll + move_bonus(ctx.state, unit_id)  # R-SN-20: Movement augments
             ctx.emit(DiemonMoveRolled(unit_id, unit.move))
 
 
@@ -55,8 +58,9 @@ def _lasting_or_end(ctx: PlayContext, effect: EffectState) -> None:
             continue
         targets = list(dict.fromkeys(m.unit for m in mods if ctx.state.units[m.unit].alive))
         options = ("release", *(f"keep:{t}" for t in targets))
-        default = options[1] if len(options) > 1 else "release"
         caster = ctx.state.units[effect.caster]
+        mattering = [t for t in targets if _still_matters(ctx, caster, ctx.state.units[t])]
+        default = f"keep:{mattering[0]}" if mattering else "release"
         answer = ctx.ask(
             DecisionRequest(
                 "sn_lasting",
@@ -86,11 +90,24 @@ def _lasting_or_end(ctx: PlayContext, effect: EffectState) -> None:
         end_effect(ctx, effect, "released (R-SN-13)")
 
 
+def _still_matters(ctx: PlayContext, caster: UnitState, target: UnitState) -> bool:
+    """The default answer's test (design map §5.2): a change on an enemy always matters while it
+    lives; one on a friend while an enemy could reach it on its next turn (Move + Range + 1")."""
+    if target.team != caster.team:
+        return True
+    for enemy in ctx.state.units.values():
+        if enemy.alive and enemy.team != caster.team:
+            reach = max((w.range or 0 for w in enemy.weapons if not w.spent), default=1.5)
+            if distance(enemy.pos, target.pos) <= enemy.move + reach + 1:
+                return True
+    return False
+
+
 def _return_dice(ctx: PlayContext, player: str) -> None:
     """R-SN-9/13: spent and fumbled dice of the player's units come back; held ones stay."""
     back: dict[str, list[str]] = {}
     for talisman in ctx.state.sn.talismans.values():
-        holder = ctx.state.units.get(talisman.holder)
+        holder = ctx.state.units.get(talisman.holder) if talisman.holder else None
         if talisman.status == SPENT and holder is not None and holder.team == player and holder.alive:
             talisman.status = READY
             back.setdefault(holder.id, []).append(talisman.id)

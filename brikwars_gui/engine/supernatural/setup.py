@@ -33,7 +33,9 @@ def build_ledger(state: GameState, scenario: Scenario) -> None:
         block = u.supernatural
         assert block is not None
         for t in block.talismans:
-            ledger.talismans[t.id] = TalismanState(t.id, t.name or t.id, parse_single_die(t.die), u.id)
+            ledger.talismans[t.id] = TalismanState(
+                t.id, t.name or t.id, parse_single_die(t.die), u.id, origin=u.id
+            )
         if block.effects:
             ledger.templates[u.id] = [
                 EffectTemplate(e.name, e.target, tuple(e.aspects), e.form, e.element, e.lasting)

@@ -17,14 +17,17 @@ READY, SPENT, HELD, DESTROYED = "ready", "spent", "held", "destroyed"
 
 @dataclass
 class TalismanState(Journaled):
-    """One SN die bound to its Talisman (R-SN-8); `holder` is the unit that controls it."""
+    """One SN die bound to its Talisman (R-SN-8); `holder` is the unit that controls it (None: it
+    lies on the battlefield at `cell`); `origin` the unit whose Cliché it carries (R-SN-7)."""
 
     id: str
     name: str
     sides: int
-    holder: str
+    holder: str | None
     status: str = READY
     held_by: str | None = None  # the Effect holding the die (Lasting, Diemon)
+    cell: Cell | None = None  # where a dropped Talisman lies (R-SN-8)
+    origin: str = ""
 
 
 @dataclass
@@ -94,8 +97,20 @@ class SNLedger(Journaled):
     def talismans_of(self, unit_id: str) -> list[TalismanState]:
         return [t for t in self.talismans.values() if t.holder == unit_id]
 
+    def templates_for(self, unit_id: str) -> list[EffectTemplate]:
+        """The Effects a unit may cast (R-SN-7): its own Cliché's, then those of the Clichés of
+        Talismans it took from others (R-SN-8), each name once."""
+        out = list(self.templates.get(unit_id, ()))
+        names = {t.name for t in out}
+        for talisman in self.talismans_of(unit_id):
+            for template in self.templates.get(talisman.origin, ()) if talisman.origin != unit_id else ():
+                if template.name not in names:
+                    out.append(template)
+                    names.add(template.name)
+        return out
+
     def template(self, unit_id: str, name: str) -> EffectTemplate | None:
-        return next((t for t in self.templates.get(unit_id, ()) if t.name == name), None)
+        return next((t for t in self.templates_for(unit_id) if t.name == name), None)
 
     def live_effects(self, caster: str | None = None) -> list[EffectState]:
         return [e for e in self.effects.values() if not e.ended and (caster is None or e.caster == caster)]

@@ -50,6 +50,9 @@ DIEMON_STATS = {
     "10amyte": (0, "0", 0.5),
     "12vard": (0, "0", 0.5),
 }
+#: R-SN-20: Aspects that augment a summoned Creature (Armor joins its Armor, Damage its natural
+#: weapon, Movement its Move roll).
+AUGMENTS = ("armor+", "damage+", "move+")
 #: R-SN-5, R-SN-28: a 10amyte's blast reaches 2" (one d10).
 DETONATE_RADIUS = 2
 #: R-SN-28: each d10 in any Aspect adds this many inches of radius.
@@ -61,8 +64,8 @@ TOUCH = 1
 def allowed_aspects(target: str, form: str) -> frozenset[str]:
     """The Aspects a template of this target kind and form can use (R-SN-7/23): the scenario
     refuses a template naming another, and a `Cast` never offers one."""
-    if form == "creature":
-        return frozenset({"range", "creature"})
+    if form == "creature":  # R-SN-20: the first die releases it, further dice augment it
+        return frozenset({"range", "creature", *AUGMENTS})
     out = set(ASPECTS) - {"creature"}
     if target == "object":
         out -= STAT_ASPECTS  # stat changes need a unit (a cell's area may hold units)

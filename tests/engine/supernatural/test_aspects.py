@@ -3,23 +3,32 @@ SN writes into the stats the engine reads, so attacks roll the changed Armor, Bl
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from sn_helpers import caster, effect, game, kinds
+from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast
+from brikwars_gui.engine.session import Game
+from tests.scripted_answers import Answers
 
 BLESSING = effect("Blessing", "ally", "bless")
 HEX = effect("Hex", "hostile", "range", "curse")
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
 
 
 def _clerik(**kw):
     return caster("c", "red", (5, 5), {"book": "d8", "amulet": "d4"}, BLESSING, HEX, **kw)
 
 
-def test_r_dice_10_r_sn_10_a_cast_blessing_by_touch_is_free_and_rolls_with_the_next_attack() -> None:
+def test_ex_9_r_dice_10_r_sn_10_a_d8_blessing_by_touch_is_free_and_rolls_with_the_next_attack() -> None:
     units = [_clerik(), sb.unit("k", "red", (6, 5), weapons=[sb.PISTOL]), sb.unit("e", "blue", (9, 5))]
     g = game(units, [2, 5, 4])
     g.act("c", Cast("Blessing", "k", plan=("book:bless",)))
@@ -30,7 +39,7 @@ def test_r_dice_10_r_sn_10_a_cast_blessing_by_touch_is_free_and_rolls_with_the_n
     assert attack["hit"] and g.unit("e").disrupted
 
 
-def test_r_dice_10_a_d4_cannot_curse_a_d6_by_cast() -> None:
+def test_ex_9_r_dice_10_a_d4_cannot_curse_a_d6_by_cast() -> None:
     units = [_clerik(), sb.unit("k", "red", (6, 5)), sb.unit("e", "blue", (8, 5))]
     g = game(units, [])
     with pytest.raises(IllegalOrder, match="a d4 cannot Curse a d6"):
@@ -100,7 +109,7 @@ def test_r_sn_29_a_slowed_knight_at_0_inches_is_stopped_but_shoots() -> None:
     assert g.unit("w").disrupted
 
 
-def test_r_sn_39_an_sn_action_die_boosts_the_bowmans_next_roll_by_touch() -> None:
+def test_ex_13a_r_sn_39_an_sn_action_die_boosts_the_bowmans_next_roll_by_touch() -> None:
     aim = effect("Steady Aim", "ally", "action+")
     units = [
         caster("m", "red", (5, 5), {"hat": "d6"}, aim),
@@ -115,7 +124,7 @@ def test_r_sn_39_an_sn_action_die_boosts_the_bowmans_next_roll_by_touch() -> Non
     assert g.unit("b").sn_roll_bonus == 0  # used up
 
 
-def test_r_sn_39_a_natural_1_is_still_a_critical_failure() -> None:
+def test_ex_13a_r_sn_39_a_natural_1_is_still_a_critical_failure() -> None:
     aim = effect("Steady Aim", "ally", "action+")
     units = [
         caster("m", "red", (5, 5), {"hat": "d6"}, aim),
@@ -143,3 +152,18 @@ def test_r_sn_28_an_armor_d10_covers_the_squad_within_2_inches() -> None:
     assert landed["radius"] == 2 and landed["targets"] == ["a1"]  # a2 is 2.24" away; c left out
     assert g.unit("a1").armor == "4+1d10"
     assert g.unit("a2").armor == g.unit("a3").armor == g.unit("c").armor == "4"
+
+
+@pytest.mark.parametrize(("answer", "warded"), [("no", False), ("yes", True)])
+def test_r_sn_28_a_self_centred_blast_may_leave_the_caster_out(answer: str, warded: bool) -> None:
+    shield = effect("Iron Hide", "cell", "armor+")
+    units = [
+        caster("c", "red", (5, 5), {"rod": "d10"}, shield),
+        sb.unit("a1", "red", (5, 6)),
+        sb.unit("e", "blue", (15, 15)),
+    ]
+    policy = Answers(sn_include_self=answer)
+    g = game(units, [], policy)
+    g.act("c", Cast("Iron Hide", at=(5, 5), plan=("rod:armor+",)))
+    assert policy.first("sn_include_self").default == "no"
+    assert (g.unit("c").armor == "4+1d10") is warded and g.unit("a1").armor == "4+1d10"

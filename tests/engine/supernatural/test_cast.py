@@ -3,13 +3,21 @@ time and rolled when spent, Range along the path, Damage, SN Bonus chains and Fu
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from sn_helpers import FIREBALL, caster, effect, game, kinds, wall
+from sn_helpers import FIREBALL, caster, effect, kinds, wall
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast
+from brikwars_gui.engine.session import Game
 from tests.scripted_answers import Answers
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
 
 
 def test_r_sn_14_dice_roll_one_by_one_and_stop_when_the_effect_reaches() -> None:
@@ -29,7 +37,7 @@ def test_r_sn_14_dice_roll_one_by_one_and_stop_when_the_effect_reaches() -> None
     assert g.unit("p").action_used  # R-SN-24: a distant Effect uses the Action
 
 
-def test_r_sn_24_a_range_d6_adds_its_roll_in_inches() -> None:
+def test_r_sn_15_24_a_range_d6_adds_its_roll_in_inches_and_the_effect_has_a_point() -> None:
     units = [caster("p", "red", (2, 5), {"hat": "d6"}, FIREBALL), sb.unit("e", "blue", (12, 5))]
     g = game(units, [3])
     g.act("p", Cast("Fireball", "e", plan=("hat:range",)))
@@ -121,7 +129,7 @@ def test_r_sn_25_a_d8_bolt_stops_at_the_wall_and_lands_on_it() -> None:
     assert g.unit("t").alive
 
 
-def test_r_sn_34_an_acid_pyromancers_d4_ignites_acid() -> None:
+def test_r_sn_1_34_an_acid_pyromancers_d4_ignites_acid() -> None:
     acid = effect("Acid Splash", "hostile", "range", "damage+", element="acid")
     units = [caster("p", "red", (5, 5), {"rod": "d6", "amulet": "d4"}, acid), sb.unit("e", "blue", (8, 5))]
     g = game(units, [4, 3])
@@ -171,3 +179,55 @@ def test_r_sn_9_a_spent_die_is_refused_until_its_owners_next_turn() -> None:
     assert g.state.sn.talismans["hat"].status == "ready" and g.unit("p").armor == "4"
     g.act("p", Cast("Ward", plan=("hat:armor+",)))
     assert g.unit("p").armor == "4+1d6"
+
+
+def test_r_sn_8_a_caster_spends_only_the_dice_of_the_talismans_it_holds() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"hat": "d6"}, FIREBALL),
+        caster("q", "red", (5, 7), {"rod": "d10"}),
+        sb.unit("e", "blue", (12, 5)),
+    ]
+    g = game(units, [])
+    with pytest.raises(IllegalOrder, match=r"holds no Talisman 'rod' \(R-SN-8\)"):
+        g.act("p", Cast("Fireball", "e", plan=("rod:range",)))
+    assert g.state.sn.talismans["rod"].status == "ready"
+
+
+def test_r_sn_14_a_cast_that_fails_halfway_leaves_no_trace() -> None:
+    """A Cast is one guarded order: when a die cannot be drawn (the script runs out) after others
+    were spent, the Talismans, the Effect, the Action and the events are all as before."""
+    from brikwars_gui.engine.dice import DiceScriptExhausted
+
+    units = [
+        caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6"}, FIREBALL),
+        sb.unit("e", "blue", (12, 5)),
+    ]
+    g = game(units, [5])
+    before = len(g.events)
+    with pytest.raises(DiceScriptExhausted):
+        g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:damage+")))
+    assert len(g.events) == before and not g.state.sn.effects and g.state.sn.seq == 0
+    assert {t.status for t in g.state.sn.talismans.values()} == {"ready"} and not g.unit("p").action_used
+
+
+def test_a_hidden_enemy_cannot_be_targeted() -> None:
+    units = [caster("p", "red", (5, 5), {"hat": "d6"}, FIREBALL), sb.unit("e", "blue", (9, 5), hidden=True)]
+    g = game(units, [])
+    with pytest.raises(IllegalOrder, match="G-16"):
+        g.act("p", Cast("Fireball", "e", plan=("hat:range",)))
+
+
+def test_r_sn_24_the_target_of_a_fireball_shoots_back_first_with_its_saved_action() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"hat": "d6", "rod": "d10"}, FIREBALL, facing="E"),
+        sb.unit("e", "blue", (11, 5), facing="W", weapons=[sb.PISTOL]),
+    ]
+    policy = Answers()
+    g = game(units, [4, 5], policy)
+    g.end_turn()
+    g.end_turn()  # e kept its Action: saved for a Response (R-RESP-1)
+    g.act("p", Cast("Fireball", "e", plan=("hat:range", "rod:damage+")))
+    asked = policy.first("attack_response")
+    assert asked.unit == "e" and asked.default == "attack:pistol" and "bail" in asked.options
+    assert not g.unit("p").alive  # hit 4, Damage 5 > 4
+    assert not kinds(g, "sn_die_rolled") and g.state.sn.talismans["hat"].status == "ready"

@@ -3,13 +3,16 @@ moving or acting, burning, blowing up, vanishing with their Effect, keeping no s
 
 from __future__ import annotations
 
+from typing import Any
+
 import pytest
-from sn_helpers import caster, effect, game, kinds
+from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast, Detonate
+from brikwars_gui.engine.session import Game
 from tests.scripted_answers import Answers
 
 SUMMON = effect("Summon", "cell", "creature", form="creature")
@@ -23,6 +26,11 @@ STONE = {
     "weight": 2,
     "flammable": False,
 }
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
 
 
 def _pyro(script: list[int], policy=None):
@@ -135,3 +143,27 @@ def test_r_sn_21_a_diemon_vanishes_with_its_summoner_and_the_battle_ends() -> No
     g.act("r", Attack("rifle", "p"))
     assert not g.unit("4pion-1").alive
     assert g.over and g.winner == "blue"
+
+
+def test_r_sn_20_a_4pion_augmented_with_an_armor_d6_rolls_1d6_armor() -> None:
+    summon = effect("Summon", "cell", "creature", "armor+", "damage+", form="creature")
+    units = [
+        caster("p", "red", (7, 5), {"amulet": "d4", "hat": "d6", "rod": "d8"}, summon),
+        sb.unit("e", "blue", (19, 19)),
+    ]
+    g = game(units, [5])
+    g.act("p", Cast("Summon", at=(8, 5), plan=("amulet:creature", "hat:armor+", "rod:damage+")))
+    pion = g.unit("4pion-1")
+    assert pion.armor == "0+1d6"  # the Armor die joins and rolls at each use (R-SN-36)
+    assert pion.weapons[0].damage == "1d4+1d8"
+    asked = [e for e in kinds(g, "decided") if e["question"] == "sn_next_die"]
+    assert not any(o.endswith(("armor+", "damage+")) for o in asked[0]["options"])  # the Diemon first
+
+
+def test_r_sn_5_a_10amyte_under_attack_blows_up_first() -> None:
+    units = [*BOMB[:2], sb.unit("e1", "blue", (11, 6), weapons=[sb.SWORD])]
+    g = game(units, [4, 7], Answers(sn_detonate="yes"))  # boom's Move roll, then the blast
+    g.end_turn()
+    g.act("e1", Attack("shortsword", "boom"))
+    assert kinds(g, "attack_wasted")[0]["reason"].endswith("(R-SN-5)")
+    assert kinds(g, "exploded")[0]["victims"] == ["e1"] and not g.unit("e1").alive

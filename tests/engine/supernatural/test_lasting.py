@@ -3,14 +3,23 @@ per die, the rest ending at the caster's turn start, cancelling, and the caster'
 
 from __future__ import annotations
 
-from sn_helpers import caster, effect, game, kinds
+from typing import Any
+
+import pytest
+from sn_helpers import FIREBALL, caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
-from brikwars_gui.engine.rules.sn_actions import CancelEffect, Cast
+from brikwars_gui.engine.rules.sn_actions import CancelEffect, Cast, TakeTalisman
+from brikwars_gui.engine.session import Game
 from tests.scripted_answers import Answers
 
 ARC_BLESSING = effect("Arc Blessing", "cell", "range", "bless", form="arc", lasting=True)
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
 
 
 def test_ex_10_r_sn_27_12_an_arc_blessing_blesses_three_then_only_one_keeps_it() -> None:
@@ -55,6 +64,7 @@ def test_r_sn_12_killing_the_necromancer_ends_bone_armor_and_hex() -> None:
     ended = kinds(g, "effect_ended")
     assert [e["reason"] for e in ended] == ["caster incapacitated"] * 2
     assert g.unit("s").armor == "4" and g.unit("h").curses == ()
+    assert [e["talisman"] for e in kinds(g, "talisman_dropped")] == ["skull", "beard", "ring"]  # R-SN-8
 
 
 def test_r_sn_13_a_cancelled_effects_dice_come_back_next_turn() -> None:
@@ -86,3 +96,43 @@ def test_r_sn_13_released_at_turn_start_they_are_ready_at_once() -> None:
     g.end_turn()  # released: back at once, and the Armor is gone
     assert g.state.sn.talismans["skull"].status == "ready" and g.unit("s").armor == "4"
     assert kinds(g, "sn_dice_returned")[-1]["talismans"] == ["skull"]
+
+
+def test_r_sn_8_a_dropped_staff_is_taken_and_its_d8_spent_by_the_thief() -> None:
+    units = [
+        caster("w", "red", (5, 5), {"staff": "d8", "orb": "d6"}, FIREBALL, cliche="Pyromancer"),
+        sb.unit("r", "blue", (10, 7), weapons=[sb.RIFLE]),
+        sb.unit("t", "blue", (6, 6)),
+        sb.unit("k", "red", (3, 10)),
+    ]
+    g = game(units, [4, 5, 5, 5])
+    g.end_turn()
+    g.act("r", Attack("rifle", "w"))  # hit 4; 5 + 1 = 6 > 4: killed
+    assert {e["talisman"] for e in kinds(g, "talisman_dropped")} == {"staff", "orb"}
+    assert g.state.sn.talismans["staff"].cell == (5, 5)
+    assert "take_talisman" in {o.kind for o in g.legal_actions("t")}
+    g.act("t", TakeTalisman("staff"))
+    g.act("t", TakeTalisman("orb"))
+    assert not g.unit("t").action_used  # a Move Action
+    g.act("t", Cast("Fireball", "k", plan=("staff:range", "orb:damage+")))  # the Talisman's Cliché
+    assert [r["talisman"] for r in kinds(g, "sn_die_rolled")] == ["staff", "orb"]
+    assert not g.unit("k").alive  # Range 5 ≥ 5"; Damage 5 > Armor 4
+
+
+@pytest.mark.parametrize(("enemy_at", "default"), [((19, 19), "release"), ((9, 5), "keep:s")])
+def test_r_sn_12_the_lasting_default_keeps_armor_only_on_a_friend_an_enemy_can_reach(
+    enemy_at, default
+) -> None:
+    bone = effect("Bone Armor", "ally", "armor+", lasting=True)
+    units = [
+        caster("n", "red", (5, 5), {"skull": "d6"}, bone),
+        sb.unit("s", "red", (6, 5)),
+        sb.unit("e", "blue", enemy_at),
+    ]
+    policy = Answers()
+    g = game(units, [], policy)
+    g.act("n", Cast("Bone Armor", "s", plan=("skull:armor+",)))
+    g.end_turn()
+    g.end_turn()
+    assert policy.first("sn_lasting").default == default
+    assert (g.unit("s").armor == "4+1d6") is (default != "release")

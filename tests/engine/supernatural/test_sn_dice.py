@@ -7,14 +7,14 @@ import itertools
 
 import pytest
 
-from brikwars_gui.engine.dice.source import ScriptedDice
-from brikwars_gui.engine.rulesets.brikwars.sn_dice import (
+from brikwars_gui.engine.dice.sn import (
     SN_SIDES,
     sn_at_least,
     sn_distribution,
     sn_mean,
     sn_roll,
 )
+from brikwars_gui.engine.dice.source import ScriptedDice
 
 
 def test_r_sn_17_the_highest_face_adds_a_same_size_bonus_die_chained() -> None:

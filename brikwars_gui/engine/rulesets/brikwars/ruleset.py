@@ -84,7 +84,7 @@ class BrikWarsRuleset(Ruleset):
 
     name = "brikwars"
     label = "BrikWars (exploding dice)"
-    supernatural = True  # SN dice are BrikWars dice (rulesets/brikwars/sn_dice.py)
+    supernatural = True  # SN dice are BrikWars dice (dice/sn.py)
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         lines = [

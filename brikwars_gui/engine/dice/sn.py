@@ -13,8 +13,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
+from brikwars_gui.engine.dice.brikwars import DieRoll, chain_at_least
 from brikwars_gui.engine.dice.source import DiceSource
-from brikwars_gui.engine.rulesets.brikwars.dice import DieRoll, chain_at_least
 
 ROLE_SN = "sn"  # the SN die spent on an Aspect (R-SN-9)
 ROLE_SN_BONUS = "sn_bonus"  # a same-size SN Bonus Die earned on its highest face (R-SN-17)

@@ -35,6 +35,7 @@ def _duel() -> Scenario:
         [
             sb.unit("ignatia", "red", (5, 5), name="Ignatia", supernatural=block),
             sb.unit("archer", "blue", (12, 5), name="Archer", armor="6"),
+            sb.unit("bram", "red", (5, 6), name="Bram"),
         ]
     ).model_dump(mode="json")
     for player in data["players"]:
@@ -163,7 +164,7 @@ def test_r_sn_18_a_fumble_is_answered_by_the_other_player_in_hot_seat(window: Ma
 
 
 def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, qtbot) -> None:
-    """A Flame Ward on itself (touch, free): the card lists it; Effects ▸ Cancel ends it."""
+    """A Flame Ward on Bram beside her (touch, free): her card lists it; Effects ▸ Cancel ends it."""
     window.set_play_mode(True, seed=5, script=[])
     builder = window.effect_builder
     steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
@@ -171,7 +172,7 @@ def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, 
     ward = next(
         o
         for o in window.controller.legal_actions("ignatia")
-        if o.kind == "cast" and o.action.effect == "Flame Ward"
+        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
     )
     assert window.take_action("ignatia", ward, (5, 5))
     timer.stop()
@@ -217,7 +218,9 @@ def test_r_sn_9_the_units_table_shows_the_casters_die_chips(window: MainWindow, 
     steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
     timer = _answering(window, qtbot, steps)
     options = window.controller.legal_actions("ignatia")
-    ward = next(o for o in options if o.kind == "cast" and o.action.effect == "Flame Ward")
+    ward = next(
+        o for o in options if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
     window.take_action("ignatia", ward, (5, 5))
     timer.stop()
     assert model.index(row, 4).data() == "d6 · SN d8● d6○ d4●"

@@ -168,10 +168,8 @@ def _roll_words(aspect: str, roll: dict[str, Any]) -> str:
     """`Range d6: 4 → 4"`, `Damage d8: 8 + 3 → 11`, `Range d6: 1 → Fumble!` (R-SN-14/17/18)."""
     sides, faces = roll.get("sides"), list(roll.get("faces") or ())
     word = ASPECT_WORDS.get(aspect, aspect)
-    if not faces:
-        if aspect == "creature":
-            return f"{word} d{sides}: released (its die rolls as the Diemon's, R-SN-2)"
-        return f"{word} d{sides} joins the stat (rolled at each use)"
+    if not faces:  # not rolled now (the Dice column says when it is, R-SN-2/36)
+        return f"{word} d{sides} released" if aspect == "creature" else f"{word} d{sides} joins the stat"
     if roll.get("fumble"):
         return f"{word} d{sides}: {faces[0]} → Fumble!"
     unit = '"' if aspect in _INCHES else ""

@@ -20,6 +20,8 @@ def test_wizard_duel_plays_to_the_end_and_the_timeline_draws_each_turns_units(op
     c = window.controller
     c.skip_ai()
     assert c.game_over
+    result = c.game_result()  # the summoned 4pion neither started the battle nor survives in it
+    assert result.started == {"red": 4, "blue": 5}
     state = c.game.state
     born = [uid for uid in state.units if uid not in {u.id for u in c.scenario.units}]
     assert born, "no unit was summoned in this game (seed 7 summons a 4pion)"

@@ -257,7 +257,8 @@ class QueriesMixin:
         winner = getattr(event, "winner", None) if event is not None else state.winner
         started: dict[str, int] = {}
         for u in state.units.values():
-            started[u.team] = started.get(u.team, 0) + 1
+            if u.id not in self._joined_names:  # a summoned unit did not start the battle (R-SN-21)
+                started[u.team] = started.get(u.team, 0) + 1
         return GameResult(
             winner,
             str(getattr(event, "reason", "") or ""),

@@ -165,6 +165,7 @@ class UnitInspector(QWidget):
         self.save_template.setVisible(library is not None)
         layout.addWidget(self.save_template)
         self.sn = SupernaturalSection(self._commit_sn)  # Cliché, Talismans, Effects (R-SN-7/8)
+        self.sn.bindings = self._sn_bindings
         layout.addWidget(self.sn)
         self.blocks = UnitBlocks(doc, lambda: self.unit_id, self.weapons.currentRow)
         self.weapons.currentCellChanged.connect(lambda *_: self.blocks.load_weapon())
@@ -384,6 +385,17 @@ class UnitInspector(QWidget):
         except ValueError as exc:
             self.weapon_error.setText(str(exc))
             self.weapon_error.show()
+
+    def _sn_bindings(self) -> list[tuple[str, str, int]]:
+        """Every other unit's Talismans, for a placed Diemon's `bound_to` (R-SN-2)."""
+        out = []
+        for unit in self.doc.scenario.units:
+            block = unit.supernatural
+            if unit.id == self.unit_id or block is None:
+                continue
+            for t in block.talismans:
+                out.append((f"{unit.name}: {t.name or t.id} ({t.die})", f"{unit.id}:{t.id}", t.sides))
+        return out
 
     def _commit_sn(self, block: dict | None, label: str) -> str:
         """One undoable change of the unit's SN block; the document's refusal, or ""."""

@@ -47,6 +47,7 @@ def _choices(model: type, name: str) -> tuple[str, ...]:
 
 
 TARGETS = _choices(EffectTemplate, "target")
+DIEMONS = _choices(SupernaturalBlock, "diemon")  # the Diemons a GM may place, bound to a die
 FORMS = _choices(EffectTemplate, "form")
 ELEMENTS = _choices(EffectTemplate, "element")
 ASPECTS = _choices(EffectTemplate, "aspects")
@@ -154,6 +155,24 @@ class SupernaturalSection(QGroupBox):
         details.addRow(self.lasting)
         layout.addLayout(details)
         layout.addLayout(self._buttons("Effect", self.add_effect, self.remove_effect))
+        placed = QFormLayout()  # a Diemon the GM places, bound to a caster's Talisman (R-SN-2)
+        placed.setFieldGrowthPolicy(QFormLayout.FieldGrowthPolicy.AllNonFixedFieldsGrow)
+        self.diemon = guarded(narrow_combo(QComboBox()))
+        self.diemon.setObjectName("snDiemon")
+        self.diemon.addItem("(not a Diemon)", None)
+        for kind in DIEMONS:
+            self.diemon.addItem(kind, kind)
+        self.diemon.setToolTip("This unit is a Diemon the GM placed, held by a caster's Talisman (R-SN-2)")
+        self.diemon.activated.connect(lambda _i: self._edit_diemon(self.diemon.currentData(), None))
+        self.bound = guarded(narrow_combo(QComboBox()))
+        self.bound.setObjectName("snBoundTo")
+        self.bound.setToolTip("The caster's Talisman whose die the Diemon is: its die size makes the Diemon")
+        self.bound.activated.connect(
+            lambda _i: self._edit_diemon(self.diemon.currentData(), self.bound.currentData())
+        )
+        placed.addRow("Diemon", self.diemon)
+        placed.addRow("Bound to", self.bound)
+        layout.addLayout(placed)
         self.error = QLabel()
         self.error.setObjectName("snError")
         self.error.setStyleSheet("color: #d32f2f;")
@@ -233,6 +252,7 @@ class SupernaturalSection(QGroupBox):
             if data["effects"] and self.effects.currentRow() < 0:
                 self.effects.setCurrentCell(0, 0)
             self._show_effect_details()
+            self._show_diemon(data.get("diemon"), data.get("bound_to"))
         finally:
             self._loading = False
 
@@ -250,6 +270,52 @@ class SupernaturalSection(QGroupBox):
                 self.lasting.setChecked(bool(effect.get("lasting", False)))
         finally:
             self._loading = loading
+
+    bindings: Callable[[], list[tuple[str, str, int]]] = staticmethod(lambda: [])
+    """(label, "<caster>:<talisman>", die sides) of every other unit's Talisman (set by the inspector)."""
+
+    def _binding_choices(self, kind: str | None) -> list[tuple[str, str]]:
+        """The Talismans a Diemon of `kind` may be bound to: their die makes it (a d10, a 10amyte)."""
+        if kind is None:
+            return []
+        sides = int("".join(ch for ch in kind if ch.isdigit()) or 0)
+        return [(label, value) for label, value, die in self.bindings() if die == sides]
+
+    def _show_diemon(self, kind: str | None, bound: str | None) -> None:
+        self.diemon.setCurrentIndex(max(0, self.diemon.findData(kind)))
+        self.bound.clear()
+        for label, value in self._binding_choices(kind):
+            self.bound.addItem(label, value)
+        if bound is not None and self.bound.findData(bound) < 0:
+            self.bound.addItem(bound, bound)  # a binding the file names that no Talisman matches
+        self.bound.setCurrentIndex(max(0, self.bound.findData(bound)))
+        self.bound.setEnabled(kind is not None)
+
+    def _edit_diemon(self, kind: str | None, bound: str | None) -> None:
+        if self._loading or self.block is None:
+            return
+        block = self._current()
+        if kind is None:
+            block.pop("diemon", None)
+            block.pop("bound_to", None)
+            block["diemon"] = block["bound_to"] = None
+        else:
+            choices = [value for _label, value in self._binding_choices(kind)]
+            bound = (
+                bound
+                if bound in choices
+                else (block.get("bound_to") if block.get("bound_to") in choices else None)
+            )
+            bound = bound or (choices[0] if choices else None)
+            if bound is None:
+                self._fail(f"no caster holds a Talisman whose die makes a {kind} (R-SN-2)")
+                return
+            block["diemon"], block["bound_to"] = kind, bound
+        if (block.get("diemon"), block.get("bound_to")) != (
+            (self.block or {}).get("diemon"),
+            (self.block or {}).get("bound_to"),
+        ):
+            self._apply(block, "Place a Diemon" if kind else "Not a Diemon")
 
     # -- edits --------------------------------------------------------------------------------------
     def _apply(self, block: dict[str, Any] | None, label: str) -> bool:

@@ -133,3 +133,24 @@ def test_scrolling_over_the_sn_section_changes_nothing(window: MainWindow, qtbot
     QApplication.sendEvent(combo, wheel)
     assert combo.currentData() == before
     assert window.doc.unit(unit.id).supernatural.effects[1].target == before
+
+
+def test_r_sn_2_a_placed_10amyte_is_bound_to_a_casters_d10(window: MainWindow) -> None:
+    """The GM places a Diemon held by a caster's Talisman (R-SN-2, `diemon` + `bound_to`): only
+    Talismans whose die makes that Diemon are offered; one undoable change."""
+    window.palette.templates.select("Necromancer")
+    necro = window.doc.new_unit((12, 3), "blue", window.palette.settings.template)
+    uid = _unit(window)
+    sn = window.inspector.sn
+    sn.setChecked(True)
+    sn.diemon.setCurrentIndex(sn.diemon.findData("10amyte"))
+    sn.diemon.activated.emit(sn.diemon.currentIndex())
+    block = window.doc.unit(uid).supernatural
+    assert (block.diemon, block.bound_to) == ("10amyte", f"{necro.id}:{necro.id}-bell")
+    assert [sn.bound.itemData(i) for i in range(sn.bound.count())] == [f"{necro.id}:{necro.id}-bell"]
+    assert window.doc.scenario.problems() == []
+    sn.diemon.setCurrentIndex(sn.diemon.findData("4pion"))  # no caster holds a d4
+    sn.diemon.activated.emit(sn.diemon.currentIndex())
+    assert window.doc.unit(uid).supernatural.diemon == "10amyte" and "4pion" in sn.error.text()
+    window.doc.undo_stack.undo()
+    assert window.doc.unit(uid).supernatural.diemon is None

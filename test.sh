@@ -1,14 +1,31 @@
 #!/usr/bin/env bash
-# Set up (first run only) and run the tests (offscreen Qt; see tests/conftest.py).
-#   ./test.sh            ruff, the whole suite, then the desktop bundle and wheel smoke tests (what CI runs)
-#   ./test.sh ARGS...    ruff, then pytest ARGS only (e.g. ./test.sh tests/engine -x)
+# Set up (first run only) and run the tests (offscreen Qt; see tests/conftest.py) on both cores.
+#   ./test.sh            ruff, lint-imports, the whole suite, then the desktop bundle and wheel smoke
+#                        tests (what CI runs)
+#   ./test.sh ARGS...    ruff, lint-imports, then pytest ARGS only (e.g. ./test.sh tests/engine -x)
+# Run as root on a fresh Debian/Ubuntu machine it installs the system packages it needs (Python's
+# venv module, the libraries Qt loads, binutils for PyInstaller); otherwise it names them.
+# PYTHON=python3.13 VENV=.venv-3.13 ./test.sh runs everything on another Python in its own venv.
 set -euo pipefail
 cd "$(dirname "$0")"
+venv="${VENV:-.venv}"
+python3_venv=()
+"${PYTHON:-python3}" -c "import ensurepip" 2>/dev/null || python3_venv=(python3-venv)
+[ ${#python3_venv[@]} -eq 0 ] || bash scripts/ensure-packages.sh "a Python venv" "${python3_venv[@]}"
 bash scripts/setup-venv.sh test
-.venv/bin/ruff check .
-if [ $# -gt 0 ]; then
-    exec .venv/bin/python -m pytest "$@"
+if [ "$(uname -s)" = Linux ] && ! qt_missing="$(VENV="$venv" bash scripts/check-qt-libs.sh)"; then
+    # shellcheck disable=SC2086
+    bash scripts/ensure-packages.sh "Qt (the offscreen tests and a real window)" $qt_missing
 fi
-.venv/bin/python -m pytest
+"$venv/bin/ruff" check .
+# the import layers and boundaries of docs/architecture.md ([tool.importlinter] in pyproject.toml)
+"$venv/bin/lint-imports"
+# -n 2: both cores (pytest-xdist); -n 0 runs in one process, e.g. to debug
+if [ $# -gt 0 ]; then
+    exec "$venv/bin/python" -m pytest -n 2 "$@"
+fi
+# the bundle tests run PyInstaller, which reads shared libraries with objdump
+command -v objdump >/dev/null || bash scripts/ensure-packages.sh "the bundle tests (PyInstaller)" binutils
+"$venv/bin/python" -m pytest -n 2
 # tests marked `bundle` build the PyInstaller bundle and a wheel (minutes): see packaging/README.md
-exec .venv/bin/python -m pytest -m bundle tests/packaging
+exec "$venv/bin/python" -m pytest -m bundle tests/packaging

@@ -120,7 +120,8 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.smoke_test:
         from brikwars_gui.smoke import run_smoke_test
 
-        return run_smoke_test(scenario_argument(args.scenario) if args.scenario else None)
+        path = scenario_argument(args.scenario) if args.scenario else DEFAULT_SCENARIO
+        return run_smoke_test(create_application, Path(path))
     app = create_application()
     path = scenario_argument(args.scenario) if args.scenario else None
     path = path or (DEFAULT_SCENARIO if DEFAULT_SCENARIO.is_file() else None)

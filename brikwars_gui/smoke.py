@@ -12,21 +12,22 @@ from __future__ import annotations
 import os
 import sys
 import tempfile
+from collections.abc import Callable
 from pathlib import Path
+from typing import Any
 
 
-def run_smoke_test(path: str | Path | None = None) -> int:
-    """Exit status 0 when the window opened on `path` (default: the skirmish) and one AI turn was
-    played."""
+def run_smoke_test(create_application: Callable[[], Any], path: Path) -> int:
+    """Exit status 0 when the window opened on `path` and one AI turn was played. `app.main`
+    hands in its `create_application` (called once the platform is offscreen), so this module
+    stays below the entry point instead of importing it back."""
     os.environ["QT_QPA_PLATFORM"] = "offscreen"
     from PySide6.QtCore import QSettings
 
-    from brikwars_gui.app import DEFAULT_SCENARIO, create_application
     from brikwars_gui.scenario.io import ScenarioError, load_scenario
     from brikwars_gui.ui.main_window import MainWindow
 
     app = create_application()
-    path = Path(path or DEFAULT_SCENARIO)
     try:
         scenario = load_scenario(path)
     except ScenarioError as exc:

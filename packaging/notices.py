@@ -72,14 +72,25 @@ def licence_files(dist: metadata.Distribution) -> list[Path]:
 
 
 def library_packages(bundle: Path) -> dict[str, list[str]]:
-    """Debian package → the bundled shared libraries it installed on the build host."""
+    """Where each shared library at the top of the bundle came from → its names: a wheel (Qt's
+    libraries in PySide6's, the libraries numpy and Pillow vendor), the interpreter, or the Debian
+    package that installed it on the build host."""
     internal = bundle / "_internal"
     site = {p.name for p in internal.iterdir() if p.is_dir()}  # PySide6/, numpy/, PIL/ ...: wheels' own
     libs = sorted(p.name for p in internal.glob("*.so*") if p.is_file() and p.name not in site)
+    wheels = {
+        Path(str(f)).name: f"wheel:{dist.metadata['Name']}"
+        for dist in runtime_distributions()
+        for f in dist.files or []
+        if ".so" in f.name
+    }
     owners: dict[str, list[str]] = {}
     for lib in libs:
         if lib.startswith("libpython"):
-            owners.setdefault("(python)", []).append(lib)
+            owners.setdefault("python", []).append(lib)
+            continue
+        if lib in wheels:
+            owners.setdefault(wheels[lib], []).append(lib)
             continue
         found = subprocess.run(["dpkg", "-S", f"*/{lib}"], capture_output=True, text=True, check=False)
         line = found.stdout.splitlines()[0] if found.returncode == 0 and found.stdout else ""
@@ -129,8 +140,16 @@ def write_notices(bundle: Path) -> Path:
         (texts / "python").mkdir()
         shutil.copy(python, texts / "python" / "LICENSE.txt")
     out.append(f"CPython {sys.version.split()[0]}: PSF-2.0 (python/LICENSE.txt)")
+    owners = library_packages(bundle)
+    out += ["", "== Shared libraries from the wheels and the interpreter above (their licence files) ==", ""]
+    for origin, libs in sorted(owners.items()):
+        if origin == "python" or origin.startswith("wheel:"):
+            name = origin.removeprefix("wheel:")
+            out.append(f"{name}: {', '.join(libs)} (licenses/{name}/)")
     out += ["", "== System libraries (from the build host, Debian packages) ==", ""]
-    for package, libs in sorted(library_packages(bundle).items()):
+    for package, libs in sorted(owners.items()):
+        if package == "python" or package.startswith("wheel:"):
+            continue
         copyright_file = Path("/usr/share/doc") / package.split(":")[0] / "copyright"
         if copyright_file.is_file():
             (texts / "debian" / package).mkdir(parents=True, exist_ok=True)

@@ -7,8 +7,8 @@ set -uo pipefail
 cd "$(dirname "$0")/.."
 ldd_cmd="${LDD:-ldd}"
 shopt -s nullglob
-plugins=(.venv/lib/python3*/site-packages/PySide6/Qt/plugins/platforms/libqxcb.so
-         .venv/lib/python3*/site-packages/PySide6/Qt/lib/libQt6XcbQpa.so.6)
+plugins=("${VENV:-.venv}"/lib/python3*/site-packages/PySide6/Qt/plugins/platforms/libqxcb.so
+         "${VENV:-.venv}"/lib/python3*/site-packages/PySide6/Qt/lib/libQt6XcbQpa.so.6)
 [ ${#plugins[@]} -eq 0 ] && exit 0   # no PySide6 (yet): nothing to check
 declare -A exceptions=([libglib-2.0.so.0]=libglib2.0-0 [libGL.so.1]=libgl1 [libEGL.so.1]=libegl1
                        [libX11-xcb.so.1]=libx11-xcb1 [libX11.so.6]=libx11-6)

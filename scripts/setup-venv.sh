@@ -1,13 +1,14 @@
 #!/usr/bin/env bash
-# Creates .venv (once) and installs the project with the extras named in $1 ("" or "test"), every
-# dependency at its locked version: requirements/lock.txt (with "test") or requirements/runtime.txt,
+# Creates .venv (once; $VENV names another folder, $PYTHON another Python) and installs the project
+# with the extras named in $1 ("" or "test"), every dependency at its locked version: requirements/lock.txt (with "test") or requirements/runtime.txt,
 # hash-checked. scripts/lock.sh refreshes the locks.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
-if [ ! -x .venv/bin/python ]; then
+venv="${VENV:-.venv}"
+if [ ! -x "$venv/bin/python" ]; then
     # --upgrade-deps: a current pip and setuptools instead of the ones the Python came with
-    if ! "$PY" -m venv --upgrade-deps .venv; then
+    if ! "$PY" -m venv --upgrade-deps "$venv"; then
         echo "error: '$PY -m venv' failed; on Debian run: sudo apt-get install python3-venv" >&2
         exit 1
     fi
@@ -20,12 +21,12 @@ if [ -n "$extras" ]; then
     lock="requirements/lock.txt"
 fi
 # Reinstall only when pyproject.toml or the lock changed since the last install with these extras.
-stamp=".venv/.installed-${extras:-base}"
+stamp="$venv/.installed-${extras:-base}"
 want="$(cat pyproject.toml "$lock" | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     log="$(mktemp)"
-    if ! .venv/bin/python -m pip install --quiet --require-hashes -r "$lock" >"$log" 2>&1 \
-        || ! .venv/bin/python -m pip install --quiet --no-deps -e "$spec" >>"$log" 2>&1; then
+    if ! "$venv/bin/python" -m pip install --quiet --require-hashes -r "$lock" >"$log" 2>&1 \
+        || ! "$venv/bin/python" -m pip install --quiet --no-deps -e "$spec" >>"$log" 2>&1; then
         cat "$log" >&2
         echo "error: installing the project failed (see above)" >&2
         exit 1

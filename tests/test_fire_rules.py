@@ -69,12 +69,12 @@ def test_r_fire_4_an_existing_fire_grows_one_inch_per_igniting_die() -> None:
 
 
 def test_r_fire_3_fire_damage_through_apply_damage_ignites_even_without_damage() -> None:
-    from brikwars_gui.engine.rules.damage import apply_damage
+    from brikwars_gui.engine.hazards.fire import damage_and_ignite
 
     state = blank_state()
     add_unit(state, "m", "red", (1, 1))
     ctx = _ctx(state)
-    assert apply_damage(ctx, "m", 2, cause="torch", fire_dice=[1]) == "none"  # 2 < Armor 4
+    assert damage_and_ignite(ctx, "m", 2, cause="torch", fire_dice=[1]) == "none"  # 2 < Armor 4
     assert is_burning(state, "m") and state.units["m"].fire_size == 1  # 1 > Weight ½
 
 

@@ -4,9 +4,9 @@ from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.hazards import phase
-from brikwars_gui.engine.hazards.fire import fires_on, is_burning
+from brikwars_gui.engine.hazards.fire import damage_and_ignite, fires_on, is_burning
 from brikwars_gui.engine.hazards.sandbox import add_object, add_unit, blank_state
-from brikwars_gui.engine.rules.damage import apply_damage, armor_roll
+from brikwars_gui.engine.rules.damage import armor_roll
 
 BOILER, ROOF, ARM, COCKPIT = (2, 2), (3, 2), (2, 3), (3, 3)
 
@@ -29,7 +29,8 @@ def test_ex_1_von_bragstein_boiler_mech_step_by_step() -> None:
     blast = roll_expression("1d10+1d4", dice, purpose="boiler explosion")
     assert blast.total == 8
     fire_die = [d.value for d in blast.dice if d.sides == 4]
-    assert apply_damage(ctx, "mech", blast.total, cause="boiler", fire_dice=fire_die, at=BOILER) == "none"
+    outcome = damage_and_ignite(ctx, "mech", blast.total, cause="boiler", fire_dice=fire_die, at=BOILER)
+    assert outcome == "none"
     (fire,) = fires_on(state, "mech")
     assert (fire.size, fire.cells, mech.grinding, mech.effective_size) == (1, [BOILER], 0, 4)
     assert dice.remaining == 0

@@ -16,6 +16,7 @@ from typing import Any
 
 from brikwars_gui.commands.position import ProgressBar, open_or_report, write_picture
 from brikwars_gui.commands.ruleset_option import add_ruleset_option, apply_ruleset
+from brikwars_gui.commands.stdio import StdoutFiles
 
 EXIT_ERROR = 1
 EXIT_INVALID = 2
@@ -29,13 +30,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         description=(
             "Play a scenario RUNS times AI-vs-AI (seeds S, S+1, ...; each side's AI from --ai or the "
             "scenario's ai_level, else the default AI) and "
-            "report each player's wins with a 95%% interval, the rounds played, and per unit its "
+            "report each player's wins with a 95% interval, the rounds played, and per unit its "
             "survival rate and kills, and per cell how often fire burned, smoke lay or a unit died. "
             "Replay run i with `brikwars-sim run SCENARIO --seed S+i`. SCENARIO may be a saved game "
             "(File > Save Game): then every run continues from its position for --turns more rounds."
         ),
     )
-    parser.add_argument("scenario", metavar="SCENARIO", help="scenario or saved-game JSON file")
+    parser.add_argument(
+        "scenario", metavar="SCENARIO", help="scenario or saved game (JSON), - (stdin) or a sample"
+    )
     parser.add_argument("--runs", type=int, default=100, metavar="N", help="games to play (default 100)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first game (default 0)")
     parser.add_argument(
@@ -55,15 +58,17 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "N local workers); needs the extra brikwars_gui[dask]. Results are those of --jobs 1.",
     )
     parser.add_argument(
-        "--heatmap", metavar="OUT.png", help="write the burned / smoke / deaths heat maps as a PNG"
+        "--heatmap",
+        metavar="OUT.png",
+        help="write the burned, smoke and deaths heat maps as a PNG (-: standard output)",
     )
     parser.add_argument(
         "--ai",
         action="append",
         default=[],
         metavar="PLAYER=LEVEL",
-        help="the AI that plays a player in every run: default, easy, normal, hard or passive "
-        "(docs/ai.md); without it each player's ai_level in the scenario (default: the original "
+        help="the AI that plays a player in every run: default, easy, normal, hard or passive; "
+        "without it each player's ai_level in the scenario (default: the original "
         "AI). `run` with the same --ai replays a run.",
     )
     parser.add_argument("--json", action="store_true", help="print the report as JSON")
@@ -101,6 +106,11 @@ def run(args: argparse.Namespace) -> int:
     except ValueError as exc:
         print(str(exc), file=sys.stderr)
         return EXIT_INVALID
+    outputs = StdoutFiles({"--heatmap": args.heatmap})
+    clash = outputs.problem(json_report=args.json)
+    if clash:
+        print(clash, file=sys.stderr)
+        return EXIT_INVALID
     progress = ProgressBar("forecast")
     options: dict[str, Any] = dict(
         seed=args.seed, max_rounds=args.turns, jobs=args.jobs, progress=progress, start=start, ai=ai
@@ -112,7 +122,7 @@ def run(args: argparse.Namespace) -> int:
             try:
                 with dask_executor(args.dask) as executor:
                     report = forecast(scenario, args.runs, executor=executor, **options)
-            except (RuntimeError, OSError) as exc:
+            except (RuntimeError, ValueError, OSError) as exc:
                 print(f"--dask {args.dask}: {exc}", file=sys.stderr)
                 return EXIT_INVALID
         else:
@@ -124,13 +134,18 @@ def run(args: argparse.Namespace) -> int:
         progress.close()
     if args.heatmap and report.heatmaps is not None:
         heat = report.heatmaps
-        if not write_picture("png", args.heatmap, lambda p: p.forecast_heatmap_image(scenario, heat)):
-            return EXIT_ERROR
+        target = outputs.target(args.heatmap, ".png")
+        try:
+            if not write_picture("png", target, lambda p: p.forecast_heatmap_image(scenario, heat)):
+                return EXIT_ERROR
+        finally:
+            outputs.flush()
     if args.json:
         print(json.dumps(report.to_dict(include_runs=not args.no_runs), indent=1))
     else:
-        sys.stdout.write(report.format_text())
-        print(f"({report.runs} runs in {report.elapsed:.1f} s, {report.jobs} process(es))")
+        out = outputs.report_stream()
+        out.write(report.format_text())
+        print(f"({report.runs} runs in {report.elapsed:.1f} s, {report.jobs} process(es))", file=out)
         if args.heatmap:
-            print(f"heat maps: {args.heatmap}")
+            print(f"heat maps: {args.heatmap}", file=out)
     return 0

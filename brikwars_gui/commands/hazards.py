@@ -17,6 +17,7 @@ from typing import Any
 import numpy as np
 
 from brikwars_gui.commands.position import ProgressBar, open_or_report, write_picture
+from brikwars_gui.commands.stdio import StdoutFiles
 
 EXIT_ERROR = 1
 EXIT_INVALID = 2
@@ -31,15 +32,21 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
             "ROUNDS rounds, RUNS times, and report per round and cell how often a fire burns there."
         ),
     )
-    parser.add_argument("scenario", metavar="SCENARIO", help="scenario or saved-game JSON file")
+    parser.add_argument(
+        "scenario", metavar="SCENARIO", help="scenario or saved game (JSON), - (stdin) or a sample"
+    )
     parser.add_argument("--rounds", type=int, default=5, metavar="K", help="rounds to run (default 5)")
     parser.add_argument("--runs", type=int, default=200, metavar="N", help="seeds to run (default 200)")
     parser.add_argument("--seed", type=int, default=0, metavar="S", help="seed of the first run (default 0)")
-    parser.add_argument("--heatmap", metavar="OUT.png", help="write the burn odds of one round as a PNG")
+    parser.add_argument(
+        "--heatmap", metavar="OUT.png", help="write the burn odds of one round as a PNG (-: standard output)"
+    )
     parser.add_argument(
         "--round", type=int, default=None, metavar="R", help="round drawn by --heatmap (default: the last)"
     )
-    parser.add_argument("--gif", metavar="OUT.gif", help="write every round as an animated GIF")
+    parser.add_argument(
+        "--gif", metavar="OUT.gif", help="write every round as an animated GIF (-: standard output)"
+    )
     parser.add_argument("--frames", metavar="DIR", help="write every round as PNG frames into DIR")
     parser.add_argument("--json", action="store_true", help="print the frequencies as JSON")
     parser.set_defaults(func=run)
@@ -79,6 +86,11 @@ def run(args: argparse.Namespace) -> int:
     if not 0 <= shown <= args.rounds:
         print(f"--round must be between 0 and {args.rounds}", file=sys.stderr)
         return EXIT_INVALID
+    outputs = StdoutFiles({"--heatmap": args.heatmap, "--gif": args.gif})
+    clash = outputs.problem(json_report=args.json)
+    if clash:
+        print(clash, file=sys.stderr)
+        return EXIT_INVALID
     progress = ProgressBar("hazards")
     try:
         spread = hazard_spread(
@@ -87,14 +99,19 @@ def run(args: argparse.Namespace) -> int:
     finally:
         progress.close()
     ok = True
-    if args.heatmap:
-        ok &= write_picture("png", args.heatmap, lambda p: p.spread_round_image(scenario, spread, shown))
-    if args.gif:
-        ok &= write_picture("gif", args.gif, lambda p: p.spread_images(scenario, spread))
-    if args.frames:
-        ok &= write_picture("frames", args.frames, lambda p: p.spread_images(scenario, spread))
+    try:
+        if args.heatmap:
+            png = outputs.target(args.heatmap, ".png")
+            ok &= write_picture("png", png, lambda p: p.spread_round_image(scenario, spread, shown))
+        if args.gif:
+            gif = outputs.target(args.gif, ".gif")
+            ok &= write_picture("gif", gif, lambda p: p.spread_images(scenario, spread))
+        if args.frames:
+            ok &= write_picture("frames", args.frames, lambda p: p.spread_images(scenario, spread))
+    finally:
+        outputs.flush()
     if args.json:
         print(json.dumps(spread.to_dict()))
     else:
-        sys.stdout.write(summary(spread))
+        outputs.report_stream().write(summary(spread))
     return 0 if ok else EXIT_ERROR

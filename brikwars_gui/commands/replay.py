@@ -31,7 +31,12 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         description="Re-run the scenario of a `run --log` event log (carried in the log) with its seed "
         "or dice script and check every event comes out the same.",
     )
-    parser.add_argument("log", metavar="LOG.jsonl", help="event log written by `brikwars-sim run --log`")
+    parser.add_argument(
+        "log", metavar="LOG.jsonl", help="event log written by `brikwars-sim run --log` (- : standard input)"
+    )
+    parser.add_argument(
+        "--json", action="store_true", help="print the outcome as JSON (ok, events, the first difference)"
+    )
     parser.set_defaults(func=run)
     return parser
 
@@ -58,6 +63,9 @@ def run(args: argparse.Namespace) -> int:
         return EXIT_UNREADABLE
     events = [event for _, event in numbered]
     _game, diff, error = replay_events(scenario, header, events)
+    if args.json:
+        print(json.dumps(_json_outcome(events, diff, error), indent=1))
+        return 0 if diff is None and error is None else EXIT_DIFFERENT
     if diff is None and error is None:
         print(f"OK: {len(events)} events reproduced")
         return 0
@@ -83,3 +91,19 @@ def _shown(event: dict[str, Any] | None) -> str:
         return "(nothing)"
     text = json.dumps(event)
     return text if len(text) <= SHOWN_CHARS else f"{text[:SHOWN_CHARS]}... ({len(text):,} characters)"
+
+
+def _json_outcome(events: list[dict[str, Any]], diff: Any, error: str | None) -> dict[str, Any]:
+    """`replay --json`: whether the log replays, and the first difference (event, log line, both
+    sides, each cut as in the text report)."""
+    difference = None
+    if diff is not None:
+        difference = {
+            "event": diff.index + 1,
+            "line": diff.index + 2,  # the header is line 1
+            "logged": None if diff.expected is None else _shown(diff.expected),
+            "replayed": None if diff.actual is None else _shown(diff.actual),
+        }
+    stopped = error[:SHOWN_CHARS] if error else None
+    ok = diff is None and error is None
+    return {"ok": ok, "events": len(events), "difference": difference, "stopped": stopped}

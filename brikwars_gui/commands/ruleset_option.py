@@ -13,7 +13,7 @@ def add_ruleset_option(parser: argparse.ArgumentParser) -> None:
         "--ruleset",
         choices=RULESET_NAMES,
         default=None,
-        help="play under this ruleset instead of the scenario's own (docs/rulesets.md)",
+        help="play under this ruleset instead of the scenario's own",
     )
 
 

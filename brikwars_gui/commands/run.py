@@ -12,6 +12,7 @@ snapshot JSON: `{"format": "brikwars-snapshot", "scenario", "round", "winner", "
 from __future__ import annotations
 
 import argparse
+import io
 import json
 import re
 import sys
@@ -19,6 +20,7 @@ from collections.abc import Callable
 from typing import Any
 
 from brikwars_gui.commands.ruleset_option import add_ruleset_option, apply_ruleset
+from brikwars_gui.commands.stdio import StdoutFiles
 from brikwars_gui.commands.terminal import output_problem
 from brikwars_gui.engine.dice.source import DiceError
 from brikwars_gui.engine.events import Event
@@ -38,7 +40,9 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         help="play a scenario with the AI on every side",
         description="Play a scenario headless with the default AI for every player and print a report.",
     )
-    parser.add_argument("scenario", metavar="SCENARIO", help="scenario JSON file")
+    parser.add_argument(
+        "scenario", metavar="SCENARIO", help="scenario JSON file, - (standard input) or a sample's name"
+    )
     parser.add_argument(
         "--turns", type=int, default=10, metavar="N", help="rounds to play at most (default 10)"
     )
@@ -52,9 +56,13 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
     parser.add_argument(
         "--orders",
         metavar="FILE",
-        help="JSON list of orders issued before the AI plays each turn (see commands/orders_file.py)",
+        help="JSON list of orders issued before the AI plays each turn, like "
+        '[{"round": 1, "unit": "a", "order": "move", "args": {"to": [4, 6]}}] (order: move, act, face, '
+        "end_unit; - : standard input)",
     )
-    parser.add_argument("--log", metavar="LOG.jsonl", help="write the event log (JSON lines) here")
+    parser.add_argument(
+        "--log", metavar="LOG.jsonl", help="write the event log (JSON lines) here (-: standard output)"
+    )
     parser.add_argument(
         "--save",
         metavar="OUT.json",
@@ -64,12 +72,15 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         "--save-snapshot", metavar="OUT.json", help="write the raw final state (snapshot JSON) here"
     )
     parser.add_argument(
-        "--gif", metavar="OUT.gif", help="write the battle turn by turn as an animated GIF (needs Pillow)"
+        "--gif", metavar="OUT.gif", help="write the battle turn by turn as an animated GIF (-: stdout)"
     )
     parser.add_argument(
         "--frames", metavar="DIR", help="write the battle turn by turn as PNG frames into DIR"
     )
     parser.add_argument("--quiet", action="store_true", help="print only the final summary")
+    parser.add_argument(
+        "--json", action="store_true", help="print only the result as JSON (winner, rounds, survivors...)"
+    )
     parser.add_argument("--verbose", action="store_true", help="also print orders and decisions")
     parser.add_argument(
         "--hazard-map",
@@ -82,7 +93,7 @@ def register(subparsers: Any) -> argparse.ArgumentParser:
         action="append",
         default=[],
         metavar="PLAYER=LEVEL",
-        help="the AI that plays a player: default, easy, normal, hard or passive (docs/ai.md); "
+        help="the AI that plays a player: default, easy, normal, hard or passive; "
         "without it each player's ai_level in the scenario (default: the original AI)",
     )
     parser.set_defaults(func=run)
@@ -137,7 +148,6 @@ def roster(state: Any) -> list[str]:
 
 def run(args: argparse.Namespace) -> int:
     from brikwars_gui.commands.orders_file import OrdersFileError, issue_orders
-    from brikwars_gui.engine.replay import make_header, write_log
     from brikwars_gui.engine.session import Game
 
     try:
@@ -161,13 +171,15 @@ def run(args: argparse.Namespace) -> int:
     if args.turns < 1:
         print("--turns must be at least 1", file=sys.stderr)
         return EXIT_INVALID
-    for option, target in (
-        ("--log", args.log),
-        ("--save", args.save),
-        ("--save-snapshot", args.save_snapshot),
-        ("--gif", args.gif),
-    ):
-        problem = target and output_problem(target)
+    outputs = StdoutFiles(
+        {"--log": args.log, "--save": args.save, "--save-snapshot": args.save_snapshot, "--gif": args.gif}
+    )
+    clash = outputs.problem(json_report=args.json)
+    if clash:
+        print(clash, file=sys.stderr)
+        return EXIT_INVALID
+    for option, target in outputs.options.items():
+        problem = output_problem(target)
         if problem:
             print(f"{option} {target}: cannot write there: {problem}", file=sys.stderr)
             return EXIT_INVALID
@@ -186,7 +198,8 @@ def run(args: argparse.Namespace) -> int:
         print(str(exc), file=sys.stderr)
         return EXIT_INVALID
 
-    out = sys.stdout
+    # the readable report: stdout, stderr when an output takes stdout, nowhere with --json
+    out = io.StringIO() if args.json else outputs.report_stream()
 
     shown: dict[str, Any] = {}  # --hazard-map: the game state once the Game exists
 
@@ -231,6 +244,61 @@ def run(args: argparse.Namespace) -> int:
                 players[game.active_player].play_turn(game)
     except (DiceError, OrdersFileError) as exc:
         error = str(exc)
+    try:
+        code = _finish(args, game, scenario, shown, out, outputs, error, seed, script, levels)
+    finally:
+        outputs.flush()
+    if args.json:
+        data = result_data(args, scenario, game, seed if script is None else None, error)
+        print(json.dumps(data, indent=1))
+    return code
+
+
+def result_data(
+    args: argparse.Namespace, scenario: Any, game: Any, seed: int | None, error: str | None
+) -> dict[str, Any]:
+    """`run --json`: the battle's result for scripts (what the readable report's Result says)."""
+    state = game.state
+    last = game.events[-1] if game.events else None
+    given = {"log": args.log, "save": args.save, "save_snapshot": args.save_snapshot, "gif": args.gif}
+    return {
+        "scenario": scenario.name,
+        "file": str(args.scenario),
+        "seed": seed,
+        "dice_script": args.dice_script,
+        "rounds": state.round,
+        "over": game.over,
+        "winner": game.winner,
+        "reason": getattr(last, "reason", None) if game.over and not game.winner else None,
+        "stopped_early": error,
+        "events": len(game.events),
+        "players": [
+            {
+                "id": player.id,
+                "name": player.name,
+                "survivors": [u.name for u in state.units.values() if u.team == player.id and u.alive],
+            }
+            for player in state.players
+        ],
+        "outputs": {name: value for name, value in {**given, "frames": args.frames}.items() if value},
+    }
+
+
+def _finish(
+    args: argparse.Namespace,
+    game: Any,
+    scenario: Any,
+    shown: dict[str, Any],
+    out: Any,
+    outputs: StdoutFiles,
+    error: str | None,
+    seed: int | None,
+    script: list[int] | None,
+    levels: dict[str, str],
+) -> int:
+    """The result section of the report and the files asked for; the exit status."""
+    from brikwars_gui.engine.replay import make_header, write_log
+
     state = game.state
     out.write("\n=== Result ===\n")
     if error:
@@ -256,7 +324,8 @@ def run(args: argparse.Namespace) -> int:
             played=as_played(scenario, levels),
             ai=levels,
         )
-        if not _written("--log", args.log, lambda: write_log(args.log, header, game.events)):
+        log = outputs.target(args.log, ".jsonl")
+        if not _written("--log", args.log, lambda: write_log(log, header, game.events)):
             return EXIT_ERROR
         if not args.quiet:
             out.write(f"event log: {args.log} ({len(game.events)} events)\n")
@@ -267,7 +336,7 @@ def run(args: argparse.Namespace) -> int:
         from brikwars_gui.scenario.io import save_scenario
 
         try:
-            save_scenario(scenario_from_state(state, scenario), args.save)
+            save_scenario(scenario_from_state(state, scenario), outputs.target(args.save, ".json"))
         except (ValidationError, ScenarioError, OSError) as exc:
             lines = exc.messages if isinstance(exc, ScenarioError) else [str(exc)]
             print(f"{args.save}: cannot save the battle as a scenario:", file=sys.stderr)
@@ -281,7 +350,8 @@ def run(args: argparse.Namespace) -> int:
 
         frames = shown["frames"].frames
         for kind, path in (("gif", args.gif), ("frames", args.frames)):
-            if path and not write_picture(kind, path, lambda p: p.timeline_images(frames)):
+            target = outputs.target(path, ".gif") if path and kind == "gif" else path
+            if path and not write_picture(kind, target, lambda p: p.timeline_images(frames)):
                 return EXIT_ERROR
         if not args.quiet:
             where = " and ".join(p for p in (args.gif, args.frames) if p)
@@ -296,9 +366,8 @@ def run(args: argparse.Namespace) -> int:
             "state": state.snapshot(),
         }
         text = json.dumps(data, indent=1)
-        if not _written(
-            "--save-snapshot", args.save_snapshot, lambda: atomic_write_text(args.save_snapshot, text)
-        ):
+        snapshot = outputs.target(args.save_snapshot, ".json")
+        if not _written("--save-snapshot", args.save_snapshot, lambda: atomic_write_text(snapshot, text)):
             return EXIT_ERROR
         if not args.quiet:
             out.write(f"final state: {args.save_snapshot}\n")

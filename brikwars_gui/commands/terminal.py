@@ -43,7 +43,10 @@ class EscapingWriter:
 
 def output_problem(path: str) -> str | None:
     """Why a file cannot be written at `path` (None when it can): checked before a long run, so a
-    typo in `--log` costs a second, not the whole game. Creates and removes a probe file."""
+    typo in `--log` costs a second, not the whole game. Creates and removes a probe file. `-` is
+    standard output (commands/stdio.py)."""
+    if path == "-":
+        return None
     target = Path(path)
     if target.is_dir():
         return "it is a directory"

@@ -4,10 +4,13 @@ from __future__ import annotations
 
 from collections.abc import Callable
 from dataclasses import dataclass, field
+from typing import TYPE_CHECKING
 
 from brikwars_gui.engine.dice.source import DiceSource
 from brikwars_gui.engine.events import Event
-from brikwars_gui.engine.state import GameState
+
+if TYPE_CHECKING:  # the state's modules use contexts: a type, not a dependency
+    from brikwars_gui.engine.state import GameState
 
 
 @dataclass

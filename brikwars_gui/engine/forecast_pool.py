@@ -18,13 +18,14 @@ pool end with the process (multiprocessing terminates pools at exit).
 
 from __future__ import annotations
 
-import multiprocessing
 import pickle
 import threading
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
 from typing import Any
+
+from brikwars_gui.engine.worker_processes import worker_context
 
 __all__ = ["Lease", "Start", "lease"]
 
@@ -60,16 +61,11 @@ class Start:
 
 
 def _context() -> Any:
-    """forkserver where available (no fork of a process with threads, e.g. the Qt GUI), else spawn."""
-    methods = multiprocessing.get_all_start_methods()
-    if "forkserver" not in methods:
-        return multiprocessing.get_context("spawn")
-    context = multiprocessing.get_context("forkserver")
-    # the server imports the engine once; each worker forked from it starts with it loaded
-    context.set_forkserver_preload(
+    """forkserver (no fork of a process with threads, e.g. the Qt GUI) whose server imports the
+    engine once, so each worker forked from it starts with it loaded."""
+    return worker_context(
         ["brikwars_gui.engine.forecast", "brikwars_gui.engine.ai", "brikwars_gui.engine.tactics"]
     )
-    return context
 
 
 class Lease:

@@ -14,6 +14,7 @@ from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
+from brikwars_gui.engine import visibility
 from brikwars_gui.engine.dice.expression import parse_single_die
 from brikwars_gui.engine.grid import FACING_VECTORS, MAX_CLIMB_BRICKS, Grid, in_range
 from brikwars_gui.engine.journal import Journaled
@@ -444,8 +445,6 @@ class GameState(Journaled):
         not know (R-TRAP-3, G-16, fog of war). Under fog of war it holds each side's knowledge at
         that moment (`fog`: team -> the enemy ids it sees and its `last_seen` memory), so the
         timeline shows a player only what it knew then."""
-        from brikwars_gui.engine import visibility  # visibility builds on this module
-
         traps = {
             k: plain(v) for k, v in self.traps.items() if for_team is None or self.trap_known_to(for_team, v)
         }
@@ -473,8 +472,6 @@ class GameState(Journaled):
         return picture
 
     def _fog_picture(self, team: str) -> dict[str, Any]:
-        from brikwars_gui.engine import visibility
-
         hidden = visibility.hidden_from(self, team)
         memory = visibility.last_seen(self, team)
         return {

@@ -26,14 +26,16 @@ Whole sight masks (numpy `grid.visible_cells`) are computed only to draw the fog
 from __future__ import annotations
 
 from collections.abc import Iterable
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 import numpy as np
 
-from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import Grid, sees, visible_cells
-from brikwars_gui.engine.state import Cell, GameState, UnitState
+
+if TYPE_CHECKING:  # visibility reads the state it is handed; state.snapshot() uses visibility
+    from brikwars_gui.engine.context import RulesContext
+    from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 #: Event fields that name a unit; an event naming a unit hidden from a team is not shown to it.
 _UNIT_FIELDS = ("unit", "attacker", "responder", "mover", "target", "first", "second", "about")

@@ -10,9 +10,11 @@ docs/scenario-format.md, "Limits"; they are far above anything the samples or ge
 
 from __future__ import annotations
 
+import io
 import json
 import os
 import stat
+import sys
 from typing import Any, BinaryIO
 
 MIB = 1024 * 1024
@@ -84,7 +86,13 @@ def open_limited(path: str | os.PathLike[str], max_bytes: int) -> BinaryIO:
     A FIFO, device or socket is refused before it is opened (reading `/dev/zero` never ends, opening
     a FIFO blocks), and so is a file over the limit; `OSError` propagates for the caller to word.
     A reader that streams (event logs) must still stop at `max_bytes`: the file may grow.
+    `-` is standard input (the command-line convention), read once and within the same limit.
     """
+    if os.fspath(path) == STDIN:
+        data = _stdin_bytes()
+        if len(data) > max_bytes:
+            raise LimitError(f"standard input holds more than {_size(max_bytes)}")
+        return io.BytesIO(data)
     info = os.stat(path)
     if stat.S_ISDIR(info.st_mode):
         raise IsADirectoryError(21, "it is a directory")
@@ -93,6 +101,18 @@ def open_limited(path: str | os.PathLike[str], max_bytes: int) -> BinaryIO:
     if info.st_size > max_bytes:
         raise LimitError(f"the file is {_size(info.st_size)}; at most {_size(max_bytes)} is read")
     return open(path, "rb")  # the caller closes it
+
+
+STDIN = "-"
+_stdin: list[bytes] = []
+
+
+def _stdin_bytes() -> bytes:
+    """Standard input, read once (a command may look at a file before loading it), at most one
+    byte over the largest limit, so an endless stream stops."""
+    if not _stdin:
+        _stdin.append(sys.stdin.buffer.read(max(MAX_FILE_BYTES, MAX_LOG_BYTES) + 1))
+    return _stdin[0]
 
 
 def read_limited(path: str | os.PathLike[str], max_bytes: int | None = None) -> bytes:

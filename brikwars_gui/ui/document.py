@@ -28,9 +28,8 @@ from brikwars_gui.scenario.models import (
     TerrainKind,
     Unit,
 )
-from brikwars_gui.ui.document_authoring import AuthoringMixin
+from brikwars_gui.ui.document_authoring import AuthoringMixin, validation_message
 from brikwars_gui.ui.layers import KIND_INDEX, TerrainArrays, area_mask, cells_mask, mask_to_area
-from brikwars_gui.ui.scenario_io import describe_validation_error
 from brikwars_gui.ui.scenario_words import in_words
 
 FACINGS = list(Facing)
@@ -53,12 +52,6 @@ def empty_scenario(width: int = 24, height: int = 16) -> Scenario:
         ],
         turn_order=["red", "blue"],
     )
-
-
-def validation_message(exc: ValidationError) -> str:
-    """The first pydantic error as a short human line (`must be >= 0` style)."""
-    lines = describe_validation_error(exc)
-    return lines[0] if lines else str(exc)
 
 
 def bounding_rect(cells: Iterable[tuple[int, int]]) -> QRect:

@@ -25,6 +25,7 @@ from brikwars_gui.scenario.models import (
     Weapon,
     WeaponKind,
 )
+from brikwars_gui.ui.scenario_io import describe_validation_error
 
 #: What a newly placed object of a kind is like; a lever or a door is a control a trap is wired to
 #: (R-TRAP-2: any object can trigger a trap; operating it is a Move Action, R-MOVE-6).
@@ -49,6 +50,12 @@ OBJECT_KINDS: dict[str, dict[str, Any]] = {
 
 #: A trap's weapon when the GM has not picked one: a dart shooter (a Weapon Trap, R-TRAP-5).
 DEFAULT_TRAP_WEAPON = Weapon(name="Dart shooter", kind=WeaponKind.RANGED, use=3, range=6, damage="1d6")
+
+
+def validation_message(exc: ValidationError) -> str:
+    """The first pydantic error as a short human line (`must be >= 0` style)."""
+    lines = describe_validation_error(exc)
+    return lines[0] if lines else str(exc)
 
 
 def _span(cells: list) -> int:
@@ -136,7 +143,6 @@ class AuthoringMixin:
     def resize_battlefield(self, width: int, height: int) -> None:
         """A new table size in inches (GRID-1) as one undoable step; terrain beyond the new edge is
         cut, new ground is open. Refused, in words, while a unit, object or field would fall off."""
-        from brikwars_gui.ui.document import validation_message
         from brikwars_gui.ui.layers import TerrainArrays
 
         try:
@@ -160,8 +166,6 @@ class AuthoringMixin:
     # -- objects ------------------------------------------------------------------------------
     def validated_object(self, object_id: str, **changes: Any) -> StructureObject:
         """The object with `changes` applied and validated; raises `ValueError` in words."""
-        from brikwars_gui.ui.document import validation_message
-
         old = self.object(object_id)
         if old is None:
             raise ValueError(f"no object {object_id!r}")
@@ -343,8 +347,6 @@ class AuthoringMixin:
         self, section: str, model: type, item_id: str, text: str, changes: dict[str, Any]
     ) -> Any:
         """The item of `section` with `changes`, validated by `model` and pushed as one step."""
-        from brikwars_gui.ui.document import validation_message
-
         items = list(getattr(self.scenario, section))
         index = next((i for i, x in enumerate(items) if x.id == item_id), None)
         if index is None:

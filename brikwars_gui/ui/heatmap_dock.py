@@ -204,7 +204,7 @@ class HeatMapPanel(QWidget):
         shown = heat is not None and self.show_box.isChecked()
         scene.set_heat_overlay(heat_image(heat) if shown else None)
         if heat is not None:
-            self.legend.setPixmap(QPixmap.fromImage(picture.heat_legend_image(self._legend_title(), 300)))
+            self.legend.setPixmap(QPixmap.fromImage(picture.heat_legend_image(self._legend_title(), 220)))
         self.legend.setVisible(heat is not None)
 
     # -- hazard spread in a worker thread -------------------------------------------------------
@@ -338,7 +338,7 @@ def export_battle(window: Any, path: str, *, frames_dir: bool = False) -> int:
 
 def _export_battle_dialog(window: Any, frames_dir: bool) -> None:
     if not window.controller.has_game:
-        QMessageBox.information(window, "Export Battle", "Start a battle first (Game ▸ Play).")
+        QMessageBox.information(window, "Export Battle", "Start a battle first (Game ▸ Play Mode, F6).")
         return
     if frames_dir:
         path = QFileDialog.getExistingDirectory(window, "Export Battle as PNG Frames")
@@ -353,7 +353,10 @@ def install_heat_tools(window: Any, file_menu: QMenu, game_menu: QMenu, view_men
     from brikwars_gui.ui.forecast_dialog import open_forecast
 
     window.heat_panel = HeatMapPanel(window)
-    dock = window._dock("Heat Map", "heatMapDock", window.heat_panel, Qt.DockWidgetArea.RightDockWidgetArea)
+    # scrolls rather than squashing its spin boxes to slivers in a short dock (review 2026-11-27, 13)
+    dock = window._dock(
+        "Heat Map", "heatMapDock", window.heat_panel, Qt.DockWidgetArea.RightDockWidgetArea, scroll=True
+    )
     dock.hide()
     window.dock_heat = dock
     toggle = dock.toggleViewAction()

@@ -55,10 +55,28 @@ HAZARD_FIELDS = (
     "owner",
 )
 HAZARD_LABELS = {"dice": "Hazard Dice", "height": 'Smoke height (")', "affects": "Spikes affect"}
-TRAP_FIELDS = ("name", "trigger", "interaction", "at", "action", "smart", "armed", "hidden", "owner")
+TRAP_FIELDS = (
+    "name",
+    "trigger",
+    "interaction",
+    "at",
+    "direction",
+    "area",
+    "action",
+    "smart",
+    "armed",
+    "hidden",
+    "owner",
+)
 """The trap's own fields shown, in order; a field the rules add to `Trap` (R-TRAP-1's target area
 or direction) is shown by adding its name here."""
-TRAP_LABELS = {"at": "Weapon at (x, y)", "action": "Action die", "interaction": "Interaction"}
+TRAP_LABELS = {
+    "at": "Weapon at (x, y)",
+    "direction": "Fires towards",
+    "area": "Fires into cells",
+    "action": "Action die",
+    "interaction": "Interaction",
+}
 WEAPON_FIELDS = tuple(Weapon.model_fields)
 WEAPON_LABELS = {"use": "Use", "range": 'Range (")', "d6_damage": "D6 damage", "power_cost": "Power cost"}
 

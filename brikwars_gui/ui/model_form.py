@@ -49,6 +49,11 @@ def _unwrap(annotation: Any) -> tuple[Any, bool]:
             return annotation, optional
 
 
+def _is_cell(kind: Any) -> bool:
+    """A cell `(x, y)` (`scenario.models.Cell`): a tuple of two numbers."""
+    return get_origin(_unwrap(kind)[0]) is tuple
+
+
 def _options(kind: Any) -> list[Any] | None:
     """The values of a Literal or an Enum type; None for anything else."""
     if get_origin(kind) is Literal:
@@ -124,12 +129,16 @@ class ModelForm(QWidget):
         if get_origin(kind) is dict:
             return self._rating_grid(name, get_args(kind)[0])
         edit = QLineEdit()
-        if get_origin(kind) is list:
+        if get_origin(kind) is list and _is_cell(get_args(kind)[0]):
+            edit.setPlaceholderText("cells x, y; x, y …")
+        elif get_origin(kind) is list:
             edit.setPlaceholderText("comma-separated")
         elif get_origin(kind) is tuple:
             edit.setPlaceholderText("x, y" + (" (empty: none)" if optional else ""))
         elif optional:
-            edit.setPlaceholderText("empty: none (the default)")
+            said = self.model.model_fields[name].description or ""
+            default = said[said.index("default") :] if "default" in said else "none"
+            edit.setPlaceholderText(f"empty: {default.removeprefix('default: ')}")
         edit.editingFinished.connect(lambda n=name: self._text_done(n))
         return edit
 
@@ -190,6 +199,8 @@ class ModelForm(QWidget):
         elif isinstance(widget, QLineEdit):
             if value is None:
                 widget.setText("")
+            elif isinstance(value, list | tuple) and value and isinstance(value[0], list | tuple):
+                widget.setText("; ".join(", ".join(str(c) for c in cell) for cell in value))
             elif isinstance(value, list | tuple):
                 widget.setText(", ".join(str(v) for v in value))
             else:
@@ -225,6 +236,11 @@ class ModelForm(QWidget):
                 return []
             if optional:
                 return None
+        if get_origin(kind) is list and _is_cell(get_args(kind)[0]):
+            try:
+                return [[int(v) for v in cell.split(",")] for cell in text.split(";") if cell.strip()]
+            except ValueError:
+                raise ValueError("cells as x, y; x, y (whole numbers)") from None
         if get_origin(kind) in (list, tuple):
             items = [t.strip() for t in text.replace(";", ",").split(",") if t.strip()]
             inner = get_args(kind)[0]

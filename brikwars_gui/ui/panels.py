@@ -198,6 +198,8 @@ class TurnPanel(QWidget):
     def __init__(self, doc: EditorDocument, parent=None) -> None:
         super().__init__(parent)
         self.doc = doc
+        self.order_provider = None
+        """Play mode: the battle's side order now (it may change between rounds, R-NP-9)."""
         layout = QVBoxLayout(self)
         layout.setContentsMargins(6, 6, 6, 6)
         self.round_label = QLabel()
@@ -284,7 +286,7 @@ class TurnPanel(QWidget):
         self.refresh()
 
     def refresh(self) -> None:
-        order = self.doc.turn_order()
+        order = self.order_provider() if self.order_provider is not None else self.doc.turn_order()
         active = self.active_player if self.active_player in order else (order[0] if order else None)
         player = self.doc.player(active) if active else None
         self.round_label.setText(f"<span style='font-size:15px'><b>Round {self.round}</b></span>")

@@ -5,7 +5,7 @@ Every picture is drawn by the battlefield itself: a `BattlefieldScene` on an `Ed
 the scenario (terrain, objects, fires, smoke, units and labels: the code the window uses), with
 the heat overlay from `layers.heat_image`, rendered into a `QImage`. Works headless with Qt's
 offscreen platform (`ensure_app()` starts one for the command line). GIFs are written with Pillow
-(optional extra `brikwars_gui[export]`); PNGs need only Qt.
+(a regular dependency; a broken installation without it gets PILLOW_MISSING); PNGs need only Qt.
 """
 
 from __future__ import annotations
@@ -41,7 +41,7 @@ __all__ = [
     "timeline_images",
 ]
 
-PILLOW_MISSING = "writing a GIF needs Pillow: pip install 'brikwars_gui[export]' (or: pip install Pillow)"
+PILLOW_MISSING = "writing a GIF needs Pillow, which this installation lacks: pip install Pillow"
 MAX_SIDE = 960
 """Longest side of a rendered battlefield in pixels (cells shrink on large tables)."""
 LEGEND_H = 46

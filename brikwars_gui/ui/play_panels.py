@@ -43,7 +43,10 @@ class TurnUnitsModel(ColumnsTableModel):
 
     def reset(self) -> None:
         self.beginResetModel()
-        self._ids = self.controller.unit_ids_of()  # the shown turn's player (live or timeline)
+        c = self.controller
+        # the shown turn's player (live or timeline), less what the viewing player may not know of
+        # (fog of war, G-16: an unseen enemy's units are not listed during its turn)
+        self._ids = [uid for uid in c.unit_ids_of() if not c.hidden_from_viewer(uid)]
         self.endResetModel()
 
     def refresh_unit(self, unit_id: str) -> None:

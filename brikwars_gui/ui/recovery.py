@@ -1,9 +1,10 @@
 """Crash safety: the app data directory, the log file, and one recovery slot per running instance.
 
 `RecoveryStore(directory)` gives this instance its own slot, `directory/recovery/<pid>-<random>/`,
-locked with a `QLockFile` for as long as the instance runs. The slot holds the battle autosave
+locked with a `QLockFile` for as long as the instance runs. The slot holds the battle's write-ahead
+journal (`battle.wal`: every order appended as it is made, ui/write_ahead.py), the battle autosave
 (`battle.json`, a SavedGame written at every end of turn) and the editor autosave (`editor.json`,
-the scenario being edited and its file, written after a quiet period). At startup, `orphans` are the
+the scenario being edited and its file, written after every edit). At startup, `orphans` are the
 slots of instances that are really gone: their lock could be taken, because QLockFile finds the
 lock file's process dead (stale) or the lock file missing. A slot whose owner still runs is never
 offered, read or deleted, so two windows of the app never share or clobber an autosave.
@@ -18,6 +19,7 @@ from __future__ import annotations
 import contextlib
 import json
 import logging
+import logging.handlers
 import os
 import shutil
 import tempfile
@@ -41,6 +43,7 @@ LOG_NAME = "brikwars.log"
 SLOTS_NAME = "recovery"
 LOCK_NAME = "instance.lock"
 BATTLE_NAME = "battle.json"
+JOURNAL_NAME = "battle.wal"
 EDITOR_NAME = "editor.json"
 EDITOR_KIND = "editor_autosave"
 # Versions before per-instance slots kept one battle autosave in the data folder itself, with a
@@ -57,13 +60,22 @@ def app_data_dir() -> Path:
 _handlers: dict[str, logging.Handler] = {}
 
 
+LOG_MAX_BYTES = 1_000_000
+LOG_BACKUPS = 3
+"""brikwars.log is rotated at LOG_MAX_BYTES into brikwars.log.1 ... .3: at most 4 MB in all."""
+
+
 def setup_logging(directory: Path) -> Path:
-    """Log `brikwars_gui` messages (engine errors with tracebacks) to `directory/brikwars.log`."""
+    """Log `brikwars_gui` messages (engine errors with tracebacks) to `directory/brikwars.log`,
+    rotated (`LOG_MAX_BYTES`, `LOG_BACKUPS`) so a long-lived installation's log never grows
+    without bound."""
     directory.mkdir(parents=True, exist_ok=True)
     path = directory / LOG_NAME
     key = str(path)
     if key not in _handlers:
-        handler = logging.FileHandler(path, encoding="utf-8")
+        handler = logging.handlers.RotatingFileHandler(
+            path, maxBytes=LOG_MAX_BYTES, backupCount=LOG_BACKUPS, encoding="utf-8"
+        )
         handler.setFormatter(logging.Formatter("%(asctime)s %(levelname)s %(name)s: %(message)s"))
         logger = logging.getLogger("brikwars_gui")
         logger.addHandler(handler)
@@ -108,6 +120,7 @@ class RecoveryStore:
             shutil.rmtree(self.slot, ignore_errors=True)
             raise OSError(f"cannot lock {self.slot / LOCK_NAME} (error {int(self.lock.error().value)})")
         self.path = self.slot / BATTLE_NAME
+        self.journal_path = self.slot / JOURNAL_NAME
         self.editor_path = self.slot / EDITOR_NAME
         self._adopt_legacy(slots)
         self.orphans = self._claim_orphans(slots)
@@ -134,6 +147,7 @@ class RecoveryStore:
             if not lock.tryLock(0):
                 continue  # its instance is running
             orphan = Orphan(slot, lock)
+            _replay_journal(slot)
             if orphan.battle or orphan.editor:
                 found.append(orphan)
             else:
@@ -163,7 +177,7 @@ class RecoveryStore:
 
     @staticmethod
     def _remove(orphan: Orphan) -> None:
-        for name in (BATTLE_NAME, EDITOR_NAME):
+        for name in (BATTLE_NAME, JOURNAL_NAME, EDITOR_NAME):
             with contextlib.suppress(OSError):
                 (orphan.slot / name).unlink()
         orphan.lock.unlock()
@@ -174,7 +188,7 @@ class RecoveryStore:
         for orphan in self.orphans:
             orphan.lock.unlock()
         self.orphans = []
-        for path in (self.path, self.editor_path):
+        for path in (self.path, self.journal_path, self.editor_path):
             with contextlib.suppress(OSError):
                 path.unlink()
         self.lock.unlock()
@@ -201,6 +215,28 @@ class RecoveryStore:
         """The editor has no unsaved changes any more."""
         with contextlib.suppress(OSError):
             self.editor_path.unlink()
+
+
+def _replay_journal(slot: Path) -> None:
+    """A gone instance's journal becomes its battle autosave when it holds more orders (it does
+    unless the kill came between an end-of-turn autosave and the journal's next line); an
+    unreadable journal is logged and the end-of-turn autosave kept."""
+    from brikwars_gui.scenario.savegame import load_saved_game, save_saved_game
+    from brikwars_gui.ui.write_ahead import read_journal
+
+    journal, battle = slot / JOURNAL_NAME, slot / BATTLE_NAME
+    if not journal.is_file():
+        return
+    try:
+        saved = read_journal(journal)
+        if battle.is_file():
+            with contextlib.suppress(ScenarioError):
+                if load_saved_game(battle).order_count > saved.order_count:
+                    return
+        save_saved_game(saved, battle)
+        journal.unlink()
+    except (ScenarioError, OSError) as exc:
+        logging.getLogger("brikwars_gui.recovery").warning("journal %s not used: %s", journal, exc)
 
 
 def load_editor_autosave(path: Path) -> tuple[Scenario, Path | None]:

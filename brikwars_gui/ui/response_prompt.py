@@ -52,6 +52,7 @@ WORDS = {
     "stay_on_feet": "Land on your feet (not Disrupted)",
     "distance": "Leap further",
     "sprint": "Sprint further",
+    "continue": "Don't counter: keep moving",
 }
 
 
@@ -166,6 +167,10 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
         headline += f" — {detail['attack']}"
         if "vetoes" in detail:
             headline += f", {detail['vetoes']} veto(es) left"
+    if request.question == "overskill" and detail.get("needed") is not None and "total" in detail:
+        total, needed = detail["total"], detail["needed"]
+        verdict = "it already hits" if total >= needed else "a miss so far"
+        headline += f" You rolled {total} (needs {needed}): {verdict}."
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}
@@ -189,6 +194,13 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
             if option in chances:
                 label += f" — {outcome_words(chances[option], odds.get(option))}"
             tip = f"Use the saved Action: {weapon} at {about}"
+        elif option.startswith("counter:"):  # R-MOVE-5: the mover strikes back, its Movement ends
+            weapon = option.split(":", 1)[1]
+            label = f"Counter-attack with {weapon}"
+            attack = odds.get(f"attack:{weapon}")
+            if attack is not None:
+                label += f" — {outcome_words(attack.hit, attack)}"
+            tip = f"Strike {about} with {weapon}: your Action, and your Movement ends (R-MOVE-5)"
         elif request.question in ("fate_point", "character_points"):  # the D6 ruleset's own labels
             label = option_label(request, option)
             tip = label
@@ -299,7 +311,7 @@ class ResponsePrompt(QFrame):
         self.reposition()
 
     def _button(self, option: str, label: str, tip: str) -> QPushButton:
-        button = QPushButton(label + (" (default)" if option == self.request.default else ""))
+        button = QPushButton(label + (" (default, Esc)" if option == self.request.default else ""))
         button.setToolTip(tip)
         button.setObjectName(f"answer_{option}")
         button.clicked.connect(lambda _c=False, o=option: self.choose(o))

@@ -151,7 +151,7 @@ class UnitBlocks(QWidget):
         old = getattr(unit, block)
         data = old.model_dump(mode="json") if old is not None else {}
         data[name] = value
-        if block == "d6" and all(v is None for v in data.values()):
+        if all(v is None for v in data.values()):
             data = None  # every field left to the conversion: no block at all
         self._update(form, name, **{block: data})
 

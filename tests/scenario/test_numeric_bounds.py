@@ -5,15 +5,14 @@ fails `test_every_number_in_a_scenario_has_both_bounds`."""
 
 from __future__ import annotations
 
-import contextlib
 import copy
 import json
-import signal
 import typing
 from collections.abc import Iterator
 from typing import Any
 
 import annotated_types as at
+from hang_limit import hang_limit
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 from pydantic import BaseModel
@@ -111,20 +110,6 @@ def test_every_number_in_a_scenario_has_both_bounds() -> None:
     assert not unbounded
     missing = {m.__name__ for m, _ in FIELDS} - {m.__name__ for m in HELD}
     assert not missing  # the rich scenario holds every model with a number, so each is driven
-
-
-@contextlib.contextmanager
-def hang_limit(seconds: int) -> Iterator[None]:
-    def hung(*_: Any) -> None:
-        raise TimeoutError(f"no answer within {seconds} s: hung")
-
-    old = signal.signal(signal.SIGALRM, hung)
-    signal.alarm(seconds)
-    try:
-        yield
-    finally:
-        signal.alarm(0)
-        signal.signal(signal.SIGALRM, old)
 
 
 @settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])

@@ -73,11 +73,13 @@ def test_set_alight_from_the_object_inspector_and_a_trap_it_triggers(open_window
     ins.trap_form.widgets["smart"].setChecked(True)
     trap = doc.trap(trap.id)
     assert list(trap.at) == [7, 5] and trap.weapon.damage == "2d6" and trap.weapon.use == 4 and trap.smart
+    set_text(ins.trap_form, "area", "7, 6; 7, 7")  # R-TRAP-1: the cells it fires into
+    assert [tuple(c) for c in doc.trap(trap.id).area] == [(7, 6), (7, 7)]
     set_text(ins.weapon_form, "damage", "lots")
     assert ins.weapon_form.errors["damage"].text() and doc.trap(trap.id).weapon.damage == "2d6"
     labels = [i for i in window.scene.trap_items if hasattr(i, "text")]
     assert any("Dart shooter" in i.text for i in labels)  # drawn on the map, with its weapon spot
-    assert len(window.scene.trap_items) == 3
+    assert len(window.scene.trap_items) == 5  # label, line to the weapon, its mark, 2 area cells
 
 
 def test_right_click_in_edit_mode_offers_what_fits(open_window, qtbot) -> None:

@@ -367,6 +367,8 @@ EDITS: dict[tuple[str, str], tuple[Edit, Callable[[EditorDocument], Any]]] = {
             ("armed", False),
             ("hidden", True),
             ("interaction", "pull"),
+            ("area", [[12, 6], [12, 7]]),
+            ("direction", "S"),
             ("owner", "blue"),
             ("weapon", {"name": "Crossbow", "use": 4, "range": 8, "damage": "1d6+1"}),
         )

@@ -107,15 +107,24 @@ def test_nine_powers_questions_show_each_answers_words_from_the_engine() -> None
     """Issue 12: a difficulty's or an avoidance check's odds are the engine's words for that answer
     (`request.detail[option]`), shown on its button; the attack declared is in the headline."""
     avoid = DecisionRequest(
-        "np_avoid", "boxley", "heroes", "zombie-2", ("avoid", "no"), "avoid",
-        {"attack": "Melee easy on boxley: Easy: 88% to hit, 1 damage",
-         "avoid": "Try a Tough Acrobatics 3 check: 54% to cancel the attack",
-         "no": "Let the attack be rolled"},
+        "np_avoid",
+        "boxley",
+        "heroes",
+        "zombie-2",
+        ("avoid", "no"),
+        "avoid",
+        {
+            "attack": "Melee easy on boxley: Easy: 88% to hit, 1 damage",
+            "avoid": "Try a Tough Acrobatics 3 check: 54% to cancel the attack",
+            "no": "Let the attack be rolled",
+        },
     )
     text = describe(avoid, {"boxley": "Boxley", "zombie-2": "Zombie 2"})
     assert "Zombie 2 is not your primary opponent" in text.headline and "88% to hit" in text.headline
     assert [label for _o, label, _t in text.buttons] == [
-        "Try a Tough Acrobatics 3 check: 54% to cancel the attack", "Let the attack be rolled"]
+        "Try a Tough Acrobatics 3 check: 54% to cancel the attack",
+        "Let the attack be rolled",
+    ]
 
 
 def test_answers_with_their_odds_in_words_stand_one_per_line_unclipped(window: MainWindow, qtbot) -> None:
@@ -142,4 +151,51 @@ def test_answers_with_their_odds_in_words_stand_one_per_line_unclipped(window: M
     for option, button in seen["texts"].items():
         assert button.text().startswith(words[option])
         assert button.width() >= button.fontMetrics().horizontalAdvance(button.text())
-    assert seen["texts"]["medium"].text().endswith(" (default)")
+    assert seen["texts"]["medium"].text().endswith(" (default, Esc)")
+
+
+def test_r_dice_8_the_overskill_question_shows_the_roll_and_each_choices_odds(
+    window: MainWindow, qtbot
+) -> None:
+    """Issue 24 (review 2026-11-27 problem 7): the roll, the number needed, whether it already hits,
+    and what each answer gives, with its exact chance, like every other question."""
+    window.doc.move_unit("blue-spear", (6, 8))
+    window.set_play_mode(True, seed=3, script=[6, 6, 1, 1])
+    asked = []
+
+    def press() -> None:
+        prompt = window.response_prompt
+        asked.append((prompt.request, prompt.label.text(), {k: b.text() for k, b in prompt.buttons.items()}))
+        prompt.take_default()
+
+    QTimer.singleShot(50, press)
+    assert window.controller.order_action("red-spear", Attack("Spear", "blue-spear"))
+    request, text, buttons = asked[0]
+    total, needed = request.detail["total"], request.detail["needed"]
+    assert f"You rolled {total} (needs {needed}): it already hits." in text
+    assert "→" in buttons["damage"] and "R-DICE-8a" in buttons["damage"]
+    assert buttons["skill"].endswith("(it hits already) (R-DICE-8b)")
+
+
+def test_r_dice_8b_the_skill_choice_gives_the_exact_chance_of_a_bonus_die() -> None:
+    from brikwars_gui.engine.dice.brikwars import bonus_die_reaches
+
+    assert bonus_die_reaches(0) == 1 and bonus_die_reaches(1) == 1
+    assert bonus_die_reaches(4) == pytest.approx(3 / 6)
+    assert bonus_die_reaches(6) == pytest.approx(1 / 6)
+    assert bonus_die_reaches(7) == pytest.approx(1 / 6)  # a 6, then anything
+    assert bonus_die_reaches(12) == pytest.approx(1 / 36)
+    assert bonus_die_reaches(13) == pytest.approx(1 / 36)
+
+
+def test_r_move_5_the_counter_question_speaks_words_with_odds() -> None:
+    """Review 2026-11-27 item 17: 'Counter:sword (default)' next to 'Continue' read as internal ids."""
+
+    class Odds:
+        hit, kills, beats_armor, disrupts, out_word = 0.5, 0.25, 0.0, 0.0, "kill"
+
+    request = DecisionRequest("counter", "a", "red", "z", ("counter:sword", "continue"), "counter:sword")
+    text = describe(request, {"a": "Vroy", "z": "Zombie 1"}, {"attack:sword": Odds()})
+    labels = {option: label for option, label, _tip in text.buttons}
+    assert labels["counter:sword"] == "Counter-attack with sword — 50% to hit, 25% to kill"
+    assert labels["continue"] == "Don't counter: keep moving"

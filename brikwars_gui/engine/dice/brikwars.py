@@ -18,10 +18,13 @@ import functools
 import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceExpressionError, DiceTerm, parse_dice
 from brikwars_gui.engine.dice.source import VALID_SIDES, DiceError, DiceSource
+
+if TYPE_CHECKING:  # the units whose Blessings roll: read, never imported at run time
+    from brikwars_gui.engine.state import UnitState, WeaponState
 
 #: Size of a regular Bonus Die (R-DICE-2, G-20).
 REGULAR_BONUS_SIDES = 6
@@ -558,6 +561,16 @@ def _take_benny(roll: SkillRoll, how: str) -> OverskillBenny:
     return roll.benny
 
 
+def bonus_die_reaches(needed: int) -> float:
+    """Exact chance that one regular Bonus Die, its 6s chaining more (R-DICE-9), adds at least
+    `needed`: what an Overskill Benny spent on the Skill Roll (R-DICE-8b) gives a roll short by that."""
+    chance = 1.0
+    while needed > REGULAR_BONUS_SIDES:
+        chance /= REGULAR_BONUS_SIDES  # only a 6 goes on, adding 6 and rolling again
+        needed -= REGULAR_BONUS_SIDES
+    return chance * min(1.0, max(0, REGULAR_BONUS_SIDES + 1 - needed) / REGULAR_BONUS_SIDES)
+
+
 def spend_overskill_on_skill(roll: SkillRoll, dice: DiceSource, *, purpose: str = "") -> SkillRoll:
     """R-DICE-8b: +1d6 to the Skill Roll; that die's 6s chain regular d6 Bonus Dice (R-DICE-9).
 
@@ -807,3 +820,38 @@ def expected_total(
         else:
             mean -= term.count * die_mean
     return mean
+
+
+# ---------------------------------------------------------------------------------------------
+# A unit's Blessings on its rolls, and blast radii (used by the shared rules under every ruleset)
+
+#: G-12: each d10 of explosive Damage adds this many inches of blast radius.
+RADIUS_PER_D10 = 2
+
+
+def blessing_dice(
+    unit: UnitState | None, sides: int, weapon: WeaponState | None = None
+) -> dict[str, tuple[int, ...]]:
+    """R-DICE-10: the SN dice that roll whenever `unit`'s Action die is rolled, as `skill_roll`
+    keywords: its Blessings and Curses when `sides` is that die; none for another die (a Scout's
+    d10 pathfinding die, an incompetent d4) or a roll without a unit (a Trap). R-DICE-12: when
+    they Bless one part (`blessed_part`, a weapon), only Actions with that weapon."""
+    if unit is None or sides != unit.skill or not (unit.blessings or unit.curses):
+        return {}
+    if unit.blessed_part is not None and (weapon is None or weapon.name != unit.blessed_part):
+        return {}
+    return {"blessings": unit.blessings, "curses": unit.curses}
+
+
+def blessing_text(unit: UnitState) -> str:
+    """How the unit's Blessings and Curses stand after cancelling (R-DICE-11), for the odds and
+    the inspector: "" when none are left."""
+    mode, dice = active_blessings(unit.skill, unit.blessings, unit.curses)
+    if not mode:
+        return ""
+    keep = "highest" if mode == ROLE_BLESSING else "lowest"
+    sn = ", ".join(f"d{s}" for s in dice)
+    part = f" with {unit.blessed_part} only (R-DICE-12)" if unit.blessed_part else ""
+    return (
+        f"{sn} roll{'s' if len(dice) == 1 else ''} with the d{unit.skill}, {keep} kept{part} (R-DICE-10/11)"
+    )

@@ -27,7 +27,12 @@ import itertools
 from dataclasses import dataclass
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.dice.brikwars import roll_expression, skill_roll, spend_overskill_on_skill
+from brikwars_gui.engine.dice.brikwars import (
+    blessing_dice,
+    roll_expression,
+    skill_roll,
+    spend_overskill_on_skill,
+)
 from brikwars_gui.engine.grid import step_cost
 from brikwars_gui.engine.hazards.common import (
     ConcealedRoll,
@@ -42,7 +47,6 @@ from brikwars_gui.engine.hazards.traps import trip
 from brikwars_gui.engine.rules.common import target_size_modifier
 from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.rulesets import ruleset_of
-from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
 

@@ -10,7 +10,7 @@
   (not surprised) holds its breath for that one turn (R-HAZ-10);
 * every die taken Overloads the victim: 1" of Power per die for the turn (R-HAZ-11); a field a
   Creation powers fires only the dice that Creation can pay for (R-HAZ-5, `take_powered_dice`);
-* Fire-like dice (d4 fire, acid, ion, poison) are handed to `apply_damage` as ignition dice
+* Fire-like dice (d4 fire, acid, ion, poison) are handed to `damage_and_ignite` as ignition dice
   (R-FIRE-3); Ion deals no permanent damage (R-FIRE-14): only ignition and Overload;
 * at most once per turn per source and victim (G-18).
 """
@@ -35,8 +35,8 @@ from brikwars_gui.engine.hazards.fields import (
     powered_skip_reason,
     take_powered_dice,
 )
+from brikwars_gui.engine.hazards.fire import damage_and_ignite
 from brikwars_gui.engine.rules.common import target_size_modifier
-from brikwars_gui.engine.rules.damage import apply_damage
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, FieldState, GameState
 
@@ -114,7 +114,7 @@ def expose(
     if source.damage_type == "ion":
         damage, text = 0, text + "; Ion: no permanent damage (R-FIRE-14)"
     ctx.emit(HazardExposure(target_id, source.id, str(source.dice), damage, text, where))
-    apply_damage(
+    damage_and_ignite(
         ctx,
         target_id,
         damage,

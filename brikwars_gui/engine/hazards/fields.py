@@ -10,14 +10,19 @@ turn (R-HAZ-5, counter `FieldState.dice_used_this_turn`, reset by `phase.start_o
 from __future__ import annotations
 
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 import numpy as np
 
+from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceTerm, parse_dice
 from brikwars_gui.engine.hazards.common import cells_size, mask_size
 from brikwars_gui.engine.hazards.fire import FIRE_TYPES
 from brikwars_gui.engine.hazards.power import field_creation, power_left, spend_power
 from brikwars_gui.engine.state import Cell, FieldState, FireState, GameState
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.context import RulesContext
 
 #: R-FIRE-1: permanent fire kinds → number of d4 Hazard Dice.
 PERMANENT_FIRE_DICE = {"regular": 1, "fuel": 2, "molten": 3, "atomic": 4}
@@ -146,3 +151,15 @@ def set_field_cells(field: FieldState, cells: list[Cell]) -> None:
     for x, y in cells:
         mask[y, x] = True
     field.mask = mask
+
+
+def hazard_inches(ctx: RulesContext, field: FieldState, unit_id: str) -> int:
+    """Roll a Difficult Terrain field's Hazard Dice as inches (powered: each die once per turn)."""
+    expr = hazard_dice(field)
+    if expr is None or not expr.terms:
+        return 0
+    n = take_powered_dice(ctx.state, field, expr.dice_count)
+    if n <= 0:
+        return 0
+    result = roll_expression(cap_dice(expr, n), ctx.dice, purpose=f"{field.kind} {field.id} on {unit_id}")
+    return max(0, result.total)

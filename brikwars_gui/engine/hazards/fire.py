@@ -31,8 +31,9 @@ from brikwars_gui.engine.hazards.common import (
     target_size,
     target_weight,
 )
-from brikwars_gui.engine.rules.damage import _lose_size, armor_roll
-from brikwars_gui.engine.rulesets import DamageRoll, ruleset_of
+from brikwars_gui.engine.rules.damage import _lose_size, apply_damage, armor_roll
+from brikwars_gui.engine.rulesets import ruleset_of
+from brikwars_gui.engine.rulesets.base import DamageRoll
 from brikwars_gui.engine.state import Cell, FireState, GameState, UnitState, WeaponState
 
 FIRE_TYPES = ("fire", "acid", "ion", "poison")
@@ -253,6 +254,24 @@ def _cap(state: GameState, target_id: str) -> int:
 
 def _nearest(cells: Sequence[Cell], point: tuple[float, float]) -> Cell:
     return min(cells, key=lambda c: (d2(c, point), c[1], c[0]))
+
+
+def damage_and_ignite(
+    ctx: RulesContext,
+    target_id: str,
+    damage: int,
+    *,
+    cause: str,
+    fire_dice: Sequence[int] = (),
+    fire_type: str = "fire",
+    at: Cell | None = None,
+) -> str:
+    """`apply_damage`, then the Fire Damage dice (modified results) may ignite the target whatever
+    the Armor result (R-FIRE-3: the worked example EX-1 ignites a mech that took no damage)."""
+    outcome = apply_damage(ctx, target_id, damage, cause=cause)
+    if fire_dice and present(ctx.state, target_id):
+        catch_fire(ctx, target_id, fire_dice, at=at, fire_type=fire_type)
+    return outcome
 
 
 def catch_fire(
@@ -730,7 +749,7 @@ def roll_burning_attack_bonus(
 ) -> tuple[int, list[int], str, str]:
     """Roll the R-FIRE-6 bonus on the battle's ruleset's scale (`Ruleset.extra_damage_roll`:
     BrikWars adds the 1d4 as it falls, D6 its converted code, Nine Powers one point a die):
-    (Damage to add, ignition dice for `apply_damage(fire_dice=...)`, fire type, what was rolled);
+    (Damage to add, ignition dice for `damage_and_ignite(fire_dice=...)`, fire type, what was rolled);
     (0, [], "fire", "") when the attacker is not burning."""
     bonus = burning_attack_bonus(ctx.state, attacker_id, weapon)
     if bonus is None:

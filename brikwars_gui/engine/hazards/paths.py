@@ -8,9 +8,14 @@ from brikwars_gui.engine.grid import cumulative_costs
 from brikwars_gui.engine.hazards.common import HazardMove, exposed_this_turn, note_exposed
 from brikwars_gui.engine.hazards.concealed import Crossing, plan_crossing, travel_inches, trigger
 from brikwars_gui.engine.hazards.exposure import affected, expose
-from brikwars_gui.engine.hazards.fields import ExposureSource, exposure_sources_at, fields_at, hazard_dice
+from brikwars_gui.engine.hazards.fields import (
+    ExposureSource,
+    exposure_sources_at,
+    fields_at,
+    hazard_dice,
+    hazard_inches,
+)
 from brikwars_gui.engine.hazards.fire import extinguish_if_submerged, fires_on
-from brikwars_gui.engine.hazards.terrain import hazard_inches
 from brikwars_gui.engine.rules.common import at_half_speed
 from brikwars_gui.engine.state import Cell, FieldState, UnitState
 

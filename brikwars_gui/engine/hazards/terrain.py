@@ -18,26 +18,14 @@ Hazard inches are the field's Hazard Dice rolled as a Hazard expression (R-HAZ-6
 from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.grid import FACING_VECTORS, step_cost
 from brikwars_gui.engine.hazards.common import HazardMove, cell_free
-from brikwars_gui.engine.hazards.fields import cap_dice, fields_at, hazard_dice, take_powered_dice
+from brikwars_gui.engine.hazards.fields import fields_at, hazard_inches
+from brikwars_gui.engine.hazards.paths import entry_effects
 from brikwars_gui.engine.rules.common import max_rise
 from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 from brikwars_gui.scenario.models import Facing
-
-
-def hazard_inches(ctx: RulesContext, field: FieldState, unit_id: str) -> int:
-    """Roll a Difficult Terrain field's Hazard Dice as inches (powered: each die once per turn)."""
-    expr = hazard_dice(field)
-    if expr is None or not expr.terms:
-        return 0
-    n = take_powered_dice(ctx.state, field, expr.dice_count)
-    if n <= 0:
-        return 0
-    result = roll_expression(cap_dice(expr, n), ctx.dice, purpose=f"{field.kind} {field.id} on {unit_id}")
-    return max(0, result.total)
 
 
 def is_on_slippery(state: GameState, unit: UnitState) -> bool:
@@ -71,8 +59,6 @@ def push(ctx: RulesContext, unit: UnitState, direction: Cell, inches: int) -> li
     """Move `unit` up to `inches` of GRID-2 cost in `direction`, cell by cell, stopping before
     anything impassable or occupied, a cliff it could not climb, or a corner it could not cut.
     Returns the cells entered (unit.pos updated)."""
-    from brikwars_gui.engine.hazards.paths import entry_effects  # cycle: paths imports terrain
-
     dx, dy = direction
     diagonal = dx != 0 and dy != 0
     parity = 0

@@ -25,8 +25,8 @@ from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import within_reach
 from brikwars_gui.engine.hazards.common import present, target_cells
-from brikwars_gui.engine.hazards.fire import weapon_ignition
-from brikwars_gui.engine.rules.damage import apply_damage, explode
+from brikwars_gui.engine.hazards.fire import damage_and_ignite, weapon_ignition
+from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, TrapState
 
@@ -153,7 +153,9 @@ def fire_trap(ctx: RulesContext, trap: TrapState, target: str | None, spot: Cell
             explode(ctx, spot, result, source=cause, victim=target if target in state.units else None)
         else:
             fire_dice, fire_type = weapon_ignition(state, str(weapon.damage_type), result)  # R-FIRE-3
-            apply_damage(ctx, target, damage, cause=cause, fire_dice=fire_dice, fire_type=fire_type, at=spot)
+            damage_and_ignite(
+                ctx, target, damage, cause=cause, fire_dice=fire_dice, fire_type=fire_type, at=spot
+            )
     return event  # type: ignore[return-value]
 
 

@@ -36,7 +36,7 @@ from brikwars_gui.engine.rules.common import (
     use_rating,
     weapon_named,
 )
-from brikwars_gui.engine.rules.movement import movement_problem, sprint
+from brikwars_gui.engine.rules.movement import charge_blocked, movement_problem, sprint
 from brikwars_gui.engine.rules.orders import (
     ActionOption,
     Order,
@@ -486,7 +486,8 @@ def _sprint_options(state: GameState, unit: UnitState) -> list[ActionOption]:
 
 @register_offers(70, ["charge"])
 def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
-    """R-MOVE-20: Charge every visible enemy a Sprint could reach (Move + up to 6" of Skill roll)."""
+    """R-MOVE-20: Charge every visible enemy a Sprint could reach (Move + up to 6" of Skill roll)
+    along its straight line: not one whose line is blocked before it comes within reach."""
     if not may_sprint(unit) or two_armed_problem(state, unit) is not None or not close_weapons(unit):
         return []
     out = []
@@ -494,7 +495,7 @@ def _charge_options(state: GameState, unit: UnitState) -> list[ActionOption]:
         if not unit_visible_to(state, unit.team, other):
             continue
         dist = distance(unit.pos, other.pos)
-        if 1.5 < dist <= unit.move_left + unit.skill + 1:
+        if 1.5 < dist <= unit.move_left + unit.skill + 1 and charge_blocked(state, unit, other.pos) is None:
             label = f"Charge {other.name} (Sprint + close-combat attack, R-MOVE-20)"
             out.append(
                 ActionOption(

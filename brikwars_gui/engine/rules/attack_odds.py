@@ -14,7 +14,14 @@ from __future__ import annotations
 
 from dataclasses import dataclass
 
-from brikwars_gui.engine.dice.brikwars import OVERSKILL_FACE, ROLE_BLESSING, active_blessings
+from brikwars_gui.engine.dice.brikwars import (
+    OVERSKILL_FACE,
+    RADIUS_PER_D10,
+    ROLE_BLESSING,
+    active_blessings,
+    blessing_dice,
+    blessing_text,
+)
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range
 from brikwars_gui.engine.hazards.ignition_odds import (
@@ -35,7 +42,6 @@ from brikwars_gui.engine.rules.strike_odds import (
     totals_items,
     versus_armor,
 )
-from brikwars_gui.engine.rulesets.brikwars.ruleset import RADIUS_PER_D10, blessing_dice, blessing_text
 from brikwars_gui.engine.state import Cell, GameState
 
 

@@ -11,6 +11,7 @@ from __future__ import annotations
 from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import (
+    blessing_dice,
     skill_roll,
     spend_overskill_on_stat,
     spend_overskill_other,
@@ -39,7 +40,6 @@ from brikwars_gui.engine.rules.common import (
 )
 from brikwars_gui.engine.rules.damage import disrupt
 from brikwars_gui.engine.rules.movement import water_cells
-from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import known_occupied, reveal, unit_visible_to, unseen_occupant
 

@@ -19,6 +19,8 @@ from brikwars_gui.engine.dice.brikwars import (
     ROLE_CURSE,
     ROLE_SKILL,
     SkillRoll,
+    bonus_die_reaches,
+    overskill_damage_expression,
     spend_overskill_on_damage,
     spend_overskill_on_skill,
     spend_overskill_on_stat,
@@ -29,6 +31,7 @@ from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
 from brikwars_gui.engine.hazards.fire import (
     burning_attack_bonus,
+    damage_and_ignite,
     roll_burning_action_penalty,
     roll_burning_attack_bonus,
     weapon_ignition,
@@ -46,7 +49,8 @@ from brikwars_gui.engine.rules.common import (
     two_armed_problem,
 )
 from brikwars_gui.engine.rules.damage import apply_damage, explode
-from brikwars_gui.engine.rulesets import ActionRoll, DamageRoll, ruleset_of
+from brikwars_gui.engine.rulesets import ruleset_of
+from brikwars_gui.engine.rulesets.base import ActionRoll, DamageRoll
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
@@ -377,6 +381,7 @@ def resolve_attack(
                         "needed": roll.needed,
                         "out_of_range": oor,
                         "precise_margin": margin,
+                        **overskill_words(roll, weapon, oor, margin),
                     },
                 )
             )
@@ -463,7 +468,7 @@ def resolve_attack(
             fire, fire_type = weapon_ignition(state, str(weapon.damage_type), dmg)  # R-FIRE-3
             if extra_fire and not fire:
                 fire_type = extra_type
-            apply_damage(
+            damage_and_ignite(
                 ctx,
                 target_id,
                 dmg.total + extra,
@@ -504,3 +509,21 @@ def burning_attack(
         return 0, (), "fire", "burning +1d4 Fire cancelled by an Energy Shield (R-FIRE-6, R-HAZ-21)"
     damage, fire, fire_type, rolled = roll_burning_attack_bonus(ctx, attacker.id, weapon)
     return damage, tuple(fire), fire_type, f"burning +{rolled} {fire_type.title()}: +{damage} (R-FIRE-6)"
+
+
+def overskill_words(roll: SkillRoll, weapon: WeaponState, oor: int, margin: int) -> dict[str, str]:
+    """What each Overskill answer (R-DICE-8) does to this attack, in words with its exact chance:
+    shown beside each choice, as every other question shows its odds."""
+    short = (roll.needed or 0) - roll.total
+    more = overskill_damage_expression(weapon.damage)
+    skill = (
+        f"Reroll for a better Skill total: +1d6, {bonus_die_reaches(short):.0%} to hit then"
+        if short > 0
+        else "Reroll for a better Skill total: +1d6 (it hits already)"
+    )
+    return {
+        "damage": f"Add a Bonus Die to the damage: {weapon.damage} → {more} (R-DICE-8a)",
+        "skill": skill + " (R-DICE-8b)",
+        "range": f'Cancel the range penalty: +1d6" of range, now {oor}" out of range (R-DICE-8c)',
+        "precise": f"Precise attack (disarm): the roll beats the +{margin} it needs (R-DICE-8e)",
+    }

@@ -11,12 +11,11 @@ Explosions (G-12) — explosive weapons, concealed d10 payloads, explosive Traps
 
 from __future__ import annotations
 
-from collections.abc import Sequence
-
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import in_range
-from brikwars_gui.engine.rulesets import DamageRoll, ruleset_of
+from brikwars_gui.engine.rulesets import ruleset_of
+from brikwars_gui.engine.rulesets.base import DamageRoll
 from brikwars_gui.engine.state import Cell, GameState
 
 
@@ -128,7 +127,7 @@ def explode(
     cause = f"explosion of {source}"
     for tid in hit:
         if _still_there(ctx, tid):
-            apply_damage(ctx, tid, damage, cause=cause, at=at)
+            apply_damage(ctx, tid, damage, cause=cause)
     for uid in units:
         disrupt(ctx, uid, f"knocked over by the explosion of {source} (R-MOVE-15)")
     return hit
@@ -139,22 +138,11 @@ def armor_roll(ctx: RulesContext, target_id: str) -> tuple[int, str]:
     return ruleset_of(ctx.state).armor_roll(ctx, target_id)
 
 
-def apply_damage(
-    ctx: RulesContext,
-    target_id: str,
-    damage: int,
-    *,
-    cause: str,
-    fire_dice: Sequence[int] = (),
-    fire_type: str = "fire",
-    at: Cell | None = None,
-) -> str:
+def apply_damage(ctx: RulesContext, target_id: str, damage: int, *, cause: str) -> str:
     """Resolve `damage` points against the target's Armor (G-3); returns the outcome name.
 
-    `fire_dice` are the modified results of the Fire (d4) Damage dice in the attack, which may
-    ignite the target whatever the Armor result (R-FIRE-3: the worked example EX-1 ignites a mech
-    that took no damage).
-    """
+    Fire Damage dice that may ignite the target whatever the Armor result are
+    `hazards.fire.damage_and_ignite` (R-FIRE-3), which calls this first."""
     state = ctx.state
     outcome = "none"
     if damage > 0:
@@ -164,10 +152,6 @@ def apply_damage(
         # the Armor roll is reported before what it causes (killed / destroyed / disrupted)
         ctx.emit(ArmorRolled(target_id, damage, armor, text, outcome))
         ruleset.suffer(ctx, target_id, outcome, cause)
-    if fire_dice and _still_there(ctx, target_id):
-        from brikwars_gui.engine.hazards.fire import catch_fire  # cycle: hazards.fire imports damage
-
-        catch_fire(ctx, target_id, fire_dice, at=at, fire_type=fire_type)
     return outcome
 
 

@@ -18,7 +18,7 @@ from typing import Any
 
 import numpy as np
 
-from brikwars_gui.engine.dice.brikwars import SkillRoll, skill_roll, spend_overskill_on_stat
+from brikwars_gui.engine.dice.brikwars import SkillRoll, blessing_dice, skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import (
     Grid,
@@ -44,7 +44,6 @@ from brikwars_gui.engine.rules.common import (
     unable_problem,
 )
 from brikwars_gui.engine.rules.damage import kill
-from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import hidden_from, reveal, unseen_enemy_cells
 
@@ -467,6 +466,16 @@ def _place_at_end(ctx: PlayContext, unit: UnitState, plan: PlannedMove, cells: l
 
 # ---------------------------------------------------------------------------------------------
 # Sprint (R-MOVE-18..21, GRID-7, A-7)
+
+
+def charge_blocked(state: GameState, unit: UnitState, target: Cell) -> str | None:
+    """Why a Charge at `target` cannot reach it whatever the Skill roll (R-MOVE-20: a Sprint's
+    straight line, GRID-7): its line is blocked, runs off the table or into water, before it comes
+    within reach; None when the best roll would bring it within 1" (what the Charge is offered for)."""
+    cells, reason = _sprint_line(state, unit, target, unit.skill, forced=False)
+    if any(max(abs(c[0] - target[0]), abs(c[1] - target[1])) <= 1 for c in cells):
+        return None
+    return reason
 
 
 def _sprint_line(

@@ -227,6 +227,7 @@ def strike_dice(
     (what `combat.resolve_attack` will roll), and the Shields' part (None when none protects it).
     Shields are planned without touching the state (`shields.plan_deflection`): the weapon's dice
     first, then the burning d4, as the engine asks them; a blast is not shielded (G-12)."""
+    from brikwars_gui.engine.dice.brikwars import blessing_dice
     from brikwars_gui.engine.hazards.fire import burning_action_penalty, burning_attack_bonus
     from brikwars_gui.engine.hazards.shields import (
         ShieldBook,
@@ -234,7 +235,6 @@ def strike_dice(
         plan_deflection,
         remaining_expression,
     )
-    from brikwars_gui.engine.rulesets.brikwars.ruleset import blessing_dice  # it imports us
 
     sn = blessing_dice(attacker, attacker.skill, weapon)
     damage = weapon.damage

@@ -1,7 +1,9 @@
 """The rulesets side by side (BrikWars, D6 System, ...) and how the engine finds one by name.
 
 The engine asks `ruleset_of(state)` at every roll, Damage and odds point; the ruleset modules are
-imported on first use, since they import the shared rules they plug into.
+imported on first use, since they import the shared rules they plug into. This registry is all
+the layers below the rulesets may import of this package besides the `Ruleset` interface
+(`base.py`): it imports neither, so `state.py` can find a battle's ruleset without a cycle.
 """
 
 from __future__ import annotations
@@ -9,9 +11,8 @@ from __future__ import annotations
 import importlib
 from typing import TYPE_CHECKING
 
-from brikwars_gui.engine.rulesets.base import ActionRoll, DamageRoll, Ruleset, StatLine
-
 if TYPE_CHECKING:
+    from brikwars_gui.engine.rulesets.base import Ruleset
     from brikwars_gui.engine.state import GameState
 
 #: name -> module that defines and registers it (imported lazily).
@@ -55,10 +56,6 @@ def ruleset_of(state: GameState) -> Ruleset:
 
 __all__ = [
     "RULESET_NAMES",
-    "ActionRoll",
-    "DamageRoll",
-    "Ruleset",
-    "StatLine",
     "find_ruleset",
     "register",
     "ruleset_of",

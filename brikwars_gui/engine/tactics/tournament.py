@@ -19,6 +19,7 @@ from typing import Any
 from brikwars_gui.engine.forecast import wilson_interval
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics.player import make_player
+from brikwars_gui.engine.worker_processes import worker_context
 
 
 def seats(turn_order: list[str], swap: bool) -> dict[str, str]:
@@ -120,6 +121,8 @@ def run_tournament(
         _init(scenarios)
         count(_run(t) for t in tasks)
     else:
-        with ProcessPoolExecutor(jobs, initializer=_init, initargs=(scenarios,)) as pool:
+        # not fork: the caller may have threads (worker_processes.py; a warning from Python 3.12)
+        context = worker_context(["brikwars_gui.engine.tactics.tournament"])
+        with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init, initargs=(scenarios,)) as pool:
             count(pool.map(_run, tasks, chunksize=4))
     return [PairingResult(n, a, b, *tally[(n, a, b)]) for n in scenarios for a, b in pairings(levels)]

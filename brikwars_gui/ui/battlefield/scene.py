@@ -68,9 +68,10 @@ class BattlefieldScene(
         doc.terrainChanged.connect(self.refresh_terrain)
         doc.hazardsChanged.connect(self.refresh_hazards)
         doc.firesChanged.connect(self.refresh_fires)
-        # bound methods, not lambdas: Qt drops a bound slot's connection when this scene is deleted
+        # bound methods, not lambdas: a lambda holding the scene would keep a picture's scene
+        # (ui/picture.py) alive after it was cleared, and its timers would reach deleted items
         for signal in (doc.trapsChanged, doc.objectChanged, doc.objectRemoved, doc.hazardsChanged):
-            signal.connect(self.refresh_traps_after)
+            signal.connect(self.refresh_traps)
         doc.metaChanged.connect(self.refresh_teams)
         selection.selectionChanged.connect(self._on_selection)
         self.rebuild()

@@ -15,11 +15,7 @@ TRAP_COLOR = "#6a1b9a"
 class TrapMarksMixin:
     """`refresh_traps()`: the markers of the document's traps (BattlefieldScene mixin)."""
 
-    def refresh_traps_after(self, *_changed: object) -> None:
-        """Slot for the document signals a trap's marks depend on (their arguments unused)."""
-        self.refresh_traps()
-
-    def refresh_traps(self) -> None:
+    def refresh_traps(self, *_changed) -> None:
         for item in getattr(self, "trap_items", []):
             if item.scene() is self:
                 self.removeItem(item)
@@ -35,7 +31,7 @@ class TrapMarksMixin:
             label = LabelItem(
                 f"⚠ {trap.name or trap.id}: {trap.weapon.name}", TRAP_COLOR, anchor="center", point_size=7.5
             )
-            label.setPos(centre + QPointF(0, 10))
+            label.setPos(centre + QPointF(0, 24))  # under the trigger's own name
             label.setZValue(Z_LABEL)
             hidden = " · secret Trigger (R-TRAP-3)" if trap.hidden else ""
             w = trap.weapon
@@ -45,6 +41,13 @@ class TrapMarksMixin:
             )
             self.addItem(label)
             self.trap_items.append(label)
+            for cell in trap.area:  # R-TRAP-1: the cells it fires into
+                mark = LabelItem("✕", TRAP_COLOR, anchor="center", point_size=7)
+                mark.setPos(cell_center(tuple(cell)))
+                mark.setZValue(Z_LABEL)
+                mark.setToolTip(f"{trap.name or trap.id} fires here (R-TRAP-1)")
+                self.addItem(mark)
+                self.trap_items.append(mark)
             if trap.at is not None:
                 at = cell_center(tuple(trap.at))
                 line = QGraphicsLineItem(QLineF(centre, at))

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import logging
+import os
 from pathlib import Path
 
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
@@ -20,9 +21,54 @@ FILE_FILTER = "BrikWars scenarios and saved games (*.json);;All files (*)"
 GAME_FILTER = "BrikWars saved games (*.json);;All files (*)"
 
 
+def disk_stamp(path: Path) -> tuple[int, int, int] | None:
+    """What tells a file changed on disk: modification time, size and inode (an atomic save by
+    another process replaces the inode); None when it is not there."""
+    try:
+        info = os.stat(path)
+    except OSError:
+        return None
+    return info.st_mtime_ns, info.st_size, info.st_ino
+
+
 class FilesMixin:
     """File handling; every path that could lose the user's work asks first (maybe_save,
-    maybe_leave_game, or maybe_drop_work for both)."""
+    maybe_leave_game, or maybe_drop_work for both), and so does a save over a file another
+    process changed since this window opened or last saved it (issue 26)."""
+
+    def _init_disk_stamps(self) -> None:
+        self._disk_stamps: dict[Path, tuple[int, int, int] | None] = {}
+        self.ask_overwrite_changed = self._ask_overwrite_changed_dialog
+        """A file changed on disk since it was opened or saved here: overwrite it? Tests replace it."""
+        self.doc.pathChanged.connect(lambda: self.doc.path and self._note_on_disk(self.doc.path))
+        if self.doc.path:
+            self._note_on_disk(self.doc.path)
+
+    def _note_on_disk(self, path: Path) -> None:
+        """`path` as this window read or wrote it."""
+        self._disk_stamps[Path(path).resolve()] = disk_stamp(path)
+
+    def _may_overwrite(self, path: Path) -> bool:
+        """False when `path` changed on disk since this window read or wrote it and the user
+        does not want it overwritten (another window or program saved it meanwhile)."""
+        key = Path(path).resolve()
+        if key not in self._disk_stamps:
+            return True
+        now = disk_stamp(path)
+        if now is None or now == self._disk_stamps[key]:
+            return True
+        return bool(self.ask_overwrite_changed(Path(path)))
+
+    def _ask_overwrite_changed_dialog(self, path: Path) -> bool:
+        answer = QMessageBox.warning(
+            self,
+            "File changed on disk",
+            f"{path.name} was changed on disk since you opened or last saved it here (another window "
+            "or program saved it).\n\nOverwrite it with your version?",
+            QMessageBox.StandardButton.Save | QMessageBox.StandardButton.Cancel,
+            QMessageBox.StandardButton.Cancel,
+        )
+        return answer == QMessageBox.StandardButton.Save
 
     def recent_files(self) -> list[str]:
         value = self.settings.value("recentFiles") or []
@@ -127,6 +173,8 @@ class FilesMixin:
             if not path:
                 return False
         path = Path(path)
+        if not self._may_overwrite(path):
+            return False
         try:
             save_saved_game(self.controller.saved_game(), path)
         except (ScenarioError, OSError, ValueError) as exc:
@@ -134,6 +182,7 @@ class FilesMixin:
             QMessageBox.critical(self, "Cannot save game", f"{path.name}:\n\n" + "\n".join(messages))
             return False
         self.game_path = path
+        self._note_on_disk(path)
         self._game_saved_orders = self.controller.order_count
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved game {path}", 4000)
@@ -169,6 +218,7 @@ class FilesMixin:
         self.set_play_mode(True, saved=(saved, built))
         if remember:
             self.game_path = path
+            self._note_on_disk(path)
             self._add_recent(path)
         else:
             self.game_path = None
@@ -253,6 +303,8 @@ class FilesMixin:
         return self._write(Path(path))
 
     def _write(self, path: Path) -> bool:
+        if not self._may_overwrite(path):
+            return False
         try:
             save_scenario(self.doc.scenario, path)
         except (ScenarioError, OSError) as exc:
@@ -260,7 +312,7 @@ class FilesMixin:
             QMessageBox.critical(self, "Cannot save scenario", f"{path.name}:\n\n" + "\n".join(messages))
             return False
         self.doc.undo_stack.setClean()
-        self.doc.set_path(path)
+        self.doc.set_path(path)  # pathChanged: the file as written here is noted
         self._add_recent(path)
         self.statusBar().showMessage(f"Saved {path}", 4000)
         return True

@@ -74,6 +74,7 @@ class PlayMixin:
             self.scene.play_provider = self.controller.unit_view
             self.scene.refresh_traps()  # no trap marks in a battle: secret Triggers stay secret (R-TRAP-3)
             self.scene.badge_provider = self.controller.unit_badges
+            self.turn_panel.order_provider = self.controller.turn_order
             self.minimap.set_play(
                 self.controller.unit_view, self.controller.object_destroyed, self.controller.shown_unit_ids
             )
@@ -106,6 +107,7 @@ class PlayMixin:
             self.fog_layer.set_active(False)
             self.scene.show_line_of_sight(None)
             self.scene.badge_provider = None
+            self.turn_panel.order_provider = None
             self.scene.leave_play()
             self.minimap.set_play(None)
             self.unit_panel.model.status_provider = None
@@ -120,6 +122,7 @@ class PlayMixin:
             self.turn_panel.set_turn(1, None)
             self.turn_panel.set_seed(None)
             self.timeline_bar.setVisible(False)
+            self.curtain.hide()
             self.log_panel.set_entries([])
             self.game_path = None
             self.turn_panel.set_game_over(None)
@@ -146,11 +149,28 @@ class PlayMixin:
 
     def _turn_changed(self, round_number: int, player: str) -> None:
         self.turn_panel.set_turn(round_number, player or None)
+        self._hand_over(player)
         c = self.controller
         if c.has_game:
             labels = [c.snapshot_label(i) for i in range(c.snapshot_count)]
             self.timeline.set_count(c.snapshot_count, labels)
         self._update_play_actions()
+
+    def _hand_over(self, player: str) -> None:
+        """Hot seat under fog of war: a curtain between two human players' turns (and no undo of
+        the other player's orders: the controller's `can_undo`)."""
+        c = self.controller
+        scenario = c.scenario
+        if not (self.play_mode and scenario is not None and scenario.fog_of_war and c.has_game):
+            return
+        humans = [p for p in scenario.players if p.controller == "human"]
+        who = next((p for p in humans if p.id == player), None)
+        if len(humans) < 2 or who is None or who.id == self._curtain_for:
+            return
+        first = self._curtain_for is None
+        self._curtain_for = who.id
+        if not first:  # the first human to play needs no hand-over
+            self.curtain.cover(who.id, who.name, who.color)
 
     def _unit_updated(self, unit_id: str) -> None:
         if unit_id == self.selection.unit_id:
@@ -324,6 +344,23 @@ class PlayMixin:
             self.scene.show_line_of_sight(None)
         if entry.kind == "turn_started":
             self.hover_card.hide_card()
+        if entry.kind == "side_order":
+            self.show_order_banner(entry.text)
+
+    def show_order_banner(self, text: str) -> None:
+        """The sides' order changed between rounds (R-NP-9): say who goes first and why, over the
+        map, for a few seconds; the Turn panel shows the new order."""
+        names = {p.id: p.name for p in (self.controller.scenario or self.doc.scenario).players}
+        for pid, name in names.items():
+            text = text.replace(f"{pid} ", f"{name} ").replace(f" {pid}", f" {name}")
+        self.order_banner.setText(text)
+        self.order_banner.adjustSize()
+        self.order_banner.move(max(8, (self.view.width() - self.order_banner.width()) // 2), 36)
+        self.order_banner.show()
+        self.order_banner.raise_()
+        self._order_banner_timer.start()
+        self.statusBar().showMessage(text, 8000)
+        self.turn_panel.refresh()
 
     def _hover_card_unit_updated(self, unit_id: str) -> None:
         if self.hover_card.isVisible() and self.hover_card.unit_id == unit_id:
@@ -590,6 +627,8 @@ class PlayMixin:
         """A new or resumed game: names for the log lines, no game-over banner."""
         self._log_names()
         self.timeline.reset()  # the last battle's "Viewing" never carries into this one
+        self._curtain_for = None
+        self.curtain.hide()
         self.viewing_banner.hide()
         self.turn_panel.set_game_over(None)
         self.game_over_summary = None

@@ -1,8 +1,11 @@
 """Work a user must never lose: battle and editor autosaves, recovery at startup, and warnings when
 the data directory or the disk refuses them (issue 14, items 7-9; the store is ui/recovery.py).
 
-* The battle is autosaved at every end of turn, the editor document after `EDITOR_QUIET_MS` without
-  edits (only while it has unsaved changes), each into this instance's own recovery slot.
+* Every order and answered question of the battle is appended to a write-ahead journal as it is
+  made (ui/write_ahead.py), and the whole battle is autosaved at every end of turn; the editor
+  document is autosaved after every edit (once per event-loop turn, so a drag writes as it goes;
+  only while it has unsaved changes), each into this instance's own recovery slot: a kill loses at
+  most the order or edit in flight (issue 26).
 * A failing autosave (full disk...) is shown in the status bar every time and in one warning until
   an autosave works again; it is retried at every chance.
 * A data directory that cannot be used does not stop the app: it runs without autosave and says so
@@ -19,11 +22,12 @@ from PySide6.QtWidgets import QMessageBox
 
 from brikwars_gui.ui.recovery import RecoveryStore, load_editor_autosave, setup_logging
 from brikwars_gui.ui.scenario_io import ScenarioError
+from brikwars_gui.ui.write_ahead import WriteAheadJournal
 
 log = logging.getLogger("brikwars_gui.window")
 
-EDITOR_QUIET_MS = 2000
-"""The editor document is autosaved this long after the last edit."""
+EDITOR_QUIET_MS = 0
+"""The editor document is autosaved this long after the last edit: at once, when the edit is done."""
 
 
 class RecoveryMixin:
@@ -53,11 +57,17 @@ class RecoveryMixin:
             return
         self.doc.undo_stack.indexChanged.connect(lambda _index: self._editor_timer.start())
         self.doc.modifiedChanged.connect(lambda modified: modified or self._clear_editor_autosave())
+        self.journal = WriteAheadJournal(self.recovery.journal_path)
+        self._journal_seen = 0
+        self.controller.sessionStarted.connect(self._journal_begin)
+        self.controller.ordersCommitted.connect(self._journal_append)
+        self.controller.sessionStopped.connect(lambda: self.journal.close(remove=True))
 
     def end_recovery(self) -> None:
         """A clean exit: no more autosaves; this instance's slot is removed."""
         self._editor_timer.stop()
         if self.recovery is not None:
+            self.journal.close()
             self.recovery.end_session()
             self.recovery = None
 
@@ -75,8 +85,31 @@ class RecoveryMixin:
             return
         self._autosave_works()
 
+    def _journal_begin(self) -> None:
+        """A battle started, resumed or undone: the journal starts over from it."""
+        if self.recovery is None or not self.controller.has_game:
+            return
+        try:
+            self.journal.begin(self.controller.saved_game())
+        except Exception as exc:
+            log.exception("journal failed")
+            self._autosave_failed(exc)
+            return
+        self._journal_seen = self.controller.event_count()
+
+    def _journal_append(self) -> None:
+        """The orders (and answers) the last engine call made, on disk before anything else."""
+        if self.recovery is None or not self.controller.has_game:
+            return
+        events, self._journal_seen = self.controller.replay_events_from(self._journal_seen)
+        try:
+            self.journal.append(events)
+        except Exception as exc:
+            log.exception("journal failed")
+            self._autosave_failed(exc)
+
     def autosave_editor(self) -> None:
-        """The editor document, after a quiet period, while it has unsaved changes."""
+        """The editor document, after each edit (`EDITOR_QUIET_MS`), while it has unsaved changes."""
         if self.recovery is None:
             return
         if not self.doc.modified:
@@ -157,7 +190,7 @@ class RecoveryMixin:
         answer = QMessageBox.question(
             self,
             "Recover the last battle?",
-            "BrikWars did not exit cleanly last time. Resume the battle autosaved at the last end of turn?",
+            "BrikWars did not exit cleanly last time. Resume the battle at its last order?",
         )
         return answer == QMessageBox.StandardButton.Yes
 

@@ -29,6 +29,7 @@ from brikwars_gui.ui.effect_builder import EffectBuilder
 from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.fog_layer import FogLayer
+from brikwars_gui.ui.handover import HandOverCurtain
 from brikwars_gui.ui.inspector import UnitInspector
 from brikwars_gui.ui.item_inspector import ItemInspector
 from brikwars_gui.ui.legend import LegendPanel
@@ -100,6 +101,7 @@ class MainWindow(
         self.controller.ask_response = self.ask_response
         self.data_dir = Path(data_dir) if data_dir is not None else None
         self._init_recovery(self.data_dir)
+        self._init_disk_stamps()
         self.last_action_menu: QMenu | None = None
         self.last_edit_menu: QMenu | None = None
         self._reach: dict[tuple[int, int], int] = {}
@@ -132,6 +134,20 @@ class MainWindow(
             "#viewingBanner { background: #263238; color: white; padding: 4px 8px; border-radius: 4px; }"
         )
         self.viewing_banner.hide()
+        self.order_banner = QLabel(self.view)  # "Round 3: The restless dead go first — ..." (R-NP-9)
+        self.order_banner.setObjectName("orderBanner")
+        self.order_banner.setWordWrap(True)
+        self.order_banner.setMaximumWidth(560)
+        self.order_banner.setStyleSheet(
+            "#orderBanner { background: #4a148c; color: white; padding: 6px 10px; border-radius: 4px; }"
+        )
+        self.order_banner.hide()
+        self.curtain = HandOverCurtain(self)  # hot seat under fog of war (ui/handover.py)
+        self._curtain_for: str | None = None
+        self._order_banner_timer = QTimer(self)
+        self._order_banner_timer.setSingleShot(True)
+        self._order_banner_timer.setInterval(8000)
+        self._order_banner_timer.timeout.connect(self.order_banner.hide)
         self.attack_card = AttackCard(self.view)
         self.hover_card = UnitHoverCard(self.view)
         self.view.cards += [self.attack_card, self.hover_card]  # the line of sight's tip leaves them be
@@ -252,6 +268,7 @@ class MainWindow(
         c.eventAdded.connect(self._roster_logged)
         c.unitMoved.connect(self.scene.queue_move)
         c.mapResult.connect(self.result_floats.show)
+        c.mapResult.connect(lambda *_: self.hover_card.hide_card())  # the result, not a card over it
         c.aiSkipped.connect(self.result_floats.clear)
         c.aiSkipped.connect(self.scene.finish_move_animations)
         c.viewChanged.connect(self.scene.finish_move_animations)
@@ -303,7 +320,10 @@ class MainWindow(
         else:
             name = self.doc.path.name if self.doc.path else "Untitled"
         star = " *" if self.doc.modified else ""
-        return f"{name}{star} — {self.doc.scenario.name} — BrikWars"
+        title = self.doc.scenario.name
+        if title == name or (name == "Untitled" and title == "Untitled"):
+            return f"{name}{star} — BrikWars"  # not "Untitled — Untitled — BrikWars"
+        return f"{name}{star} — {title} — BrikWars"
 
     def _fit_first_size(self) -> None:
         """1400x900, or what the screen has room for (a 1366x768 laptop, a 1280x720 screen): the

@@ -46,7 +46,8 @@ Signals: `sessionStarted`, `sessionStopped`, `turnChanged(round, player)`, `unit
 (only units whose state changed), `objectUpdated(object_id)`, `hazardsChanged()`,
 `eventAdded(LogEntry)`, `logReset()`, `eventLogged(text, detail)`, `canEndTurnChanged(bool)`,
 `ordersEnabledChanged(bool)`, `aiRunningChanged(bool)`, `orderRejected(str)`, `engineError(str)`,
-`turnCompleted()` (after each end of turn: autosave), `gameOver(str)`, `viewChanged()`,
+`turnCompleted()` (after each end of turn: autosave), `ordersCommitted()` (after each engine call:
+the write-ahead journal appends `replay_events_from(n)`), `gameOver(str)`, `viewChanged()`,
 `unitMoved(unit_id, path)` (each `unit_moved` event of an order or AI step, path with its start
 cell; not while `moves_instant`), `aiSkipped()` (Skip pressed).
 """

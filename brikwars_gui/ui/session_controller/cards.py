@@ -219,9 +219,9 @@ class CardsMixin:
         if request.question == "attack_response" and detail.get("weapon"):
             pairs.append(("against_you", request.about, str(detail["weapon"]), request.unit))
         pairs += [
-            (o, request.unit, o.split(":", 1)[1], request.about)
+            (f"attack:{o.split(':', 1)[1]}", request.unit, o.split(":", 1)[1], request.about)
             for o in request.options
-            if o.startswith("attack:") and o not in given
+            if o.startswith(("attack:", "counter:")) and o not in given  # a Counter is an attack too
         ]
         step = parse_cell(detail["from"]) if isinstance(detail.get("from"), str) else None
         odds: dict[str, Any] = {k: v for k, v in given.items() if v is not None}

@@ -66,6 +66,7 @@ class SessionController(
     mapResult = Signal(object)  # a MapResult: dice and outcomes shown where they happen
     unitMoved = Signal(str, object)  # unit id, its path (start cell included), from a unit_moved event
     aiSkipped = Signal()  # Skip: the AI's orders are played at once (views stop animating)
+    ordersCommitted = Signal()  # after each engine call: new orders may be journaled (replay_events_from)
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -155,6 +156,12 @@ class SessionController(
             return None
         order = list(self.scenario.turn_order) or [p.id for p in self.scenario.players]
         return order[0] if order else None
+
+    def turn_order(self) -> list[str]:
+        """The sides' order in the battle now (a ruleset may change it between rounds, R-NP-9)."""
+        if self.game is not None:
+            return list(self.game.state.turn_order)
+        return list(self.scenario.effective_turn_order()) if self.scenario else []
 
     def is_ai(self, player_id: str | None) -> bool:
         if self.game is None or not player_id:
@@ -547,6 +554,7 @@ class SessionController(
         finally:
             self._busy = False
             self.last_step_events = len(game.events) - events_before
+            self.ordersCommitted.emit()  # the orders that stood, also before a failed one of an AI step
         return True
 
     def _recover_after_failure(self) -> None:

@@ -44,7 +44,12 @@ def map_result(event: Any, position: Callable[[str], Cell | None]) -> MapResult 
         at = _cell(getattr(event, "at", None)) or position(event.target)
         roll = getattr(event, "roll", None) or {}
         total, needed = roll.get("total"), getattr(event, "needed", None)
+        difficulty = roll.get("difficulty")  # the ruleset's own number (D6 difficulty, Nine Powers level)
+        if isinstance(difficulty, int):
+            needed = difficulty
         versus = f" ({total} vs {needed})" if total is not None and needed is not None else ""
+        if isinstance(difficulty, str) and "lowest" in roll:
+            versus = f" (lowest die {roll['lowest']}, {difficulty.replace('_', ' ').title()})"
         if getattr(event, "critical_failure", False):
             return MapResult("miss", at, "Critical Failure!" + versus, 0) if at else None
         if event.hit:

@@ -103,12 +103,17 @@ class OrdersMixin:
         return self._undo_cut() is not None and self.view_index is None and not self._ai_running
 
     def _undo_cut(self) -> int | None:
-        """Index (in events) of the last order given by a human player, or None."""
+        """Index (in events) of the last order given by a human player, or None. Hot seat (two
+        or more human players): only the player at the keyboard's own orders of this turn, never
+        into the previous player's turn."""
         if self.game is None:
             return None
         events = self.game.events
+        hot_seat = sum(p.controller == "human" for p in self.game.state.players) > 1
         for i in range(len(events) - 1, -1, -1):
             e = events[i]
+            if hot_seat and e.kind == "turn_started":
+                return None
             if e.kind == "order" and not self.is_ai(getattr(e, "player", None)):
                 return i
         return None

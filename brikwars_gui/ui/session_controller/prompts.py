@@ -4,18 +4,22 @@ controller's `ask_response` after the map has shown what causes the question."""
 from __future__ import annotations
 
 import logging
-from typing import TYPE_CHECKING, Any
-
-if TYPE_CHECKING:
-    from brikwars_gui.ui.session_controller.controller import SessionController
+from typing import Any, Protocol
 
 log = logging.getLogger("brikwars_gui.play")
+
+
+class _Decides(Protocol):
+    """What `_UIPolicy` needs of the controller (its `PromptsMixin`): named here, not imported
+    from controller.py, so the mixins do not import each other in a circle."""
+
+    def _decide(self, game: Any, request: Any) -> str: ...
 
 
 class _UIPolicy:
     """ResponsePolicy: AI players answer with the default; humans are asked through the controller."""
 
-    def __init__(self, controller: SessionController) -> None:
+    def __init__(self, controller: _Decides) -> None:
         self.controller = controller
 
     def decide(self, game: Any, request: Any) -> str:

@@ -24,7 +24,9 @@ class TimelineMixin:
 
     def snapshot_label(self, index: int) -> str:
         snap = self.game.snapshots[index]
-        return f"Round {snap.get('round')}: {snap.get('active_player')}"
+        player = snap.get("active_player")
+        names = {p.id: p.name for p in self.scenario.players} if self.scenario else {}
+        return f"Round {snap.get('round')}: {names.get(player, player)}"
 
     def show_snapshot(self, index: int | None) -> None:
         if self.game is None or self._busy:  # not while an order waits for a Response
@@ -69,6 +71,18 @@ class TimelineMixin:
         from brikwars_gui.engine.timeline import replay_frames
 
         return replay_frames(self.saved_game())
+
+    def event_count(self) -> int:
+        """How many events the game has logged (0 without a game): where a journal starts."""
+        return 0 if self.game is None else len(self.game.events)
+
+    def replay_events_from(self, start: int) -> tuple[list[dict[str, Any]], int]:
+        """The orders and decisions among the game's events from index `start` on, and how many
+        events the game has: what the write-ahead journal appends after each engine call."""
+        if self.game is None:
+            return [], 0
+        events = self.game.events
+        return _replay_kinds(events[start:]), len(events)
 
     def saved_game(self):
         from brikwars_gui import __version__

@@ -30,7 +30,19 @@ FLAMER = {
     "damage": "1d6+1d4",
     "damage_type": "fire",
 }
-CRATE = {"id": "crate", "name": "Crate", "size": 2, "weight": 2, "flammable": True, "rects": [[5, 5, 1, 1]]}
+# A fixed Armor: the crate's Armor roll cannot decide whether it catches (a Size 2 crate is still
+# there after any one hit, G-3), and its default (Weight)d10 = 2d10 with Bonus chains made the
+# enumeration play 300,000 attacks (100 s) over Armor faces that change nothing, and still leave
+# 2% of the probability unexplored. With Armor 6 it plays 10,000 and leaves 0.01% (issue 27).
+CRATE = {
+    "id": "crate",
+    "name": "Crate",
+    "size": 2,
+    "weight": 2,
+    "armor": 6,
+    "flammable": True,
+    "rects": [[5, 5, 1, 1]],
+}
 
 
 def torch_on_minifig(ruleset: str) -> tuple[Game, str, str]:
@@ -46,7 +58,7 @@ def torch_on_minifig(ruleset: str) -> tuple[Game, str, str]:
 
 def flamer_out_of_range_on_crate(ruleset: str) -> tuple[Game, str, str]:
     """A flamer 1" out of range (−1 on every Damage die, R-ACT-6) at a Weight 2 crate: only a d4
-    of 4 (or its Bonus chain) catches, and a hit that destroys the crate's last inch lights nothing."""
+    of 4 (or its Bonus chain) catches."""
     units = [
         sb.unit("a", "red", (1, 5), facing="E", weapons=[FLAMER]),
         sb.unit("spare", "blue", (12, 1), facing="W"),

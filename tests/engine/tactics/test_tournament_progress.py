@@ -23,3 +23,23 @@ def test_tournament_reports_progress_and_each_pairing_when_complete():
     assert reported == results and len(results) == 3
     assert [(r.a, r.b) for r in results] == [("passive", "default"), ("passive", "easy"), ("default", "easy")]
     assert all(r.games == 2 for r in results)
+
+
+def test_tournament_workers_are_not_forked_and_give_the_results_of_one_process(monkeypatch):
+    """Issue 27: forking a process with threads warns from Python 3.12 (and 3.14 stops defaulting
+    to it); the workers start from forkserver (or spawn) and the results do not depend on it."""
+    from brikwars_gui.engine.tactics import tournament
+
+    scenario = load_scenario(SKIRMISH)
+    contexts = []
+    real = tournament.ProcessPoolExecutor
+
+    def pool(*args, **kwargs):
+        contexts.append(kwargs.get("mp_context"))
+        return real(*args, **kwargs)
+
+    monkeypatch.setattr(tournament, "ProcessPoolExecutor", pool)
+    levels = ["passive", "default"]
+    parallel = run_tournament({"skirmish": scenario}, levels, 2, jobs=2)
+    assert contexts and contexts[0] is not None and contexts[0].get_start_method() != "fork"
+    assert parallel == run_tournament({"skirmish": scenario}, levels, 2, jobs=1)

@@ -10,11 +10,14 @@ from functools import lru_cache
 from typing import TYPE_CHECKING
 
 from brikwars_gui.engine.dice.brikwars import (
+    RADIUS_PER_D10,
     ROLE_BLESSING,
     ROLE_BONUS,
     RollResult,
     SkillRoll,
     active_blessings,
+    blessing_dice,
+    blessing_text,
     die_distribution,
     roll_expression,
     skill_roll,
@@ -32,36 +35,6 @@ if TYPE_CHECKING:
 
 #: R-FIRE-5: the die a unit on fire subtracts from its Action rolls.
 BURNING_PENALTY_SIDES = 4
-#: G-12: each d10 of explosive Damage adds this many inches of blast radius.
-RADIUS_PER_D10 = 2
-
-
-def blessing_dice(
-    unit: UnitState | None, sides: int, weapon: WeaponState | None = None
-) -> dict[str, tuple[int, ...]]:
-    """R-DICE-10: the SN dice that roll whenever `unit`'s Action die is rolled, as `skill_roll`
-    keywords: its Blessings and Curses when `sides` is that die; none for another die (a Scout's
-    d10 pathfinding die, an incompetent d4) or a roll without a unit (a Trap). R-DICE-12: when
-    they Bless one part (`blessed_part`, a weapon), only Actions with that weapon."""
-    if unit is None or sides != unit.skill or not (unit.blessings or unit.curses):
-        return {}
-    if unit.blessed_part is not None and (weapon is None or weapon.name != unit.blessed_part):
-        return {}
-    return {"blessings": unit.blessings, "curses": unit.curses}
-
-
-def blessing_text(unit: UnitState) -> str:
-    """How the unit's Blessings and Curses stand after cancelling (R-DICE-11), for the odds and
-    the inspector: "" when none are left."""
-    mode, dice = active_blessings(unit.skill, unit.blessings, unit.curses)
-    if not mode:
-        return ""
-    keep = "highest" if mode == ROLE_BLESSING else "lowest"
-    sn = ", ".join(f"d{s}" for s in dice)
-    part = f" with {unit.blessed_part} only (R-DICE-12)" if unit.blessed_part else ""
-    return (
-        f"{sn} roll{'s' if len(dice) == 1 else ''} with the d{unit.skill}, {keep} kept{part} (R-DICE-10/11)"
-    )
 
 
 @lru_cache(maxsize=4096)

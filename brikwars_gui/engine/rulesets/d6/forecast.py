@@ -41,7 +41,7 @@ from brikwars_gui.engine.rules.attack_odds import AttackOdds, Figure, OddsLine, 
 from brikwars_gui.engine.rules.strike_odds import ShieldEffect, strike_dice
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import damage_code, difficulty, pip_modifier
-from brikwars_gui.engine.rulesets.d6.ruleset import (
+from brikwars_gui.engine.rulesets.d6.terms import (
     BURNING_PENALTY,
     WOUNDS_OUT,
     _code,

@@ -23,7 +23,6 @@ from brikwars_gui.engine.dice.d6 import (
     CANCEL_HIGHEST,
     COMPLICATION,
     add_character_points,
-    parse_code,
     roll_code,
 )
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
@@ -40,6 +39,18 @@ from brikwars_gui.engine.rulesets.d6.conversion import (
     skill_code,
 )
 from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6Damage, Wounded
+from brikwars_gui.engine.rulesets.d6.terms import (
+    BURNING_PENALTY,
+    KIND_STAT,
+    RADIUS_PER_D10,
+    STATS,
+    WOUNDS_OUT,
+    _code,
+    _label,
+    complication_for,
+    cp_default,
+    fate_default,
+)
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -47,60 +58,6 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.rules.combat import AttackPlan
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
-
-STATS = ("melee", "ranged", "thrown", "dodge", "strength")
-KIND_STAT = {"melee": "melee", "shove": "melee", "ranged": "ranged", "thrown": "thrown"}
-ATTACKS = ("melee", "ranged", "thrown", "shove")
-#: A second wound incapacitates (the D6 System's Wounded → Severely Wounded → out of the fight).
-WOUNDS_OUT = 2
-RADIUS_PER_D10 = 2  # G-12, as under BrikWars
-BURNING_PENALTY = "1d4"  # R-FIRE-5: a burning target's resistance, converted like any Damage
-#: R-D6-4 option 2, graver the lower the total: (lowest margin total − difficulty, effect, text).
-COMPLICATIONS = (
-    (0, "stumble", "stumbles: its Movement is over this turn"),
-    (-4, "off_balance", "off balance: Movement over and its saved Action lost"),
-    (None, "fall", "falls: Disrupted (R-MOVE-16)"),
-)
-"""The last row (no lowest margin) takes every lower total, however far below (issue 26: a miss
-by more than 99, from negative pips or a steep difficulty, found no row)."""
-
-
-def _code(text: str) -> tuple[int, int]:
-    parsed = parse_code(text)
-    return parsed.terms[0].count, parsed.modifier
-
-
-def _label(dice: int, pips: int) -> str:
-    return f"{dice}D" + (f"{pips:+d}" if pips else "")
-
-
-def complication_for(total: int, target: int) -> tuple[str, str]:
-    """The COMPLICATIONS row for a roll of `total` against `target`."""
-    return next(
-        (effect, text) for low, effect, text in COMPLICATIONS if low is None or total - target >= low
-    )
-
-
-def fate_default(kind: str, without: float, with_fp: float) -> str:
-    """AI policy (docs/rulesets.md): a Fate Point on an attack that is likelier to miss than hit
-    and gains at least 20 points from it, or on a roll against drowning that it improves."""
-    if kind in ATTACKS and without < 0.5 and with_fp - without >= 0.2:
-        return "yes"
-    if kind == "swim" and with_fp > without:
-        return "yes"
-    return "no"
-
-
-def cp_default(kind: str, chances: dict[str, float]) -> str:
-    """AI policy: the fewest Character Points that make a failed attack at least an even chance
-    (none if even all of them cannot); against drowning as many as may be spent."""
-    if kind == "swim":
-        return max(chances, key=lambda k: (chances[k], -int(k)))
-    for k in sorted(chances, key=int):
-        if int(k) and chances[k] >= 0.5 and kind in ATTACKS:
-            return k
-    return "0"
-
 
 def _fill_stats(unit: UnitState, given: dict[str, Any]) -> None:
     """The unit's die codes and pools: the scenario's D6 block (`given`), else converted."""
@@ -194,7 +151,7 @@ class D6Ruleset(Ruleset):
     ) -> float:
         """The card's chance to hit: Fate and Character Points as the default answers spend them
         (R-D6-6..8, `forecast.default_hit_chance`), not `action_chance`'s roll with none spent."""
-        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance  # imports us
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance
 
         if plan.needed is None:
             return plan.chance
@@ -337,7 +294,7 @@ class D6Ruleset(Ruleset):
         resistance roll: a margin of 1–3 stuns, 4–8 wounds (a second wound takes it out), 9+ takes
         it out (the module docstring's table); a burning target rolls the converted 1d4 lower
         (R-FIRE-5). The card's computation (`forecast.strike_outcome`)."""
-        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance, strike_outcome  # imports us
+        from brikwars_gui.engine.rulesets.d6.forecast import default_hit_chance, strike_outcome
 
         hit = 1.0
         if needed is not None:  # Fate and Character Points as the default answers spend them

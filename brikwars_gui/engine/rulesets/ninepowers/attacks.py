@@ -53,6 +53,27 @@ class NinePowersTurn(Event):
         return f"{self.unit}: {self.text}"
 
 
+@register_event
+class SideOrderChanged(Event):
+    """The sides' order changes for the next round (R-NP-9): who goes first now, and why."""
+
+    kind = "side_order"
+    round: int
+    order: list[str]
+    dealt: dict[str, int]
+    stamina: dict[str, int]
+
+    def describe(self) -> str:
+        first, *rest = self.order
+        other = rest[0] if rest else first
+        dealt, left = self.dealt.get, self.stamina.get
+        if dealt(first, 0) != dealt(other, 0):
+            why = f"it dealt more damage last round ({dealt(first, 0)} to {dealt(other, 0)})"
+        else:
+            why = f"equal damage, more Stamina left ({left(first, 0)} to {left(other, 0)})"
+        return f"Round {self.round}: {first} goes first — {why} (R-NP-9); order {' → '.join(self.order)}"
+
+
 def skill_for(weapon: Any) -> str:
     return SKILL_OF_KIND.get(str(weapon.kind), "Melee")
 

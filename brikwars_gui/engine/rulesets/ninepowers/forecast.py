@@ -239,7 +239,7 @@ def shared_roll_chance(
     from brikwars_gui.engine.hazards.fire import burning_action_penalty  # fire imports the rulesets
     from brikwars_gui.engine.rules.combat import action_kind
     from brikwars_gui.engine.rulesets import ruleset_of
-    from brikwars_gui.engine.rulesets.ninepowers.ruleset import difficulty_for  # it imports us
+    from brikwars_gui.engine.rulesets.ninepowers.pools import difficulty_for
 
     if needed is None:
         return 1.0

@@ -182,3 +182,10 @@ def roll_pool(
         dice=tuple(rolled),
         bypass_faces=bypass_faces,
     )
+
+
+def difficulty_for(needed: int | None) -> Difficulty:
+    """The GM's difficulty for a BrikWars number (L367): up to 3 Easy, 4-5 Medium, 6+ Tough."""
+    if needed is None or needed <= 3:
+        return Difficulty.EASY
+    return Difficulty.MEDIUM if needed <= 5 else Difficulty.TOUGH

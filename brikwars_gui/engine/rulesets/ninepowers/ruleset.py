@@ -36,7 +36,13 @@ from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
-from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty, pool_sides, pool_size, roll_pool
+from brikwars_gui.engine.rulesets.ninepowers.pools import (
+    Difficulty,
+    difficulty_for,
+    pool_sides,
+    pool_size,
+    roll_pool,
+)
 from brikwars_gui.engine.rulesets.ninepowers.resolve import end_turn, side_order, start_round, start_turn
 from brikwars_gui.engine.rulesets.ninepowers.rolls import NinePowersCheck, NinePowersDamage
 from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKILLS, NinePowersStats
@@ -60,13 +66,6 @@ KIND_SKILL = {
     "concealed": "Perception",
     "initiative": "Acrobatics",
 }
-
-
-def difficulty_for(needed: int | None) -> Difficulty:
-    """The GM's difficulty for a BrikWars number (L367): up to 3 Easy, 4-5 Medium, 6+ Tough."""
-    if needed is None or needed <= 3:
-        return Difficulty.EASY
-    return Difficulty.MEDIUM if needed <= 5 else Difficulty.TOUGH
 
 
 def _fill_stats(unit: UnitState, stats: NinePowersStats, move: int) -> None:
@@ -156,6 +155,7 @@ class NinePowersRuleset(Ruleset):
             order = side_order(state.round + 1, sides, None, dealt, stamina)
             if order != sides:
                 state.turn_order = order
+                ctx.emit(attacks.SideOrderChanged(state.round + 1, list(order), dealt, stamina))
 
     # -- attacks ----------------------------------------------------------------------------
 

@@ -15,6 +15,7 @@ from typing import Any
 
 import pytest
 
+from brikwars_gui.engine import order_families  # every family registered before the fixture copies
 from brikwars_gui.engine.rules import orders
 from brikwars_gui.engine.rules.common import PlayContext
 from brikwars_gui.engine.rules.orders import Order, StepHooks, register_order
@@ -89,6 +90,7 @@ class Banish(Order):
 
 @pytest.fixture
 def conjure_orders(monkeypatch: pytest.MonkeyPatch) -> None:
+    assert order_families.FAMILIES  # imported above: registered into the registry, not the copy
     monkeypatch.setattr(orders, "_ORDERS", dict(orders._ORDERS))
     register_order(Conjure)
     register_order(Banish)

@@ -513,7 +513,7 @@ class Game:
             self._order("act", unit_id, action.to_dict())
             steps = StepHooks(self._step_check, self._step_resolve, self._leave_check)
             perform_order(self.ctx, unit, action, steps)
-            if action.kind == "hold":
+            if action.ends_unit_turn:
                 self.emit(UnitDone(unit.id))
 
         self._guarded(run)

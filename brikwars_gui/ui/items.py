@@ -138,6 +138,13 @@ class LabelItem(QGraphicsItem):
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
+def short_name(name: str) -> str:
+    """A token's label in Play mode: the last word ("Archer Wren" → "Wren"), or what comes before
+    " of " ("4pion of Ignatia the Pyromancer" → "4pion": not the summoner's word)."""
+    head, sep, _tail = name.partition(" of ")
+    return head.split()[-1] if sep and head.split() else name.split()[-1]
+
+
 class UnitItem(QGraphicsItem):
     """A unit token: team-coloured disc, facing marker, status badges and a name label."""
 
@@ -293,7 +300,7 @@ class UnitItem(QGraphicsItem):
         self.color = QColor("#8a8a8a") if dead else QColor(color)
         self.facing = Facing(view.facing) if view.facing in Facing.__members__ else self.facing
         self.badges = [("✝", "#9e9e9e")] if dead else list(view.badges)
-        short = view.name.split()[-1] if view.name else view.id
+        short = short_name(view.name) if view.name else view.id
         if self.label.text != short:
             self.label.set_text(short)  # Play mode: short names keep neighbours' labels apart
             self.place_label(self.label_above)

@@ -93,3 +93,38 @@ def test_leaving_play_removes_the_tokens_of_units_born_in_the_battle(window: Mai
     window.set_play_mode(False)
     assert "imp" not in window.scene.unit_items
     assert _drawn(window, "squire")  # back to the scenario's deployment
+
+
+def _pyromancer() -> Scenario:
+    summon = {"name": "Summon 4pion", "target": "cell", "aspects": ["creature"], "form": "creature"}
+    block = {"cliche": "Pyromancer", "talismans": [{"id": "amulet", "die": "d4"}], "effects": [summon]}
+    data = sb.scenario(
+        [sb.unit("p", "red", (7, 5), name="Ignatia", supernatural=block), sb.unit("e", "blue", (19, 19))]
+    ).model_dump(mode="json")
+    for player in data["players"]:
+        player["controller"] = "human"
+    return Scenario.model_validate(data)
+
+
+def test_r_sn_2_21_a_summoned_4pion_is_drawn_scrubbed_and_vanishes(open_window) -> None:
+    """R-SN-2: the 4pion summoned by a Cast gets a token; R-SN-3/21: burnt out at red's next turn
+    start (script [1]) it vanishes, leaving no body; the timeline shows it in the turn between."""
+    from brikwars_gui.engine.rules.sn_actions import Cast
+
+    window = open_window(_pyromancer())
+    window.set_play_mode(True, seed=3, script=[1])
+    c = window.controller
+    assert c.order_action("p", Cast("Summon 4pion", at=(8, 5), plan=("amulet:creature",)))
+    assert _drawn(window, "4pion-1")
+    assert window.scene.unit_items["4pion-1"].pos() == cell_center((8, 5))
+    assert window.scene.unit_items["4pion-1"].label.text == "4pion"  # not "Ignatia", its summoner
+    c.end_turn()
+    c.end_turn()  # red's turn 2: the Burning Roll is a 1, the 4pion burns out
+    assert not _drawn(window, "4pion-1")
+    assert "4pion-1" not in c.unit_ids_of("red")
+    c.show_snapshot(1)  # blue's turn: the 4pion was there
+    assert _drawn(window, "4pion-1")
+    c.show_snapshot(0)  # red's first turn began before the summoning
+    assert not _drawn(window, "4pion-1")
+    c.show_live()
+    assert not _drawn(window, "4pion-1")

@@ -39,6 +39,8 @@ class Order:
     """Base of every order a unit takes with `Game.act`; subclasses are frozen dataclasses."""
 
     kind: ClassVar[str]
+    ends_unit_turn: ClassVar[bool] = False
+    """`Game` marks the unit done once the order is carried out (Hold, R-RESP-1)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Order:

@@ -161,7 +161,7 @@ class BattlefieldScene(
     def _update_play_unit(self, unit_id: str, item: UnitItem | None, path) -> None:
         """Play mode: draw the engine's view of the unit, or no token when the frame has none."""
         view = self.play_provider(unit_id)
-        if view is None:
+        if view is None or view.vanished:
             if item is not None and self.doc.unit(unit_id) is None:
                 self.remove_unit(unit_id)  # born in the battle: its token goes with it
             elif item is not None:

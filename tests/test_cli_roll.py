@@ -170,3 +170,15 @@ def test_roll_times_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None
         cli.main(["roll", "d6", "--times", "0"])
     assert exc.value.code == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_r_sn_17_roll_sn_rolls_one_sn_die_with_its_same_size_chain(capsys) -> None:
+    from brikwars_gui.engine.dice import SeededDice
+    from brikwars_gui.engine.dice.sn import sn_roll
+
+    code, out, _err = run(capsys, "--sn", "d8", "--seed", "3", "--times", "4", "--json")
+    assert code == 0
+    dice = SeededDice(3)
+    assert json.loads(out) == [sn_roll(8, dice).to_dict() for _ in range(4)]
+    code, _out, err = run(capsys, "--sn", "d20")
+    assert code == 2 and "R-SN-1" in err

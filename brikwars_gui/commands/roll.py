@@ -19,6 +19,7 @@ from brikwars_gui.engine.dice import (
     skill_roll,
 )
 from brikwars_gui.engine.dice.d6 import CRITICAL_FAILURE_OPTIONS, equipment_bonus, split_equipment
+from brikwars_gui.engine.dice.sn import sn_roll
 
 EXAMPLES = """examples:
   brikwars-sim roll 1d6+1
@@ -53,6 +54,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--times", type=_positive, default=None, metavar="N", help="roll N times")
     parser.add_argument("--json", action="store_true", help="print structured JSON (a list with --times)")
     parser.add_argument("--skill", action="store_true", help="EXPR is one Skill die, e.g. d6 or d10")
+    parser.add_argument(
+        "--sn",
+        action="store_true",
+        help="EXPR is one SuperNatural die, e.g. d8: same-size SN Bonus chain, a 1 Fumbles (R-SN-17/18)",
+    )
     parser.add_argument("--use", type=int, default=None, help="Use rating of the Skill Roll (R-ACT-2)")
     parser.add_argument("--penalty", type=int, default=0, help="penalties added to Use (R-ACT-5)")
     parser.add_argument(
@@ -162,6 +168,12 @@ def _brikwars_roller(args: argparse.Namespace):
     """A BrikWars Skill roll or Damage expression (R-DICE-1..8)."""
     if args.cp or args.fate_point:
         raise ValueError("--cp and --fate-point belong to the D6 system (--system d6)")
+    if args.sn:
+        if args.skill or args.use is not None or args.penalty or args.bless or args.curse or args.per_die:
+            raise ValueError("--sn rolls one SN die alone: no --skill, --use, --penalty, --per-die, --bless")
+        sn_sides = parse_single_die(args.expr)
+        sn_roll(sn_sides, SeededDice(0))  # a d20 is refused before anything is printed (R-SN-1)
+        return lambda dice: sn_roll(sn_sides, dice)
     if args.skill:
         sides = parse_single_die(args.expr)
 

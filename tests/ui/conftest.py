@@ -74,6 +74,8 @@ def open_window(qtbot, settings: QSettings):
         w.ask_unsaved = lambda: "discard"
         w.ask_leave_game = lambda: "discard"
         w.ask_unsaved_work = lambda: "discard"
+        w.undo_rewinds_asked = []  # undo into other players' turns: recorded, then allowed
+        w.ask_undo_rewind = lambda round_no, others: w.undo_rewinds_asked.append((round_no, others)) or True
         w.errors = []
         w.engine_error_prompt = lambda message: w.errors.append(message) or "ok"
         if not expect_errors:

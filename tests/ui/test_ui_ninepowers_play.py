@@ -74,10 +74,14 @@ def test_inspector_and_unit_table_show_ratings_stamina_and_armor(window: MainWin
 
     window.selection.select_unit("vroy")
     text = window.inspector.ruleset_stats.text()
-    assert "Stamina 6/6" in text and "Armor 7" in text and "Melee/Protect 4" in text  # chain 3 + Protect 4
+    assert "Stamina 6/6" in text and "Melee/Protect 4" in text
+    # review 2026-11-27 item 15: no read-only "Armor 7" under the editable BrikWars "Armor 4"; the
+    # Nine Powers stats section edits its armour (R-NP-7), the Play-mode card shows Armor 7
+    assert "Armor" not in text and window.inspector.edits["armor"].text() == "4"
     c = window.controller
     window.doc.move_unit("zombie-1", (6, 8))
     window.set_play_mode(True, seed=1, script=[1, 5, 6, 7] + [4] * 400)
+    assert ("Armor", "7") in [(label, value) for label, value, _tip in c.unit_card("vroy").stats]
     c.ask_response = lambda request: "tough" if request.question == "np_difficulty" else request.default
     menu = window.build_action_menu("vroy", (6, 8), "zombie-1")
     next(a for a in menu.actions() if "Zombie 1" in a.text()).trigger()

@@ -172,6 +172,31 @@ def test_undo_last_order_replays_the_game(window: MainWindow, qtbot) -> None:
     assert c.game.unit("red-captain").pos == cell
 
 
+def test_undo_at_the_start_of_a_turn_asks_before_rewinding_the_computers_turn(window: MainWindow) -> None:
+    """Review 2026-11-27 item 14: Ctrl+Z in round 2 before any order went back into round 1 and
+    silently replayed the AI's whole turn. Now the window names what it would take back and asks;
+    Cancel leaves the battle as it is, and an undo within the turn asks nothing."""
+    window.set_play_mode(True, seed=8)
+    c = window.controller
+    cell, _ = far_free_cell(window, "red-captain")
+    assert window.order_move("red-captain", cell)
+    assert c.undo_rewinds() == (0, ())  # the order is this turn's: nothing else is taken back
+    window.end_turn()
+    window.ai_controls.skip.click()
+    assert c.round == 2 and c.active_player == "red"
+    assert c.undo_rewinds() == (1, ("Blue Patrol",))
+    asked: list[tuple[int, tuple[str, ...]]] = []
+    window.ask_undo_rewind = lambda round_no, others: asked.append((round_no, others)) and False
+    events = len(c.game.events)
+    window.act_undo_order.trigger()
+    assert asked == [(1, ("Blue Patrol",))]
+    assert c.round == 2 and len(c.game.events) == events  # Cancel: nothing undone
+    window.ask_undo_rewind = lambda round_no, others: True
+    window.act_undo_order.trigger()
+    # the last order was red's End Turn: round 1 again, before it, the captain where he went
+    assert c.round == 1 and c.active_player == "red" and c.game.unit("red-captain").pos == cell
+
+
 def test_save_game_and_reopen_gives_the_same_state(window: MainWindow, open_window, tmp_path, data_dir):
     window.set_play_mode(True, seed=31)
     c = window.controller

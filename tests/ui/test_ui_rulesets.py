@@ -36,7 +36,7 @@ def test_the_scenario_panel_offers_the_rulesets_as_an_undoable_edit(window: Main
 def test_the_inspector_shows_the_units_die_codes_and_pools(window: MainWindow) -> None:
     window.selection.select_unit("red-captain")
     label = window.inspector.ruleset_stats
-    assert "Skill d10" in label.text()  # BrikWars
+    assert label.text() == ""  # BrikWars: its Skill and Armor are the fields above, not repeated
     choose_ruleset(window, "d6")
     assert "Melee 4D+1" in label.text() and "CP 5" in label.text() and "FP 1" in label.text()
 

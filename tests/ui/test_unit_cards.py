@@ -28,7 +28,7 @@ def test_play_mode_inspector_is_a_card_that_follows_the_battle(window: MainWindo
     text = card.text()
     assert text.startswith("Spearman Cobb\n● Red Patrol\nBrikWars")
     assert "Action ready" in text and 'Move\n5" of 5" left' in text and "Skill\nd6\nArmor\n4" in text
-    assert "Weapon\nUse\nRange\nDamage\nSpear\n3\nclose\n1d6+2" in text  # R-ACT-3 Use, GRID-3, R-DICE-1
+    assert "Weapon\nTo hit\nRange\nDamage\nSpear\nUse 3\nclose\n1d6+2" in text  # R-ACT-3, GRID-3, R-DICE-1
     window.selection.select_unit("blue-spear")
     assert "Action ready" not in card.text()  # an enemy's Action only matters when saved (R-RESP-1)
     window.selection.select_unit("red-spear")
@@ -56,7 +56,7 @@ def test_card_status_says_burning_with_its_rule(open_window) -> None:
     assert 'On Fire 1"' in text and "R-FIRE-5" in text
     card = w.controller.unit_card("red-rifle-1")
     assert card.conditions[0][0] == 'On Fire 1"'
-    assert [(x.name, x.use, x.range, x.damage) for x in card.weapons] == [("Rifle", 3, 10, "1d6+1")]
+    assert [(x.name, x.roll, x.range, x.damage) for x in card.weapons] == [("Rifle", "Use 3", 10, "1d6+1")]
 
 
 def test_card_says_disrupted_with_its_rule(window: MainWindow) -> None:
@@ -109,3 +109,40 @@ def test_hovering_a_token_shows_a_compact_card_without_taking_focus(window: Main
     assert hover.isVisible()
     window.view.zoom_in()  # the token moves away under the card: it goes
     assert not hover.isVisible()
+
+
+def _play_under(window: MainWindow, ruleset: str) -> None:
+    combo = window.scenario_panel.dice
+    combo.setCurrentIndex(combo.findData(ruleset))
+    combo.activated.emit(combo.currentIndex())
+    window.set_play_mode(True, seed=1)
+
+
+def test_r_d6_1_cards_speak_d6_codes_not_brikwars_use_and_dice(window: MainWindow) -> None:
+    """R-D6-1/2 (review 2026-11-27 item 15): under D6 the Rifle rolls the Ranged code to hit and
+    its Damage converted to a D6 code (1d6+1 → 2D+2), not 'Use 3 · 1d6+1'."""
+    from brikwars_gui.engine.rulesets.d6.conversion import damage_code
+
+    _play_under(window, "d6")
+    assert damage_code("1d6+1") == "2D+2"
+    window.show_hover_card("red-rifle-1")
+    line = window.hover_card.plain_text().splitlines()[-1]
+    assert line == 'Rifle: Ranged 3D · 10" · 2D+2'
+    window.selection.select_unit("red-captain")
+    text = window.inspector.card_view.text()
+    assert "Pistol\nRanged 4D+1\n6\"\n2D\nShortsword\nMelee 4D+1\nclose\n2D+2" in text
+    assert "Use 3" not in text and "1d6" not in text
+
+
+def test_r_np_1_cards_speak_nine_powers_pools_and_damage_by_difficulty(window: MainWindow) -> None:
+    """R-NP-1/6: under Nine Powers the Rifle is a Shoot check of the unit's pool and a success
+    deals 1-3 by the difficulty chosen (Easy 1, Medium 2, Tough 3), not 'Use 3 · 1d6+1'."""
+    _play_under(window, "ninepowers")
+    window.show_hover_card("red-rifle-1")
+    text = window.hover_card.plain_text()
+    assert "Shoot/Throw 3" in text  # the stat line the pool comes from
+    assert text.splitlines()[-1] == 'Rifle: Shoot 3 dice · 10" · 1-3 by difficulty'
+    card = window.controller.unit_card("red-spear")
+    assert [(w.roll, w.damage) for w in card.weapons] == [("Melee 3 dice", "1-3 by difficulty")]
+    window.controller.show_snapshot(0)  # the timeline's snapshot speaks the same numbers
+    assert window.controller.unit_card("red-rifle-1").weapons[0].roll == "Shoot 3 dice"

@@ -203,7 +203,7 @@ def can_burn(state: GameState, target_id: str, fire_type: str = "fire") -> bool:
     (R-FIRE-14); Poison only living creatures (R-FIRE-15)."""
     unit = state.units.get(target_id)
     if unit is not None:
-        if not unit.alive:
+        if not unit.alive or unit.diemon == "4pion":  # R-SN-3: a 4pion is immune to its element
             return False
         if fire_type == "poison":
             return unit.living

@@ -83,6 +83,13 @@ QUESTION_WORDS = {
     "np_sticky": "the Melee talent's free attack (R-NP-12)",
     "np_wrestle_effect": "a wrestling effect",
     "np_avoid": "avoiding a second foe (Perception talent)",
+    "sn_next_die": "the next SN die (R-SN-14)",
+    "sn_fumble_to": "who gets the Fumble Die (R-SN-18)",
+    "sn_fumble_use": "a Fumble Die (R-SN-18)",
+    "sn_lasting": "a Lasting Effect (R-SN-12)",
+    "sn_spread": "the 4pion's fire (R-SN-3)",
+    "sn_detonate": "blowing up the 10amyte (R-SN-5)",
+    "sn_include_self": "standing in its own Effect (R-SN-28)",
 }
 
 

@@ -170,6 +170,10 @@ def kill(ctx: RulesContext, unit_id: str, cause: str) -> None:
         unit.alive = False
         unit.saved_action = False
         ctx.emit(Killed(unit_id, cause))
+        if ctx.state.sn.active:  # R-SN-12/21: its Effects (or its own, for a Diemon) end
+            from brikwars_gui.engine.supernatural.effects import on_incapacitated  # builds on damage
+
+            on_incapacitated(ctx, unit_id)
 
 
 def _still_there(ctx: RulesContext, target_id: str) -> bool:

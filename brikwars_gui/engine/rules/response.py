@@ -575,6 +575,12 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
     weapon = weapon_named(attacker, weapon_name)
     plan: AttackPlan | None = plan_attack(state, attacker, weapon, target_id)
     target = state.units.get(target_id)
+    if state.sn.diemons and target is not None and target.diemon == "10amyte":
+        from brikwars_gui.engine.supernatural.diemons import detonate_when_attacked  # SN builds on this
+
+        if detonate_when_attacked(ctx, target, attacker):  # R-SN-5: it blows up at any moment
+            ctx.emit(AttackWasted(attacker.id, target_id, "its target blew itself up first (R-SN-5)"))
+            return
     answer = "decline"
     offered = _target_replies(ctx, attacker, target)
     replies: dict[str, AttackPlan] = offered[0] if offered is not None else {}

@@ -76,6 +76,16 @@ class StatLine:
 
 
 @dataclass(frozen=True)
+class WeaponTerms:
+    """A weapon as its wielder's ruleset rolls it, for the unit cards: `roll`, what is rolled to hit
+    (`Use 3`, `Ranged 4D`, `Shoot 4 dice`); `damage`, what a hit rolls or deals (`1d6+1`, `3D+1`,
+    `1-3 by difficulty`)."""
+
+    roll: str
+    damage: str
+
+
+@dataclass(frozen=True)
 class SkillTurnOption:
     """One of a ruleset's own Actions for the action list: `chance` of success, and `advised`
     when the computer player should take it before attacking."""
@@ -136,11 +146,21 @@ class Ruleset(ABC):
     name: ClassVar[str]
     label: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    #: Whether this ruleset plays SuperNatural powers (Chapter D, engine/supernatural): SN dice are
+    #: BrikWars dice written into BrikWars stats; a ruleset that converts stats once at setup would
+    #: silently lose them, so a scenario with SN units is refused under it (GameState.from_scenario).
+    supernatural: ClassVar[bool] = False
 
     def setup(self, state: GameState, scenario: Scenario) -> None:
         """Fill `UnitState.stats`/`pools` and `state.ruleset_options` from the scenario (its stat
         blocks, or the default conversion) when a battle is built. BrikWars needs no options."""
         state.ruleset_options = {}
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit joined the battle mid-game (`rules/roster.add_unit`): give it this ruleset's own
+        stats and resources, as `setup` gives a scenario unit without a stat block. BrikWars
+        plays the shared stats as they are."""
+        return None
 
     def begin_turn(self, ctx: RulesContext, player: str) -> None:
         """A player's turn begins (after the shared start-of-turn resets): per-turn resources."""
@@ -389,6 +409,11 @@ class Ruleset(ABC):
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         """The unit's ruleset-specific stats for the inspector and the unit table."""
         return []
+
+    def weapon_terms(self, state: GameState, unit: UnitState, weapon: WeaponState) -> WeaponTerms:
+        """What `unit` rolls with `weapon` under this ruleset (BrikWars: its Use rating, R-ACT-3,
+        and its Damage dice, R-DICE-1). `unit` and `weapon` may be a timeline snapshot's."""
+        return WeaponTerms(f"Use {weapon.use}", str(weapon.damage))
 
 
 @lru_cache(maxsize=16)

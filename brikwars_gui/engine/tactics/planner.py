@@ -38,6 +38,7 @@ from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, 
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
+from brikwars_gui.engine.tactics.sn_plans import sn_plans
 from brikwars_gui.engine.tactics.threat import CROSSING, STEP, ThreatMap, known_enemies
 
 #: The way round counts in the advance when it is this much longer than the straight line: a
@@ -287,6 +288,12 @@ class Planner:
             plans += charge_plans(self, unit, near, tm, caution)
         plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
         plans += hand_plans(self, unit, cells, base - self.b.caution * move_risk, move_risk, tm, caution)
+        if state.sn.active:  # Chapter D: casts and a 10amyte's blast (tactics/sn_plans.py)
+            sn = sn_plans(self, unit, cells, base - self.b.caution * move_risk)
+            free = [p for p in sn if p.free]
+            if free:  # a free cast by touch first; the player plans the unit again after it
+                return max(free, key=lambda p: (p.score, p.target or ""))
+            plans += sn
         if not plans:
             return None
         if self.b.noise:
@@ -294,7 +301,8 @@ class Planner:
                 p.score += self.b.noise * _noise(self.seed, state.round, unit.id, p.kind, p.dest, p.target)
         plans.sort(key=lambda p: (-p.score, p.kind, p.dest, p.target or ""))
         k = max(1, self.b.exact_paths)
-        checked = plans[:k] + [p for p in plans[k:] if p.kind in ("firefight", "charge")]  # no path check
+        unchecked = ("firefight", "charge")  # no path check
+        checked = plans[:k] + [p for p in plans[k:] if p.kind in unchecked]
         return self._refine(unit, checked, tm, caution)
 
     def _top(
@@ -513,7 +521,8 @@ class Planner:
         state = self.game.state
         best: Plan | None = None
         for plan in plans:
-            if plan.kind in ("sprint", "firefight", "charge"):
+            in_place = plan.kind == "cast" and plan.dest == unit.pos
+            if plan.kind in ("sprint", "firefight", "charge") or in_place:
                 score = plan.score
             else:
                 score = plan.score

@@ -78,6 +78,10 @@ class DefaultAI:
         default_ai.play_turn(game)
 
 
+#: Free casts by touch (R-SN-10) a unit may make before the rest of its plan in one activation.
+_FREE_CASTS = 3
+
+
 class TacticalAI:
     """The planning AI (see engine/tactics/planner.py for how plans are scored)."""
 
@@ -189,7 +193,7 @@ class TacticalAI:
             return None
         return None if plan is None else self.carry_out(game, unit_id, plan)
 
-    def _execute(self, game: Game, unit: UnitState, plan: Plan) -> None:
+    def _execute(self, game: Game, unit: UnitState, plan: Plan, depth: int = 0) -> None:
         action = action_for(plan)
         try:
             if plan.kind in ("sprint", "firefight", "charge") and action is not None:
@@ -203,6 +207,14 @@ class TacticalAI:
             if plan.dest != unit.pos:
                 game.move(unit.id, plan.path or plan.dest)
             if game.over or not unit.alive or unit.disrupted:
+                return
+            if plan.kind == "cast" and action is not None:
+                had_action = not unit.action_used
+                game.act(unit.id, action)  # a cast from the end cell (tactics/sn_plans.py)
+                if had_action and not unit.action_used and depth < _FREE_CASTS and not game.over:
+                    follow = self._planner(game).plan(unit)  # a free cast by touch: the turn goes on
+                    if follow is not None:
+                        self._execute(game, unit, follow, depth + 1)
                 return
             if plan.kind in HAND_KINDS and action is not None:
                 victim = game.state.units.get(plan.target or "")

@@ -1,5 +1,5 @@
 """Unit cards and Response odds for the widgets (issue 10): `UnitCard` is what the inspector's
-read-only card and the hover card show of a unit (stats, weapons with Use/Range/Damage, the
+read-only card and the hover card show of a unit (stats, weapons as the ruleset rolls them, the
 ruleset's own stat lines, conditions with the rule behind each), built from the live state or a
 timeline snapshot alike; `response_odds` gives the ruleset's exact odds (to hit, to kill) of the
 attacks a Response question is about."""
@@ -7,10 +7,13 @@ attacks a Response question is about."""
 from __future__ import annotations
 
 import logging
+from collections.abc import Callable
 from dataclasses import dataclass
+from types import SimpleNamespace
 from typing import Any
 
 from brikwars_gui.ui.session_controller.engine_helpers import ruleset_label
+from brikwars_gui.ui.session_controller.supernatural import DieChip, EffectLine
 from brikwars_gui.ui.session_controller.views import UnitView, _get
 
 log = logging.getLogger("brikwars_gui.play")
@@ -18,11 +21,13 @@ log = logging.getLogger("brikwars_gui.play")
 
 @dataclass(frozen=True)
 class WeaponLine:
-    """One weapon as the card shows it; `note`: spent (a thrown Grenade), made to burn."""
+    """One weapon as the card shows it: `roll` and `damage` as the game's ruleset rolls them
+    (`Ruleset.weapon_terms`: `Use 3`/`1d6` under BrikWars, `Ranged 4D`/`3D+1` under D6);
+    `note`: spent (a thrown Grenade), made to burn."""
 
     name: str
     kind: str
-    use: int
+    roll: str
     range: int | None
     damage: str
     damage_type: str = "normal"
@@ -46,10 +51,21 @@ class UnitCard:
     conditions: tuple[tuple[str, str, str], ...]
     own_turn: bool = False  # its player's turn is shown: Move left and the Action matter now
     power: str = ""  # a Creation's Power left this turn (`3" of 8" left (Fire −3")`); "": none
+    sn_dice: tuple[DieChip, ...] = ()  # its SN dice: ready / spent / held (R-SN-8/9/12)
+    sn_effects: tuple[EffectLine, ...] = ()  # the Effects it sustains (R-SN-12/13)
 
 
-def _weapon_line(w: Any) -> WeaponLine:
+#: A weapon's (roll, damage) under the game's ruleset (`Ruleset.weapon_terms`).
+WeaponTermsOf = Callable[[Any], tuple[str, str]]
+
+
+def _brikwars_terms(w: Any) -> tuple[str, str]:
+    return f"Use {int(_get(w, 'use', 0) or 0)}", str(_get(w, "damage", ""))
+
+
+def _weapon_line(w: Any, terms: WeaponTermsOf = _brikwars_terms) -> WeaponLine:
     rng = _get(w, "range")
+    roll, damage = terms(w)
     notes = []
     if _get(w, "spent"):
         notes.append("spent")
@@ -58,9 +74,9 @@ def _weapon_line(w: Any) -> WeaponLine:
     return WeaponLine(
         str(_get(w, "name", "")),
         str(_get(w, "kind", "")),
-        int(_get(w, "use", 0) or 0),
+        roll,
         None if rng is None else int(rng),
-        str(_get(w, "damage", "")),
+        damage,
         str(_get(w, "damage_type", "normal") or "normal"),
         ", ".join(notes),
     )
@@ -131,8 +147,11 @@ def build_unit_card(
     size_start: int,
     own_turn: bool,
     power: str = "",
+    terms: WeaponTermsOf = _brikwars_terms,
+    sn: tuple[tuple[DieChip, ...], tuple[EffectLine, ...]] = ((), ()),
 ) -> UnitCard:
-    """The card of a live `UnitState` or a snapshot dict `u` whose `UnitView` is `view`."""
+    """The card of a live `UnitState` or a snapshot dict `u` whose `UnitView` is `view`; `terms`
+    words each weapon as the game's ruleset rolls it."""
     return UnitCard(
         view,
         team_name,
@@ -142,10 +161,11 @@ def build_unit_card(
         int(_get(u, "size", 1) or 0),
         size_start,
         traits_of(u),
-        tuple(_weapon_line(w) for w in _get(u, "weapons", ()) or ()),
+        tuple(_weapon_line(w, terms) for w in _get(u, "weapons", ()) or ()),
         conditions_of(u, view, own_turn),
         own_turn,
         power,
+        *sn,
     )
 
 
@@ -180,7 +200,23 @@ class CardsMixin:
             size_start=max(size, start.size if start is not None else size),
             own_turn=view.team == self.shown_player(),
             power=self._power_text(u),
+            terms=self._weapon_terms_of(u),
+            sn=(self.sn_dice(unit_id), self.sn_effects(unit_id)),
         )
+
+    def _weapon_terms_of(self, u: Any) -> WeaponTermsOf:
+        """What the game's ruleset rolls with each of `u`'s weapons (a snapshot's too)."""
+        from brikwars_gui.engine.rulesets import find_ruleset
+
+        state = self.game.state
+        rules = find_ruleset(state.ruleset)
+        unit = SimpleNamespace(**u) if isinstance(u, dict) else u
+
+        def terms(w: Any) -> tuple[str, str]:
+            found = rules.weapon_terms(state, unit, SimpleNamespace(**w) if isinstance(w, dict) else w)
+            return found.roll, found.damage
+
+        return terms
 
     def _power_text(self, u: Any) -> str:
         """The Power left this turn of a unit whose Power can run short (engine/hazards/power.py);

@@ -118,6 +118,26 @@ class OrdersMixin:
                 return i
         return None
 
+    def undo_rewinds(self) -> tuple[int, tuple[str, ...]]:
+        """What the next undo takes back besides the order: (the round of that order, the names of
+        the other players whose turns began after it, in order). (0, ()) when it stays in this
+        turn: the window then asks before rewinding another player's turn (review 2026-11-27
+        item 14: Ctrl+Z at the start of a turn silently replayed the computer's whole turn)."""
+        cut = self._undo_cut()
+        if cut is None:
+            return 0, ()
+        events = self.game.events
+        me = getattr(events[cut], "player", None)
+        names = {p.id: p.name for p in self.scenario.players} if self.scenario else {}
+        others: list[str] = []
+        for e in events[cut:]:
+            if e.kind == "turn_started" and e.player != me and names.get(e.player, e.player) not in others:
+                others.append(names.get(e.player, e.player))
+        if not others:
+            return 0, ()
+        start = next((e.round for e in reversed(events[:cut]) if e.kind == "turn_started"), 1)
+        return int(start), tuple(others)
+
     def undo_last_order(self) -> bool:
         """Replay the game without its last human order (fresh dice of the same seed)."""
         from brikwars_gui.engine.session import Game

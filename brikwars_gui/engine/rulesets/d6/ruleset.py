@@ -28,7 +28,14 @@ from brikwars_gui.engine.dice.d6 import (
 )
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
-from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds
+from brikwars_gui.engine.rulesets.base import (
+    DamageRoll,
+    RollAsked,
+    Ruleset,
+    StatLine,
+    StrikeOdds,
+    WeaponTerms,
+)
 from brikwars_gui.engine.rulesets.d6 import odds
 from brikwars_gui.engine.rulesets.d6.conversion import (
     DEFAULT_CP,
@@ -60,6 +67,21 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
+def _fill_stats(unit: UnitState, given: dict[str, Any]) -> None:
+    """The unit's die codes and pools: the scenario's D6 block (`given`), else converted."""
+    own = skill_code(unit.skill)
+    unit.stats = {s: str(given.get(s, own)) for s in STATS[:-1]}
+    unit.stats["strength"] = str(given.get("strength", damage_code(unit.armor)))
+    for stat, bonus in given.get("equipment", {}).items():
+        unit.stats[f"{stat}_equipment"] = str(bonus)  # R-D6-1, EX-15
+    unit.pools = {
+        "cp": int(given.get("character_points", HERO_CP if unit.hero else DEFAULT_CP)),
+        "fp": int(given.get("fate_points", HERO_FP if unit.hero else 0)),
+        "wounds": 0,
+        "climax_round": 0,
+    }
+
+
 @register
 class D6Ruleset(Ruleset):
     name = "d6"
@@ -73,21 +95,14 @@ class D6Ruleset(Ruleset):
         for unit in state.units.values():
             source = blocks.get(unit.id)
             block = source.d6 if source is not None else None
-            given = block.model_dump(exclude_none=True) if block is not None else {}
-            own = skill_code(unit.skill)
-            unit.stats = {s: str(given.get(s, own)) for s in STATS[:-1]}
-            unit.stats["strength"] = str(given.get("strength", damage_code(unit.armor)))
-            for stat, bonus in given.get("equipment", {}).items():
-                unit.stats[f"{stat}_equipment"] = str(bonus)  # R-D6-1, EX-15
-            unit.pools = {
-                "cp": int(given.get("character_points", HERO_CP if unit.hero else DEFAULT_CP)),
-                "fp": int(given.get("fate_points", HERO_FP if unit.hero else 0)),
-                "wounds": 0,
-                "climax_round": 0,
-            }
+            _fill_stats(unit, block.model_dump(exclude_none=True) if block is not None else {})
             if source is not None:
                 for weapon, spec in zip(unit.weapons, source.weapons, strict=False):
                     weapon.d6_damage = spec.d6_damage
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit born mid-battle plays with the default conversion of its BrikWars stats."""
+        _fill_stats(unit, {})
 
     def _option(self, state: GameState) -> str:
         return str(state.ruleset_options.get("critical_failure", COMPLICATION))
@@ -523,3 +538,11 @@ class D6Ruleset(Ruleset):
         if pools.get("wounds"):
             lines.append(StatLine("Wounds", str(pools["wounds"]), "−1D on every roll per wound"))
         return lines
+
+    def weapon_terms(self, state: GameState, unit: UnitState, weapon: WeaponState) -> WeaponTerms:
+        """`Ranged 4D`: the stat code the unit rolls with it now (wounds counted, R-D6-1/7), and
+        `3D+1`: the weapon's own D6 Damage code or its converted BrikWars dice (R-D6-2)."""
+        kind = "melee" if weapon.kind == "close" or weapon.range is None else str(weapon.kind)
+        dice, pips = self.code(state, unit, kind, unit.skill, fate=False)
+        damage = weapon.d6_damage or damage_code(parse_dice(weapon.damage))
+        return WeaponTerms(f"{self.stat_name(kind)} {_label(dice, pips)}", str(damage))

@@ -31,6 +31,7 @@ from brikwars_gui.engine.rulesets.base import (
     SkillTurnOption,
     StatLine,
     StrikeOdds,
+    WeaponTerms,
 )
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS
@@ -69,6 +70,13 @@ KIND_SKILL = {
 }
 
 
+def _fill_stats(unit: UnitState, stats: NinePowersStats, move: int) -> None:
+    unit.stats = stats.to_dict()
+    unit.pools = unitstate.fresh_pools(stats)
+    unit.move = move
+    unit.climb = CLIMB_BRICKS[stats.rating("acrobatics")]  # Acrobatics/Climb (L914-916)
+
+
 @register
 class NinePowersRuleset(Ruleset):
     name = "ninepowers"
@@ -90,12 +98,14 @@ class NinePowersRuleset(Ruleset):
                 if block is not None
                 else unitstate.converted_stats(unit)
             )
-            unit.stats = stats.to_dict()
-            unit.pools = unitstate.fresh_pools(stats)
-            unit.move = options.move
-            unit.climb = CLIMB_BRICKS[stats.rating("acrobatics")]  # Acrobatics/Climb (L914-916)
+            _fill_stats(unit, stats, options.move)
         for unit in state.units.values():
             avoid.start_turn(state, unit)  # a primary opponent from the start (L1123)
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit born mid-battle: converted stats, fresh pools, the GM's move allowance."""
+        _fill_stats(unit, unitstate.converted_stats(unit), int(state.ruleset_options.get("move", unit.move)))
+        avoid.start_turn(state, unit)
 
     # -- rounds and turns --------------------------------------------------------------------
 
@@ -479,3 +489,20 @@ class NinePowersRuleset(Ruleset):
         if pools.get("conditions"):
             lines.append(StatLine("Conditions", ", ".join(c[0] for c in pools["conditions"])))
         return lines
+
+    def weapon_terms(self, state: GameState, unit: UnitState, weapon: WeaponState) -> WeaponTerms:
+        """`Shoot 4 dice`: the check's pool now (R-NP-1, cut by Stamina, R-NP-5), and the damage a
+        success deals by the difficulty chosen (R-NP-6: Easy 1, Medium 2, Tough 3, plus extra
+        damage, L1200); an explosive's blast is its BrikWars Damage (`forecast.blast_odds`)."""
+        skill = attacks.skill_for(weapon)
+        stats = unitstate.stats_of(unit)
+        size = pool_size(
+            stats.rating(skill),
+            situational=stats.situational,
+            stamina=int(unit.pools.get("stamina", stats.stamina)),
+            stamina_limited=stats.stamina_limited,
+        )
+        if weapon.damage_type == "explosive":
+            return WeaponTerms(f"{skill} {size} dice", f"{weapon.damage} blast")
+        low, high = (d.damage + stats.extra_damage for d in (Difficulty.EASY, Difficulty.TOUGH))
+        return WeaponTerms(f"{skill} {size} dice", f"{low}-{high} by difficulty")

@@ -144,3 +144,16 @@ def test_r_resp_2_the_player_may_decline_and_the_guard_keeps_his_action():
     g.move("thief", (7, 3))
     assert not [e for e in g.events if e.kind == "trap_fired"]
     assert g.unit("thief").pos == (7, 3) and g.unit("guard").saved_action
+
+
+def test_r_resp_2_the_guard_takes_the_angry_inch_to_reach_the_lever_first():
+    g, policy = _guarded_corridor()
+    guard, thief = g.unit("guard"), g.unit("thief")
+    guard.pos, thief.pos = (7, 3), (8, 8)  # the lever at (5, 2) is one step beyond reach
+    g.end_turn()
+    g.move("thief", (8, 4))  # steps into the darts' line at (8, 5)
+    assert policy.first("operate_response").unit == "guard"
+    moved = [e for e in g.events if e.kind == "unit_moved" and e.unit == "guard"]
+    assert [tuple(e.path[-1]) for e in moved] == [(6, 2)]  # the Angry Inch to within 1" of the lever
+    fired = [e for e in g.events if e.kind == "trap_fired"]
+    assert [(e.target, tuple(e.at)) for e in fired] == [("thief", (8, 5))] and not thief.alive

@@ -16,7 +16,8 @@ from __future__ import annotations
 from brikwars_gui.engine.grid import chebyshev, sees
 from brikwars_gui.engine.hazards.traps import aim_cells, aim_target, aimed, interact, ready
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, can_respond, swimming
-from brikwars_gui.engine.state import Cell, TrapState, UnitState
+from brikwars_gui.engine.rules.hazard_actions import ObjectOperated
+from brikwars_gui.engine.state import Cell, GameState, TrapState, UnitState
 
 KIND = "operate:"
 """Trigger kind prefix: `operate:<object id>` (see `rules/response.resolve_movement_triggers`)."""
@@ -54,19 +55,22 @@ def operate_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell)
     return out
 
 
-def resolve_operate(ctx: PlayContext, responder: UnitState, mover: UnitState, obj_id: str) -> None:
-    """Ask the responder's player; on `operate`, step the Angry Inch if needed, spend the saved
-    Action and fire the object's Traps."""
-    from brikwars_gui.engine.rules.response import Responded, _step, _step_cells  # response imports us
+def steps_to(
+    state: GameState, responder: UnitState, obj_id: str, step_cells: list[Cell]
+) -> list[Cell] | None:
+    """Where the responder stands to operate `obj_id`: [] when it is already within 1", else the
+    Angry Inch cells (of `step_cells`) within 1" of the object (R-RESP-2); None when out of reach."""
+    cells = state.objects[obj_id].cells
+    if any(chebyshev(responder.pos, c) <= 1 for c in cells):
+        return []
+    steps = sorted(c for c in step_cells if any(chebyshev(c, o) <= 1 for o in cells))
+    return steps or None
 
+
+def wants_to_operate(ctx: PlayContext, responder: UnitState, mover: UnitState, obj_id: str) -> bool:
+    """Ask the responder's player `operate_response` (the default: operate when the first unit
+    in an aim of the object's Traps is an enemy)."""
     state = ctx.state
-    obj = state.objects[obj_id]
-    near = any(chebyshev(responder.pos, c) <= 1 for c in obj.cells)
-    steps = []
-    if not near:
-        steps = [c for c in _step_cells(ctx, responder) if any(chebyshev(c, o) <= 1 for o in obj.cells)]
-    if not near and not steps:
-        return
     traps = _wired(ctx, responder.team).get(obj_id, [])
     first = next((aim_target(state, t)[0] for t in traps if aim_target(state, t)[0] is not None), None)
     hostile = first is not None and state.units[first].team != responder.team
@@ -78,16 +82,14 @@ def resolve_operate(ctx: PlayContext, responder: UnitState, mover: UnitState, ob
             mover.id,
             (KIND + obj_id, "decline"),
             KIND + obj_id if hostile else "decline",
-            {"object": obj.name, "traps": [t.name for t in traps], "first_in_aim": first},
+            {"object": state.objects[obj_id].name, "traps": [t.name for t in traps], "first_in_aim": first},
         )
     )
-    if answer == "decline":
-        return
-    if steps:  # R-RESP-2: the Angry Inch first, toward the trigger
-        _step(ctx, responder, sorted(steps)[0], obj.cells[0])
-    responder.saved_action = False
-    ctx.emit(Responded(responder.id, mover.id, f"entered the aim of {obj.name}'s Trap", answer))
-    from brikwars_gui.engine.rules.hazard_actions import ObjectOperated  # it imports the rules
+    return answer != "decline"
 
+
+def pull(ctx: PlayContext, responder: UnitState, obj_id: str) -> None:
+    """Operate the object with the saved Action: its Traps fire (R-TRAP-1/2)."""
+    responder.saved_action = False
     ctx.emit(ObjectOperated(responder.id, obj_id, None))
     interact(ctx, responder.id, obj_id)

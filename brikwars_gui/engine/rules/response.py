@@ -60,7 +60,7 @@ from brikwars_gui.engine.rules.common import (
 )
 from brikwars_gui.engine.rules.movement import MovementStopped, UnitMoved, water_cells
 from brikwars_gui.engine.rules.operate_response import KIND as OPERATE_KIND
-from brikwars_gui.engine.rules.operate_response import operate_triggers, resolve_operate
+from brikwars_gui.engine.rules.operate_response import operate_triggers, pull, steps_to, wants_to_operate
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 from brikwars_gui.engine.visibility import known_occupied, reveal, unseen_occupant
@@ -471,8 +471,14 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
             continue
         if not can_respond(responder):
             continue
-        if kind.startswith(OPERATE_KIND):
-            resolve_operate(ctx, responder, mover, kind.removeprefix(OPERATE_KIND))
+        if kind.startswith(OPERATE_KIND):  # R-RESP-2: pull a trigger, after the Angry Inch if needed
+            obj_id = kind.removeprefix(OPERATE_KIND)
+            steps = steps_to(ctx.state, responder, obj_id, _step_cells(ctx, responder))
+            if steps is not None and wants_to_operate(ctx, responder, mover, obj_id):
+                if steps:
+                    _step(ctx, responder, steps[0], ctx.state.objects[obj_id].cells[0])
+                ctx.emit(Responded(responder.id, mover.id, "entered the aim of a Trap", kind))
+                pull(ctx, responder, obj_id)
         elif kind == "close":
             keep_going &= _close_response(
                 ctx, responder, mover, "entered close-combat reach (R-MOVE-5)", "close_attack"

@@ -2,13 +2,23 @@
 
 Rules never call `random`; they ask a `DiceSource` for the natural face of one die.
 A seed or a script of faces therefore replays a battle exactly.
+
+The seeded stream is spelled out here rather than left to `random.randint`, whose algorithm Python
+does not promise to keep: a 32-bit Mersenne Twister (numpy's `MT19937` bit generator) whose state is
+set by MT19937's reference `init_by_array` from the seed's 32-bit words (least significant first, of
+its absolute value), and a d`n` face is `1 + r` for the first `r = word >> (32 - n.bit_length())`
+below `n` (each draw takes one 32-bit word). That is exactly what CPython's `random.Random(seed)
+.randint(1, n)` has computed since Python 3.2, so games saved before the change replay unchanged;
+`tests/engine/test_dice_stream.py` pins the faces.
 """
 
 from __future__ import annotations
 
-import random
+import os
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
+
+import numpy as np
 
 VALID_SIDES: tuple[int, ...] = (4, 6, 8, 10, 12, 20)
 
@@ -47,23 +57,68 @@ def dice_snapshot(source: DiceSource) -> Any:
     return source.snapshot() if isinstance(source, RewindableDice) else None
 
 
+_MT_N = 624
+
+
+def _init_by_array(key: list[int]) -> list[int]:
+    """MT19937's reference `init_by_array` (Matsumoto & Nishimura, 2002): the 624 state words."""
+    mt = [0] * _MT_N
+    mt[0] = 19650218
+    for i in range(1, _MT_N):
+        mt[i] = (1812433253 * (mt[i - 1] ^ (mt[i - 1] >> 30)) + i) & 0xFFFFFFFF
+    i, j = 1, 0
+    for _ in range(max(_MT_N, len(key))):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1664525)) + key[j] + j) & 0xFFFFFFFF
+        i, j = i + 1, (j + 1) % len(key)
+        if i >= _MT_N:
+            mt[0], i = mt[_MT_N - 1], 1
+    for _ in range(_MT_N - 1):
+        mt[i] = ((mt[i] ^ ((mt[i - 1] ^ (mt[i - 1] >> 30)) * 1566083941)) - i) & 0xFFFFFFFF
+        i += 1
+        if i >= _MT_N:
+            mt[0], i = mt[_MT_N - 1], 1
+    mt[0] = 0x80000000
+    return mt
+
+
+def _seed_words(seed: int) -> list[int]:
+    """The seed's absolute value as 32-bit words, least significant first (at least one)."""
+    seed, words = abs(seed), []
+    while True:
+        words.append(seed & 0xFFFFFFFF)
+        seed >>= 32
+        if not seed:
+            return words
+
+
 class SeededDice:
-    """Pseudo-random faces from a private `random.Random`, so one seed replays a game."""
+    """Pseudo-random faces from a seeded Mersenne Twister stream (see the module's docstring), so
+    one seed replays a game on any Python and numpy version."""
 
     def __init__(self, seed: int | None = None) -> None:
         self.seed = seed
-        self._rng = random.Random(seed)
+        start = seed if seed is not None else int.from_bytes(os.urandom(16), "little")
+        self._bits = np.random.MT19937()
+        key = np.array(_init_by_array(_seed_words(start)), dtype=np.uint32)
+        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": _MT_N}}
 
     def roll(self, sides: int, purpose: str = "") -> int:
-        return self._rng.randint(1, sides)
+        shift = 32 - sides.bit_length()
+        while True:
+            r = int(self._bits.random_raw()) >> shift
+            if r < sides:
+                return r + 1
 
     def snapshot(self) -> Any:
-        """An opaque token of the generator's position (see `restore`)."""
-        return self._rng.getstate()
+        """An opaque, comparable token of the generator's position (see `restore`)."""
+        state = self._bits.state["state"]
+        return state["key"].tobytes(), int(state["pos"])
 
     def restore(self, token: Any) -> None:
         """Rewind to a `snapshot()`: the next faces are the ones that followed it."""
-        self._rng.setstate(token)
+        key, pos = token
+        key = np.frombuffer(key, dtype=np.uint32).copy()
+        self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
 
 
 class ScriptedDice:

@@ -121,6 +121,7 @@ class PlayMixin:
             self.log_panel.set_entries([])
             self.game_path = None
             self.turn_panel.set_game_over(None)
+        self._show_mode_toolbars(play)
         self.turn_panel.set_play(play)
         self.undo_view.setEmptyLabel(
             "<Play mode: Game ▸ Undo Last Order (Ctrl+Z) takes orders back>" if play else "<opened>"
@@ -224,7 +225,8 @@ class PlayMixin:
         self.scene.highlight(involved, ())
         for uid in involved:
             self.view.ensureVisible(self.scene.unit_items[uid], 80, 80)
-        blocked = [self.menuBar(), self.game_toolbar, self.toolbar, self.timeline_bar, self.turn_panel]
+        blocked = [self.menuBar(), self.game_toolbar, self.turn_toolbar, self.toolbar, self.tools_toolbar]
+        blocked += [self.timeline_bar, self.turn_panel]
         for widget in blocked:
             widget.setEnabled(False)
         try:

@@ -9,9 +9,6 @@
 set -euo pipefail
 cd "$(dirname "$0")"
 venv="${VENV:-.venv}"
-python3_venv=()
-"${PYTHON:-python3}" -c "import ensurepip" 2>/dev/null || python3_venv=(python3-venv)
-[ ${#python3_venv[@]} -eq 0 ] || bash scripts/ensure-packages.sh "a Python venv" "${python3_venv[@]}"
 bash scripts/setup-venv.sh test
 if [ "$(uname -s)" = Linux ] && ! qt_missing="$(VENV="$venv" bash scripts/check-qt-libs.sh)"; then
     # shellcheck disable=SC2086
@@ -20,12 +17,13 @@ fi
 "$venv/bin/ruff" check .
 # the import layers and boundaries of docs/architecture.md ([tool.importlinter] in pyproject.toml)
 "$venv/bin/lint-imports"
-# -n 2: both cores (pytest-xdist); -n 0 runs in one process, e.g. to debug
+# -n 2: both cores (pytest-xdist; --dist loadgroup keeps the bundle tests on one worker); -n 0 runs
+# in one process, e.g. to debug
 if [ $# -gt 0 ]; then
-    exec "$venv/bin/python" -m pytest -n 2 "$@"
+    exec "$venv/bin/python" -m pytest -n 2 --dist loadgroup "$@"
 fi
 # the bundle tests run PyInstaller, which reads shared libraries with objdump
 command -v objdump >/dev/null || bash scripts/ensure-packages.sh "the bundle tests (PyInstaller)" binutils
-"$venv/bin/python" -m pytest -n 2
-# tests marked `bundle` build the PyInstaller bundle and a wheel (minutes): see packaging/README.md
+"$venv/bin/python" -m pytest -n 2 --dist loadgroup
+# tests marked `bundle` build the PyInstaller bundle and a wheel (minutes): see packaging/README.md; runs alone.
 exec "$venv/bin/python" -m pytest -m bundle tests/packaging

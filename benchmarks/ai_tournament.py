@@ -1,9 +1,13 @@
-"""Tournament of the AIs on the three sample scenarios (issue 13): every pairing of passive /
-default (engine/ai.py) / easy / normal / hard, sides swapped on odd seeds, win rates with 95%
-Wilson intervals, and the issue's targets checked.
+"""Tournament of the AIs on the sample scenarios under every ruleset (issues 13 and 25): every
+pairing of passive / default (engine/ai.py) / easy / normal / hard and the two baselines greedy
+and random (engine/tactics/baselines.py), sides swapped on odd seeds, win rates with 95% Wilson
+intervals, and the issues' targets checked.
+
+Samples: the three BrikWars samples, the skirmish played under D6 (`skirmish@d6`) and under Nine
+Powers (`skirmish@ninepowers`), and the Nine Powers sample `ruined_chapel`.
 
 Run: `.venv/bin/python benchmarks/ai_tournament.py --games 200 --jobs 2` (long: hours on 2 cores);
-`--games 20 --levels passive default normal` for a quick look.
+`--games 20 --levels normal greedy --samples skirmish@ninepowers` for a quick look.
 """
 
 from __future__ import annotations
@@ -17,19 +21,39 @@ from pathlib import Path
 
 from tqdm import tqdm
 
+from brikwars_gui.engine.tactics.baselines import BASELINES
 from brikwars_gui.engine.tactics.player import LEVELS
-from brikwars_gui.engine.tactics.tournament import PairingResult, run_tournament
+from brikwars_gui.engine.tactics.tournament import PairingResult, run_tournament, with_ruleset
 from brikwars_gui.scenario.io import load_scenario
 
 SCENARIOS = Path(__file__).resolve().parent.parent / "resources" / "scenarios"
-SAMPLES = ("skirmish", "hazard_showcase", "large_battle")
-#: Issue 13's targets: (level, opponent, minimum win rate, on every sample or overall).
+SAMPLES = (
+    "skirmish",
+    "hazard_showcase",
+    "large_battle",
+    "skirmish@d6",
+    "skirmish@ninepowers",
+    "ruined_chapel",
+)
+#: Issues 13 and 25's targets: (level, opponent, minimum win rate, on every sample).
 TARGETS = (
     ("hard", "default", 0.70),
     ("normal", "default", 0.60),
     ("normal", "passive", 0.80),
     ("hard", "passive", 0.90),
+    ("normal", "greedy", 0.85),
+    ("hard", "greedy", 0.85),
+    ("normal", "random", 0.98),
+    ("hard", "random", 0.98),
+    ("hard", "normal", 0.55),
 )
+
+
+def load_sample(name: str):  # type: ignore[no-untyped-def]
+    """A sample by name; `skirmish@d6` is the skirmish played under the D6 ruleset."""
+    file, _, ruleset = name.partition("@")
+    scenario = load_scenario(SCENARIOS / f"{file}.json")
+    return with_ruleset(scenario, ruleset) if ruleset else scenario
 
 
 def _rate_of(results: list[PairingResult], level: str, other: str, scenario: str) -> float | None:
@@ -47,14 +71,14 @@ def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__)
     parser.add_argument("--games", type=int, default=200, help="seeded games per pairing and sample")
     parser.add_argument("--jobs", type=int, default=os.cpu_count() or 1)
-    parser.add_argument("--levels", nargs="+", default=list(LEVELS), choices=LEVELS)
+    parser.add_argument("--levels", nargs="+", default=[*LEVELS, *BASELINES], choices=[*LEVELS, *BASELINES])
     parser.add_argument("--samples", nargs="+", default=list(SAMPLES), choices=SAMPLES)
     parser.add_argument("--rounds", type=int, default=15, help="round limit (a draw is not a win)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="also write every pairing's counts to this file")
     args = parser.parse_args()
     print(f"machine: {os.cpu_count()} cores; jobs={args.jobs}; games per pairing and sample={args.games}")
-    scenarios = {name: load_scenario(SCENARIOS / f"{name}.json") for name in args.samples}
+    scenarios = {name: load_sample(name) for name in args.samples}
     t0 = time.perf_counter()
     bar = tqdm(unit="game", file=sys.stderr, disable=not sys.stderr.isatty())
 

@@ -10,7 +10,11 @@ shopt -s nullglob
 plugins=("${VENV:-.venv}"/lib/python3*/site-packages/PySide6/Qt/plugins/platforms/libqxcb.so
          "${VENV:-.venv}"/lib/python3*/site-packages/PySide6/Qt/lib/libQt6XcbQpa.so.6)
 [ ${#plugins[@]} -eq 0 ] && exit 0   # no PySide6 (yet): nothing to check
-declare -A exceptions=([libglib-2.0.so.0]=libglib2.0-0 [libGL.so.1]=libgl1 [libEGL.so.1]=libegl1
+# GLib's libraries all come in libglib2.0-0 (libgthread-2.0-0 does not exist: found on a fresh
+# Debian 12, issue 27)
+declare -A exceptions=([libglib-2.0.so.0]=libglib2.0-0 [libgthread-2.0.so.0]=libglib2.0-0
+                       [libgobject-2.0.so.0]=libglib2.0-0 [libgio-2.0.so.0]=libglib2.0-0
+                       [libgmodule-2.0.so.0]=libglib2.0-0 [libGL.so.1]=libgl1 [libEGL.so.1]=libegl1
                        [libX11-xcb.so.1]=libx11-xcb1 [libX11.so.6]=libx11-6)
 missing=()
 while read -r soname; do

@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules-coverage.md"
 DECISIONS = ROOT / "docs" / "rules-decisions.md"
 #: The sections whose every ID must be implemented and tested through Game orders.
-CHECKED_SECTIONS = ("DICE", "MOVE", "ACTION", "RESPONSE", "HAZARD", "FIRE", "TRAP", "SCOUT")
+CHECKED_SECTIONS = ("DICE", "MOVE", "ACTION", "RESPONSE", "HAZARD", "FIRE", "TRAP", "SCOUT", "SN")
 
 _ID = re.compile(r"R-([A-Z][A-Z0-9]*)-(\d+)[a-z]?((?:(?:/|\.\.|–)\d+[a-z]?)*)")
 _TEST_NAME = re.compile(r"(?:^|_)r_([a-z][a-z0-9]*)_((?:\d+_)*\d+)(?=_|$)")

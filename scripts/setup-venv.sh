@@ -6,9 +6,16 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 PY="${PYTHON:-python3}"
 venv="${VENV:-.venv}"
-if [ ! -x "$venv/bin/python" ]; then
+# A venv whose creation failed half-way (no pip) is made again.
+if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -m pip --version >/dev/null 2>&1; then
+    rm -rf "$venv"
+    # Debian keeps Python's venv module in python3-venv: installed as root, else named
+    if ! "$PY" -c "import ensurepip" 2>/dev/null; then
+        bash scripts/ensure-packages.sh "a Python venv" python3-venv
+    fi
     # --upgrade-deps: a current pip and setuptools instead of the ones the Python came with
     if ! "$PY" -m venv --upgrade-deps "$venv"; then
+        rm -rf "$venv"
         echo "error: '$PY -m venv' failed; on Debian run: sudo apt-get install python3-venv" >&2
         exit 1
     fi

@@ -117,6 +117,17 @@ def test_roll_d6_system_auto_detected_and_explicit(capsys: pytest.CaptureFixture
     assert data["critical_failure_option"] == "cancel_highest"
 
 
+def test_r_d6_1_ex_15_roll_a_code_with_an_equipment_bonus(capsys: pytest.CaptureFixture[str]) -> None:
+    code, out, _ = run(capsys, "4D+1D", "--seed", "5", "--json")  # lifting 4D + shovel 1D: 5 dice
+    data = json.loads(out)
+    assert code == 0 and data["system"] == "d6" and sum(d["role"] == "regular" for d in data["dice"]) == 4
+    code, out, _ = run(capsys, "4D+2+1D", "--fate-point", "--seed", "5", "--json")  # 8D+4 +1D: 9 dice
+    data = json.loads(out)
+    assert code == 0 and sum(d["role"] == "regular" for d in data["dice"]) == 8 and data["pips"] == 4
+    code, _out, err = run(capsys, "4D+1d8")
+    assert code != 0 and "equipment bonus" in err
+
+
 def test_roll_d6_wild_die_critical_failure_rate(capsys: pytest.CaptureFixture[str]) -> None:
     code, out, _ = run(capsys, "2D", "--seed", "77", "--times", "1000", "--json")
     assert code == 0
@@ -159,3 +170,15 @@ def test_roll_times_must_be_positive(capsys: pytest.CaptureFixture[str]) -> None
         cli.main(["roll", "d6", "--times", "0"])
     assert exc.value.code == 2
     assert "at least 1" in capsys.readouterr().err
+
+
+def test_r_sn_17_roll_sn_rolls_one_sn_die_with_its_same_size_chain(capsys) -> None:
+    from brikwars_gui.engine.dice import SeededDice
+    from brikwars_gui.engine.dice.sn import sn_roll
+
+    code, out, _err = run(capsys, "--sn", "d8", "--seed", "3", "--times", "4", "--json")
+    assert code == 0
+    dice = SeededDice(3)
+    assert json.loads(out) == [sn_roll(8, dice).to_dict() for _ in range(4)]
+    code, _out, err = run(capsys, "--sn", "d20")
+    assert code == 2 and "R-SN-1" in err

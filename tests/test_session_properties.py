@@ -54,7 +54,8 @@ def battles(draw):
     data["ruleset"] = draw(st.sampled_from(["brikwars", "d6", "ninepowers"]))
     if draw(st.booleans()):  # R-HAZ-12: Slow inches on top of the Move a path costs
         column = draw(st.integers(1, width - 1))
-        bog = {"id": "bog", "name": "Bog", "kind": "slow", "dice": "1d6", "rects": [[column, 0, 2, height]]}
+        rect = [column, 0, min(2, width - column), height]
+        bog = {"id": "bog", "name": "Bog", "kind": "slow", "dice": "1d6", "rects": [rect]}
         data["hazards"] = [bog]
     return Scenario.model_validate(data)
 

@@ -34,4 +34,4 @@ def test_test_sh_installs_or_names_binutils_before_the_bundle_tests() -> None:
     """PyInstaller refuses to run without objdump: ./test.sh checks it before the suite, not after."""
     script = (ROOT / "test.sh").read_text()
     check = script.index('ensure-packages.sh "the bundle tests (PyInstaller)" binutils')
-    assert check < script.index('"$venv/bin/python" -m pytest -n 2\n')
+    assert check < script.index('"$venv/bin/python" -m pytest -n 2 --dist loadgroup\n')

@@ -17,6 +17,7 @@ from typing import Any
 from brikwars_gui.commands.position import ProgressBar, open_or_report, write_picture
 from brikwars_gui.commands.ruleset_option import add_ruleset_option, apply_ruleset
 from brikwars_gui.commands.stdio import StdoutFiles
+from brikwars_gui.scenario.io import ScenarioError
 
 EXIT_ERROR = 1
 EXIT_INVALID = 2
@@ -91,7 +92,11 @@ def run(args: argparse.Namespace) -> int:
     if start is not None and args.ruleset:
         print("--ruleset applies to a scenario; a saved position keeps its own ruleset", file=sys.stderr)
         return EXIT_INVALID
-    scenario = apply_ruleset(scenario, args)
+    try:
+        scenario = apply_ruleset(scenario, args)
+    except ScenarioError as exc:
+        print("\n".join(exc.messages), file=sys.stderr)
+        return EXIT_INVALID
     if args.runs < 1:
         print("--runs must be at least 1", file=sys.stderr)
         return EXIT_INVALID

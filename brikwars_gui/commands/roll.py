@@ -18,13 +18,15 @@ from brikwars_gui.engine.dice import (
     roll_expression,
     skill_roll,
 )
-from brikwars_gui.engine.dice.d6 import CRITICAL_FAILURE_OPTIONS
+from brikwars_gui.engine.dice.d6 import CRITICAL_FAILURE_OPTIONS, equipment_bonus, split_equipment
+from brikwars_gui.engine.dice.sn import sn_roll
 
 EXAMPLES = """examples:
   brikwars-sim roll 1d6+1
   brikwars-sim roll d10 --skill --use 3 --penalty 7
   brikwars-sim roll 2d4 --times 1000 --json --seed 7
   brikwars-sim roll 4D+2 --system d6 --fate-point
+  brikwars-sim roll 4D+1D          (a 4D skill with a +1D tool: 5 dice, EX-15)
   brikwars-sim roll -- -1d4      (an expression starting with "-" follows "--")
 """
 
@@ -52,6 +54,11 @@ def register(subparsers: argparse._SubParsersAction) -> None:
     parser.add_argument("--times", type=_positive, default=None, metavar="N", help="roll N times")
     parser.add_argument("--json", action="store_true", help="print structured JSON (a list with --times)")
     parser.add_argument("--skill", action="store_true", help="EXPR is one Skill die, e.g. d6 or d10")
+    parser.add_argument(
+        "--sn",
+        action="store_true",
+        help="EXPR is one SuperNatural die, e.g. d8: same-size SN Bonus chain, a 1 Fumbles (R-SN-17/18)",
+    )
     parser.add_argument("--use", type=int, default=None, help="Use rating of the Skill Roll (R-ACT-2)")
     parser.add_argument("--penalty", type=int, default=0, help="penalties added to Use (R-ACT-5)")
     parser.add_argument(
@@ -129,7 +136,8 @@ def _make_roller(args: argparse.Namespace):
     """Validate the arguments once and return `dice -> result`."""
     system = args.system
     if system is None:
-        system = "d6" if parse_dice(args.expr).d6_code else "brikwars"
+        code, _bonus = split_equipment(args.expr)
+        system = "d6" if parse_dice(code).d6_code else "brikwars"
     return {"d6": _d6_roller, "brikwars": _brikwars_roller}[system](args)
 
 
@@ -137,7 +145,9 @@ def _d6_roller(args: argparse.Namespace):
     """A D6-system die code with Character/Fate Points (R-D6-1..10)."""
     if args.skill or args.use is not None or args.penalty or args.bless or args.curse or args.per_die:
         raise ValueError("--skill, --use, --penalty, --per-die, --bless and --curse are BrikWars options")
-    code = parse_code(args.expr)
+    text, equipment = split_equipment(args.expr)  # "4D+1D": the code, then equipment (R-D6-1, EX-15)
+    code = parse_code(text)
+    equipment_bonus(equipment)  # a bad bonus is refused before anything is rolled
 
     def roll_d6(dice: SeededDice):
         return roll_code(
@@ -146,6 +156,7 @@ def _d6_roller(args: argparse.Namespace):
             character_points=args.cp,
             fate_point=args.fate_point,
             critical_failure_option=args.critical_failure,
+            equipment=equipment,
         )
 
     # validate CP/FP before rolling anything
@@ -157,6 +168,12 @@ def _brikwars_roller(args: argparse.Namespace):
     """A BrikWars Skill roll or Damage expression (R-DICE-1..8)."""
     if args.cp or args.fate_point:
         raise ValueError("--cp and --fate-point belong to the D6 system (--system d6)")
+    if args.sn:
+        if args.skill or args.use is not None or args.penalty or args.bless or args.curse or args.per_die:
+            raise ValueError("--sn rolls one SN die alone: no --skill, --use, --penalty, --per-die, --bless")
+        sn_sides = parse_single_die(args.expr)
+        sn_roll(sn_sides, SeededDice(0))  # a d20 is refused before anything is printed (R-SN-1)
+        return lambda dice: sn_roll(sn_sides, dice)
     if args.skill:
         sides = parse_single_die(args.expr)
 

@@ -39,7 +39,7 @@ from brikwars_gui.engine.rules.orders import action_problem
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
-from brikwars_gui.engine.visibility import last_seen, visible_units
+from brikwars_gui.engine.visibility import last_seen, visible_enemies
 
 __all__ = ["MIN_CHANCE", "AIPolicy", "play_game", "play_turn", "play_unit"]
 
@@ -55,7 +55,7 @@ class AIPolicy(DefaultPolicy):
 
 def _enemies(game: Game, unit: UnitState) -> list[UnitState]:
     """The enemies the unit's side can see (G-16: the AI never reads Hidden units)."""
-    return [u for u in visible_units(game.state, unit.team) if u.team != unit.team]
+    return visible_enemies(game.state, unit.team)
 
 
 def _fire_order(game: Game, unit: UnitState) -> Order | None:
@@ -275,7 +275,10 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
             return
         enemies = _enemies(game, unit)
         if enemies and not unit.action_used:
-            target = min(enemies, key=lambda e: (distance(unit.pos, e.pos), e.id))
+            # the nearest, the first in id order on a tie (`enemies` is in id order; squared
+            # integer distances order exactly as GRID-3 distances)
+            d2 = ((np.array([e.pos for e in enemies], dtype=np.int64) - np.array(unit.pos)) ** 2).sum(axis=1)
+            target = enemies[int(np.argmin(d2))]
             facing = str(facing_towards(unit.pos, target.pos))
             if facing != unit.facing:
                 game.face(unit_id, facing)  # watch the enemy with the saved Action (R-RESP-3)

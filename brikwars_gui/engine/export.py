@@ -18,7 +18,8 @@
   field's Hazard Dice are capped to its new Size (R-HAZ-4) when it shrank below them;
 * fires: current cells and Fire Size (capped to the Size of what burns, R-FIRE-4); fires on a
   removed unit or object are dropped. Burnt-out cells (R-FIRE-12) are not recorded;
-* traps: the base's, with their armed/hidden state now; a trap whose trigger is gone is dropped.
+* traps: the base's, with their armed/hidden state now; a trap whose trigger is gone is dropped;
+* SuperNatural: units as if every Effect had ended, with their SN blocks (supernatural/exporting.py).
 
 The name is `"<base name> — after round N"`. Invalid output raises pydantic's `ValidationError`.
 """
@@ -34,6 +35,7 @@ from brikwars_gui.engine.dice.expression import parse_dice, parse_single_die
 from brikwars_gui.engine.hazards.fields import cap_dice, dice_text
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import FieldState, GameState, UnitState, WeaponState
+from brikwars_gui.engine.supernatural.exporting import exported_unit
 from brikwars_gui.scenario.models import Scenario
 
 __all__ = ["exported_round", "mask_to_rects", "scenario_from_state"]
@@ -53,9 +55,12 @@ def scenario_from_state(state: GameState, base: Scenario) -> Scenario:
     """A valid scenario holding the battle `state` (started from `base`) as it stands now."""
     base_units = {u.id: u for u in base.units}
     units = [
-        _unit(u, base_units.get(u.id), state)
+        data
         for u in sorted(state.units.values(), key=lambda u: _order(base.units, u.id))
         if u.alive
+        # SuperNatural: the units as if every Effect had ended, with their SN blocks
+        if (data := exported_unit(state, u, _unit(u, base_units.get(u.id), state), base_units.get(u.id)))
+        is not None
     ]
     sizes: dict[str, int] = {u["id"]: u["size"] for u in units}
     positions = {u["id"]: tuple(u["position"]) for u in units}

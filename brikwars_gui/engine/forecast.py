@@ -24,6 +24,7 @@ import time
 from collections import Counter
 from collections.abc import Callable, Iterator, Mapping, Sequence
 from dataclasses import dataclass, field
+from types import SimpleNamespace
 from typing import Any
 
 from brikwars_gui.engine.forecast_maps import HeatMaps
@@ -90,6 +91,10 @@ class RunResult:
     objects_destroyed: int = 0
     error: str | None = None  # the engine raised: the run is left out of the statistics
     cell_maps: bytes = b""  # forecast_maps.pack_masks: burned / smoke / death cells of this game
+    # id -> (name, team) of the units that joined the battle during the game (rules/roster.py:
+    # summoned Diemons) or stood in the position it continued: the per-unit report lists them too
+    joined: dict[str, tuple[str, str]] = field(default_factory=dict)
+    sn_dice: dict[str, int] = field(default_factory=dict)  # caster id -> SN dice it spent (Chapter D)
 
     @property
     def turn_limit(self) -> bool:
@@ -144,15 +149,20 @@ def _play(
 
     counts: Counter[str] = Counter()
     kills: Counter[str] = Counter()
+    sn_dice: Counter[str] = Counter()
     spread = [False]
     teams: dict[str, str] = {}
     cells: list[CellRecorder] = []
+    joined: dict[str, tuple[str, str]] = {}
 
     def listen(event: Any) -> None:
         kind = event.kind
         if cells:
             cells[0].observe(event)
-        if kind == "killed":
+        if kind == "unit_joined":
+            teams[event.unit] = event.team
+            joined[event.unit] = (event.name, event.team)
+        elif kind == "killed":
             killer = _killer(event.cause, set(teams))
             if killer is not None and teams.get(killer) != teams.get(event.unit):
                 kills[killer] += 1
@@ -160,6 +170,8 @@ def _play(
             counts["objects_destroyed"] += 1
         elif kind == "fire_ignited":
             counts["fires_ignited"] += 1
+        elif kind == "sn_die_rolled":
+            sn_dice[event.unit] += 1
         elif kind == "burning_roll" and event.spread_to:
             spread[0] = True
 
@@ -167,6 +179,8 @@ def _play(
     try:
         game = origin.game(seed, max_rounds)
         teams.update({u.id: u.team for u in game.state.units.values()})
+        if origin.continuing:  # a position may hold units the scenario does not
+            joined.update({u.id: (u.name, u.team) for u in game.state.units.values()})
         cells.append(CellRecorder(game.state))
         game.listener = listen
         game.start()
@@ -199,6 +213,8 @@ def _play(
         objects_destroyed=counts["objects_destroyed"],
         error=error,
         cell_maps=cells[0].finish() if cells else b"",
+        joined=joined,
+        sn_dice=dict(sorted(sn_dice.items())),
     )
 
 
@@ -264,9 +280,12 @@ class UnitForecast:
     mean_kills: float
     team_win_rate_if_killed: float | None  # None: never killed
     team_win_rate_if_survived: float | None  # None: never survived
+    sn_spend_rate: float | None = None  # SN casters: share of runs in which it spent a die
 
     def to_dict(self) -> dict[str, Any]:
+        extra = {} if self.sn_spend_rate is None else {"sn_spend_rate": self.sn_spend_rate}
         return {
+            **extra,
             "id": self.id,
             "name": self.name,
             "team": self.team,
@@ -416,6 +435,11 @@ class ForecastReport:
                 f"{u.name:<{unit_w}}  {u.team:<{team_w}}  {u.survival_rate * 100:7.0f}%  "
                 f"{u.mean_kills:>9.2f}  {dies:>20}"
             )
+        spenders = [u for u in self.units if u.sn_spend_rate is not None]
+        if spenders:
+            lines.append("")
+            spent = [f"{u.name} spent an SN die in {(u.sn_spend_rate or 0):.0%} of runs" for u in spenders]
+            lines.append("SuperNatural: " + "; ".join(spent))
         if self.fire_spread_rate or self.mean_fires_ignited or self.mean_objects_destroyed:
             lines.append("")
             lines.append(
@@ -437,6 +461,17 @@ class ForecastReport:
         lines = ["", f"{len(self.errors)} run(s) failed in the engine (left out):"]
         lines += [f"  seed {s}: {m}" for s, m in self.errors[:10]]
         return lines
+
+
+def _roster(scenario: Any, results: Sequence[RunResult]) -> list[Any]:
+    """The units of the per-unit report: the scenario's, then those that joined the battle in
+    some run (or stood in the position the forecast continued), by id."""
+    known = {u.id for u in scenario.units}
+    extra: dict[str, tuple[str, str]] = {}
+    for r in results:
+        extra.update(r.joined)
+    born = [SimpleNamespace(id=k, name=n, team=t) for k, (n, t) in sorted(extra.items()) if k not in known]
+    return [*scenario.units, *born]
 
 
 def summarize(
@@ -476,8 +511,9 @@ def summarize(
             )
         )
     rounds = [r.rounds for r in good]
+    casters = {u.id for u in scenario.units if u.supernatural is not None and u.supernatural.talismans}
     units = []
-    for u in scenario.units:
+    for u in _roster(scenario, good):
         survived = [r for r in good if u.id in r.alive]
         killed = [r for r in good if u.id not in r.alive]
         total_kills = sum(r.kills.get(u.id, 0) for r in good)
@@ -495,6 +531,9 @@ def summarize(
                 mean_kills=total_kills / n if n else 0.0,
                 team_win_rate_if_killed=team_rate(killed),
                 team_win_rate_if_survived=team_rate(survived),
+                sn_spend_rate=(
+                    sum(1 for r in good if r.sn_dice.get(u.id)) / n if n and u.id in casters else None
+                ),
             )
         )
     return ForecastReport(

@@ -6,7 +6,7 @@ family: adding a family is adding its module (see `rules/orders.py`) and one imp
 
 from __future__ import annotations
 
-from brikwars_gui.engine.rules import actions, hazard_actions, move_actions
+from brikwars_gui.engine.rules import actions, hazard_actions, move_actions, sn_actions
 from brikwars_gui.engine.rules.orders import (
     ActionOption,
     Order,
@@ -18,7 +18,7 @@ from brikwars_gui.engine.rules.orders import (
     registered_kinds,
 )
 
-FAMILIES = (actions, hazard_actions, move_actions)
+FAMILIES = (actions, hazard_actions, move_actions, sn_actions)
 """The modules whose import registered the orders (in offer-rank order of their first offer)."""
 
 __all__ = [

@@ -255,7 +255,11 @@ def check_logged_orders(
     """`LogError` naming the line and field of each order or decision a replay could not issue
     (a missing `order`, a move without `to`...), before the replay starts (at most 10 shown)."""
     problems = []
+    units = set(units)
     for number, event in numbered:
+        if event.get("kind") == "unit_joined" and isinstance(event.get("unit"), str):
+            units.add(event["unit"])  # a unit born mid-battle (a Diemon): its orders name it from here on
+            continue
         if event.get("kind") not in ("order", "decided"):
             continue
         at = "events[0]"

@@ -62,6 +62,8 @@ from brikwars_gui.engine.rules.response import (
 )
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.supernatural import phase as sn_phase
+from brikwars_gui.engine.supernatural.diemons import detonation_triggers, resolve_detonations
 from brikwars_gui.engine.visibility import note_sightings
 
 __all__ = [
@@ -451,7 +453,10 @@ class Game:
     def _step_check(self, mover: UnitState, prev: Cell, cell: Cell) -> Any:
         if mover.hidden:  # G-16: no enemy sees a Hidden mover, so none can respond to it
             return []
-        return movement_triggers(self.ctx, mover, prev, cell)
+        triggers = movement_triggers(self.ctx, mover, prev, cell)
+        if self.state.sn.diemons:  # R-SN-5: a 10amyte may blow up as an enemy steps near
+            triggers = [*detonation_triggers(self.state, mover, prev, cell), *triggers]
+        return triggers
 
     def _leave_check(self, mover: UnitState, prev: Cell, cell: Cell) -> Any:
         if mover.hidden:  # G-16, as for `_step_check`
@@ -459,6 +464,10 @@ class Game:
         return leaving_triggers(self.ctx, mover, prev, cell)
 
     def _step_resolve(self, mover: UnitState, triggers: Any) -> bool:
+        if self.state.sn.diemons:
+            triggers = resolve_detonations(self.ctx, mover, triggers)
+            if not mover.alive or mover.disrupted:
+                return False
         return resolve_movement_triggers(self.ctx, mover, triggers)
 
     def move(self, unit_id: str, target: Cell | Sequence[Cell], *, careful: bool = False) -> None:
@@ -504,7 +513,7 @@ class Game:
             self._order("act", unit_id, action.to_dict())
             steps = StepHooks(self._step_check, self._step_resolve, self._leave_check)
             perform_order(self.ctx, unit, action, steps)
-            if action.kind == "hold":
+            if action.ends_unit_turn:
                 self.emit(UnitDone(unit.id))
 
         self._guarded(run)
@@ -564,7 +573,7 @@ class Game:
         note_sightings(state)
 
     def _team_alive(self, player: str) -> bool:
-        return self.state.unit_index().alive_by_team.get(player, 0) > 0
+        return self.survivors().get(player, 0) > 0
 
     def _begin_turn(self, *, first: bool = False) -> None:
         state = self.state
@@ -614,6 +623,7 @@ class Game:
                 self.emit(MovementStopped(unit.id, "immobilized in the water by its burden (R-MOVE-10)"))
         ruleset_of(state).begin_turn(self.ctx, player)
         hazards.start_of_player_turn(self.ctx, player)
+        sn_phase.start_of_player_turn(self.ctx, player)  # Chapter D; nothing without SN units
         # R-HAZ-13/14: Currents thrust and Slippery fields slide each unit once per turn, before
         # anything it does, whether it then moves, acts or just waits (docs/rules-decisions.md)
         for unit in sorted(self.units_of(player), key=lambda u: u.id):
@@ -663,7 +673,12 @@ class Game:
     def survivors(self) -> dict[str, int]:
         """Living units per player in turn order (from the unit index: O(players) per order)."""
         alive = self.state.unit_index().alive_by_team
-        return {p: alive.get(p, 0) for p in self.state.turn_order}
+        counts = {p: alive.get(p, 0) for p in self.state.turn_order}
+        for unit_id in self.state.sn.diemons:  # R-SN-21: summoned units keep no side alive
+            unit = self.state.units[unit_id]
+            if unit.alive and unit.team in counts:
+                counts[unit.team] -= 1
+        return counts
 
     def _check_victory(self) -> None:
         """G-24: the last team with living units wins; nobody left is a draw."""

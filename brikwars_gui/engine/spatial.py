@@ -3,8 +3,9 @@
 `GameState` owns one `UnitIndex` (a derived cache, `_units_index`); `UnitState.__setattr__` calls
 `UnitIndex.update` whenever `pos` or `alive` changes, and a rollback restores those attributes
 through `__setattr__` too, so the index never needs rebuilding per query. It is rebuilt only when
-the `units` dict itself changed size or was replaced (units added or removed: rare, and checked
-in O(1) by `GameState.unit_index()`).
+the `units` dict was replaced or its roster changed: `engine/rules/roster.py` gives the state a
+new `RosterMark` whenever it adds or removes a unit, a rollback puts the old mark back, and
+`GameState.unit_index()` compares marks by identity in O(1).
 """
 
 from __future__ import annotations
@@ -22,6 +23,14 @@ _CLOCK = itertools.count(1)
 """Versions handed out to every index: a rebuilt index never reuses an older one's number."""
 
 
+class RosterMark:
+    """Identity token of a state's roster (which units `units` holds): a new one whenever a unit
+    joins or leaves the battle, so an index built for another roster is never taken as current,
+    even when the unit count came back to the same number (one unit summoned, another gone)."""
+
+    __slots__ = ()
+
+
 class UnitIndex:
     """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries."""
 
@@ -33,14 +42,16 @@ class UnitIndex:
         "hidden",
         "longest_range",
         "rank",
+        "roster",
         "source",
         "span",
         "team_cells",
         "version",
     )
 
-    def __init__(self, units: dict[str, UnitState]) -> None:
+    def __init__(self, units: dict[str, UnitState], roster: RosterMark | None = None) -> None:
         self.source = units
+        self.roster = roster
         self.rank = {uid: n for n, uid in enumerate(units)}
         self.by_id = sorted(units.values(), key=lambda u: u.id)  # every unit, dead too, in id order
         self.by_cell: dict[Cell, list[UnitState]] = {}
@@ -50,7 +61,8 @@ class UnitIndex:
         # cells held by each team's living units, with how many stand there (movement blockers)
         self.team_cells: dict[str, dict[Cell, int]] = {}
         # the longest Range of any ranged weapon in the battle, spent or not, living or dead: an
-        # upper bound for how far a unit can respond (weapons lists never change during a game)
+        # upper bound for how far a unit can respond; a rebuild follows units joining the battle,
+        # and a weapon whose Range grows widens it (`engine/rules/roster.note_weapon`)
         self.longest_range = max(
             (w.range for u in units.values() for w in u.weapons if w.range is not None and not w.is_close),
             default=0,
@@ -71,8 +83,8 @@ class UnitIndex:
         """Copies and pickles of a state leave the index behind; the copy builds its own."""
         return _no_index, ()
 
-    def valid_for(self, units: dict[str, UnitState]) -> bool:
-        return self.source is units and len(self.rank) == len(units)
+    def valid_for(self, units: dict[str, UnitState], roster: RosterMark | None = None) -> bool:
+        return self.source is units and self.roster is roster and len(self.rank) == len(units)
 
     def _add(self, unit: UnitState, cell: Cell) -> None:
         self.span = max(self.span, 1 + max(cell))

@@ -19,7 +19,9 @@ from brikwars_gui.engine.dice.expression import parse_single_die
 from brikwars_gui.engine.grid import FACING_VECTORS, MAX_CLIMB_BRICKS, Grid, in_range
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.rulesets import find_ruleset
-from brikwars_gui.engine.spatial import UnitIndex
+from brikwars_gui.engine.spatial import RosterMark, UnitIndex
+from brikwars_gui.engine.supernatural.setup import build_ledger
+from brikwars_gui.engine.supernatural.state import SNLedger
 
 if TYPE_CHECKING:
     from brikwars_gui.scenario.models import Scenario
@@ -110,6 +112,10 @@ class UnitState(Journaled):
     bonus_move: int = 0  # R-MOVE-18: Sprint inches added to this turn's Move
     armor_shed: str = ""  # R-MOVE-6: "heavy" / "body" Armor it took off (DonArmor puts it back on)
     armor_shed_at: Cell | None = None  # where that Armor lies
+    deflection: tuple[int, ...] = ()  # R-SN-38: SN Deflection levels (die sizes), each one die a hit
+    sn_roll_bonus: int = 0  # R-SN-39: an SN Action die's ± to its next Action roll, then used up
+    diemon: str = ""  # R-SN-2: the Diemon kind ("4pion", ...) of a unit born of an SN die
+    summoned_by: str | None = None  # R-SN-20: the caster whose Effect sustains it
 
     def __setattr__(self, name: str, value: Any) -> None:
         # keep the state's unit index right (engine/spatial.py); a rollback comes through here too
@@ -278,9 +284,12 @@ class GameState(Journaled):
     winner: str | None = None
     over: bool = False
     ruleset_options: dict[str, Any] = field(default_factory=dict)  # the scenario's GM options
+    sn: SNLedger = field(default_factory=SNLedger)  # SuperNatural (engine/supernatural), empty: none
     fog_of_war: bool = False  # engine/visibility.py: a side knows only the enemies it sees
     # fog of war: team -> enemy id -> (cell, round, looked away since) of its last sighting
     last_seen: dict[str, dict[str, tuple[Cell, int, bool]]] = field(default_factory=dict)
+    # which units `units` holds: replaced (journaled) when one joins or leaves (rules/roster.py)
+    roster: RosterMark = field(default_factory=RosterMark, compare=False)
 
     @property
     def active_player(self) -> str:
@@ -294,10 +303,10 @@ class GameState(Journaled):
 
     def unit_index(self) -> UnitIndex:
         """Living units by cell and by bucket, kept up to date by their moves (engine/spatial.py);
-        rebuilt only when units were added to or removed from `units`."""
+        rebuilt only when units joined or left the battle (`roster`) or `units` was replaced."""
         index = self.__dict__.get("_units_index")
-        if index is None or not index.valid_for(self.units):
-            index = UnitIndex(self.units)
+        if index is None or not index.valid_for(self.units, self.roster):
+            index = UnitIndex(self.units, self.roster)
             self.__dict__["_units_index"] = index
         return index
 
@@ -457,6 +466,8 @@ class GameState(Journaled):
                 for k, v in self.fields.items()
             },
         }
+        if self.sn.active:  # Chapter D: dice chips, Effects (none in a battle without SN units)
+            picture["sn"] = plain(self.sn)
         if self.fog_of_war:
             picture["fog"] = {team: self._fog_picture(team) for team in self.turn_order}
         return picture
@@ -587,6 +598,7 @@ class GameState(Journaled):
             fog_of_war=scenario.fog_of_war,
         )
         find_ruleset(state.ruleset).setup(state, scenario)
+        build_ledger(state, scenario)  # Chapter D; refused under a ruleset that cannot play it
         return state
 
 

@@ -240,8 +240,22 @@ def unseen_enemy_cells(state: GameState, team: str) -> frozenset[Cell]:
 
 
 def visible_units(state: GameState, team: str) -> list[UnitState]:
-    """The living units `team` may know about, in id order."""
-    return [u for u in state.units_by_id() if u.alive and unit_visible_to(state, team, u)]
+    """The living units `team` may know about, in id order: `unit_visible_to`, inlined (the
+    default AI asks this for every unit it moves, over every unit of a 2,000-unit battle)."""
+    units = state.units_by_id()
+    if not state.fog_of_war:
+        return [u for u in units if u.alive and (u.team == team or not u.hidden)]
+    known = _known_enemies(state, team)
+    return [u for u in units if u.alive and (u.team == team or u.id in known)]
+
+
+def visible_enemies(state: GameState, team: str) -> list[UnitState]:
+    """The living enemies `team` may know about, in id order (see `visible_units`)."""
+    units = state.units_by_id()
+    if not state.fog_of_war:
+        return [u for u in units if u.alive and u.team != team and not u.hidden]
+    known = _known_enemies(state, team)
+    return [u for u in units if u.alive and u.team != team and u.id in known]
 
 
 def hidden_from(state: GameState, team: str) -> frozenset[str]:

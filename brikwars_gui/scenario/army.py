@@ -227,7 +227,7 @@ def make_unit(
     taken_names: Iterable[str],
 ) -> Unit:
     """A unit of `template` standing on `cell` for `team`, with an id and a numbered name
-    (`Rifleman 2`) that no unit in the scenario has."""
+    (`Rifleman 2`) that no unit in the scenario has; its Talisman ids are prefixed with its id."""
     ids, names = set(taken_ids), set(taken_names)
     base = template.unit.name
     n = 1
@@ -235,4 +235,9 @@ def make_unit(
         n += 1
     data = template.unit.model_dump(mode="json")
     data.update(id=f"{_slug(base)}-{n}", name=f"{base} {n}", team=team, position=[cell[0], cell[1]])
+    sn = data.get("supernatural")
+    if sn:  # Talisman ids are unique in a battle (R-SN-8): each placed caster gets its own
+        for talisman in sn.get("talismans", ()):
+            talisman["id"] = f"{data['id']}-{talisman['id']}"
+            talisman["name"] = talisman.get("name") or talisman["id"]
     return Unit.model_validate(data)

@@ -33,6 +33,7 @@ from brikwars_gui.scenario.ruleset_models import (
     RulesetName,
     d6_code_or_none,
 )
+from brikwars_gui.scenario.sn_models import SupernaturalBlock, sn_problems
 
 Coordinate = Annotated[int, Field(ge=0, lt=MAX_SIDE)]
 Extent = Annotated[int, Field(ge=1, le=MAX_SIDE)]
@@ -225,6 +226,9 @@ class Unit(Strict):
     weapons: list[Weapon] = Field(default_factory=list)
     d6: D6Stats | None = Field(default=None, description="D6 System stat block; null: converted")
     ninepowers: NinePowersBlock | None = Field(default=None, description="Nine Powers stats; null: converted")
+    supernatural: SupernaturalBlock | None = Field(
+        default=None, description="SN Cliché, Talismans and Effects, or a Diemon's binding (Chapter D)"
+    )
 
     _check_skill = field_validator("skill")(_single_die_text)
     _check_armor = field_validator("armor")(_dice_text)
@@ -525,6 +529,7 @@ class _ScenarioChecker:
         self.check_hazards()
         self.check_fires()
         self.out += _trap_problems(self.s)
+        self.out += sn_problems(self.s)
         return sorted(self.out, key=_path_order)
 
     # -- shared pieces -------------------------------------------------------------------------

@@ -12,7 +12,7 @@ from typing import Any, Literal
 
 from pydantic import BaseModel, ConfigDict, Field, field_validator
 
-from brikwars_gui.engine.dice.d6 import parse_code
+from brikwars_gui.engine.dice.d6 import equipment_bonus, parse_code
 
 #: The rulesets a scenario may name (engine/rulesets has one module each).
 RulesetName = Literal["brikwars", "d6", "ninepowers"]
@@ -56,8 +56,23 @@ class D6Stats(_Strict):
     strength: str | None = Field(default=None, description="Physique: resists Damage (with armor)")
     character_points: int | None = Field(default=None, ge=0, le=99, description="R-D6-7 pool")
     fate_points: int | None = Field(default=None, ge=0, le=9, description="R-D6-8 pool")
+    equipment: dict[Literal["melee", "ranged", "thrown", "dodge", "strength"], str] = Field(
+        default_factory=dict,
+        description='R-D6-1/EX-15: equipment bonus added to a stat\'s rolls ("+1D", "+2", "+1D+1"), never '
+        "doubled by a Fate Point (R-D6-8)",
+    )
 
     _check_codes = field_validator("melee", "ranged", "thrown", "dodge", "strength")(d6_code_or_none)
+
+    @field_validator("equipment")
+    @classmethod
+    def _check_equipment(cls, value: dict[str, str]) -> dict[str, str]:
+        for stat, bonus in value.items():
+            try:
+                equipment_bonus(bonus)
+            except ValueError as exc:
+                raise ValueError(f"{stat}: {exc}") from exc
+        return value
 
 
 def migrate_scenario_data(data: Any) -> Any:

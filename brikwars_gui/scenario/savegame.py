@@ -45,7 +45,10 @@ __all__ = [
 ]
 
 SAVED_GAME_KIND = "saved_game"
-REPLAY_KINDS = ("order", "decided")
+REPLAY_KINDS = ("order", "decided", "unit_joined")
+"""Events a saved game keeps: the orders and decisions it replays, and the units that joined the
+battle (`engine/rules/roster.py`: a summoned Diemon), so a later order of such a unit names a unit
+the file knows."""
 
 
 class SavedGame(BaseModel):
@@ -69,7 +72,11 @@ class SavedGame(BaseModel):
         if self.seed is None and self.dice_script is None:
             raise ValueError("a saved game needs a seed or a dice_script to replay its dice")
         units = {u.id for u in self.scenario.units}
-        problems = [p for i, event in enumerate(self.events) for p in event_problems(i, event, units)]
+        problems = []
+        for i, event in enumerate(self.events):
+            problems += event_problems(i, event, units)
+            if event.get("kind") == "unit_joined" and isinstance(event.get("unit"), str):
+                units.add(event["unit"])  # its orders from here on name a known unit
         if problems:
             raise ValueError("\n".join(problems))
         ids = {p.id for p in self.scenario.players}
@@ -103,6 +110,10 @@ def event_problems(i: int, event: dict[str, Any], units: set[str] | None = None)
             for name in ("question", "unit", "answer")
             if not isinstance(event.get(name), str)
         ]
+    if kind == "unit_joined":
+        if isinstance(event.get("unit"), str):
+            return []
+        return [_field_problem(f"{at}.unit", event, "unit", "a unit id")]
     name = event.get("order")
     if "order" not in event:
         return [f"{at}.order: required field is missing"]

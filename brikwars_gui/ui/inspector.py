@@ -35,6 +35,7 @@ from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.models import SelectionService
 from brikwars_gui.ui.panels import narrow_combo
 from brikwars_gui.ui.session_controller import UnitCard, ruleset_label, scenario_stat_lines, stats_text
+from brikwars_gui.ui.sn_section import SupernaturalSection
 from brikwars_gui.ui.unit_blocks import UnitBlocks
 from brikwars_gui.ui.unit_card import UnitCardView
 
@@ -163,6 +164,9 @@ class UnitInspector(QWidget):
         self.save_template.clicked.connect(self._save_template)
         self.save_template.setVisible(library is not None)
         layout.addWidget(self.save_template)
+        self.sn = SupernaturalSection(self._commit_sn)  # Cliché, Talismans, Effects (R-SN-7/8)
+        self.sn.bindings = self._sn_bindings
+        layout.addWidget(self.sn)
         self.blocks = UnitBlocks(doc, lambda: self.unit_id, self.weapons.currentRow)
         self.weapons.currentCellChanged.connect(lambda *_: self.blocks.load_weapon())
         layout.addWidget(self.blocks)
@@ -228,6 +232,7 @@ class UnitInspector(QWidget):
             edit.setReadOnly(not on)
         for w in (self.team, self.facing, self.hero, self.add_weapon, self.remove_weapon, self.save_template):
             w.setEnabled(on)
+        self.sn.setEnabled(on)
         self.blocks.set_enabled(on)
         self.weapons.setEditTriggers(
             QAbstractItemView.EditTrigger.DoubleClicked
@@ -260,6 +265,7 @@ class UnitInspector(QWidget):
                     edit.clear()
                 self.weapons.setRowCount(0)
                 self.ruleset_stats.clear()
+                self.sn.load(None)
                 self.team.setCurrentIndex(-1)  # no stale Team / Facing / Hero under "No unit selected"
                 self.facing.setCurrentIndex(-1)
                 self.hero.setChecked(False)
@@ -278,6 +284,7 @@ class UnitInspector(QWidget):
                 values = (w.name, str(w.use), "" if w.range is None else str(w.range), w.damage)
                 for col, text in enumerate(values):
                     self.weapons.setItem(row, col, QTableWidgetItem(text))
+            self.sn.load(unit)
             self.blocks.load(unit)
         finally:
             self._loading = False
@@ -382,6 +389,28 @@ class UnitInspector(QWidget):
         except ValueError as exc:
             self.weapon_error.setText(str(exc))
             self.weapon_error.show()
+
+    def _sn_bindings(self) -> list[tuple[str, str, int]]:
+        """Every other unit's Talismans, for a placed Diemon's `bound_to` (R-SN-2)."""
+        out = []
+        for unit in self.doc.scenario.units:
+            block = unit.supernatural
+            if unit.id == self.unit_id or block is None:
+                continue
+            for t in block.talismans:
+                out.append((f"{unit.name}: {t.name or t.id} ({t.die})", f"{unit.id}:{t.id}", t.sides))
+        return out
+
+    def _commit_sn(self, block: dict | None, label: str) -> str:
+        """One undoable change of the unit's SN block; the document's refusal, or ""."""
+        unit = self.doc.unit(self.unit_id) if self.unit_id and self.editable else None
+        if unit is None:
+            return "no unit to edit"
+        try:
+            self.doc.update_unit(self.unit_id, f"{label} of {unit.name}", supernatural=block)
+        except ValueError as exc:
+            return str(exc)
+        return ""
 
     def _save_template(self) -> None:
         unit = self.doc.unit(self.unit_id) if self.unit_id else None

@@ -7,6 +7,7 @@ from __future__ import annotations
 
 import contextlib
 import math
+from types import SimpleNamespace
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -137,6 +138,13 @@ class LabelItem(QGraphicsItem):
         painter.drawText(self._rect, Qt.AlignmentFlag.AlignCenter, self.text)
 
 
+def short_name(name: str) -> str:
+    """A token's label in Play mode: the last word ("Archer Wren" → "Wren"), or what comes before
+    " of " ("4pion of Ignatia the Pyromancer" → "4pion": not the summoner's word)."""
+    head, sep, _tail = name.partition(" of ")
+    return head.split()[-1] if sep and head.split() else name.split()[-1]
+
+
 class UnitItem(QGraphicsItem):
     """A unit token: team-coloured disc, facing marker, status badges and a name label."""
 
@@ -154,6 +162,25 @@ class UnitItem(QGraphicsItem):
         self.slide: QVariantAnimation | None = None  # Play mode: the running move animation
         self._slide_points: list[QPointF] = []
         self.update_from(unit, color)
+
+    @classmethod
+    def for_view(cls, view, color: str) -> UnitItem:
+        """Play mode: the token of a unit the scenario does not hold (born in the battle, R-SN-2),
+        drawn from the engine's `UnitView`."""
+        unit = SimpleNamespace(
+            id=view.id,
+            name=view.name,
+            team=view.team,
+            size=view.size,
+            facing=Facing(view.facing) if view.facing in Facing.__members__ else Facing.N,
+            hero=view.hero,
+            position=view.pos,
+            move=view.move,
+            skill="",
+            armor="",
+            weapons=(),
+        )
+        return cls(unit, color)
 
     # -- move animation -------------------------------------------------------------------------
     MS_PER_CELL = 60
@@ -273,7 +300,7 @@ class UnitItem(QGraphicsItem):
         self.color = QColor("#8a8a8a") if dead else QColor(color)
         self.facing = Facing(view.facing) if view.facing in Facing.__members__ else self.facing
         self.badges = [("✝", "#9e9e9e")] if dead else list(view.badges)
-        short = view.name.split()[-1] if view.name else view.id
+        short = short_name(view.name) if view.name else view.id
         if self.label.text != short:
             self.label.set_text(short)  # Play mode: short names keep neighbours' labels apart
             self.place_label(self.label_above)

@@ -23,6 +23,7 @@ RESULT_COLORS = {
     "disrupted": "#6a1b9a",
     "blast": "#ff6f00",
     "bail": "#1565c0",
+    "sn": "#8e24aa",  # SuperNatural dice and Effects (R-SN-14)
 }
 FLASH = ("hit", "killed", "disrupted", "blast")
 

@@ -60,7 +60,7 @@ class UnitTableModel(ColumnsTableModel):
         "Controlling player",
         "Cell [x, y] (GRID-1: 1 cell = 1 inch)",
         'Move in inches (R-MOVE-2: minifig 5")',
-        "Skill/Action die (R-DICE-4: exactly one die)",
+        "Skill/Action die (R-DICE-4: one die); a caster's SN dice after it (● ready, ○ spent, ◆ held)",
         "Armor roll (G-1)",
         "Size in inches (G-5 Target Size)",
         "Use / Range / Damage (R-ACT-3)",
@@ -74,6 +74,7 @@ class UnitTableModel(ColumnsTableModel):
         self.position_provider = None  # Play mode: unit_id -> (x, y) from the engine
         self.hidden_provider = None  # Play mode: unit_id -> True for a Hidden enemy (G-16)
         self.move_provider = None  # Play mode: unit_id -> the Move the game uses (Nine Powers: 4)
+        self.sn_provider = None  # Play mode: unit_id -> its SN die chips as text (`d4● d8○`)
         self._cache: dict[str, Unit] = {}
         self._live: dict[str, tuple[str, str, str]] = {}
         """Play mode: (Position, Status, Move) text per unit from the providers, asked once per change
@@ -137,7 +138,7 @@ class UnitTableModel(ColumnsTableModel):
         self._live.pop(unit_id, None)
         if (row := self.row_of(unit_id)) >= 0:
             # cell by cell: a view repaints one changed cell, but all of itself for a range
-            for column in (2, 3, col):
+            for column in (2, 3, 4, col):  # 4: Skill and SN die chips
                 index = self.index(row, column)
                 self.dataChanged.emit(index, index)
 
@@ -239,7 +240,7 @@ class UnitTableModel(ColumnsTableModel):
         if col == 3:
             return self._live_text(unit)[2] if self.move_provider is not None else f'{unit.move}"'
         if col == 4:
-            return unit.skill
+            return unit.skill + self._sn_dice(unit)
         if col == 5:
             return unit.armor
         if col == 6:
@@ -249,6 +250,17 @@ class UnitTableModel(ColumnsTableModel):
         if self.status_provider is None:
             return self._own_status(unit)
         return self._live_text(unit)[1]
+
+    def _sn_dice(self, unit: Unit) -> str:
+        """A caster's SN dice after its Skill: as chips in Play mode (● ready, ○ spent, ◆ held;
+        R-SN-9/12), the scenario's dice in Edit mode."""
+        if self.sn_provider is not None:
+            chips = self.sn_provider(unit.id)
+            return f" · SN {chips}" if chips else ""
+        block = unit.supernatural
+        if block is None or not block.talismans:
+            return ""
+        return " · SN " + " ".join(t.die for t in block.talismans)
 
     def _sort_value(self, unit: Unit, col: int):
         if col == 2:

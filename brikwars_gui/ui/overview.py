@@ -27,6 +27,7 @@ class MiniMap(QWidget):
         """Terrain, objects and fire drawn at the widget's size, kept until one of them changes:
         a paint (a unit moved) draws it and the unit dots only (issue 9)."""
         self.unit_provider = None  # Play mode: unit_id -> UnitView (live, or the timeline turn viewed)
+        self.ids_provider = None  # Play mode: () -> ids of the units in the frame shown
         self.object_destroyed = None  # Play mode: object_id -> bool
         self._fire: QImage | None = None  # Play mode: the burning cells
         self._dots: dict[str, tuple[int, int] | None] = {}
@@ -45,10 +46,12 @@ class MiniMap(QWidget):
     def sizeHint(self) -> QSize:
         return QSize(240, 170)
 
-    def set_play(self, unit_provider=None, object_destroyed=None) -> None:
+    def set_play(self, unit_provider=None, object_destroyed=None, ids_provider=None) -> None:
         """Play mode: draw the game's state (what the battlefield shows) instead of the
-        scenario's deployment (issue 10); None: back to the document."""
+        scenario's deployment (issue 10); None: back to the document. `ids_provider()`: the ids of
+        the units in the frame shown (units born in the battle too)."""
         self.unit_provider = unit_provider
+        self.ids_provider = ids_provider
         self.object_destroyed = object_destroyed
         if unit_provider is None:
             self._fire = None
@@ -70,12 +73,21 @@ class MiniMap(QWidget):
         self._dots.clear()
         self.update()
 
-    def _dot(self, unit_id: str) -> tuple[int, int] | None:
+    def _dot(self, unit_id: str) -> tuple[tuple[int, int], str] | None:
+        """(cell, team) of a unit drawn in Play mode; None: dead, unseen or not in the frame."""
         if unit_id not in self._dots:
             view = self.unit_provider(unit_id)
             shown = view is not None and view.alive and not view.hidden  # fog of war, G-16
-            self._dots[unit_id] = tuple(view.pos) if shown else None
+            self._dots[unit_id] = (tuple(view.pos), view.team) if shown else None
         return self._dots[unit_id]
+
+    def _unit_dots(self):
+        """(cell, team) of each unit to draw: the frame's in Play mode, else the scenario's."""
+        if self.unit_provider is None:
+            return [(tuple(u.position), u.team) for u in self.doc.scenario.units]
+        provider = self.ids_provider
+        ids = provider() if provider is not None else [u.id for u in self.doc.scenario.units]
+        return [dot for uid in ids if (dot := self._dot(uid)) is not None]
 
     def set_hazards(self, view) -> None:
         """The fires of the game state shown (a `HazardView`), or None."""
@@ -135,13 +147,8 @@ class MiniMap(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("#111"), 0.8))
         r = max(2.0, scale * 0.45)
-        for unit in self.doc.scenario.units:
-            pos = unit.position
-            if self.unit_provider is not None:
-                pos = self._dot(unit.id)
-                if pos is None:
-                    continue  # the dead and unseen enemies leave the overview
-            p = self.doc.player(unit.team)
+        for pos, team in self._unit_dots():  # the dead and unseen enemies leave the overview
+            p = self.doc.player(team)
             painter.setBrush(QColor(p.color if p else "#888"))
             painter.drawEllipse(QPointF(ox + (pos[0] + 0.5) * scale, oy + (pos[1] + 0.5) * scale), r, r)
         visible = self.view.visible_scene_rect()

@@ -17,6 +17,7 @@ from PySide6.QtWidgets import (
 )
 
 from brikwars_gui.ui.models import UNIT_ID_ROLE, ColumnsTableModel
+from brikwars_gui.ui.session_controller.supernatural import chips_text
 
 
 class TurnUnitsModel(ColumnsTableModel):
@@ -49,7 +50,12 @@ class TurnUnitsModel(ColumnsTableModel):
         self.endResetModel()
 
     def refresh_unit(self, unit_id: str) -> None:
-        if unit_id in self._ids:
+        view = self.controller.unit_view(unit_id)
+        listed = unit_id in self._ids
+        shown = view is not None and not view.vanished and view.team == self.controller.shown_player()
+        if listed != shown:
+            self.reset()  # a unit joined or left the battle (rules/roster.py)
+        elif listed:
             row = self._ids.index(unit_id)
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
 
@@ -76,11 +82,13 @@ class TurnUnitsModel(ColumnsTableModel):
                 return f'{view.move_left}" / {view.move}"' if view.alive else "—"
             if col == 2:
                 return view.action
-            if col == 4:
-                return view.stats_text  # the ruleset's die codes and pools (issue 11)
+            if col == 4:  # the ruleset's die codes and pools (issue 11), then SN die chips
+                chips = chips_text(self.controller.sn_dice(uid))
+                return " · ".join(t for t in (view.stats_text, chips) if t)
             return view.status
         if role == Qt.ItemDataRole.ToolTipRole and col == 4:
-            lines = (f"{label}: {value}" + (f" — {tip}" if tip else "") for label, value, tip in view.stats)
+            lines = [f"{label}: {value}" + (f" — {tip}" if tip else "") for label, value, tip in view.stats]
+            lines += [chip.tip for chip in self.controller.sn_dice(uid)]  # ● ready ○ spent ◆ held
             return "\n".join(lines)
         if role == Qt.ItemDataRole.ForegroundRole:
             if not view.alive:

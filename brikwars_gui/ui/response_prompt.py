@@ -34,14 +34,28 @@ QUESTIONS = {
     "counter": "{about} struck you in close combat: counter-attack? (R-MOVE-5)",
     "attack_response": "{about} attacks you: respond with your saved Action? (R-RESP-1/5)",
     "bail_to": "Where do you Bail to? Click a shaded cell (R-RESP-6)",
+    "operate_response": "{about} steps into your Trap's aim: pull its trigger now? (R-RESP-2)",
+    "fire_patch": "Your fire {about} changes size: click the cell it spreads to or dies down on (R-FIRE-12)",
     "overskill": "Overskill: how do you spend it? (R-DICE-8)",
     "fate_point": "Spend a Fate Point before this roll? It doubles your own dice and pips (R-D6-8)",
     "character_points": "The roll fell short: spend Character Points on extra Wild Dice? (R-D6-7)",
+    "damage_points": "Spend Character Points on extra Wild Dice for this Damage? (R-D6-7)",
     "np_difficulty": "pick the difficulty: harder deals more damage but succeeds less often (R-NP-2, R-NP-6)",
     "np_veto": "{about} declares an attack: spend a veto to cancel it before it is rolled? (R-NP-11)",
     "np_sticky": "{about} moves away: take the Melee talent's free attack? Damage holds it there (R-NP-12)",
     "np_wrestle_effect": "which wrestling effect does each success buy? (L932-936)",
     "np_avoid": "{about} is not your primary opponent: try to avoid its attack? (Perception talent, L1123)",
+    "sn_fumble_to": "a Fumble Die: which opponent gets it? (R-SN-18)",
+    "sn_spread": "the 4pion burns: set something touching it alight? (R-SN-3)",
+    "sn_detonate": "{about} steps within the blast: blow the 10amyte up now? (R-SN-5)",
+    "sn_lasting": "keep this Effect's die on a target as a Lasting Effect? (R-SN-12)",
+}
+#: R-SN-18: what an opponent may make of a Fumble Die (`{n}`: its total, `{caster}`).
+FUMBLE_USES = {
+    "none": "Let it pass",
+    "damage-": "Weaken its Damage by {n}",
+    "mod-": "Weaken what it changes by {n}",
+    "range-": 'Push it back {n}" toward {caster}',
 }
 WORDS = {
     "decline": "Do nothing",
@@ -71,7 +85,7 @@ OPTION_LABELS = {
 def option_label(request, option: str) -> str:
     """A D6 point answer in words with, when the request carries them, its exact chance."""
     text = OPTION_LABELS.get((request.question, option), option)
-    if request.question == "character_points":
+    if request.question in ("character_points", "damage_points"):
         text = f"{option} Character Point" + ("s" if option != "1" else "")
     chances = (getattr(request, "detail", None) or {}).get("chances")
     if isinstance(chances, dict) and option in chances:
@@ -98,6 +112,7 @@ class PromptText:
     headline: str
     buttons: tuple[tuple[str, str, str], ...]
     cells: dict[tuple[int, int], str]  # cell option → what landing/stepping there means
+    cell_options: dict[tuple[int, int], str] | None = None  # cell → its option when not "x,y"
 
 
 def outcome_words(hit: float, odds=None) -> str:
@@ -116,16 +131,47 @@ def outcome_words(hit: float, odds=None) -> str:
     return ", ".join(words)
 
 
-def describe(request, names: dict[str, str], odds: dict | None = None) -> PromptText:
+def _fumble_text(request, names: dict[str, str], player: str) -> PromptText:
+    """R-SN-18: the opponent's Fumble Die, rolled: how to turn it against the caster's Effect
+    (a redirect is a cell on the map within the rolled inches)."""
+    detail = dict(getattr(request, "detail", None) or {})
+    caster = names.get(request.unit, request.unit)
+    total, effect = detail.get("total", "?"), detail.get("effect", "the Effect")
+    headline = (
+        f"<b>{player or 'You'}</b>: {caster}'s {effect} fumbled — your Fumble Die rolled <b>{total}</b>. "
+        "Turn it against the Effect? (R-SN-18)"
+    )
+    buttons, cells, options = [], {}, {}
+    for option in request.options:
+        cell = parse_cell(option.removeprefix("range:")) if option.startswith("range:") else None
+        if cell is not None:
+            where = f"[{cell[0]}, {cell[1]}]"
+            default = " — the default" if option == request.default else ""
+            cells[cell] = f"Turn the {effect} onto {where}{default}"
+            options[cell] = option
+            continue
+        label = FUMBLE_USES.get(option, option).format(n=total, caster=caster)
+        buttons.append((option, label, label))
+    if cells:
+        headline += " Or click a shaded cell to turn it there."
+    return PromptText(headline, tuple(buttons), cells, options)
+
+
+def describe(request, names: dict[str, str], odds: dict | None = None, player: str = "") -> PromptText:
     """Words and percentages for a request; the chances to hit are the engine's (`request.detail`),
     the chances to kill the ruleset's exact odds (`odds`: "against_you" for the attack being
-    answered, "attack:<weapon>" for each answer; from `SessionController.response_odds`)."""
+    answered, "attack:<weapon>" for each answer; from `SessionController.response_odds`).
+    `player`: the name of the player asked when it is not the one whose turn it is (hot seat)."""
+    if request.question == "sn_fumble_use":
+        return _fumble_text(request, names, player)
     detail = dict(getattr(request, "detail", None) or {})
     odds = odds or {}
     who = names.get(request.unit, request.unit)
     about = names.get(request.about or "", request.about or "an enemy")
     head = QUESTIONS.get(request.question, request.question.replace("_", " ").capitalize())
     headline = f"<b>{who}</b>: " + head.format(about=about)
+    if player:
+        headline = f"<b>{player}</b>, your answer — " + headline
     if request.question == "attack_response" and "chance_against_you" in detail:
         weapon = detail.get("weapon", "a weapon")
         chances = outcome_words(detail["chance_against_you"], odds.get("against_you"))
@@ -171,11 +217,16 @@ def describe(request, names: dict[str, str], odds: dict | None = None) -> Prompt
             if attack is not None:
                 label += f" — {outcome_words(attack.hit, attack)}"
             tip = f"Strike {about} with {weapon}: your Action, and your Movement ends (R-MOVE-5)"
-        elif request.question in ("fate_point", "character_points"):  # the D6 ruleset's own labels
+        elif request.question in ("fate_point", "character_points", "damage_points"):  # D6's own labels
             label = option_label(request, option)
             tip = label
         elif isinstance(detail.get(option), str):  # the engine's words for this answer (its odds)
             label = tip = str(detail[option])
+        elif ":" in option:  # keep:<target>, <kind>:<id>: the id in the player's names
+            verb, _, what = option.partition(":")
+            label = tip = f"{verb.replace('_', ' ').capitalize()} {names.get(what, what)}"
+        elif option in names:  # a unit or object to choose (sn_spread)
+            label = tip = names[option]
         else:
             label = WORDS.get(option, option.replace("_", " ").capitalize())
             tip = label
@@ -233,12 +284,19 @@ class ResponsePrompt(QFrame):
         return self.request is not None
 
     def ask(
-        self, request, names: dict[str, str], avoid: list[QPoint] = (), odds: dict | None = None
+        self,
+        request,
+        names: dict[str, str],
+        avoid: list[QPoint] = (),
+        odds: dict | None = None,
+        player: str = "",
     ) -> tuple[str, bool]:
         """Show the question and wait (the map stays live); returns (answer, always-default box).
         `avoid`: points of the map (parent coordinates) the panel should not cover; `odds`: the
-        ruleset's forecasts for `describe`."""
+        ruleset's forecasts for `describe`; `player`: the name of the player asked, when it is not
+        the player whose turn it is (hot seat: an opponent's Fumble Die, R-SN-18)."""
         self._avoid = list(avoid)
+        self._player = player
         self._show(request, names, odds)
         self._loop = QEventLoop()
         self.answered.connect(self._loop.quit)
@@ -256,7 +314,7 @@ class ResponsePrompt(QFrame):
     def _show(self, request, names: dict[str, str], odds: dict | None = None) -> None:
         self.request = request
         self._answer = None
-        self.text = describe(request, names, odds)
+        self.text = self.describe(request, names, odds)
         self.label.setText(self.text.headline)
         # a new row of buttons: the old one is hidden at once (a nested event loop would not
         # process its deleteLater before the next question is shown)
@@ -266,20 +324,36 @@ class ResponsePrompt(QFrame):
         self.row_box = QWidget()
         layout.replaceWidget(old, self.row_box)
         old.deleteLater()
-        # answers that carry their odds in words would be clipped side by side: one per line
+        self.buttons = {}
+        self._fill_row(request)
+        self.always.setChecked(False)
+        by_option = {o: c for c, o in (self.text.cell_options or {}).items()}
+        default_cell = by_option.get(request.default) or parse_cell(request.default)
+        self.cellsChanged.emit(self.text.cells or None, default_cell if self.text.cells else None)
+        self._keys_enabled(True)
+        self.show()
+        self.raise_()
+        self.reposition()
+
+    def _button(self, option: str, label: str, tip: str) -> QPushButton:
+        button = QPushButton(label + (" (default, Enter/Esc)" if option == self.request.default else ""))
+        button.setToolTip(tip)
+        button.setObjectName(f"answer_{option}")
+        button.clicked.connect(lambda _c=False, o=option: self.choose(o))
+        self.buttons[option] = button
+        return button
+
+    def _fill_row(self, request) -> None:
+        """One button per answer in `row_box`: side by side, or one per line when the labels
+        carry their odds in words (they would be clipped side by side)."""
         wordy = sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
         row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
         row.setContentsMargins(0, 0, 0, 0)
-        self.buttons = {}
         for option, label, tip in self.text.buttons:
-            button = QPushButton(label + (" (default, Enter/Esc)" if option == request.default else ""))
+            button = self._button(option, label, tip)
             if wordy:
                 button.setStyleSheet("text-align: left; padding: 3px 8px;")
-            button.setToolTip(tip)
-            button.setObjectName(f"answer_{option}")
-            button.clicked.connect(lambda _c=False, o=option: self.choose(o))
             row.addWidget(button)
-            self.buttons[option] = button
         if self.text.cells and request.default not in self.buttons:
             button = QPushButton("Default cell (Enter/Esc)")
             button.setObjectName("answer_default")
@@ -287,13 +361,10 @@ class ResponsePrompt(QFrame):
             row.addWidget(button)
             self.buttons["(default)"] = button
         row.addStretch(1)
-        self.always.setChecked(False)
-        default_cell = parse_cell(request.default)
-        self.cellsChanged.emit(self.text.cells or None, default_cell if self.text.cells else None)
-        self._keys_enabled(True)
-        self.show()
-        self.raise_()
-        self.reposition()
+
+    def describe(self, request, names: dict[str, str], odds: dict | None) -> PromptText:
+        """The request in words (`describe`); the Effect builder says it its own way."""
+        return describe(request, names, odds, getattr(self, "_player", ""))
 
     def reposition(self, avoid: list[QPoint] | None = None) -> None:
         """Centred at the top of the map, or at its bottom when that would cover a point of
@@ -322,7 +393,7 @@ class ResponsePrompt(QFrame):
         """A click on the map: answers when `cell` is one of the offered cells."""
         if self.text is None or cell not in self.text.cells:
             return False
-        self.choose(f"{cell[0]},{cell[1]}")
+        self.choose((self.text.cell_options or {}).get(cell, f"{cell[0]},{cell[1]}"))
         return True
 
     def take_default(self) -> None:

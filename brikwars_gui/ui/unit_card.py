@@ -15,6 +15,7 @@ from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyleOptionGraphicsI
 from brikwars_gui.scenario.models import Unit
 from brikwars_gui.ui.items import UnitItem
 from brikwars_gui.ui.session_controller import UnitCard, WeaponLine
+from brikwars_gui.ui.session_controller.supernatural import ASPECT_WORDS
 
 MUTED = "#666"
 
@@ -52,6 +53,26 @@ def status_html(card: UnitCard) -> str:
     )
 
 
+def chips_html(card: UnitCard) -> str:
+    """The unit's SN dice as coloured chips (green ready, grey spent, blue held; R-SN-9/12)."""
+    return " ".join(
+        f"<span style='background:{c.color}; color:#ffffff'>&nbsp;d{c.sides}&nbsp;</span>"
+        for c in card.sn_dice
+    )
+
+
+def effects_html(card: UnitCard) -> str:
+    """The Effects the unit sustains: template, where its dice went, on whom (R-SN-12/13)."""
+    lines = []
+    for e in card.sn_effects:
+        dice = ", ".join(f"d{sides} {ASPECT_WORDS.get(aspect, aspect)}" for _name, sides, aspect in e.dice)
+        on = f" on {escape(', '.join(e.targets))}" if e.targets else ""
+        lasting = " · Lasting" if e.lasting else ""
+        dice = f" ({escape(dice)})" if dice else ""
+        lines.append(f"<b>{escape(e.template)}</b>{on}{dice}{lasting}")
+    return "<br>".join(lines)
+
+
 def move_text(card: UnitCard) -> str:
     """`3" of 5" left` on the unit's own turn, else its Move."""
     v = card.view
@@ -78,6 +99,8 @@ def compact_html(card: UnitCard) -> str:
         status_html(card),
         stats_line(card),
     ]
+    if card.sn_dice:
+        rows.append("SN dice " + chips_html(card))
     for w in card.weapons:
         note = f" <i>({escape(w.note)})</i>" if w.note else ""
         rows.append(
@@ -145,6 +168,8 @@ def full_html(card: UnitCard, layout: str = "table") -> str:
         + "</table>"
     )
     rows.append(_weapons_html(card, layout))
+    if card.sn_effects:
+        rows.append(f"<p style='margin-top:6px'>Effects:<br>{effects_html(card)}</p>")
     explained = [f"<b>{escape(text)}</b>: {escape(tip)}" for text, _c, tip in card.conditions if tip]
     if explained:
         rows.append(f"<p style='color:{MUTED}; margin-top:6px'>" + "<br>".join(explained) + "</p>")
@@ -161,6 +186,8 @@ def _stat_rows(card: UnitCard) -> list[tuple[str, str]]:
     if card.power:  # weapon inches left this turn (G-7, R-HAZ-5/11, R-FIRE-7)
         rows.append(("Power", escape(card.power, quote=False)))
     rows += [(label, escape(value)) for label, value, _tip in card.stats]
+    if card.sn_dice:
+        rows.append(("SN dice", chips_html(card)))
     rows.append(("Facing", escape(v.facing)))
     return rows
 

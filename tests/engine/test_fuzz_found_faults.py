@@ -75,3 +75,20 @@ def test_r_haz_12_slow_inches_on_the_last_affordable_cell_never_overspend_move(r
     assert any(e.kind == "hazard_move" and e.effect == "slow" for e in g.events)
     assert sapper.pos == (move, 5)
     assert sapper.move_spent <= sapper.move + sapper.bonus_move
+
+
+@pytest.mark.parametrize("ruleset", ["brikwars", "d6", "ninepowers"])
+def test_r_haz_12_a_slow_roll_above_the_move_of_a_unit_starting_in_the_field_spends_only_its_move(
+    ruleset: str,
+) -> None:
+    # the unit starts inside the mud: caught before its first step (R-HAZ-12); a roll of 6 on
+    # 1d6 (exploding: 6 + 1 = 7) above its whole Move keeps it in place with its Move spent,
+    # not more (it was 7 of 5)
+    units = [sb.unit("s", "red", (2, 5), facing="E", move=5), sb.unit("z", "blue", (19, 19))]
+    mud = {"id": "mud", "name": "Deep mud", "kind": "slow", "dice": "1d6", "rects": [[0, 0, 6, 20]]}
+    g = Game.from_scenario(_scenario(units, ruleset, hazards=[mud]), script=[6, 1] + [3] * 20)
+    g.move("s", (3, 5))
+    sapper = g.state.units["s"]
+    assert any(e.kind == "hazard_move" and e.effect == "slow" for e in g.events)
+    assert sapper.pos == (2, 5)
+    assert sapper.move_spent == sapper.move + sapper.bonus_move

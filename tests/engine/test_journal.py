@@ -16,12 +16,14 @@ from brikwars_gui.engine.grid import Grid
 from brikwars_gui.engine.hazards import phase as hazards
 from brikwars_gui.engine.journal import JDict, JList, Journaled, JSet
 from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.spatial import RosterMark
 from brikwars_gui.engine.state import FieldState, GameState, HazardLedger, UnitState
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.generate import army_battle
 from brikwars_gui.scenario.io import load_scenario
 
-_IMMUTABLE = (type(None), bool, int, float, str, complex, bytes, frozenset)
+# RosterMark: an identity token (no contents), replaced whole when units join or leave
+_IMMUTABLE = (type(None), bool, int, float, str, complex, bytes, frozenset, RosterMark)
 _ALLOWED_TYPES = {*_IMMUTABLE, tuple, list, dict, set, np.ndarray, Grid, typing.Any}
 
 
@@ -79,7 +81,8 @@ def test_every_state_class_and_field_type_is_covered_by_the_journal() -> None:
 
 
 @pytest.mark.parametrize(
-    "name", ["skirmish.json", "hazard_showcase.json", "large_battle.json", "ruined_chapel.json"]
+    "name",
+    ["skirmish.json", "hazard_showcase.json", "large_battle.json", "ruined_chapel.json", "wizard_duel.json"],
 )
 def test_every_value_in_a_built_state_is_journaled_or_immutable(name: str) -> None:
     state = GameState.from_scenario(load_scenario(SCENARIOS / name))

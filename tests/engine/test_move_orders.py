@@ -126,6 +126,16 @@ def test_r_move_6_a_difficult_climb_costs_half_speed_inches() -> None:
     assert a.pos == (3, 5) and a.move_spent == 4 and not a.action_used  # 2" climbed at Half Speed
 
 
+def test_r_move_2_6_a_ladder_is_climbed_inch_for_inch_nothing_extra() -> None:
+    state = cliff()
+    hs.add_object(state, "ladder", [(3, 5)], size=2, weight=1, block=False, kind="ladder", name="Ladder")
+    g = Game(state, ScriptedDice([]))
+    option = next(o for o in g.legal_actions("a") if o.kind == "climb")
+    assert '2" of Move, by the ladder' in option.label
+    g.act("a", Climb((3, 5)))  # 2" up the ladder: 2" of Move, not 4" at Half Speed
+    assert g.unit("a").pos == (3, 5) and g.unit("a").move_spent == 2
+
+
 def test_r_move_6_a_climb_needs_the_move_and_both_arms() -> None:
     g = Game(cliff(), ScriptedDice([]))
     g.move("a", (2, 4))

@@ -36,6 +36,10 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "group_sprint": {"toward": [9, 9], "members": ["b", "c"]},
     "don_armor": {},
     "climb": {"cell": [2, 3]},
+    "cast": {"effect": "Fireball", "target": "z", "at": None, "plan": ["hat:range", "rod:damage+"]},
+    "cancel_effect": {"effect": "fx1"},
+    "detonate": {},
+    "take_talisman": {"talisman": "staff"},
 }
 
 

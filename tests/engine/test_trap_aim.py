@@ -110,3 +110,37 @@ def test_r_trap_1_the_ai_guard_pulls_the_lever_of_a_trap_aimed_at_the_intruder()
     decision = TacticalAI(preset("normal")).play_unit(g, "guard")
     assert decision is not None and decision.kind == "operate" and "at thief" in decision.text
     assert not g.unit("thief").alive and g.unit("guard").alive
+
+
+def _guarded_corridor(answer: str | None = None):
+    """The guard (blue) holds his Action beside the lever, facing the corridor; the dart trap at
+    (2, 5) covers it eastwards. Blue ends its turn first; the thief (red) then walks into it."""
+    from scripted_answers import Answers
+
+    state = hs.blank_state(12, 10, players=("blue", "red"))
+    hs.add_object(state, "lever", [(5, 2)], size=1, weight=1, block=False, kind="lever", name="Lever")
+    hs.add_trap(state, "darts", "lever", weapon=_darts(), at=(2, 5), owner="blue", direction=(1, 0))
+    hs.add_unit(state, "guard", "blue", (6, 3), facing="S")
+    hs.add_unit(state, "thief", "red", (7, 8), facing="N")
+    policy = Answers(**({"operate_response": answer} if answer else {}))
+    return Game(state, ScriptedDice([3, 5]), policy=policy), policy
+
+
+def test_r_resp_2_a_saved_action_pulls_the_lever_when_an_enemy_steps_into_the_traps_aim():
+    g, policy = _guarded_corridor()
+    g.end_turn()  # the guard keeps his Action (R-RESP-1)
+    g.move("thief", (7, 3))  # up the corridor: (7, 5) is in the darts' line
+    request = policy.first("operate_response")
+    assert request.unit == "guard" and request.options == ("operate:lever", "decline")
+    assert request.default == "operate:lever"
+    fired = [e for e in g.events if e.kind == "trap_fired"]
+    assert [(e.trap, e.target, tuple(e.at)) for e in fired] == [("darts", "thief", (7, 5))]
+    assert not g.unit("thief").alive and not g.unit("guard").saved_action
+
+
+def test_r_resp_2_the_player_may_decline_and_the_guard_keeps_his_action():
+    g, _policy = _guarded_corridor("decline")
+    g.end_turn()
+    g.move("thief", (7, 3))
+    assert not [e for e in g.events if e.kind == "trap_fired"]
+    assert g.unit("thief").pos == (7, 3) and g.unit("guard").saved_action

@@ -13,7 +13,8 @@ from pathlib import Path
 import pytest
 
 ROOT = Path(__file__).resolve().parents[2]
-pytestmark = pytest.mark.bundle
+# one worker builds the bundle once and runs every test on it (test.sh: pytest -n 2 --dist loadgroup)
+pytestmark = [pytest.mark.bundle, pytest.mark.xdist_group("bundle")]
 
 
 def _env() -> dict[str, str]:

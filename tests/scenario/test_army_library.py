@@ -155,3 +155,21 @@ def test_parse_library_error_lines_start_with_the_source() -> None:
             '{"format_version": 1, "weapons": [{"name": "W", "use": -1, "damage": "1d6"}]}', "w.json"
         )
     assert err.value.messages == ["w.json: weapons[0].use: must be >= 0, got -1"]
+
+
+def test_r_sn_7_8_two_placed_pyromancers_keep_their_talismans_apart() -> None:
+    """The bundled SN casters (R-SN-7 templates, R-SN-8 Talismans): two Pyromancers placed from
+    the library each bind their own dice, so the scenario holding both is valid."""
+    from brikwars_gui.engine.rules import sandbox as sb
+
+    library = ArmyLibrary.load(None)
+    for name in ("Pyromancer", "Necromancer", "Clerik"):
+        assert library.template(name).unit.supernatural.talismans
+    first = make_unit(library.template("Pyromancer"), (1, 1), "red", (), ())
+    second = make_unit(library.template("Pyromancer"), (2, 1), "red", {first.id}, {first.name})
+    ids = [t.id for t in first.supernatural.talismans]
+    assert ids == ["pyromancer-1-staff", "pyromancer-1-crown", "pyromancer-1-lantern"]
+    assert {t.id for t in second.supernatural.talismans}.isdisjoint(ids)
+    data = sb.scenario([sb.unit("e", "blue", (9, 9))], players=["red", "blue"]).model_dump(mode="json")
+    data["units"] += [first.model_dump(mode="json"), second.model_dump(mode="json")]
+    assert Scenario.model_validate(data).problems() == []

@@ -37,3 +37,12 @@ def test_missing_xcb_libraries_are_named_as_packages(tmp_path: Path) -> None:
     assert done.stdout.split() == ["libx11-xcb1", "libxcb-cursor0", "libxkbcommon-x11-0"]
     ok = run(tmp_path, "\tlibxcb.so.1 => /lib/x86_64-linux-gnu/libxcb.so.1 (0x1)\n")
     assert ok.returncode == 0 and ok.stdout == ""
+
+
+@pytest.mark.skipif(not HAS_VENV, reason="the script checks the PySide6 of .venv")
+def test_glib_libraries_are_named_as_the_one_package_that_has_them(tmp_path: Path) -> None:
+    """Issue 27: on a fresh Debian 12 the guess 'libgthread-2.0-0' made apt-get fail."""
+    names = ("libgthread-2.0.so.0", "libglib-2.0.so.0", "libgobject-2.0.so.0")
+    missing = "".join(f"\t{name} => not found\n" for name in names)
+    done = run(tmp_path, missing)
+    assert done.returncode == 1 and done.stdout.split() == ["libglib2.0-0"]

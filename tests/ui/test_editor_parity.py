@@ -83,6 +83,34 @@ def trap_weapon(field: str, value: Any) -> Edit:
     return edit
 
 
+SN_CASTER = {
+    "cliche": "Pyromancer",
+    "talismans": [{"id": "u1-rod", "name": "Blasting Rod", "die": "d10"}],
+    "effects": [
+        {
+            "name": "Ward",
+            "target": "ally",
+            "aspects": ["armor+"],
+            "form": "arc",
+            "element": "acid",
+            "lasting": True,
+        }
+    ],
+}
+
+
+def sn_read(d: EditorDocument, part: Callable[[Any], Any]) -> Any:
+    block = d.unit("u1").supernatural
+    return part(block) if block is not None else None
+
+
+def place_diemon(d: EditorDocument) -> None:
+    """A caster, then a 10amyte placed and bound to its d10 (the SN section's Diemon row)."""
+    d.update_unit("u1", supernatural=SN_CASTER)
+    bomb = d.new_unit((8, 2))
+    d.update_unit(bomb.id, supernatural={"diemon": "10amyte", "bound_to": "u1:u1-rod"})
+
+
 EDITS: dict[tuple[str, str], tuple[Edit, Callable[[EditorDocument], Any]]] = {
     # the Scenario panel
     ("Scenario", "name"): (lambda d: d.set_attr("name", "Burning village"), lambda d: d.scenario.name),
@@ -231,6 +259,39 @@ EDITS: dict[tuple[str, str], tuple[Edit, Callable[[EditorDocument], Any]]] = {
             lambda d, f=f: getattr(d.scenario.ninepowers, f),
         )
         for f, v in (("move", 6),)
+    },
+    # the inspector's SuperNatural section (ui/sn_section.py: one update_unit per change)
+    ("Unit", "supernatural"): (
+        lambda d: d.update_unit("u1", supernatural=SN_CASTER),
+        lambda d: d.unit("u1").supernatural,
+    ),
+    **{
+        ("SupernaturalBlock", f): (
+            lambda d, f=f: d.update_unit("u1", supernatural=SN_CASTER),
+            lambda d, f=f: sn_read(d, lambda b: getattr(b, f)),
+        )
+        for f in ("cliche", "talismans", "effects")
+    },
+    **{
+        ("SupernaturalBlock", f): (
+            place_diemon,
+            lambda d, f=f: [getattr(u.supernatural, f, None) for u in d.scenario.units if u.supernatural],
+        )
+        for f in ("diemon", "bound_to")
+    },
+    **{
+        ("Talisman", f): (
+            lambda d: d.update_unit("u1", supernatural=SN_CASTER),
+            lambda d, f=f: sn_read(d, lambda b: getattr(b.talismans[0], f)),
+        )
+        for f in ("id", "name", "die")
+    },
+    **{
+        ("EffectTemplate", f): (
+            lambda d: d.update_unit("u1", supernatural=SN_CASTER),
+            lambda d, f=f: sn_read(d, lambda b: getattr(b.effects[0], f)),
+        )
+        for f in ("name", "target", "aspects", "form", "element", "lasting")
     },
     # the object inspector (and dragging, rotating)
     **{

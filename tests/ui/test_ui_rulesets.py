@@ -81,6 +81,7 @@ def test_play_under_d6_asks_fate_points_before_and_character_points_after_a_roll
 
     c = window.controller
     c.ask_response = answer
+    c.game.unit("blue-sword").pools["cp"] = 0  # the computer's target spends none on resistance (R-D6-7)
     assert c.order_action("red-captain", Attack("Shortsword", "blue-sword"))
     assert (
         asked[0].question == "fate_point"

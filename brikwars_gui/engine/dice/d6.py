@@ -7,6 +7,7 @@ Point pools and their spending limits (R-D6-6..10).
 
 from __future__ import annotations
 
+import re
 from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any
@@ -30,6 +31,10 @@ class D6RollError(DiceError, ValueError):
     """A D6-system roll that the rules do not allow (e.g. CP and FP together, R-D6-6)."""
 
 
+#: a die code ("4D", "3D+1") followed by an equipment bonus ("+1D", "+1D+2", "+2") — R-D6-1, EX-15
+_CODE_THEN_BONUS = re.compile(r"^\s*(\d*\s*D(?:\s*[+-]\s*\d+(?!\s*D))?)\s*([+].*)?$")
+
+
 def parse_code(code: str | DiceExpression, *, what: str = "die code") -> DiceExpression:
     """A D6 die code (`4D+2`). Lowercase `Nd6+P` is accepted as the same code."""
     parsed = parse_dice(code) if isinstance(code, str) else code
@@ -38,6 +43,20 @@ def parse_code(code: str | DiceExpression, *, what: str = "die code") -> DiceExp
     if len(parsed.terms) == 1 and parsed.terms[0].sides == 6 and parsed.terms[0].sign > 0:
         return DiceExpression(parsed.terms, parsed.modifier, True)
     raise DiceExpressionError(f"{parsed} is not a D6-system {what}; write it like 3D+1 (R-D6-1)")
+
+
+def split_equipment(text: str) -> tuple[str, str | None]:
+    """`"4D+1D"` → `("4D", "+1D")`; `"3D+1 +1D+2"` → `("3D+1", "+1D+2")`: the character's code
+    and the equipment bonus after it (R-D6-1, EX-15), None when there is none."""
+    match = _CODE_THEN_BONUS.match(text)
+    if match is None or not (match.group(2) or "").strip():
+        return text, None
+    return match.group(1).strip(), match.group(2).strip()
+
+
+def equipment_bonus(equipment: str | DiceExpression | None) -> tuple[int, int]:
+    """Extra dice and pips of an equipment bonus (`+1D`, `+2`, `1D+1`; R-D6-1, EX-15)."""
+    return _parse_equipment(equipment)
 
 
 def _parse_equipment(equipment: str | DiceExpression | None) -> tuple[int, int]:

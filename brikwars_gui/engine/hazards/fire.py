@@ -17,7 +17,8 @@ fire already fills the target, starts a 1" fire on a flammable object within 1" 
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
+from typing import Any
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.brikwars import RollResult, roll_expression
@@ -25,6 +26,7 @@ from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import chebyshev
 from brikwars_gui.engine.hazards.common import (
     centroid,
+    controller_of,
     d2,
     present,
     target_cells,
@@ -201,7 +203,7 @@ def can_burn(state: GameState, target_id: str, fire_type: str = "fire") -> bool:
     (R-FIRE-14); Poison only living creatures (R-FIRE-15)."""
     unit = state.units.get(target_id)
     if unit is not None:
-        if not unit.alive:
+        if not unit.alive or unit.diemon == "4pion":  # R-SN-3: a 4pion is immune to its element
             return False
         if fire_type == "poison":
             return unit.living
@@ -305,7 +307,7 @@ def catch_fire(
         added = min(len(caught), cap - fire.size)
         if added > 0:
             fire.size += added
-            reshape(state, fire)
+            reshape(state, fire, _asker(ctx))
             _sync_unit(state, target_id)
             ctx.emit(FireGrew(fire.id, target_id, added, fire.size))
         return fire
@@ -330,7 +332,7 @@ def _ignite(
     state = ctx.state
     fire = FireState(_fire_id(state, target_id, fire_type), target_id, [spot], size, fire_type, None, owner)
     state.fires[fire.id] = fire
-    reshape(state, fire)
+    reshape(state, fire, _asker(ctx))
     _sync_unit(state, target_id)
     ctx.emit(FireIgnited(fire.id, target_id, fire_type, size, spot, dice, owner))
     return fire
@@ -361,9 +363,12 @@ def _connected(cells: list[Cell]) -> bool:
     return not left
 
 
-def reshape(state: GameState, fire: FireState) -> None:
-    """R-FIRE-12 as a deterministic rule: the patch has min(Fire Size, footprint) cells of the
-    burning target and stays 8-connected inside it (fire never jumps across other things).
+def reshape(state: GameState, fire: FireState, ask: Callable[[Any], str] | None = None) -> None:
+    """R-FIRE-12: after a Size change the patch has min(Fire Size, footprint) cells of the burning
+    target and stays 8-connected inside it (fire never jumps across other things). Which cell
+    goes out or catches is the controller's choice (the object's owner, else the player who lit
+    it): with `ask` (a rules context's) that player is asked `fire_patch` for each cell, among
+    the cells the rule allows, with the engine's pick as the default; without, the pick stands:
 
     * Shrink: the oldest burning cell whose loss keeps the patch connected goes out (it is burnt).
     * Grow: the footprint cell touching the patch (GRID-4) nearest the patch's centroid catches,
@@ -380,13 +385,16 @@ def reshape(state: GameState, fire: FireState) -> None:
     obj = state.objects.get(tid)
     if obj is None:
         return
+    controller = controller_of(state, tid) or fire.owner
+    choose = _chooser(ask, tid, controller, fire.id) if ask is not None and controller else None
     footprint = obj.cells
     inside = set(footprint)
     cells = [c for c in fire.cells if c in inside]
     want = min(fire.size, len(footprint))
     burnt = fire.burnt
     while len(cells) > want:
-        drop = next((c for c in cells if _connected([d for d in cells if d != c])), cells[0])
+        allowed = [c for c in cells if _connected([d for d in cells if d != c])] or cells[:1]
+        drop = choose("shrink", allowed, allowed[0]) if choose else allowed[0]
         cells.remove(drop)
         if drop not in burnt:
             burnt.append(drop)
@@ -401,9 +409,34 @@ def reshape(state: GameState, fire: FireState) -> None:
             pool = touching or [c for c in footprint if c not in burning]
             fresh = [c for c in pool if c not in burnt_set]
             pick = _nearest(fresh or pool, mid)
+            if choose:
+                pick = choose("grow", sorted(pool, key=lambda c: (c[1], c[0])), pick)
             cells.append(pick)
             burning.add(pick)
     fire.cells = cells
+
+
+def _chooser(
+    ask: Callable[[Any], str], target: str, team: str, fire_id: str
+) -> Callable[[str, list[Cell], Cell], Cell]:
+    """R-FIRE-12's question to the fire's controller: which of `allowed` goes out / catches."""
+    from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the hazards
+
+    def choose(way: str, allowed: list[Cell], default: Cell) -> Cell:
+        if len(allowed) <= 1:
+            return default
+        options = tuple(f"{x},{y}" for x, y in allowed)
+        detail = {"change": way, "fire": fire_id}
+        fallback = f"{default[0]},{default[1]}"
+        answer = ask(DecisionRequest("fire_patch", target, team, fire_id, options, fallback, detail))
+        x, y = (int(v) for v in str(answer).split(","))
+        return (x, y)
+
+    return choose
+
+
+def _asker(ctx: RulesContext) -> Callable[[Any], str] | None:
+    return getattr(ctx, "ask", None)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -499,7 +532,7 @@ def burning_roll(ctx: RulesContext, fire_id: str) -> BurningRolled | None:
     if tid is None or not present(state, tid):
         extinguish(ctx, fire_id, "its target is gone")
         return None
-    reshape(state, fire)  # a burning unit may have moved since its last roll
+    reshape(state, fire, _asker(ctx))  # a burning unit may have moved since its last roll
     before = fire.size
     faces = tuple(ctx.dice.roll(4, f"burning roll {fire_id}") for _ in range(before))
     weight = target_weight(state, tid)
@@ -507,7 +540,7 @@ def burning_roll(ctx: RulesContext, fire_id: str) -> BurningRolled | None:
     spreads = before - downs
     fire.size = max(0, before - downs)  # A-2: die-downs first
     if downs:
-        reshape(state, fire)
+        reshape(state, fire, _asker(ctx))
     grows = fire.fire_type not in ("acid", "ion")  # R-FIRE-13/14, A-9
     grind = 0 if fire.fire_type == "ion" else spreads  # Ion: no permanent damage
     cap = _cap(state, tid)
@@ -517,7 +550,7 @@ def burning_roll(ctx: RulesContext, fire_id: str) -> BurningRolled | None:
             continue
         if fire.size < cap:
             fire.size += 1
-            reshape(state, fire)
+            reshape(state, fire, _asker(ctx))
         elif fire.fire_type == "fire":  # poison spreads only through wounds (R-FIRE-15)
             hit = spread_target(state, fire)
             if hit is not None:
@@ -525,7 +558,7 @@ def burning_roll(ctx: RulesContext, fire_id: str) -> BurningRolled | None:
                 spread_to.append(new.target or "")
     target = state.units.get(tid) or state.objects[tid]
     target.grinding += grind
-    reshape(state, fire)
+    reshape(state, fire, _asker(ctx))
     _sync_unit(state, tid)
     event = ctx.emit(
         BurningRolled(
@@ -676,7 +709,7 @@ def fight_fire(ctx: RulesContext, fire_id: str, inches: int, *, by: str | None =
         if not fire.cells:
             fire.size = 0
     else:
-        reshape(state, fire)
+        reshape(state, fire, _asker(ctx))
         _sync_unit(state, fire.target)
     ctx.emit(FireFought(fire_id, by, inches, fire.size, "firefighting (R-FIRE-11)"))
     if fire.size <= 0:

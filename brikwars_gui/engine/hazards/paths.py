@@ -104,6 +104,8 @@ def resolve_path(
         if not exposed_this_turn(state, unit.id, field.id):
             _difficult(ctx, unit, field, cells[1], None, 1, careful)
     slow = unit.move_spent - spent_before
+    if slow > budget:  # Slow inches beyond the Move it has find nothing to take (issue 26)
+        unit.move_spent = spent_before + budget
     if not unit.alive or unit.disrupted or (slow > 0 and costs[1] > budget - slow):
         return cells[:1]
     i = 1

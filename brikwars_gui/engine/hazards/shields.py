@@ -102,7 +102,30 @@ def plan_deflection(
             out[i] = True
             blocked.append(sides)
         uses.append(ShieldUse(field, tuple(blocked), payer, unpaid))
+    unit = state.units.get(target_id)
+    if unit is not None and unit.deflection:
+        _sn_deflection(
+            unit.deflection, dice_sides, out, book.used.setdefault(f"sn-deflection:{target_id}", {})
+        )
     return out, uses
+
+
+def _sn_deflection(
+    levels: Sequence[int], dice_sides: Sequence[int], out: list[bool], taken: dict[int, int]
+) -> None:
+    """R-SN-38 (G-8): each SN Deflection level cancels one incoming Damage die of its size or
+    smaller per hit — never a d12 — the largest such die first; `taken` counts the levels a hit
+    already used (the forecast plans a hit's dice in more than one call)."""
+    free = list(levels)
+    for level, n in taken.items():
+        for _ in range(n):
+            if level in free:
+                free.remove(level)
+    for level in sorted(free):
+        fits = [i for i, sides in enumerate(dice_sides) if not out[i] and sides <= level and sides != 12]
+        if fits:
+            out[max(fits, key=lambda i: (dice_sides[i], -i))] = True
+            taken[level] = taken.get(level, 0) + 1
 
 
 def deflect(

@@ -182,6 +182,7 @@ class FullRound(Order):
 @dataclass(frozen=True)
 class Hold(Order):
     kind = "hold"
+    ends_unit_turn = True
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Hold:

@@ -106,7 +106,7 @@ def attack_odds(state: GameState, attacker_id: str, weapon_name: str, target_id:
     if dice.fire_bonus or (shield is not None and shield.fire_cancelled):
         modifiers += burning_strike_lines(state, attacker, weapon, "+1d4 Fire Damage in close combat")
     if shield is not None:
-        modifiers.append(("Energy Shield", shield_text(shield)))
+        modifiers.append((shield.source, shield_text(shield)))
     armor, burning, size = _resistance(state, target_id)
     if burning:
         modifiers.append(("Target on fire", "−1d4 on its Armor roll (R-FIRE-5)"))

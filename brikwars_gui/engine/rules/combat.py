@@ -420,7 +420,12 @@ def resolve_attack(
             )
         else:
             dmg = ruleset.damage_roll(
-                ctx, expr, per_die_modifier=-oor, purpose=f"{weapon.name} damage", weapon=weapon
+                ctx,
+                expr,
+                per_die_modifier=-oor,
+                purpose=f"{weapon.name} damage",
+                weapon=weapon,
+                attacker=attacker,
             )
         parts.append(f"hit: Damage {dmg.explain()}")
         if weapon.is_close:

@@ -157,7 +157,7 @@ def apply_damage(ctx: RulesContext, target_id: str, damage: int, *, cause: str) 
     outcome = "none"
     if damage > 0:
         ruleset = ruleset_of(state)
-        armor, text = ruleset.armor_roll(ctx, target_id)
+        armor, text = ruleset.armor_roll(ctx, target_id, damage=damage)
         outcome = ruleset.damage_outcome(state, target_id, damage, armor)
         # the Armor roll is reported before what it causes (killed / destroyed / disrupted)
         ctx.emit(ArmorRolled(target_id, damage, armor, text, outcome))
@@ -180,6 +180,10 @@ def kill(ctx: RulesContext, unit_id: str, cause: str) -> None:
         unit.alive = False
         unit.saved_action = False
         ctx.emit(Killed(unit_id, cause))
+        if ctx.state.sn.active:  # R-SN-12/21: its Effects (or its own, for a Diemon) end
+            from brikwars_gui.engine.supernatural.effects import on_incapacitated  # builds on damage
+
+            on_incapacitated(ctx, unit_id)
 
 
 def _still_there(ctx: RulesContext, target_id: str) -> bool:

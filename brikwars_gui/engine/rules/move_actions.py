@@ -294,13 +294,28 @@ def don_armor(ctx: PlayContext, unit: UnitState) -> None:
 # Difficult climbs (R-MOVE-6)
 
 
+#: objects a unit climbs inch for inch, with no Half Speed (R-MOVE-2, R-MOVE-6)
+LADDER_KINDS = frozenset({"ladder", "stairs"})
+
+
+def on_ladder(state: GameState, unit: UnitState, cell: Cell) -> bool:
+    """A ladder (an object of kind `ladder` or `stairs`) stands on the cell climbed from or to."""
+    return any(
+        o.kind in LADDER_KINDS and not o.destroyed and (cell in o.cells or unit.pos in o.cells)
+        for o in state.objects.values()
+    )
+
+
 def climb_cost(state: GameState, unit: UnitState, cell: Cell) -> int:
     """Move inches of a difficult climb to `cell`: each inch climbed (rounded up) at Half Speed,
     2" apiece (R-MOVE-6/7; Half Speed causes do not stack, R-MOVE-10); the step over the edge is
-    part of the climb. A climb ends in the same turn: nobody hangs on a cliff face."""
+    part of the climb. Up or down a ladder it is inch for inch, nothing extra (R-MOVE-2: "five
+    inches' worth of stairs or ladders"; R-MOVE-6). A climb ends in the same turn: nobody hangs on
+    a cliff face."""
     grid = state.grid
     rise = abs(int(grid.elevation[cell[1], cell[0]]) - int(grid.elevation[unit.pos[1], unit.pos[0]]))
-    return 2 * max(1, -(-rise // BRICKS_PER_INCH))
+    inches = max(1, -(-rise // BRICKS_PER_INCH))
+    return inches if on_ladder(state, unit, cell) else 2 * inches
 
 
 def climb_problem(state: GameState, unit: UnitState, cell: Cell) -> str | None:
@@ -321,10 +336,10 @@ def climb_problem(state: GameState, unit: UnitState, cell: Cell) -> str | None:
         return f"{unit.name} carries a heavy item: a difficult climb needs both arms (R-MOVE-4)"
     cost = climb_cost(state, unit, cell)
     if cost > unit.move_left:
-        return (
-            f'climbing to {cell_text(cell)} costs {cost}" of Move (Half Speed, R-MOVE-6); '
-            f'{unit.name} has {unit.move_left}"'
-        )
+        how = "by the ladder, R-MOVE-2" if on_ladder(state, unit, cell) else "Half Speed, R-MOVE-6"
+        left = f'{unit.name} has {unit.move_left}"'
+        return f'climbing to {cell_text(cell)} costs {cost}" of Move ({how}); {left}'
+
     return None
 
 
@@ -338,7 +353,8 @@ def climb_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     for cell in ((x + dx, y + dy) for dy in (-1, 0, 1) for dx in (-1, 0, 1) if dx or dy):
         if climb_problem(state, unit, cell) is None:
             label = (
-                f'Climb to {cell_text(cell)} ({climb_cost(state, unit, cell)}" of Move, Half Speed, R-MOVE-6)'
+                f'Climb to {cell_text(cell)} ({climb_cost(state, unit, cell)}" of Move, '
+                + ("by the ladder, R-MOVE-2)" if on_ladder(state, unit, cell) else "Half Speed, R-MOVE-6)")
             )
             out.append(ActionOption("climb", label, Climb(cell)))
     return out
@@ -353,7 +369,8 @@ def climb(
     resolve: StepResolve | None = None,
     leave: StepCheck | None = None,
 ) -> None:
-    """One step up (or down) a cliff face at Half Speed; Responses and hazards act as on any step."""
+    """One step up (or down) a cliff face at Half Speed (a ladder: inch for inch); Responses and
+    hazards act as on any step."""
     cell = (int(cell[0]), int(cell[1]))
     cost = climb_cost(ctx.state, unit, cell)
     parity = unit.diagonal_parity

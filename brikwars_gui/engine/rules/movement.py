@@ -149,6 +149,8 @@ def movement_problem(unit: UnitState) -> str | None:
         return f"{unit.name} has Sprinted: its whole Movement was the straight line (R-MOVE-18)"
     if unit.stopped:
         return f"{unit.name} is Stopped for this turn (R-MOVE-12)"
+    if unit.diemon and unit.action_used:
+        return f"{unit.name} has acted: a Diemon either moves or acts each turn (R-SN-2)"
     if unit.move_left <= 0:
         return f"{unit.name} has no Move left"
     return None

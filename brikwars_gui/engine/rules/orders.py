@@ -39,6 +39,8 @@ class Order:
     """Base of every order a unit takes with `Game.act`; subclasses are frozen dataclasses."""
 
     kind: ClassVar[str]
+    ends_unit_turn: ClassVar[bool] = False
+    """`Game` marks the unit done once the order is carried out (Hold, R-RESP-1)."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Order:
@@ -64,6 +66,8 @@ def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:
         return problem
     if needs_action and unit.action_used:
         return f"{unit.name} has already used its Action this turn (R-ACT-1)"
+    if needs_action and unit.diemon and unit.has_moved:
+        return f"{unit.name} has moved: a Diemon either moves or acts each turn (R-SN-2)"
     return None
 
 

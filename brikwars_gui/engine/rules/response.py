@@ -59,6 +59,8 @@ from brikwars_gui.engine.rules.common import (
     weapon_named,
 )
 from brikwars_gui.engine.rules.movement import MovementStopped, UnitMoved, water_cells
+from brikwars_gui.engine.rules.operate_response import KIND as OPERATE_KIND
+from brikwars_gui.engine.rules.operate_response import operate_triggers, resolve_operate
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 from brikwars_gui.engine.visibility import known_occupied, reveal, unseen_occupant
@@ -212,7 +214,7 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
                 and (_sees(ctx, other, cell) or _sees(ctx, other, prev))
             ):
                 out.append(("inch_shoot", other.id))
-    return out
+    return out + operate_triggers(ctx, mover, prev, cell)  # R-RESP-2: pull a trigger
 
 
 #: kind prefix of the Responses a ruleset adds before a step (`Ruleset.leaving_responses`)
@@ -469,7 +471,9 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
             continue
         if not can_respond(responder):
             continue
-        if kind == "close":
+        if kind.startswith(OPERATE_KIND):
+            resolve_operate(ctx, responder, mover, kind.removeprefix(OPERATE_KIND))
+        elif kind == "close":
             keep_going &= _close_response(
                 ctx, responder, mover, "entered close-combat reach (R-MOVE-5)", "close_attack"
             )
@@ -571,6 +575,12 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
     weapon = weapon_named(attacker, weapon_name)
     plan: AttackPlan | None = plan_attack(state, attacker, weapon, target_id)
     target = state.units.get(target_id)
+    if state.sn.diemons and target is not None and target.diemon == "10amyte":
+        from brikwars_gui.engine.supernatural.diemons import detonate_when_attacked  # SN builds on this
+
+        if detonate_when_attacked(ctx, target, attacker):  # R-SN-5: it blows up at any moment
+            ctx.emit(AttackWasted(attacker.id, target_id, "its target blew itself up first (R-SN-5)"))
+            return
     answer = "decline"
     offered = _target_replies(ctx, attacker, target)
     replies: dict[str, AttackPlan] = offered[0] if offered is not None else {}

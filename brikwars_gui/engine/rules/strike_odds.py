@@ -212,6 +212,7 @@ class ShieldEffect:
     left: str
     fire_cancelled: bool = False
     unpaid: bool = False
+    source: str = "Energy Shield"  # or "SN Deflection" (R-SN-38) when only the target's own levels act
 
 
 def strike_dice(
@@ -243,12 +244,14 @@ def strike_dice(
     if weapon.is_close and not blast and burning_attack_bonus(state, attacker.id, weapon) is not None:
         fire = "1d4"  # R-FIRE-6
     shield = None
-    if not blast and any(f.kind == "shield" for f in state.fields.values()):
+    target = state.units.get(target_id)
+    deflecting = target is not None and bool(target.deflection)  # R-SN-38: SN Deflection levels
+    if not blast and (deflecting or any(f.kind == "shield" for f in state.fields.values())):
         book = ShieldBook()
         parsed = parse_dice(weapon.damage)
         sides = incoming_sides(parsed)
         blocked, uses = plan_deflection(state, target_id, sides, action_dice=weapon.action_dice, book=book)
-        if uses:
+        if uses or any(blocked):
             damage = str(remaining_expression(parsed, blocked))
             fire_cancelled = False
             unpaid = any(u.unpaid for u in uses)
@@ -257,7 +260,8 @@ def strike_dice(
                 unpaid = unpaid or any(u.unpaid for u in more)
                 fire = "" if fire_cancelled else fire
             cancelled = tuple(s for s, b in zip(sides, blocked, strict=True) if b)
-            shield = ShieldEffect(cancelled, damage, fire_cancelled, unpaid)
+            source = "Energy Shield" if uses else "SN Deflection"
+            shield = ShieldEffect(cancelled, damage, fire_cancelled, unpaid, source)
     dice = StrikeDice(
         attacker.skill,
         needed,

@@ -15,6 +15,7 @@ No code outside `engine/rulesets/` (and the scenario migration) may branch on a 
 from __future__ import annotations
 
 from abc import ABC, abstractmethod
+from collections.abc import Hashable
 from dataclasses import dataclass
 from functools import lru_cache
 from typing import TYPE_CHECKING, Any, ClassVar, Protocol
@@ -124,10 +125,14 @@ class StrikeOdds:
     kill: float
     wound: float
     disrupt: float = 0.0
+    harm_weight: float = 0.5  # a lasting wound's worth as a share of a kill (the ruleset's)
 
     def value(self, disrupt_value: float = 0.25) -> float:
-        """Expected progress in "units": a kill is 1, a lasting wound half, a Disruption a quarter."""
-        return self.kill + (self.wound - self.kill) * 0.5 + self.disrupt * disrupt_value
+        """Expected progress in "units": a kill is 1, a lasting wound `harm_weight` (half under
+        BrikWars and D6; under Nine Powers `wound` is Stamina lost over Stamina left and counts in
+        full: every point is a step to defeat and a die less in the foe's pools, R-NP-4), a
+        Disruption a quarter."""
+        return self.kill + (self.wound - self.kill) * self.harm_weight + self.disrupt * disrupt_value
 
 
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
@@ -141,11 +146,21 @@ class Ruleset(ABC):
     name: ClassVar[str]
     label: ClassVar[str]
     aliases: ClassVar[tuple[str, ...]] = ()
+    #: Whether this ruleset plays SuperNatural powers (Chapter D, engine/supernatural): SN dice are
+    #: BrikWars dice written into BrikWars stats; a ruleset that converts stats once at setup would
+    #: silently lose them, so a scenario with SN units is refused under it (GameState.from_scenario).
+    supernatural: ClassVar[bool] = False
 
     def setup(self, state: GameState, scenario: Scenario) -> None:
         """Fill `UnitState.stats`/`pools` and `state.ruleset_options` from the scenario (its stat
         blocks, or the default conversion) when a battle is built. BrikWars needs no options."""
         state.ruleset_options = {}
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit joined the battle mid-game (`rules/roster.add_unit`): give it this ruleset's own
+        stats and resources, as `setup` gives a scenario unit without a stat block. BrikWars
+        plays the shared stats as they are."""
+        return None
 
     def begin_turn(self, ctx: RulesContext, player: str) -> None:
         """A player's turn begins (after the shared start-of-turn resets): per-turn resources."""
@@ -269,6 +284,26 @@ class Ruleset(ABC):
         rather than showing another ruleset's numbers (the action menu keeps `action_chance`)."""
         return None
 
+    def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
+        """The tactical AI's dials (`tactics.presets.Behaviour`: formation, formation_range,
+        lookahead...) this ruleset's game asks for, from the preset's `dials`; only the changed
+        ones need be returned. By default none change."""
+        return {}
+
+    def strike_key(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        origin: tuple[int, int],
+    ) -> Hashable | None:
+        """For a planner weighing one attack from many cells: a key equal for two `origin`s
+        whose `strike_odds` are equal (range bands, having moved, flanking, higher ground...), so
+        the odds are computed once per key. None (the default): the odds a planner needs do not
+        depend on where the attacker stands beyond what it checks itself (reach, range)."""
+        return None
+
     @abstractmethod
     def strike_odds(
         self,
@@ -330,9 +365,11 @@ class Ruleset(ABC):
         per_die_modifier: int = 0,
         purpose: str = "",
         weapon: WeaponState | None = None,
+        attacker: UnitState | None = None,
     ) -> DamageRoll:
         """Roll Damage given as its BrikWars expression (`weapon`: the weapon it is the Damage
-        of, whose own stats for this ruleset may replace the expression)."""
+        of, whose own stats for this ruleset may replace the expression; `attacker`: the unit
+        rolling it, for a ruleset whose player may spend points on it, D6 R-D6-7)."""
 
     def extra_damage_roll(self, ctx: RulesContext, expr: str, *, purpose: str) -> tuple[int, list[int], str]:
         """Extra BrikWars Damage dice added to a hit (R-FIRE-6: +1d4 Fire from a burning attacker)
@@ -350,8 +387,9 @@ class Ruleset(ABC):
         """R-FIRE-3: the d4-scale ignition dice a fire-like Damage roll brings."""
 
     @abstractmethod
-    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
-        """The target's resistance total now (and its log text)."""
+    def armor_roll(self, ctx: RulesContext, target_id: str, *, damage: int | None = None) -> tuple[int, str]:
+        """The target's resistance total now (and its log text); `damage`: the points it resists,
+        when known, for a ruleset whose player may spend points on the roll (D6, R-D6-7/8)."""
 
     @abstractmethod
     def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:

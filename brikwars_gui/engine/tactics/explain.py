@@ -47,7 +47,7 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
             head += f", then falls back to {plan.dest}"
         elif moved:
             head = f"{who} moves to {plan.dest} and {_verb(unit, plan.weapon)} {target.name}: {odds}"
-    elif plan.kind == "firefight" and plan.notes:
+    elif plan.kind in ("firefight", "cast") and plan.notes:
         head = f"{who} {plan.notes[0]}"
     elif plan.kind in HAND_KINDS and plan.notes:
         head = f"{who} {'moves to ' + str(plan.dest) + ' and ' if moved else ''}{plan.notes[0]}"
@@ -73,6 +73,6 @@ def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
         tail.append(f"exposed next turn ({plan.later:.1f} expected hits)")
     if plan.hazard >= 0.1:
         tail.append("accepts a hazard")
-    if plan.kind not in ("firefight", "charge", *HAND_KINDS):
+    if plan.kind not in ("firefight", "charge", "cast", *HAND_KINDS):
         tail += plan.notes[:1]
     return head + ("; " + "; ".join(tail) if tail else "")

@@ -27,9 +27,11 @@ class Odds:
     kill: float
     disrupt: float
     wound: float
+    harm_weight: float = 0.5  # the ruleset's worth of a lasting wound (`StrikeOdds.harm_weight`)
 
     def value(self, disrupt_value: float = 0.25) -> float:
-        return StrikeOdds(self.hit, self.kill, self.wound, self.disrupt).value(disrupt_value)
+        odds = StrikeOdds(self.hit, self.kill, self.wound, self.disrupt, self.harm_weight)
+        return odds.value(disrupt_value)
 
 
 def nominal_needed(weapon: WeaponState, target: UnitState) -> int | None:
@@ -63,7 +65,7 @@ def attack_odds(
         plan = plan_attack(state, attacker, weapon, target.id, origin=origin)
         oor = -plan.out_of_range
         s = strike(state, attacker, weapon, target, needed=plan.needed, per_die_modifier=oor, origin=origin)
-        return Odds(plan, s.hit, s.kill, s.disrupt, s.wound)
+        return Odds(plan, s.hit, s.kill, s.disrupt, s.wound, s.harm_weight)
     return None
 
 

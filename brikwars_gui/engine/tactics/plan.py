@@ -31,6 +31,7 @@ class Plan:
     notes: list[str] = field(default_factory=list)
     path: tuple[Cell, ...] | None = None  # the move's explicit path (round a hazard), else the rules'
     order: Any = None  # a hand order (FightFire, RollOnGround, Shove, Operate, ResetTrap) given at `dest`
+    free: bool = False  # costs neither Action nor Movement (an SN cast by touch): taken first, then replanned
 
 
 def action_for(plan: Plan) -> Any:

@@ -27,6 +27,7 @@ from brikwars_gui.engine.grid import IllegalPath, distance, path_cost, straight_
 from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import at_half_speed, burdened, max_rise, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
 from brikwars_gui.engine.tactics.charge import charge_plans
@@ -37,6 +38,7 @@ from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, 
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
+from brikwars_gui.engine.tactics.sn_plans import sn_plans
 from brikwars_gui.engine.tactics.threat import CROSSING, STEP, ThreatMap, known_enemies
 
 #: The way round counts in the advance when it is this much longer than the straight line: a
@@ -60,9 +62,9 @@ class _Shot:
 
     target: UnitState
     weapon: WeaponState
-    hit: float
-    kill: float
-    value: float  # expected kills (a Disruption counts a quarter)
+    hit: np.ndarray  # per candidate cell: the odds from there (`Ruleset.strike_key`)
+    kill: np.ndarray
+    value: np.ndarray  # expected kills (a Disruption counts a quarter)
     cells: np.ndarray  # bool per candidate cell
 
 
@@ -122,7 +124,6 @@ class Planner:
         shots: list[_Shot] = []
         if unit.action_used:
             return shots
-        state = self.game.state
         for e in enemies:
             view = tm.view(e.id)
             if view is None:
@@ -146,12 +147,40 @@ class Planner:
                     needed = None
                 if not cells.any() or not self._blast_safe(unit, w, e):
                     continue
-                s = strike(state, unit, w, e, needed=needed)
-                hit, kill, value = s.hit, s.kill, s.value()
-                if hit < self.b.min_hit:
+                hit, kill, value = self._odds_by_cell(unit, w, e, needed, cells, xs, ys)
+                if hit[0] < self.b.min_hit and hit.max() < self.b.min_hit:
                     continue
                 shots.append(_Shot(e, w, hit, kill, value, cells))
         return shots
+
+    def _odds_by_cell(
+        self,
+        unit: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        needed: int | None,
+        cells: np.ndarray,
+        xs: np.ndarray,
+        ys: np.ndarray,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """(hit, kill, value) of the attack from each candidate cell: the odds from where the unit
+        stands everywhere, unless the ruleset's odds depend on the cell (`Ruleset.strike_key`:
+        Nine Powers' moving-and-shooting, range band, flanking, higher ground) — then once per key."""
+        state = self.game.state
+        s = strike(state, unit, weapon, target, needed=needed)
+        out = np.repeat(np.array([[s.hit], [s.kill], [s.value()]]), len(xs), axis=1)
+        ruleset = ruleset_of(state)
+        if ruleset.strike_key(state, unit, weapon, target, unit.pos) is None:
+            return out[0], out[1], out[2]
+        by_key: dict[object, tuple[float, float, float]] = {}
+        for i in np.flatnonzero(cells):
+            origin = (int(xs[i]), int(ys[i]))
+            key = ruleset.strike_key(state, unit, weapon, target, origin)
+            if key not in by_key:
+                k = strike(state, unit, weapon, target, needed=needed, origin=origin)
+                by_key[key] = (k.hit, k.kill, k.value())
+            out[:, i] = by_key[key]
+        return out[0], out[1], out[2]
 
     def _blast_safe(self, unit: UnitState, weapon: WeaponState, target: UnitState) -> bool:
         """No friend (nor itself, roughly) in the blast of an explosive (G-12: 2" per d10)."""
@@ -257,6 +286,12 @@ class Planner:
             plans += charge_plans(self, unit, near, tm, caution)
         plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
         plans += hand_plans(self, unit, cells, base - self.b.caution * move_risk, move_risk, tm, caution)
+        if state.sn.active:  # Chapter D: casts and a 10amyte's blast (tactics/sn_plans.py)
+            sn = sn_plans(self, unit, cells, base - self.b.caution * move_risk)
+            free = [p for p in sn if p.free]
+            if free:  # a free cast by touch first; the player plans the unit again after it
+                return max(free, key=lambda p: (p.score, p.target or ""))
+            plans += sn
         if not plans:
             return None
         if self.b.noise:
@@ -264,7 +299,8 @@ class Planner:
                 p.score += self.b.noise * _noise(self.seed, state.round, unit.id, p.kind, p.dest, p.target)
         plans.sort(key=lambda p: (-p.score, p.kind, p.dest, p.target or ""))
         k = max(1, self.b.exact_paths)
-        checked = plans[:k] + [p for p in plans[k:] if p.kind in ("firefight", "charge")]  # no path check
+        unchecked = ("firefight", "charge")  # no path check
+        checked = plans[:k] + [p for p in plans[k:] if p.kind in unchecked]
         return self._refine(unit, checked, tm, caution)
 
     def _top(
@@ -295,8 +331,8 @@ class Planner:
                     float(score[i]),
                     shot.target.id if shot else None,
                     shot.weapon.name if shot else None,
-                    shot.hit if shot else 0.0,
-                    shot.kill if shot else 0.0,
+                    float(shot.hit[i]) if shot else 0.0,
+                    float(shot.kill[i]) if shot else 0.0,
                     float(risk_arr[i]),
                     float(later[i]),
                     float(hazard[i]),
@@ -483,7 +519,8 @@ class Planner:
         state = self.game.state
         best: Plan | None = None
         for plan in plans:
-            if plan.kind in ("sprint", "firefight", "charge"):
+            in_place = plan.kind == "cast" and plan.dest == unit.pos
+            if plan.kind in ("sprint", "firefight", "charge") or in_place:
                 score = plan.score
             else:
                 score = plan.score

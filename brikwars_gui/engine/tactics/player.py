@@ -21,8 +21,10 @@ from brikwars_gui.engine.grid import distance, facing_towards, in_range, within_
 from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
+from brikwars_gui.engine.tactics.baselines import BASELINES, GreedyAI, RandomAI
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
 from brikwars_gui.engine.tactics.plan import HAND_KINDS, Plan, action_for
@@ -76,6 +78,10 @@ class DefaultAI:
         default_ai.play_turn(game)
 
 
+#: Free casts by touch (R-SN-10) a unit may make before the rest of its plan in one activation.
+_FREE_CASTS = 3
+
+
 class TacticalAI:
     """The planning AI (see engine/tactics/planner.py for how plans are scored)."""
 
@@ -87,6 +93,20 @@ class TacticalAI:
         self._sight: dict = {}
         self._standoff = 0.0
         self._ready: tuple[int, str, Plan] | None = None  # a plan made by `next_unit`
+        self._tuned: tuple[Game, Behaviour] | None = None  # `dials` for the game it plays
+
+    def dials(self, game: Game) -> Behaviour:
+        """The preset as the battle's ruleset tunes it (`Ruleset.ai_dials`: Nine Powers keeps a
+        looser formation and plans one unit at a time)."""
+        if self._tuned is None or self._tuned[0] is not game:
+            b = self.behaviour
+            current = {
+                "formation": b.formation,
+                "formation_range": b.formation_range,
+                "lookahead": float(b.lookahead),
+            }
+            self._tuned = (game, b.with_(**ruleset_of(game.state).ai_dials(current)))
+        return self._tuned[1]
 
     def _planner(self, game: Game) -> Planner:
         key = (game.round, game.active_player)
@@ -96,7 +116,7 @@ class TacticalAI:
 
         return Planner(
             game,
-            self.behaviour,
+            self.dials(game),
             seed=self.seed,
             sight_cache=self._sight,
             standoff=self._standoff,
@@ -129,7 +149,7 @@ class TacticalAI:
         """Take the unit to activate next out of `pending` (in `order`). With `lookahead` k > 1
         the first k are planned and the one with the best plan goes first (its plan is kept for
         `decide`, nothing having changed in between)."""
-        k = min(self.behaviour.lookahead, len(pending))
+        k = min(self.dials(game).lookahead, len(pending))
         if k <= 1:
             return pending.pop(0)
         best: tuple[float, int, Plan] | None = None
@@ -172,7 +192,7 @@ class TacticalAI:
             return None
         return None if plan is None else self.carry_out(game, unit_id, plan)
 
-    def _execute(self, game: Game, unit: UnitState, plan: Plan) -> None:
+    def _execute(self, game: Game, unit: UnitState, plan: Plan, depth: int = 0) -> None:
         action = action_for(plan)
         try:
             if plan.kind in ("sprint", "firefight", "charge") and action is not None:
@@ -186,6 +206,14 @@ class TacticalAI:
             if plan.dest != unit.pos:
                 game.move(unit.id, plan.path or plan.dest)
             if game.over or not unit.alive or unit.disrupted:
+                return
+            if plan.kind == "cast" and action is not None:
+                had_action = not unit.action_used
+                game.act(unit.id, action)  # a cast from the end cell (tactics/sn_plans.py)
+                if had_action and not unit.action_used and depth < _FREE_CASTS and not game.over:
+                    follow = self._planner(game).plan(unit)  # a free cast by touch: the turn goes on
+                    if follow is not None:
+                        self._execute(game, unit, follow, depth + 1)
                 return
             if plan.kind in HAND_KINDS and action is not None:
                 victim = game.state.units.get(plan.target or "")
@@ -267,10 +295,12 @@ def standoff(game: Game) -> float:
 
 
 def make_player(level: str, seed: int = 0) -> AIPlayer:
-    """An AI player from a level name (see LEVELS)."""
+    """An AI player from a level name (see LEVELS; also the baselines "greedy" and "random")."""
     name = level.lower()
     if name == "passive":
         return PassiveAI()
     if name == "default":
         return DefaultAI()
+    if name in BASELINES:  # the tournament's yardsticks (issue 25)
+        return GreedyAI() if name == "greedy" else RandomAI(seed)
     return TacticalAI(preset(name), seed)

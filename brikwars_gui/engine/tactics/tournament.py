@@ -22,6 +22,16 @@ from brikwars_gui.engine.tactics.player import make_player
 from brikwars_gui.engine.worker_processes import worker_context
 
 
+def with_ruleset(scenario: Any, ruleset: str) -> Any:
+    """The scenario played under another ruleset (its units' stats converted by that ruleset's
+    defaults): how the tournament plays the skirmish under D6 and Nine Powers."""
+    from brikwars_gui.scenario.models import Scenario
+
+    data = scenario.model_dump(mode="json")
+    data["ruleset"] = ruleset
+    return Scenario.model_validate(data)
+
+
 def seats(turn_order: list[str], swap: bool) -> dict[str, str]:
     """Player id → "A"/"B": alternately in turn order, starting with B when `swap`."""
     return {p: "AB"[(i + int(swap)) % 2] for i, p in enumerate(turn_order)}

@@ -193,7 +193,9 @@ class OverlaysMixin:
         )
         self.reach_item.setVisible(True)
 
-    def show_path(self, cells: list[tuple[int, int]] | None, text: str = "") -> None:
+    def show_path(self, cells: list[tuple[int, int]] | None, text: str = "", *, below: bool = False) -> None:
+        """The path line with its end marked and `text` above the end (`below`: under it, where
+        the results rising from the end do not cover it)."""
         self._play_items()
         if not cells or len(cells) < 2:
             self.path_item.setVisible(False)
@@ -207,7 +209,7 @@ class OverlaysMixin:
         self.path_item.setPath(path)
         self.path_item.setVisible(True)
         self.path_label.set_text(text)
-        self.path_label.setPos(end + QPointF(0, -CELL * 0.55))
+        self.path_label.setPos(end + QPointF(0, CELL * 0.55 if below else -CELL * 0.55))
         self.path_label.setVisible(bool(text))
 
     def highlight(self, units: list[str] | tuple[str, ...] = (), cells=()) -> None:

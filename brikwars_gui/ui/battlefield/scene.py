@@ -118,8 +118,10 @@ class BattlefieldScene(
             item.setOpacity(0.3 if destroyed else 1.0)
 
     def leave_play(self) -> None:
-        """Back to the document's picture (Edit mode)."""
+        """Back to the document's picture (Edit mode): the tokens of units born in the battle go."""
         self.play_provider = None
+        for uid in [uid for uid in self.unit_items if self.doc.unit(uid) is None]:
+            self.remove_unit(uid)
         self.play_fire_count = 0
         self.finish_move_animations()
         if self.reach_item is not None:
@@ -141,25 +143,49 @@ class BattlefieldScene(
 
     def add_unit(self, unit_id: str) -> None:
         unit = self.doc.unit(unit_id)
-        item = UnitItem(unit, self._team_color(unit.team))
-        self.unit_items[unit_id] = item
+        self._add_item(UnitItem(unit, self._team_color(unit.team)))
+
+    def _add_item(self, item: UnitItem) -> UnitItem:
+        self.unit_items[item.unit_id] = item
         item.label.setVisible(self.visible_layers["labels"])
         self.addItem(item)
+        return item
+
+    def sync_play_units(self, unit_ids) -> None:
+        """Play mode: the tokens are those of the frame shown (`unit_ids`, from the session
+        controller): a unit born in the battle gets one, a unit not in the frame (gone, or not yet
+        summoned in the turn viewed) is not drawn; every token is brought up to date."""
+        for uid in dict.fromkeys([*unit_ids, *self.unit_items]):
+            self.update_unit(uid)
+
+    def _update_play_unit(self, unit_id: str, item: UnitItem | None, path) -> None:
+        """Play mode: draw the engine's view of the unit, or no token when the frame has none."""
+        view = self.play_provider(unit_id)
+        if view is None or view.vanished:
+            if item is not None and self.doc.unit(unit_id) is None:
+                self.remove_unit(unit_id)  # born in the battle: its token goes with it
+            elif item is not None:
+                item.finish_slide()
+                item.setVisible(False)  # a scenario unit that left the battle
+            return
+        if item is None:
+            item = self._add_item(UnitItem.for_view(view, self._team_color(view.team)))
+        item.apply_view(view, self._team_color(view.team))
+        if path and len(path) > 1 and tuple(path[-1]) == tuple(view.pos) and self.animate_moves:
+            item.slide_along(path)
 
     def update_unit(self, unit_id: str) -> None:
         self.schedule_declutter()
         item = self.unit_items.get(unit_id)
+        if self.play_provider is not None:
+            path = self._pending_moves.pop(unit_id, None)
+            self._update_play_unit(unit_id, item, path)
+            return
         unit = self.doc.unit(unit_id)
         if item is None or unit is None:
             return
-        path = self._pending_moves.pop(unit_id, None)
-        if self.play_provider is not None:
-            view = self.play_provider(unit_id)
-            if view is not None:
-                item.apply_view(view, self._team_color(unit.team))
-                if path and len(path) > 1 and tuple(path[-1]) == tuple(view.pos) and self.animate_moves:
-                    item.slide_along(path)
-                return
+        if not item.isVisible():
+            item.setVisible(True)
         if item.dead:
             item.dead = False
             item.setOpacity(1.0)

@@ -17,6 +17,7 @@ from brikwars_gui.ui.session_controller import (
     scenario_sight_mask,
     scenario_weapons,
 )
+from brikwars_gui.ui.session_controller.supernatural import chips_text
 
 log = logging.getLogger("brikwars_gui.window")
 
@@ -74,7 +75,9 @@ class PlayMixin:
             self.scene.refresh_traps()  # no trap marks in a battle: secret Triggers stay secret (R-TRAP-3)
             self.scene.badge_provider = self.controller.unit_badges
             self.turn_panel.order_provider = self.controller.turn_order
-            self.minimap.set_play(self.controller.unit_view, self.controller.object_destroyed)
+            self.minimap.set_play(
+                self.controller.unit_view, self.controller.object_destroyed, self.controller.shown_unit_ids
+            )
             self.unit_panel.model.status_provider = lambda uid: self.controller.unit_status(uid) or "Ready"
             if saved is not None:
                 self.controller.start_saved(*saved) if isinstance(
@@ -88,6 +91,7 @@ class PlayMixin:
             self.unit_panel.model.hidden_provider = self.controller.hidden_from_viewer
             views = self.controller.unit_view  # the Move the game uses (Nine Powers converts it)
             self.unit_panel.model.move_provider = lambda uid: getattr(views(uid), "move", None)
+            self.unit_panel.model.sn_provider = lambda uid: chips_text(self.controller.sn_dice(uid))
             self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
@@ -110,6 +114,7 @@ class PlayMixin:
             self.unit_panel.model.position_provider = None
             self.unit_panel.model.hidden_provider = None
             self.unit_panel.model.move_provider = None
+            self.unit_panel.model.sn_provider = None
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []
@@ -177,8 +182,9 @@ class PlayMixin:
             self._overlay_timer.start()
 
     def refresh_play_overlays(self) -> None:
-        """Reachable cells of the selected unit (one image) and End Unit's state."""
-        if not self.play_mode:
+        """Reachable cells of the selected unit (one image) and End Unit's state; not while the
+        engine waits for an answer (the Effect builder's path stays on the map)."""
+        if not self.play_mode or self.asking:
             return
         sel = self.selection.unit_id
         c = self.controller
@@ -219,7 +225,10 @@ class PlayMixin:
         """A Response question for a human player, asked over the map (issue 10): the units involved
         highlighted and in view, cell answers picked on the map; the rest of the window waits."""
         c = self.controller
-        names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
+        if request.question == "sn_next_die":  # R-SN-14: the Effect builder, die by die
+            return self.ask_sn_die(request)
+        objects = {o.id: o.name for o in (c.scenario or self.doc.scenario).objects}  # a 4pion's spread
+        names = {**objects, **c.unit_names()}  # a summoned unit too (rules/roster.py)
         involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
         self.scene.highlight(involved, ())
@@ -232,7 +241,8 @@ class PlayMixin:
         try:
             points = [self.view.mapFromScene(self.scene.unit_items[u].pos()) for u in involved]
             odds = c.response_odds(request)  # the ruleset's chances to kill, with the engine's to hit
-            answer, always = self.response_prompt.ask(request, names, points, odds)
+            player = self.asked_player(request)  # hot seat: an opponent's Fumble Die names who answers
+            answer, always = self.response_prompt.ask(request, names, points, odds, player)
         finally:
             for widget in blocked:
                 widget.setEnabled(True)
@@ -252,8 +262,9 @@ class PlayMixin:
 
     def _play_click(self, x: int, y: int, unit_id: str) -> None:
         cell = (x, y)
-        if self.response_prompt.active:  # the engine waits for an answer: a click answers or nothing
-            self.response_prompt.choose_cell(cell)
+        if self.asking:  # the engine waits for an answer: a click answers or nothing
+            if self.response_prompt.active:
+                self.response_prompt.choose_cell(cell)
             return
         sel = self.selection.unit_id
         if not self._reach and sel:
@@ -275,7 +286,7 @@ class PlayMixin:
         if not self.play_mode:
             return
         self._hover_unit_card(x, y)
-        if self.response_prompt.active:
+        if self.asking:
             tip = self.response_prompt.text.cells.get((x, y)) if self.response_prompt.text else None
             if tip:
                 self.statusBar().showMessage(tip, 3000)
@@ -294,7 +305,7 @@ class PlayMixin:
     def _hover_unit_card(self, x: int, y: int) -> None:
         """The compact card of the unit under the mouse, beside its token (none over a Response
         prompt's cells, empty ground, a dead or a Hidden unit)."""
-        uid = self.controller.unit_at((x, y)) if x >= 0 and not self.response_prompt.active else None
+        uid = self.controller.unit_at((x, y)) if x >= 0 and not self.asking else None
         if uid is None:
             self.hover_card.hide_card()
         elif not (self.hover_card.isVisible() and self.hover_card.unit_id == uid):
@@ -381,7 +392,7 @@ class PlayMixin:
         """The attack forecast card for `unit_id` attacking `target_id` (hidden when it cannot)."""
         c = self.controller
         attacks, answers = c.attack_forecast(unit_id, target_id) if c.can_command(unit_id) else ([], [])
-        names = {u.id: u.name for u in (c.scenario or self.doc.scenario).units}
+        names = c.unit_names()
         html = forecast_html(attacks, answers, names)
         self.attack_card.show_forecast(html, self.token_boxes(unit_id, target_id))  # both stay in sight
         if self.attack_card.isVisible() and self.hover_card.isVisible():
@@ -396,23 +407,26 @@ class PlayMixin:
         menu = QMenu(self)
         c = self.controller
         options = c.legal_actions(unit_id)
-        names = {u.id: u.name for u in self.doc.scenario.units}
-        menu.setTitle(names.get(unit_id, unit_id))
+        menu.setTitle(c.unit_name(unit_id))
         enemies = self._enemy_targets(unit_id, options)
-        aimed = _attacks_first(o for o in options if target and o.target == target)
-        general = [o for o in options if o.target not in enemies]
+        sn = [o for o in options if o.kind in ("cast", "cancel_effect")]  # their own submenus
+        aimed = _attacks_first(
+            o for o in options if target and o.target == target and o.kind != "cancel_effect"
+        )
+        general = [o for o in options if o.target not in enemies and o not in sn]
         kills = {}  # (weapon, target) → the engine's chance to kill or Disrupt
         if any(o.kind == "attack" for o in aimed):
             for odds in c.attack_forecast(unit_id, target)[0]:
                 kills[(odds.weapon, odds.target)] = odds
         for o in aimed:
-            text = o.label  # its roll in the ruleset's words (`Ruleset.describe_roll`)
+            text = self.sn_option_label(o)  # its roll in the ruleset's words (`Ruleset.describe_roll`)
             forecast = kills.get((o.weapon, o.target))
             if forecast is not None and forecast.kills:
                 text += f" — {pct(forecast.kills)} to {forecast.out_word}"
             menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if aimed:
             menu.addSeparator()
+        self.add_sn_menus(menu, unit_id, sn, cell)
         for o in general:
             aims = o.kind in ("sprint", "group_sprint")  # the cell clicked is where it runs
             if aims and not c.sprint_goal_possible(unit_id, cell):  # an enemy's cell is a Charge
@@ -459,11 +473,11 @@ class PlayMixin:
         if not enemies:
             return
         menu.addSeparator()
-        names = {u.id: u.name for u in self.doc.scenario.units}
+        names = self.controller.unit_names()
         for enemy in sorted(enemies, key=lambda e: (enemies[e], names.get(e, e))):
             sub = menu.addMenu(names.get(enemy, enemy))
             sub.setObjectName(f"enemyMenu_{enemy}")
-            for o in _attacks_first(o for o in options if o.target == enemy):
+            for o in _attacks_first(o for o in options if o.target == enemy and o.kind != "cast"):
                 sub.addAction(o.label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
 
     FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
@@ -530,7 +544,7 @@ class PlayMixin:
         return ok
 
     def _play_context(self, x: int, y: int, unit_id: str, global_pos) -> None:
-        if self.response_prompt.active:
+        if self.asking:
             return
         c = self.controller
         sel = self.selection.unit_id
@@ -562,8 +576,7 @@ class PlayMixin:
             return False
         ok = self.controller.undo_last_order()
         if ok:
-            for uid in self.scene.unit_items:
-                self.scene.update_unit(uid)
+            self.scene.sync_play_units(self.controller.shown_unit_ids())
             self.statusBar().showMessage("Last order taken back", 4000)
         self.refresh_play_overlays()
         return ok
@@ -618,14 +631,25 @@ class PlayMixin:
         if self.engine_error_prompt(message) == "save":
             self.save_game_as()
 
-    def _session_started(self) -> None:
-        """A new or resumed game: names for the log lines, no game-over banner."""
+    def _log_names(self) -> None:
+        """Ids → names in the log: players, objects, named hazards and every unit of the battle
+        (the controller's: units born mid-battle too)."""
         scenario = self.controller.scenario or self.doc.scenario
         names = {p.id: p.name for p in scenario.players}
         names.update({o.id: o.name for o in scenario.objects})
         names.update({h.id: h.name for h in scenario.hazards if getattr(h, "name", None)})
         names.update({u.id: u.name for u in scenario.units})
+        names.update(self.controller.unit_names())
         self.log_panel.set_unit_names(names)
+
+    def _roster_logged(self, entry) -> None:
+        """A unit joined the battle: the log and its unit filter learn its name."""
+        if entry.kind == "unit_joined":
+            self._log_names()
+
+    def _session_started(self) -> None:
+        """A new or resumed game: names for the log lines, no game-over banner."""
+        self._log_names()
         self.timeline.reset()  # the last battle's "Viewing" never carries into this one
         self._curtain_for = None
         self.curtain.hide()
@@ -673,8 +697,7 @@ class PlayMixin:
     def _view_changed(self) -> None:
         c = self.controller
         self.hover_card.hide_card()
-        for uid in self.scene.unit_items:
-            self.scene.update_unit(uid)
+        self.scene.sync_play_units(c.shown_unit_ids())  # each turn's roster (R-SN-2 summons)
         for oid in self.scene.object_items:
             self.scene.set_object_destroyed(oid, c.object_destroyed(oid))
         self._hazards_changed()

@@ -25,6 +25,7 @@ from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.attack_card import AttackCard
 from brikwars_gui.ui.battlefield import BattlefieldScene, BattlefieldView
 from brikwars_gui.ui.document import EditorDocument, empty_scenario
+from brikwars_gui.ui.effect_builder import EffectBuilder
 from brikwars_gui.ui.event_log import EventLogPanel
 from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.fog_layer import FogLayer
@@ -38,6 +39,7 @@ from brikwars_gui.ui.main_window.edit_menu import EditMenuMixin
 from brikwars_gui.ui.main_window.files import FilesMixin
 from brikwars_gui.ui.main_window.play import PlayMixin
 from brikwars_gui.ui.main_window.recovery import RecoveryMixin
+from brikwars_gui.ui.main_window.sn_play import SNPlayMixin
 from brikwars_gui.ui.map_feedback import ChoiceCells, ResultFloats
 from brikwars_gui.ui.models import UNIT_ID_ROLE, SelectionService
 from brikwars_gui.ui.overview import MiniMap
@@ -57,7 +59,9 @@ def default_settings() -> QSettings:
     return QSettings(ORGANIZATION, APPLICATION)
 
 
-class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin, RecoveryMixin, QMainWindow):
+class MainWindow(
+    ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin, SNPlayMixin, RecoveryMixin, QMainWindow
+):
     def __init__(
         self,
         scenario: Scenario | None = None,
@@ -150,6 +154,7 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         self.hover_card = UnitHoverCard(self.view)
         self.view.cards += [self.attack_card, self.hover_card]  # the line of sight's tip leaves them be
         self.response_prompt = ResponsePrompt(self.view)
+        self.effect_builder = EffectBuilder(self.view)  # SN Effects, die by die (R-SN-14)
         self.choice_cells = ChoiceCells(self.scene)
         self.result_floats = ResultFloats(self.scene)
         self.response_prompt.cellsChanged.connect(self.choice_cells.show)
@@ -262,6 +267,7 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         c.gameOver.connect(self._game_over)
         c.viewChanged.connect(self._view_changed)
         c.sessionStarted.connect(self._session_started)
+        c.eventAdded.connect(self._roster_logged)
         c.unitMoved.connect(self.scene.queue_move)
         c.mapResult.connect(self.result_floats.show)
         c.mapResult.connect(lambda *_: self.hover_card.hide_card())  # the result, not a card over it
@@ -393,8 +399,9 @@ class MainWindow(ActionsMixin, DocksMixin, EditMenuMixin, FilesMixin, PlayMixin,
         super().resizeEvent(event)
         self.hover_card.hide_card()  # the map moves under a still pointer
         self._tab_bar_timer.start()
-        if self.response_prompt.active:
-            self.response_prompt.reposition()
+        for prompt in (self.response_prompt, self.effect_builder):
+            if prompt.active:
+                prompt.reposition()
         self._fit_timer.start()
 
     def center_on_selected_unit(self) -> None:

@@ -13,6 +13,7 @@ from types import SimpleNamespace
 from typing import Any
 
 from brikwars_gui.ui.session_controller.engine_helpers import ruleset_label
+from brikwars_gui.ui.session_controller.supernatural import DieChip, EffectLine
 from brikwars_gui.ui.session_controller.views import UnitView, _get
 
 log = logging.getLogger("brikwars_gui.play")
@@ -50,6 +51,8 @@ class UnitCard:
     conditions: tuple[tuple[str, str, str], ...]
     own_turn: bool = False  # its player's turn is shown: Move left and the Action matter now
     power: str = ""  # a Creation's Power left this turn (`3" of 8" left (Fire −3")`); "": none
+    sn_dice: tuple[DieChip, ...] = ()  # its SN dice: ready / spent / held (R-SN-8/9/12)
+    sn_effects: tuple[EffectLine, ...] = ()  # the Effects it sustains (R-SN-12/13)
 
 
 #: A weapon's (roll, damage) under the game's ruleset (`Ruleset.weapon_terms`).
@@ -145,6 +148,7 @@ def build_unit_card(
     own_turn: bool,
     power: str = "",
     terms: WeaponTermsOf = _brikwars_terms,
+    sn: tuple[tuple[DieChip, ...], tuple[EffectLine, ...]] = ((), ()),
 ) -> UnitCard:
     """The card of a live `UnitState` or a snapshot dict `u` whose `UnitView` is `view`; `terms`
     words each weapon as the game's ruleset rolls it."""
@@ -161,6 +165,7 @@ def build_unit_card(
         conditions_of(u, view, own_turn),
         own_turn,
         power,
+        *sn,
     )
 
 
@@ -196,6 +201,7 @@ class CardsMixin:
             own_turn=view.team == self.shown_player(),
             power=self._power_text(u),
             terms=self._weapon_terms_of(u),
+            sn=(self.sn_dice(unit_id), self.sn_effects(unit_id)),
         )
 
     def _weapon_terms_of(self, u: Any) -> WeaponTermsOf:

@@ -15,11 +15,18 @@ from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.session_controller.ai_turns import AITurnsMixin
 from brikwars_gui.ui.session_controller.cards import CardsMixin
 from brikwars_gui.ui.session_controller.engine_helpers import SessionDice, measure, random_seed, run_forecast
-from brikwars_gui.ui.session_controller.log_entries import LogEntry, dice_detail, event_cells, map_result
+from brikwars_gui.ui.session_controller.log_entries import (
+    LogEntry,
+    MapResult,
+    dice_detail,
+    event_cells,
+    map_result,
+)
 from brikwars_gui.ui.session_controller.orders import OrdersMixin
 from brikwars_gui.ui.session_controller.prompts import PromptsMixin, _UIPolicy
 from brikwars_gui.ui.session_controller.queries import QueriesMixin
 from brikwars_gui.ui.session_controller.sight import SightMixin
+from brikwars_gui.ui.session_controller.supernatural import SupernaturalMixin, sn_log_text, sn_map_result
 from brikwars_gui.ui.session_controller.timeline import TimelineMixin
 from brikwars_gui.ui.session_controller.views import Cell, HazardView
 
@@ -27,7 +34,15 @@ log = logging.getLogger("brikwars_gui.play")
 
 
 class SessionController(
-    OrdersMixin, SightMixin, QueriesMixin, CardsMixin, PromptsMixin, TimelineMixin, AITurnsMixin, QObject
+    OrdersMixin,
+    SightMixin,
+    QueriesMixin,
+    CardsMixin,
+    PromptsMixin,
+    TimelineMixin,
+    AITurnsMixin,
+    SupernaturalMixin,
+    QObject,
 ):
     """The engine's game behind the window: orders in, signals out (see the package docstring)."""
 
@@ -93,6 +108,7 @@ class SessionController(
         self.last_step_events = 0
         self._log_turn: tuple[int, str] = (1, "")
         self._snapshot_hazards: dict[int, HazardView] = {}
+        self._joined_names: dict[str, str] = {}  # units that joined the battle (unit_joined events)
 
     # -- availability ------------------------------------------------------------------------------
     @staticmethod
@@ -216,6 +232,7 @@ class SessionController(
 
         self.dice = self._make_dice()
         self.log, self._entries = [], []
+        self._joined_names = {}
         self._log_viewer = None
         self._log_turn = (1, "")
         self._ai_turn = None
@@ -282,6 +299,7 @@ class SessionController(
         self._log_turn = (1, "")
         self._ai_turn = None
         self._ai_players, self.ai_notes, self._ai_note = {}, {}, None
+        self._joined_names = {}
         self._entries = [self._entry(e, seen) for e, seen in zip(game.events, seen_by, strict=True)]
         self._log_viewer = self.viewer_team()
         self.log = self._viewer_log()
@@ -289,7 +307,7 @@ class SessionController(
 
     def _after_install(self) -> None:
         self._snapshot_hazards.clear()
-        self._units_sig.clear()
+        self._units_sig = dict.fromkeys(self._units_sig, ())  # units gone since are flushed out
         self._objects_sig.clear()
         self._hazard_sig = ()
         self._turn_key = None
@@ -311,9 +329,12 @@ class SessionController(
     def _entry(self, event: Any, seen_by: frozenset[str] | None) -> LogEntry:
         """The log line of `event` (numbered when it is shown: `_viewer_log`)."""
         data = event.to_dict()
+        if event.kind == "unit_joined":
+            self._joined_names[event.unit] = event.name
         try:
-            text = event.describe()
+            text = self._sn_text(event) or event.describe()
         except Exception:  # a describe() bug must not break the log
+            log.exception("describing a %s event failed", event.kind)
             text = f"{event.kind}: {data}"
         if event.kind == "turn_started":
             self._log_turn = (int(getattr(event, "round", 1)), str(getattr(event, "player", "")))
@@ -370,13 +391,26 @@ class SessionController(
         self.eventAdded.emit(entry)
         self.eventLogged.emit(entry.text, entry.detail)
         if self._busy and not self.moves_instant and self.view_index is None:
-            result = map_result(event, self._position_of)
+            result = self._sn_result(event) or map_result(event, self._position_of)
             if result is not None:
                 self.mapResult.emit(result)
         if event.kind == "unit_moved" and self._busy and not self.moves_instant:
             path = [(int(c[0]), int(c[1])) for c in (getattr(event, "path", None) or ())]
             if path:
                 self.unitMoved.emit(str(event.unit), path)
+
+    def _sn_text(self, event: Any) -> str | None:
+        """An SN event in the log's words, with names (`supernatural.sn_log_text`)."""
+        state = self.game.state
+        if not state.sn.active:
+            return None
+        players = {p.id: p.name for p in state.players}
+        return sn_log_text(event, self.unit_names(), players, state.sn)
+
+    def _sn_result(self, event: Any) -> MapResult | None:
+        state = self.game.state
+        found = sn_map_result(event, state.sn) if state.sn.active else None
+        return MapResult(*found) if found is not None else None
 
     # Below this AI step interval (ms) the AI's moves are shown without animation.
     FAST_AI_MS = 200
@@ -453,8 +487,20 @@ class SessionController(
         """Emit updates for the units/objects/hazards that changed; also mid-order, before a
         Response prompt, so the map shows the move that caused the question."""
         game = self.game
-        for uid, u in game.state.units.items():
-            sig = (self._unit_sig(u), self.hidden_from_viewer(uid))  # fog of war: seen or not
+        units = game.state.units
+        for uid in [uid for uid in self._units_sig if uid not in units]:
+            del self._units_sig[uid]  # it left the battle (rules/roster.py): its token goes
+            if self.view_index is None:
+                self.unitUpdated.emit(uid)
+        dice: dict[str, tuple] = {}  # SN die states per holder: the chips change (R-SN-9/12)
+        sn = game.state.sn
+        if sn.active:
+            for t in sn.talismans.values():
+                dice[t.holder] = (*dice.get(t.holder, ()), t.status)
+            for e in sn.effects.values():
+                dice[e.caster] = (*dice.get(e.caster, ()), e.id, e.ended)
+        for uid, u in units.items():
+            sig = (self._unit_sig(u), self.hidden_from_viewer(uid), dice.get(uid))  # fog: seen or not
             if force or self._units_sig.get(uid) != sig:
                 self._units_sig[uid] = sig
                 if self.view_index is None:

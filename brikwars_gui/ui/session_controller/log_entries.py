@@ -7,6 +7,7 @@ from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
+from brikwars_gui.scenario.savegame import REPLAY_KINDS
 from brikwars_gui.ui.session_controller.views import Cell, _cell
 
 
@@ -127,6 +128,6 @@ def _replay_kinds(events: Iterable[Any]) -> list[dict[str, Any]]:
     out = []
     for e in events:
         d = e.to_dict() if hasattr(e, "to_dict") else dict(e)
-        if d.get("kind") in ("order", "decided"):
+        if d.get("kind") in REPLAY_KINDS:
             out.append(d)
     return out

@@ -17,6 +17,7 @@ from brikwars_gui.ui.session_controller.views import (
     _get,
     _unit_view,
     hazard_view_of,
+    on_map,
     snapshot_state,
 )
 
@@ -163,7 +164,8 @@ class QueriesMixin:
         return player
 
     def unit_ids_of(self, player: str | None = None) -> list[str]:
-        """Sorted ids of `player`'s units, dead ones included (None: the player whose turn is shown)."""
+        """Sorted ids of `player`'s units, dead ones included, vanished Diemons not (None: the
+        player whose turn is shown)."""
         if self.game is None:
             return []
         if player is None:
@@ -172,7 +174,35 @@ class QueriesMixin:
             units = self.game.snapshots[self.view_index]["units"].values()
         else:
             units = self.game.state.units.values()
-        return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player)
+        return sorted(str(_get(u, "id")) for u in units if _get(u, "team") == player and on_map(u))
+
+    def shown_unit_ids(self) -> list[str]:
+        """Ids of the units the shown frame holds (the live battle or the timeline snapshot
+        viewed), in the engine's order: the tokens Play mode draws. Units born mid-battle (a
+        summoned Diemon) are in it from the frame they joined; a unit that left is not."""
+        if self.game is None:
+            return []
+        if self.view_index is not None:
+            units = self.game.snapshots[self.view_index].get("units", {})
+        else:
+            units = self.game.state.units
+        return [str(uid) for uid, u in units.items() if on_map(u)]
+
+    def unit_names(self) -> dict[str, str]:
+        """Unit id → name for every unit of this battle: the scenario's, those in the engine's
+        state now, and those that joined and left since (their `unit_joined` events), so menus,
+        prompts and the log name a summoned unit even after it is gone."""
+        names = {u.id: u.name for u in self.scenario.units} if self.scenario is not None else {}
+        if self.game is None:
+            return names
+        names.update(self._joined_names)  # kept by the controller as the events come
+        names.update({uid: u.name for uid, u in self.game.state.units.items()})
+        return names
+
+    def unit_name(self, unit_id: str) -> str:
+        """The unit's name (its id when the battle never knew it)."""
+        view = self.unit_view(unit_id)
+        return view.name if view is not None else self.unit_names().get(unit_id, unit_id)
 
     def unit_position(self, unit_id: str) -> Cell | None:
         """Where the unit stands (None for a Hidden enemy of the viewing player, G-16)."""
@@ -227,7 +257,8 @@ class QueriesMixin:
         winner = getattr(event, "winner", None) if event is not None else state.winner
         started: dict[str, int] = {}
         for u in state.units.values():
-            started[u.team] = started.get(u.team, 0) + 1
+            if u.id not in self._joined_names:  # a summoned unit did not start the battle (R-SN-21)
+                started[u.team] = started.get(u.team, 0) + 1
         return GameResult(
             winner,
             str(getattr(event, "reason", "") or ""),
@@ -236,6 +267,12 @@ class QueriesMixin:
             {k: int(v) for k, v in survivors.items()},
             started,
         )
+
+    def player_name(self, player_id: str) -> str:
+        try:
+            return self.game.state.player(player_id).name
+        except Exception:
+            return player_id
 
     def player_controller(self, player_id: str) -> str:
         try:

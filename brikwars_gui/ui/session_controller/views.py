@@ -53,6 +53,9 @@ class UnitView:
     hidden: bool = False  # G-16: a Hidden enemy the viewing player may not see (not drawn)
     stats: tuple[tuple[str, str, str], ...] = ()  # the ruleset's stat lines: (label, value, tip)
     ai_note: str = ""  # the tactical AI's explanation of this unit's last decision (hover text)
+    size: int = 1  # inches (G-1): the token's size on the map
+    hero: bool = False
+    vanished: bool = False  # a summoned unit (Diemon) no longer alive: gone, no body (R-SN-21)
 
     @property
     def stats_text(self) -> str:
@@ -189,7 +192,16 @@ def _unit_view(u: Any, hero_default: bool = False, ruleset: str | None = None) -
         done=alive and bool(_get(u, "done")),
         weapons=_weapon_views(_get(u, "weapons", ()) or ()),
         stats=ruleset_stat_lines(ruleset, u) if ruleset else (),
+        size=int(_get(u, "size", 1) or 1),
+        hero=bool(_get(u, "hero", False)),
+        vanished=not alive and bool(_get(u, "summoned_by")),
     )
+
+
+def on_map(u: Any) -> bool:
+    """Whether a unit (live or snapshot) has a token: a summoned unit that is no longer alive
+    vanished with its Effect and leaves no body (R-SN-21); other dead units lie where they fell."""
+    return bool(_get(u, "alive", True)) or not _get(u, "summoned_by")
 
 
 def _weapon_views(weapons: Iterable[Any]) -> tuple[tuple[str, str, int | None], ...]:

@@ -57,6 +57,7 @@ class BrikWarsRuleset(Ruleset):
 
     name = "brikwars"
     label = "BrikWars (exploding dice)"
+    supernatural = True  # SN dice are BrikWars dice (dice/sn.py)
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         lines = [
@@ -84,6 +85,9 @@ class BrikWarsRuleset(Ruleset):
         purpose: str = "",
         weapon: WeaponState | None = None,
     ) -> SkillRoll:
+        if unit is not None and unit.sn_roll_bonus and sides == unit.skill:
+            penalty -= unit.sn_roll_bonus  # R-SN-39: an SN Action die's ± to this one roll, used up
+            unit.sn_roll_bonus = 0
         return skill_roll(
             sides,
             ctx.dice,
@@ -110,6 +114,7 @@ class BrikWarsRuleset(Ruleset):
         from brikwars_gui.engine.hazards.fire import burning_action_penalty
 
         sn = tuple(tuple(blessing_dice(unit, unit.skill, weapon).get(k, ())) for k in ("blessings", "curses"))
+        needed -= unit.sn_roll_bonus  # R-SN-39: the pending SN Action modifier counts (0: none)
         if burning_action_penalty(state, unit, weapon) is None:
             return skill_success_probability(
                 unit.skill, needed, per_die_modifier=per_die_modifier, blessings=sn[0], curses=sn[1]
@@ -157,6 +162,7 @@ class BrikWarsRuleset(Ruleset):
         per_die_modifier: int = 0,
         purpose: str = "",
         weapon: WeaponState | None = None,
+        attacker: UnitState | None = None,
     ) -> RollResult:
         return roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
 
@@ -172,7 +178,7 @@ class BrikWarsRuleset(Ruleset):
         assert isinstance(roll, RollResult)
         return ignition_dice(roll, sides=sides)
 
-    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+    def armor_roll(self, ctx: RulesContext, target_id: str, *, damage: int | None = None) -> tuple[int, str]:
         """Roll the target's Armor; a burning unit/object subtracts 1d4 (R-FIRE-5)."""
         state = ctx.state
         unit = state.units.get(target_id)
@@ -188,6 +194,9 @@ class BrikWarsRuleset(Ruleset):
             penalty = roll_expression("-1d4", ctx.dice, purpose=f"burning armor penalty of {target_id}")
             total += penalty.total
             text += f"; burning {penalty.explain()} (R-FIRE-5)"
+        if total < 0 and target_id in state.sn.base_armor:
+            total = 0  # R-SN-36: SN Armor dice never lower the roll below 0
+            text += " → 0 (R-SN-36)"
         return total, text
 
     def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:

@@ -84,29 +84,73 @@ def damage_totals(damage: Code | None, fire: bool, option: str) -> tuple[tuple[i
 
 @lru_cache(maxsize=4096)
 def hit_outcome(
-    damage: Code | None, fire: bool, resist: Code, burning: bool, option: str
+    damage: Code | None,
+    fire: bool,
+    resist: Code,
+    burning: bool,
+    option: str,
+    fate_code: Code | None = None,
+    cp_most: int = 0,
 ) -> tuple[float, float, float, float]:
     """(beaten, stunned, wounded, incapacitated-or-killed) margins of one hit on a resister of
-    code `resist` (a burning one less the converted 1d4, R-FIRE-5); no Damage does nothing."""
-    res = _clamped(resist, option)
-    if burning:
-        res = _combine(res, _clamped(_code(damage_code(BURNING_PENALTY)), option), -1)
+    code `resist` (a burning one less the converted 1d4, R-FIRE-5); no Damage does nothing. A
+    resister holding a Fate Point (`fate_code`: its doubled code) or Character Points (`cp_most`
+    it may spend on one roll) spends them as the default answers do (R-D6-7/8, `fate_default`,
+    `cp_default`): the Fate Point before rolling against each Damage total, else Character
+    Points after a roll that fell short."""
+    penalty = _clamped(_code(damage_code(BURNING_PENALTY)), option) if burning else None
+
+    def rolled(code: Code) -> Dist:
+        res = _clamped(code, option)
+        return _combine(res, penalty, -1) if penalty is not None else res
+
+    plain = rolled(resist)
+    doubled = rolled(fate_code) if fate_code is not None else None
     beaten = stun = wound = out = 0.0
     for d, p in damage_totals(damage, fire, option):
         if d <= 0:
             continue  # `apply_damage` rolls no resistance for 0 Damage
+        res, fate = plain, False
+        if doubled is not None:
+            without = sum(q for r, q in plain.items() if r >= d)
+            with_fp = sum(q for r, q in doubled.items() if r >= d)
+            fate = fate_default("resistance", without, with_fp) == "yes"
+            res = doubled if fate else plain
         for r, q in res.items():
-            m = d - r
-            if m <= 0:
-                continue
-            beaten += p * q
-            if m <= STUN:
-                stun += p * q
-            elif m <= WOUND:
-                wound += p * q
-            else:
-                out += p * q
+            extra: Dist | tuple[tuple[int, float], ...] = ((0, 1.0),)
+            if r < d and cp_most and not fate:  # R-D6-6: never both on one roll
+                chances = {str(k): odds.cp_chance(k, d - r) for k in range(cp_most + 1)}
+                k = int(cp_default("resistance", chances))
+                extra = odds.cp_distribution(k) if k else extra
+            for e, w in extra:
+                m = d - r - e
+                if m <= 0:
+                    continue
+                pq = p * q * w
+                beaten += pq
+                if m <= STUN:
+                    stun += pq
+                elif m <= WOUND:
+                    wound += pq
+                else:
+                    out += pq
     return beaten, stun, wound, out
+
+
+def outcome_on(
+    ruleset: Any, state: Any, target_id: str, damage: Code | None, fire: bool, option: str
+) -> tuple[float, float, float, float]:
+    """`hit_outcome` on `target_id` now, with the points its player would spend on the roll."""
+    resist, burning, _what = _resistance(ruleset, state, target_id)
+    unit = state.units.get(target_id)
+    fate_code, cp_most = None, 0
+    if unit is not None:
+        if unit.pools.get("fp", 0) > 0 and unit.pools.get("climax_round") != state.round:
+            fate_code = ruleset.resistance_code(state, unit, fate=True)
+        cap = ruleset.character_point_cap(state)
+        cp = unit.pools.get("cp", 0)
+        cp_most = cp if cap is None else min(cap, cp)
+    return hit_outcome(damage, fire, resist, burning, option, fate_code, cp_most)
 
 
 def damage_code_of(weapon: Any, shield: ShieldEffect | None, per_die_modifier: int) -> Code | None:
@@ -246,9 +290,8 @@ def strike_outcome(
         state, attacker, weapon, target_id, needed=needed, per_die_modifier=per_die_modifier
     )
     code = damage_code_of(weapon, shield, per_die_modifier)
-    resist, burning, _what = _resistance(ruleset, state, target_id)
     option = option_of(ruleset, state)
-    outcome = hit_outcome(code, bool(dice.fire_bonus), resist, burning, option)
+    outcome = outcome_on(ruleset, state, target_id, code, bool(dice.fire_bonus), option)
     return _fates(state, target_id, outcome), code, bool(dice.fire_bonus), shield
 
 
@@ -380,8 +423,7 @@ def _blast_lines(
     lines = []
     for u in state.units.values():
         if u.alive and u.id != target_id and in_range(at, u.pos, radius):
-            resist, burning, _what = _resistance(ruleset, state, u.id)
-            out, wound, _stun = _fates(state, u.id, hit_outcome(code, False, resist, burning, option))
+            out, wound, _stun = _fates(state, u.id, outcome_on(ruleset, state, u.id, code, False, option))
             name = u.name + (
                 " (itself)" if u.id == attacker.id else " (ally)" if u.team == attacker.team else ""
             )

@@ -149,3 +149,12 @@ def cp_chance(count: int, short_by: int) -> float:
     if short_by <= 0:
         return 1.0
     return at_least(cp_distribution(count), short_by)
+
+
+def resist_chance(dice: int, pips: int, damage: int, option: str, penalty: tuple[int, int] | None) -> float:
+    """P(a resistance roll of `dice`D+`pips`, less a burning target's `penalty` code (R-FIRE-5)
+    when given, reaches `damage`): the hit does nothing (R-D6-7/8 questions on resistance)."""
+    dist = dict(code_distribution(dice, pips, option))
+    if penalty is not None:
+        dist = _convolve(dist, {-v: p for v, p in code_distribution(*penalty, option)})
+    return sum(p for v, p in dist.items() if v >= damage)

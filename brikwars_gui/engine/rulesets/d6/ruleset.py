@@ -23,6 +23,7 @@ from brikwars_gui.engine.dice.d6 import (
     CANCEL_HIGHEST,
     COMPLICATION,
     add_character_points,
+    equipment_bonus,
     roll_code,
 )
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
@@ -66,6 +67,21 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
+def _fill_stats(unit: UnitState, given: dict[str, Any]) -> None:
+    """The unit's die codes and pools: the scenario's D6 block (`given`), else converted."""
+    own = skill_code(unit.skill)
+    unit.stats = {s: str(given.get(s, own)) for s in STATS[:-1]}
+    unit.stats["strength"] = str(given.get("strength", damage_code(unit.armor)))
+    for stat, bonus in given.get("equipment", {}).items():
+        unit.stats[f"{stat}_equipment"] = str(bonus)  # R-D6-1, EX-15
+    unit.pools = {
+        "cp": int(given.get("character_points", HERO_CP if unit.hero else DEFAULT_CP)),
+        "fp": int(given.get("fate_points", HERO_FP if unit.hero else 0)),
+        "wounds": 0,
+        "climax_round": 0,
+    }
+
+
 @register
 class D6Ruleset(Ruleset):
     name = "d6"
@@ -79,19 +95,14 @@ class D6Ruleset(Ruleset):
         for unit in state.units.values():
             source = blocks.get(unit.id)
             block = source.d6 if source is not None else None
-            given = block.model_dump(exclude_none=True) if block is not None else {}
-            own = skill_code(unit.skill)
-            unit.stats = {s: str(given.get(s, own)) for s in STATS[:-1]}
-            unit.stats["strength"] = str(given.get("strength", damage_code(unit.armor)))
-            unit.pools = {
-                "cp": int(given.get("character_points", HERO_CP if unit.hero else DEFAULT_CP)),
-                "fp": int(given.get("fate_points", HERO_FP if unit.hero else 0)),
-                "wounds": 0,
-                "climax_round": 0,
-            }
+            _fill_stats(unit, block.model_dump(exclude_none=True) if block is not None else {})
             if source is not None:
                 for weapon, spec in zip(unit.weapons, source.weapons, strict=False):
                     weapon.d6_damage = spec.d6_damage
+
+    def unit_joined(self, state: GameState, unit: UnitState) -> None:
+        """A unit born mid-battle plays with the default conversion of its BrikWars stats."""
+        _fill_stats(unit, {})
 
     def _option(self, state: GameState) -> str:
         return str(state.ruleset_options.get("critical_failure", COMPLICATION))
@@ -107,13 +118,16 @@ class D6Ruleset(Ruleset):
         self, state: GameState, unit: UnitState | None, kind: str, sides: int, *, fate: bool
     ) -> tuple[int, int]:
         """(dice, pips) the unit rolls for `kind` now: its code, doubled by a Fate Point before
-        anything else (R-D6-8), −1D per wound (at least 1D)."""
+        anything else (R-D6-8), then its equipment bonus (R-D6-1, EX-15: not doubled), −1D per
+        wound (at least 1D)."""
         if unit is None:
             return _code(skill_code(sides))
-        dice, pips = _code(unit.stats.get(KIND_STAT.get(kind, "dodge"), skill_code(sides)))
+        stat = KIND_STAT.get(kind, "dodge")
+        dice, pips = _code(unit.stats.get(stat, skill_code(sides)))
         if fate or unit.pools.get("climax_round") == state.round:
             dice, pips = 2 * dice, 2 * pips
-        return max(1, dice - unit.pools.get("wounds", 0)), pips
+        extra_dice, extra_pips = equipment_bonus(unit.stats.get(f"{stat}_equipment"))
+        return max(1, dice + extra_dice - unit.pools.get("wounds", 0)), pips + extra_pips
 
     # -- Actions ----------------------------------------------------------------------------
 
@@ -211,35 +225,9 @@ class D6Ruleset(Ruleset):
             + {"no": "", "yes": " (Fate Point ×2)", "climax": " (climax ×2)"}[fate]
         )
         roll = roll_code(_label(dice, pips), ctx.dice, critical_failure_option=option, purpose=purpose)
-        if (
-            unit is not None
-            and target is not None
-            and fate == "no"  # R-D6-6: never both on one roll
-            and ask is not None
-            and roll.total < target
-            and unit.pools.get("cp", 0) > 0
-        ):
-            cap = self._cap(state)
-            most = unit.pools["cp"] if cap is None else min(cap, unit.pools["cp"])
-            chances = {str(k): odds.cp_chance(k, target - roll.total) for k in range(most + 1)}
-            from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
-
-            answer = ask(
-                DecisionRequest(
-                    "character_points",
-                    unit.id,
-                    unit.team,
-                    None,
-                    tuple(chances),
-                    cp_default(kind, chances),
-                    {"total": roll.total, "difficulty": target, "chances": chances, "roll": purpose},
-                )
-            )
-            spent = int(answer)
+        if unit is not None and target is not None and fate == "no" and roll.total < target:  # R-D6-6
+            roll, spent = self._offer_cp(ctx, unit, roll, target - roll.total, kind, purpose)
             if spent:
-                unit.pools["cp"] -= spent  # R-D6-7: spent Character Points are lost
-                unit.pools["cp_spent"] = unit.pools.get("cp_spent", 0) + spent
-                roll = add_character_points(roll, ctx.dice, spent, purpose=purpose)
                 label += f" +{spent} CP"
         effect = ""
         if roll.critical_failure and option == COMPLICATION and unit is not None and target is not None:
@@ -247,6 +235,91 @@ class D6Ruleset(Ruleset):
             self._complicate(ctx, unit, effect)
             ctx.emit(Complication(unit.id, purpose, effect, text))
         return D6ActionRoll(label, roll, target, needed, fate, effect)
+
+    def _offer_cp(
+        self, ctx: RulesContext, unit: UnitState, roll: Any, short_by: int, kind: str, purpose: str
+    ) -> tuple[Any, int]:
+        """R-D6-7: after a roll that fell `short_by` short, before it is judged, the unit's player
+        is asked how many Character Points (extra Wild Dice, up to the cap) to add; spent ones are
+        gone (R-D6-10). Returns the roll with those dice and the number spent."""
+        ask = getattr(ctx, "ask", None)
+        if ask is None or unit.pools.get("cp", 0) <= 0:
+            return roll, 0
+        cap = self._cap(ctx.state)
+        most = unit.pools["cp"] if cap is None else min(cap, unit.pools["cp"])
+        chances = {str(k): odds.cp_chance(k, short_by) for k in range(most + 1)}
+        from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
+
+        request = DecisionRequest(
+            "character_points",
+            unit.id,
+            unit.team,
+            None,
+            tuple(chances),
+            cp_default(kind, chances),
+            {"total": roll.total, "difficulty": roll.total + short_by, "chances": chances, "roll": purpose},
+        )
+        spent = int(ask(request))
+        if not spent:
+            return roll, 0
+        unit.pools["cp"] -= spent  # R-D6-7: spent Character Points are lost
+        unit.pools["cp_spent"] = unit.pools.get("cp_spent", 0) + spent
+        return add_character_points(roll, ctx.dice, spent, purpose=purpose), spent
+
+    def _damage_cp(self, ctx: RulesContext, unit: UnitState, roll: Any, purpose: str) -> tuple[Any, int]:
+        """R-D6-7 ("any roll … damage"): after its Damage roll the attacker's player may add
+        Character Point Wild Dice (before the resistance is rolled, so no chance is shown); the
+        computer keeps its points for its Action and resistance rolls."""
+        ask = getattr(ctx, "ask", None)
+        if ask is None or unit.pools.get("cp", 0) <= 0:
+            return roll, 0
+        cap = self._cap(ctx.state)
+        most = unit.pools["cp"] if cap is None else min(cap, unit.pools["cp"])
+        from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
+
+        request = DecisionRequest(
+            "damage_points", unit.id, unit.team, None, tuple(str(k) for k in range(most + 1)), "0",
+            {"total": roll.total, "roll": purpose},
+        )
+        spent = int(ask(request))
+        if not spent:
+            return roll, 0
+        unit.pools["cp"] -= spent
+        unit.pools["cp_spent"] = unit.pools.get("cp_spent", 0) + spent
+        return add_character_points(roll, ctx.dice, spent, purpose=purpose), spent
+
+    def _resistance_fate(self, ctx: RulesContext, unit: UnitState, damage: int) -> bool:
+        """R-D6-8: before its resistance roll against `damage` the unit's player may spend a Fate
+        Point doubling its strength code (not in its climax round, already doubled)."""
+        state = ctx.state
+        ask = getattr(ctx, "ask", None)
+        if ask is None or unit.pools.get("fp", 0) <= 0 or unit.pools.get("climax_round") == state.round:
+            return False
+        from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
+
+        option = self._resist_option(state)
+        penalty = _code(damage_code(parse_dice(BURNING_PENALTY))) if unit.fire_size > 0 else None
+        plain = odds.resist_chance(*self.resistance_code(state, unit), damage, option, penalty)
+        doubled = odds.resist_chance(*self.resistance_code(state, unit, fate=True), damage, option, penalty)
+        chances = {"no": plain, "yes": doubled}
+        answer = ask(
+            DecisionRequest(
+                "fate_point",
+                unit.id,
+                unit.team,
+                None,
+                ("no", "yes"),
+                fate_default("resistance", plain, doubled),
+                {"difficulty": damage, "chances": chances, "kind": "resistance"},
+            )
+        )
+        if answer != "yes":
+            return False
+        unit.pools["fp"] -= 1  # R-D6-10: a spent Fate Point is gone
+        return True
+
+    def _resist_option(self, state: GameState) -> str:
+        return CANCEL_HIGHEST if self._option(state) == CANCEL_HIGHEST else COMPLICATION
 
     def _fate_request(
         self, state: GameState, unit: UnitState, kind: str, sides: int, target: int, option: str
@@ -313,6 +386,7 @@ class D6Ruleset(Ruleset):
         per_die_modifier: int = 0,
         purpose: str = "",
         weapon: WeaponState | None = None,
+        attacker: UnitState | None = None,
     ) -> D6Damage:
         parsed = parse_dice(expr) if isinstance(expr, str) else expr
         d10s = sum(t.count for t in parsed.terms if t.sides == 10 and t.sign > 0)
@@ -326,7 +400,11 @@ class D6Ruleset(Ruleset):
         pips += pip_modifier(per_die_modifier, parsed) if per_die_modifier else 0
         option = CANCEL_HIGHEST if self._option(ctx.state) == CANCEL_HIGHEST else COMPLICATION
         roll = roll_code(_label(dice, pips), ctx.dice, critical_failure_option=option, purpose=purpose)
-        return D6Damage(_label(dice, pips), roll, d10s, d4s, count)
+        label = _label(dice, pips)
+        if attacker is not None:  # R-D6-7: Character Points on the Damage roll too
+            roll, spent = self._damage_cp(ctx, attacker, roll, purpose)
+            label += f" +{spent} CP" if spent else ""
+        return D6Damage(label, roll, d10s, d4s, count)
 
     def extra_damage_roll(self, ctx: RulesContext, expr: str, *, purpose: str) -> tuple[int, list[int], str]:
         """R-FIRE-6's +1d4 Fire on the D6 scale: its converted code (1d4 → 1D+2, `damage_code`),
@@ -341,11 +419,14 @@ class D6Ruleset(Ruleset):
         assert isinstance(roll, D6Damage)
         return roll.ignition(roll.d4s if sides == 4 else roll.source_dice)
 
-    def resistance_code(self, state: GameState, unit: UnitState) -> tuple[int, int]:
-        """(dice, pips) of the unit's strength code now (doubled in its climax round, R-D6-9)."""
+    def resistance_code(self, state: GameState, unit: UnitState, *, fate: bool = False) -> tuple[int, int]:
+        """(dice, pips) of the unit's strength code now (doubled by a Fate Point spent on it,
+        R-D6-8, or in its climax round, R-D6-9)."""
         dice, pips = _code(unit.stats.get("strength", damage_code(unit.armor)))
-        if unit.pools.get("climax_round") == state.round:  # R-D6-9: all its rolls this round
+        if fate or unit.pools.get("climax_round") == state.round:  # R-D6-9: all its rolls this round
             dice, pips = 2 * dice, 2 * pips
+        extra_dice, extra_pips = equipment_bonus(unit.stats.get("strength_equipment"))
+        dice, pips = dice + extra_dice, pips + extra_pips  # R-D6-1, EX-15: not doubled
         return dice, pips
 
     def critical_failure_option(self, state: GameState) -> str:
@@ -364,27 +445,40 @@ class D6Ruleset(Ruleset):
 
         return attack_odds(self, state, attacker_id, weapon, target_id)
 
-    def armor_roll(self, ctx: RulesContext, target_id: str) -> tuple[int, str]:
+    def armor_roll(self, ctx: RulesContext, target_id: str, *, damage: int | None = None) -> tuple[int, str]:
         """The unit's strength code (objects: their converted Armor), with a Wild Die; a burning
-        target rolls it lower by R-FIRE-5's 1d4 on the D6 scale (its converted code, 1D+2)."""
+        target rolls it lower by R-FIRE-5's 1d4 on the D6 scale (its converted code, 1D+2). Against
+        known `damage` a unit's player may first spend a Fate Point doubling the code (R-D6-8) or,
+        when the total falls short, Character Points adding Wild Dice (R-D6-7; never both, R-D6-6)."""
         state = ctx.state
         unit = state.units.get(target_id)
+        fate = False
         if unit is not None:
-            code, burning, what = _label(*self.resistance_code(state, unit)), unit.fire_size > 0, "Strength"
+            fate = damage is not None and self._resistance_fate(ctx, unit, damage)
+            code, burning, what = (
+                _label(*self.resistance_code(state, unit, fate=fate)),
+                unit.fire_size > 0,
+                "Strength",
+            )
         else:
             obj = state.objects[target_id]
             code = damage_code(obj.armor_expression)
             burning = any(f.target == target_id and f.size > 0 for f in state.fires.values())
             what = "Armor"
-        option = CANCEL_HIGHEST if self._option(state) == CANCEL_HIGHEST else COMPLICATION
+        option = self._resist_option(state)
         roll = roll_code(code, ctx.dice, critical_failure_option=option, purpose=f"resistance of {target_id}")
-        result = D6Damage(f"{what} {code}", roll)
-        total, text = result.total, result.explain()
+        penalty_total, penalty_text = 0, ""
         if burning:
             penalty = self.damage_roll(ctx, BURNING_PENALTY, purpose=f"burning armor penalty of {target_id}")
-            total -= penalty.total
-            text += f"; burning −({penalty.explain()}) (R-FIRE-5)"
-        return total, text
+            penalty_total, penalty_text = penalty.total, f"; burning −({penalty.explain()}) (R-FIRE-5)"
+        spent = 0
+        if unit is not None and damage is not None and not fate and roll.total - penalty_total < damage:
+            short_by = damage - roll.total + penalty_total
+            purpose = f"resistance of {target_id}"
+            roll, spent = self._offer_cp(ctx, unit, roll, short_by, "resistance", purpose)
+        label = f"{what} {code}" + (" (Fate Point ×2)" if fate else "") + (f" +{spent} CP" if spent else "")
+        result = D6Damage(label, roll)
+        return result.total - penalty_total, result.explain() + penalty_text
 
     def damage_outcome(self, state: GameState, target_id: str, damage: int, armor: int) -> str:
         margin = damage - armor
@@ -420,12 +514,20 @@ class D6Ruleset(Ruleset):
     def stat_blocks(self, unit: UnitState) -> dict[str, Any]:
         """The unit's D6 block with the Character and Fate Points it has left (R-D6-10)."""
         block: dict[str, Any] = {s: unit.stats[s] for s in STATS if s in unit.stats}
+        equipment = {s: unit.stats[f"{s}_equipment"] for s in STATS if f"{s}_equipment" in unit.stats}
+        if equipment:
+            block["equipment"] = equipment
         block["character_points"] = unit.pools.get("cp", 0)
         block["fate_points"] = unit.pools.get("fp", 0)
         return {"d6": block}
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
-        lines = [StatLine(s.title(), unit.stats.get(s, "?")) for s in STATS]
+        lines = []
+        for s in STATS:
+            bonus = unit.stats.get(f"{s}_equipment")
+            tip = "with its equipment bonus (R-D6-1, EX-15; a Fate Point does not double it)"
+            value = unit.stats.get(s, "?")
+            lines.append(StatLine(s.title(), f"{value} {bonus}" if bonus else value, tip if bonus else ""))
         pools = unit.pools
         lines.append(
             StatLine("Character Points", str(pools.get("cp", 0)), "R-D6-7: extra Wild Dice after a roll")

@@ -40,9 +40,10 @@ def complication_for(total: int, target: int) -> tuple[str, str]:
 
 
 def fate_default(kind: str, without: float, with_fp: float) -> str:
-    """AI policy (docs/rulesets.md): a Fate Point on an attack that is likelier to miss than hit
-    and gains at least 20 points from it, or on a roll against drowning that it improves."""
-    if kind in ATTACKS and without < 0.5 and with_fp - without >= 0.2:
+    """AI policy (docs/rulesets.md): a Fate Point on an attack (or a resistance roll, R-D6-8) that
+    is likelier to fail than not and gains at least 20 points from it, or on a roll against
+    drowning that it improves."""
+    if (kind in ATTACKS or kind == "resistance") and without < 0.5 and with_fp - without >= 0.2:
         return "yes"
     if kind == "swim" and with_fp > without:
         return "yes"
@@ -50,11 +51,12 @@ def fate_default(kind: str, without: float, with_fp: float) -> str:
 
 
 def cp_default(kind: str, chances: dict[str, float]) -> str:
-    """AI policy: the fewest Character Points that make a failed attack at least an even chance
-    (none if even all of them cannot); against drowning as many as may be spent."""
+    """AI policy: the fewest Character Points that make a failed attack or resistance roll
+    (R-D6-7) at least an even chance (none if even all of them cannot); against drowning as many
+    as may be spent."""
     if kind == "swim":
         return max(chances, key=lambda k: (chances[k], -int(k)))
     for k in sorted(chances, key=int):
-        if int(k) and chances[k] >= 0.5 and kind in ATTACKS:
+        if int(k) and chances[k] >= 0.5 and (kind in ATTACKS or kind == "resistance"):
             return k
     return "0"

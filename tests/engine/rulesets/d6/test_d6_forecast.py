@@ -29,11 +29,13 @@ def test_damage_against_resistance_matches_the_rulesets_own_rolls():
     g = duel()
     odds = RULESET.attack_odds(g.state, "a", "shortsword", "z")
     ctx = RulesContext(g.state, SeededDice(7))
+    ctx.ask = lambda request: request.default  # the target spends its 2 CP as the computer would
     weapon = g.unit("a").weapons[0]
     n, bands = 20_000, {"out": 0, "stun": 0, "wound": 0}
     for _ in range(n):
+        g.unit("z").pools["cp"] = 2
         damage = RULESET.damage_roll(ctx, weapon.damage, weapon=weapon).total
-        armor, _text = RULESET.armor_roll(ctx, "z")
+        armor, _text = RULESET.armor_roll(ctx, "z", damage=damage)  # R-D6-7 points on it
         outcome = RULESET.damage_outcome(g.state, "z", damage, armor)
         key = {"stunned": "stun", "wounded": "wound", "incapacitated": "out", "killed": "out"}.get(outcome)
         if key:

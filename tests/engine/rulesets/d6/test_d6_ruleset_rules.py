@@ -34,10 +34,13 @@ def d6_game(units: list[Unit], script: list[int], *, policy: Any = None, **d6: A
 
 
 def duel(attacker: Unit | None = None, defender: Unit | None = None) -> list[Unit]:
-    """A swordsman next to a target: Use 2 → difficulty 8; sword 1d6+1 → 2D+2; Armor 4 → 2D."""
+    """A swordsman next to a target: Use 2 → difficulty 8; sword 1d6+1 → 2D+2; Armor 4 → 2D.
+    The target holds no Character Points unless given (none spent on its resistance, R-D6-7)."""
+    defender = dict(defender or {})
+    defender["d6"] = {"character_points": 0, **defender.get("d6", {})}
     return [
         sb.unit("a", "red", (2, 2), weapons=[sb.SWORD], **(attacker or {})),
-        sb.unit("z", "blue", (3, 2), **(defender or {})),
+        sb.unit("z", "blue", (3, 2), **defender),
     ]
 
 
@@ -138,6 +141,66 @@ def test_r_d6_8_a_fate_point_doubles_own_dice_and_pips_not_the_weapon_damage_cod
     assert g.state.units["a"].pools["fp"] == 0
 
 
+def test_r_d6_8_a_fate_point_before_the_resistance_roll_doubles_the_strength_code() -> None:
+    policy = Answers(fate_point=["yes"])
+    units = duel({"d6": {"melee": "3D", "character_points": 0}}, {"d6": {"strength": "2D", "fate_points": 1}})
+    # 5+5+5 = 15 vs 8; Damage 2D+2: 5+4+2 = 11; Strength 2D doubled → 4D: 3+3+3+2 = 11: no effect
+    g = d6_game(units, [5, 5, 5, 5, 4, 3, 3, 3, 2], policy=policy)
+    g.act("a", Attack("shortsword", "z"))
+    request = policy.first("fate_point")
+    assert request.unit == "z" and request.detail["kind"] == "resistance"
+    assert request.detail["difficulty"] == 11
+    assert request.detail["chances"]["yes"] > request.detail["chances"]["no"]
+    armor = next(e for e in g.events if e.kind == "armor_rolled")
+    assert (armor.armor, armor.outcome) == (11, "none") and "Strength 4D (Fate Point ×2)" in armor.explain
+    assert g.state.units["z"].pools["fp"] == 0
+
+
+def test_r_d6_7_character_points_on_the_resistance_roll_after_it_fell_short() -> None:
+    policy = Answers(character_points=["2"])
+    units = duel({"d6": {"melee": "3D", "character_points": 0}}, {"d6": {"character_points": 3}})
+    # hit; Damage 11; Strength 2D: 3+3 = 6, 5 short; two CP Wild Dice 4 and 2 → 12: no effect
+    g = d6_game(units, [5, 5, 5, 5, 4, 3, 3, 4, 2], policy=policy)
+    g.act("a", Attack("shortsword", "z"))
+    request = policy.first("character_points")
+    assert request.unit == "z" and request.detail["total"] == 6 and request.detail["difficulty"] == 11
+    assert request.detail["chances"]["0"] == 0.0 and request.default == "2"  # the AI's: first even
+    armor = next(e for e in g.events if e.kind == "armor_rolled")
+    assert (armor.armor, armor.outcome) == (12, "none") and "+2 CP" in armor.explain
+    assert g.state.units["z"].pools["cp"] == 1
+
+
+def test_r_d6_7_character_points_on_the_damage_roll() -> None:
+    policy = Answers(damage_points=["1"])
+    g = d6_game(duel({"d6": {"melee": "3D", "character_points": 2}}), [5, 5, 5, 1, 1, 5, 2, 2], policy=policy)
+    g.act("a", Attack("shortsword", "z"))  # Damage 2D+2: 1+1+2 = 4, +1 CP die 5 → 9 vs 2+2: wounded
+    request = policy.first("damage_points")
+    assert request.unit == "a" and request.options == ("0", "1", "2") and request.default == "0"
+    a = attacked(g)
+    assert a.damage == 9 and "+1 CP" in a.damage_roll["code"] + a.text
+    assert next(e for e in g.events if e.kind == "armor_rolled").outcome == "wounded"
+    assert g.state.units["a"].pools["cp"] == 1
+
+
+def test_r_d6_1_ex_15_a_scenario_equipment_bonus_adds_dice_a_fate_point_does_not_double() -> None:
+    policy = Answers(fate_point=["yes"])
+    block = {"melee": "2D+1", "equipment": {"melee": "+1D"}, "fate_points": 1, "character_points": 0}
+    attacker = {"d6": block}
+    # 2D+1 doubled → 4D+2, then the +1D blade: 5D+2 = 1, 1, 1, 1, Wild 2 +2 = 8 vs 8: a hit
+    g = d6_game(duel(attacker), [1, 1, 1, 1, 2, 1, 1, 1, 1], policy=policy)
+    g.act("a", Attack("shortsword", "z"))
+    a = attacked(g)
+    assert len(a.roll["dice"]) == 5 and a.roll["pips"] == 2 and a.hit
+    lines = {line.label: line.value for line in find_ruleset("d6").stat_lines(g.unit("a"))}
+    assert lines["Melee"] == "2D+1 +1D"
+    assert find_ruleset("d6").stat_blocks(g.unit("a"))["d6"]["equipment"] == {"melee": "+1D"}
+
+
+def test_r_d6_1_a_bad_equipment_bonus_names_the_field() -> None:
+    with pytest.raises(ValueError, match="equipment"):
+        d6_scenario(duel({"d6": {"equipment": {"melee": "+1d8"}}}))
+
+
 def test_r_d6_6_never_character_points_on_a_roll_with_a_fate_point() -> None:
     policy = Answers(fate_point=["yes"], character_points=["1"])
     g = d6_game(duel({"d6": {"melee": "1D", "fate_points": 1, "character_points": 5}}), [1, 2], policy=policy)
@@ -156,7 +219,8 @@ def test_r_d6_6_no_fate_point_question_without_a_fate_point() -> None:
 
 def test_r_d6_9_the_climactic_fate_point_doubles_every_roll_of_that_round_unpaid() -> None:
     policy = Answers(fate_point=["climax"])
-    units = duel({"d6": {"melee": "1D", "strength": "1D", "fate_points": 2}}, {"weapons": [sb.SWORD]})
+    red = {"d6": {"melee": "1D", "strength": "1D", "fate_points": 2, "character_points": 0}}
+    units = duel(red, {"weapons": [sb.SWORD]})
     # red's climax: melee 2D = 3 + Wild 3 = 6, a miss. Blue strikes back in the same round:
     # 3D = 2, 5, Wild 1 … complication-free total 8 hits; Damage 2D+2 = 1 + Wild 2 + 2 = 5
     # against red's doubled strength 2D = 2 + Wild 2 = 4 → stunned

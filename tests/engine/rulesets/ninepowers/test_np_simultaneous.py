@@ -57,3 +57,17 @@ def test_r_np_9_a_unit_whose_side_already_had_its_turn_this_round_does_not_strik
     g.act("a", Attack("pistol", "z"))  # fells z: blue's blow this round was already struck
     assert _blows(g) == [("z", "a", False), ("a", "z", True)]
     assert g.unit("a").alive and g.winner == "red"
+
+
+def test_energy_shields_do_not_cancel_nine_powers_attack_damage():
+    """docs/rules-decisions.md "Nine Powers: Energy Shields": a Shield's Deflection dice cancel
+    Damage dice (R-HAZ-21, G-8); a Nine Powers attack rolls none — its 1/2/3 points come from the
+    difficulty (R-NP-5) — so a unit in a shield field takes the whole blow, nothing deflected."""
+    from brikwars_gui.engine.hazards import sandbox as hs
+
+    g = np_game(_duel(), [1, 6], Answers(np_difficulty=["tough"], attack_response="decline"))
+    hs.add_field(g.state, "shield", "shield", [(5, 2)], dice="3d6")
+    g.unit("z").power = 6
+    g.act("a", Attack("pistol", "z"))  # Tough: 3 points, 1 to Armor, 2 to Stamina → defeated
+    assert not g.unit("z").alive
+    assert not [e for e in g.events if e.kind == "shield_deflected"]

@@ -1,0 +1,197 @@
+"""Orders of SuperNatural play (Chapter D), an order family of the registry (`rules/orders.py`):
+
+* `Cast(effect, target=None, at=None, plan=())`: build an Effect of the caster's Cliché die by die
+  (`supernatural/cast.py`); free by touch, the Action for a hostile or distant target (R-SN-10).
+* `CancelEffect(effect)`: end one of the unit's Effects now (free, R-SN-13); its dice come back at
+  the start of the owner's next turn.
+* `Detonate()`: a 10amyte blows itself up (no Action, any time on its side's turn, R-SN-5).
+* `TakeTalisman(talisman)`: take up a Talisman lying within 1" (R-SN-8, a Move Action).
+
+`sn_action_options` offers what is possible now (rank 150; nothing without SN units).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import Any
+
+from brikwars_gui.engine.grid import within_reach
+from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
+from brikwars_gui.engine.rules.orders import ActionOption, Order, StepHooks, register_offers, register_order
+from brikwars_gui.engine.state import Cell, GameState, UnitState
+from brikwars_gui.engine.supernatural.cast import cast, check_cast, is_touch, resolve_target
+from brikwars_gui.engine.supernatural.diemons import detonate
+from brikwars_gui.engine.supernatural.effects import end_effect
+from brikwars_gui.engine.supernatural.events import TalismanTaken
+from brikwars_gui.engine.supernatural.path import target_cell
+from brikwars_gui.engine.supernatural.state import READY
+
+
+def _sn_battle(state: GameState) -> None:
+    if not state.sn.active:
+        raise IllegalOrder("there is no SuperNatural power in this battle (Chapter D)")
+
+
+@register_order
+@dataclass(frozen=True)
+class Cast(Order):
+    effect: str
+    target: str | None = None
+    at: Cell | None = None
+    plan: tuple[str, ...] = ()
+    kind = "cast"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Cast:
+        target, at = data.get("target"), data.get("at")
+        return cls(
+            str(data["effect"]),
+            None if target is None else str(target),
+            None if at is None else (int(at[0]), int(at[1])),
+            tuple(str(s) for s in data.get("plan", ())),
+        )
+
+    def to_dict(self) -> dict[str, Any]:
+        return {
+            "kind": self.kind,
+            "effect": self.effect,
+            "target": self.target,
+            "at": None if self.at is None else [self.at[0], self.at[1]],
+            "plan": list(self.plan),
+        }
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        _sn_battle(state)
+        check_cast(state, unit, self.effect, self.target, self.at, self.plan)
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        cast(ctx, unit, self.effect, self.target, self.at, self.plan)  # books the Action if it uses it
+
+
+@register_order
+@dataclass(frozen=True)
+class CancelEffect(Order):
+    effect: str
+    kind = "cancel_effect"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> CancelEffect:
+        return cls(str(data["effect"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "effect": self.effect}
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        _sn_battle(state)
+        effect = state.sn.effects.get(self.effect)
+        if effect is None or effect.ended or effect.caster != unit.id:
+            raise IllegalOrder(f"{unit.name} sustains no Effect {self.effect!r} (R-SN-13)")
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        end_effect(ctx, ctx.state.sn.effects[self.effect], f"cancelled by {unit.id} (R-SN-13)")
+
+
+@register_order
+@dataclass(frozen=True)
+class Detonate(Order):
+    kind = "detonate"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> Detonate:
+        return cls()
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind}
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        _sn_battle(state)
+        if unit.diemon != "10amyte" or not unit.alive:
+            raise IllegalOrder(f"{unit.name} is not a 10amyte: only a 10amyte self-destructs (R-SN-5)")
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        detonate(ctx, unit)
+
+
+@register_order
+@dataclass(frozen=True)
+class TakeTalisman(Order):
+    """R-SN-8: take up a Talisman lying within 1" (GRID-4): a Move Action, no Action used."""
+
+    talisman: str
+    kind = "take_talisman"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> TakeTalisman:
+        return cls(str(data["talisman"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "talisman": self.talisman}
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        _sn_battle(state)
+        if problem := unable_problem(unit):
+            raise IllegalOrder(problem)
+        talisman = state.sn.talismans.get(self.talisman)
+        if talisman is None or talisman.holder is not None or talisman.cell is None:
+            raise IllegalOrder(f"no Talisman {self.talisman!r} lies on the battlefield (R-SN-8)")
+        if unit.diemon or not within_reach(unit.pos, talisman.cell):
+            raise IllegalOrder(f'the {talisman.name} is not within 1" of {unit.name} (R-SN-8, GRID-4)')
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        talisman = ctx.state.sn.talismans[self.talisman]
+        talisman.holder, talisman.cell = unit.id, None
+        ctx.emit(TalismanTaken(talisman.id, unit.id))
+
+
+SNAction = Cast | CancelEffect | Detonate | TakeTalisman
+
+
+@register_offers(150, ["cast", "cancel_effect", "detonate", "take_talisman"])
+def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """The SN orders open to the unit now; a Cast is offered without its dice plan (the Effect
+    builder or the computer player completes it)."""
+    ledger = state.sn
+    if not ledger.active or unable_problem(unit) is not None:
+        return []
+    out: list[ActionOption] = []
+    if unit.diemon == "10amyte":
+        label = "Detonate: a 1d10 explosion here, no Action (R-SN-5)"
+        out.append(ActionOption("detonate", label, Detonate()))
+    for talisman in ledger.talismans.values():
+        if talisman.cell is not None and not unit.diemon and within_reach(unit.pos, talisman.cell):
+            label = f"Take the {talisman.name} (d{talisman.sides}, R-SN-8)"
+            out.append(ActionOption("take_talisman", label, TakeTalisman(talisman.id)))
+    for effect in ledger.live_effects(unit.id):
+        label = f"Cancel {effect.template} ({effect.id}, R-SN-13)"
+        out.append(ActionOption("cancel_effect", label, CancelEffect(effect.id)))
+    if not any(t.status == READY for t in ledger.talismans_of(unit.id)):
+        return out
+    for template in ledger.templates_for(unit.id):
+        for target, at in _targets(state, unit, template.target):
+            try:
+                target, at = resolve_target(state, unit, template, target, at)
+            except IllegalOrder:
+                continue
+            touch = is_touch(state, unit, template, target, target_cell(state, target, at, unit.pos))
+            if not touch and unit.action_used:
+                continue
+            what = target if target is not None else f"{at}"
+            cost = "touch, free" if touch else "uses the Action"
+            label = f"Cast {template.name} on {what} ({cost}, R-SN-10)"
+            out.append(ActionOption("cast", label, Cast(template.name, target, at), target=target))
+    return out
+
+
+def _targets(state: GameState, unit: UnitState, kind: str) -> list[tuple[str | None, Cell | None]]:
+    if kind == "self":
+        return [(unit.id, None)]
+    if kind == "cell":
+        return []  # any cell: the Effect builder asks where
+    if kind == "object":
+        return [(o.id, None) for o in sorted(state.objects.values(), key=lambda o: o.id) if not o.destroyed]
+    units = sorted((u for u in state.units.values() if u.alive), key=lambda u: u.id)
+    if kind == "ally":
+        return [(u.id, None) for u in units if u.team == unit.team]
+    if kind == "hostile":
+        return [(u.id, None) for u in units if u.team != unit.team]
+    return [(u.id, None) for u in units]

@@ -1,0 +1,222 @@
+"""Landing an Effect (R-SN-15/27/28/29/34/36/39, R-DICE-10): what stands at its point and inside
+its area takes the Damage dice as one roll and the stat changes; a creature die releases a
+Diemon there. Everything inside the area is affected equally."""
+
+from __future__ import annotations
+
+from brikwars_gui.engine.dice.brikwars import DieRoll, RollResult
+from brikwars_gui.engine.dice.sn import SNRoll
+from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.hazards.fire import damage_and_ignite
+from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
+from brikwars_gui.engine.rules.damage import _still_there, disrupt
+from brikwars_gui.engine.state import Cell, UnitState
+from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod
+from brikwars_gui.engine.supernatural.events import EffectLanded
+from brikwars_gui.engine.supernatural.fumble import Against
+from brikwars_gui.engine.supernatural.path import in_arc, object_at
+from brikwars_gui.engine.supernatural.state import EffectState, EffectTemplate
+from brikwars_gui.engine.supernatural.tables import JOINED_ASPECTS, RADIUS_PER_D10
+
+Rolled = list[tuple[str, str, SNRoll]]  # (talisman, aspect, roll) of the dice that took effect
+
+
+def _primary(ctx: PlayContext, effect: EffectState, template: EffectTemplate, dest: Cell) -> str | None:
+    state = ctx.state
+    if effect.stopped_by is not None and effect.stopped_by in state.objects:
+        return effect.stopped_by  # R-SN-25: a non-d12 die stopped by an object lands on it
+    unit = state.unit_at(effect.point)
+    unmoved = effect.point == effect.origin and template.target != "self"
+    if unit is not None and not (unit.id == effect.caster and unmoved):
+        return unit.id  # an Effect that never left the caster's hands does not land on it (reading)
+    if effect.target in state.objects and effect.point == dest:
+        return effect.target
+    return object_at(state, effect.point)
+
+
+def land(
+    ctx: PlayContext,
+    caster: UnitState,
+    effect: EffectState,
+    template: EffectTemplate,
+    rolled: Rolled,
+    against: Against,
+    dest: Cell,
+) -> None:
+    state = ctx.state
+    point = effect.point
+    if template.target == "weapon":
+        _on_weapon(ctx, effect, template, rolled, against, dest)
+        return
+    dice = [d for _t, _a, roll in rolled for d in roll.dice]
+    joined_d10 = sum(1 for _t, a, r in rolled if a in JOINED_ASPECTS and r.sides == 10)
+    # R-SN-28: every d10 spent, and every SN Bonus d10 it rolled (R-SN-17), adds 2" of radius
+    effect.radius = RADIUS_PER_D10 * (joined_d10 + sum(1 for d in dice if d.sides == 10))
+    arcs = sum(
+        1
+        for _t, a, r in rolled
+        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
+    )
+    effect.arc = arcs
+    primary = _primary(ctx, effect, template, dest)
+    reach = max(distance(effect.origin, point), sum(r.total for _t, a, r in rolled if a == "range"))
+    hit: list[str] = [primary] if primary is not None else []
+    if effect.radius or arcs:
+        for unit in sorted(state.units.values(), key=lambda u: u.id):
+            if not unit.alive or unit.id in hit:
+                continue
+            inside = effect.radius and in_range(point, unit.pos, effect.radius)
+            if unit.id == caster.id and template.target != "self":
+                if inside and _include_self(ctx, caster, effect):
+                    hit.append(unit.id)
+                continue
+            if inside or in_arc(effect.origin, point, unit.pos, arcs, reach):
+                hit.append(unit.id)
+        for obj in sorted(state.objects.values(), key=lambda o: o.id):
+            if obj.destroyed or obj.id in hit:
+                continue
+            if effect.radius and any(in_range(point, c, effect.radius) for c in obj.cells):
+                hit.append(obj.id)
+    creature = [t for t, a, _r in rolled if a == "creature"]
+    if template.form == "creature":
+        hit = []  # R-SN-20: its dice make and augment the Creature, they strike nothing
+    effect.targets = hit
+    ctx.emit(EffectLanded(effect.id, point, tuple(hit), effect.radius, arcs, point == dest))
+    if creature:
+        from brikwars_gui.engine.supernatural.diemons import augment, summon
+
+        born = summon(ctx, caster, effect, creature[0])
+        augment(ctx, effect, born, [(t, a, r) for t, a, r in rolled if a != "creature"], against.mods)
+    elif template.form != "creature":
+        _stat_changes(ctx, effect, rolled, against)
+        _damage(ctx, caster, effect, template, rolled, against)
+    if not effect.mods and effect.creature is None:
+        effect.ended = True  # nothing to sustain: an instant Effect (its dice still come back next turn)
+
+
+def _on_weapon(
+    ctx: PlayContext,
+    effect: EffectState,
+    template: EffectTemplate,
+    rolled: Rolled,
+    against: Against,
+    dest: Cell,
+) -> None:
+    """R-SN-24/34/35 (EX-11, EX-13b): once the Range dice reach the weapon's holder, each Damage die
+    joins the weapon's Damage rating (rolled with it at each use) or cancels a die of its size in
+    it; a Fumble's `mod-`/`damage-` worth a die's size undoes that die. Short of it: nothing."""
+    assert effect.target is not None
+    holder_id, _, name = effect.target.partition(":")
+    holder = ctx.state.units[holder_id]
+    reached = effect.point == dest
+    effect.targets = [holder_id] if reached else []
+    ctx.emit(EffectLanded(effect.id, effect.point, tuple(effect.targets), 0, 0, reached))
+    left = against.mods + against.damage
+    for talisman_id, aspect, roll in rolled if reached else ():
+        if aspect not in ("damage+", "damage-"):
+            continue
+        if left >= roll.sides:
+            left -= roll.sides
+            continue
+        sides = roll.sides if aspect == "damage+" else -roll.sides
+        apply_weapon_mod(ctx, effect, holder, name, talisman_id, sides, template.element)
+    if not effect.mods:
+        effect.ended = True
+
+
+def _include_self(ctx: PlayContext, caster: UnitState, effect: EffectState) -> bool:
+    """R-SN-28: a caster inside its own Effect's radius chooses whether it is affected (default no)."""
+    answer = ctx.ask(
+        DecisionRequest("sn_include_self", caster.id, caster.team, effect.id, ("no", "yes"), "no")
+    )
+    return answer == "yes"
+
+
+_STATS = {
+    "deflect+": "deflection",
+    "armor+": "armor",
+    "armor-": "armor",
+    "move+": "move",
+    "move-": "move",
+    "action+": "sn_roll_bonus",
+    "action-": "sn_roll_bonus",
+    "bless": "blessings",
+    "curse": "curses",
+}
+
+
+def _stat_changes(ctx: PlayContext, effect: EffectState, rolled: Rolled, against: Against) -> None:
+    """R-SN-29/36/39, R-DICE-10: each stat die changes every unit it landed on."""
+    state = ctx.state
+    left = against.mods  # a Fumble's `mod-` eats into the changes, first die first
+    for talisman_id, aspect, roll in rolled:
+        stat = _STATS.get(aspect)
+        if stat is None:
+            continue
+        sides, total = roll.sides, roll.total
+        if aspect in JOINED_ASPECTS:
+            if left >= sides:
+                left -= sides
+                continue  # a Fumble worth the die's size undid it
+        else:
+            taken = min(left, total)
+            left -= taken
+            total -= taken
+            if total <= 0:
+                continue  # the Fumble undid this die
+        for uid in effect.targets:
+            unit = state.units.get(uid)
+            if unit is None or not unit.alive:
+                continue
+            if stat == "armor":
+                amount = sides if aspect == "armor+" else -sides  # R-SN-36: the die joins the Armor
+            elif stat in ("blessings", "curses"):
+                if sides < unit.skill:
+                    continue  # R-DICE-10: only units whose Action die is the same size or smaller
+                amount = sides
+            elif stat == "deflection":
+                amount = sides  # R-SN-38: a level against dice of its size or smaller
+            else:
+                amount = total if aspect.endswith("+") else -total
+            apply_mod(ctx, effect, unit, stat, talisman_id, amount)
+
+
+def _damage(
+    ctx: PlayContext,
+    caster: UnitState,
+    effect: EffectState,
+    template: EffectTemplate,
+    rolled: Rolled,
+    against: Against,
+) -> None:
+    """R-SN-34: the Effect's Damage dice as one roll: d4 Fire of the element (their points, and
+    ignition), d6 plain, d8 Blast −1 per inch from the caster per die, d10 explosion (knocks down),
+    d12 past Deflection (none modelled on SN targets yet)."""
+    damage = [(t, r) for t, a, r in rolled if a == "damage+"]
+    if not damage or not effect.targets:
+        return
+    inches = int(distance(effect.origin, effect.point))
+    all_dice: list[DieRoll] = []
+    blast = 0
+    fire_dice: list[int] = []
+    for _talisman, roll in damage:
+        all_dice.extend(roll.dice)
+        if roll.sides == 8:
+            blast += min(inches, roll.total)
+        if roll.sides == 4:
+            fire_dice.append(roll.total)
+    result = RollResult("SN", tuple(all_dice), -blast - against.damage, 0, f"{effect.id} Damage")
+    total = max(0, result.total)
+    explosive = any(d.sides == 10 for d in all_dice)
+    cause = f"{template.name} of {caster.id}"
+    state = ctx.state
+    for tid in list(effect.targets):
+        if not _still_there(ctx, tid):
+            continue
+        damage_and_ignite(  # R-FIRE-3: the d4s may ignite whatever the Armor result
+            ctx, tid, total, cause=cause, fire_dice=fire_dice, fire_type=template.element, at=effect.point
+        )
+    if explosive:
+        for tid in effect.targets:
+            if tid in state.units:
+                disrupt(ctx, tid, f"knocked over by the blast of {cause} (R-MOVE-15)")

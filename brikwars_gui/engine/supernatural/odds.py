@@ -1,0 +1,225 @@
+"""Exact odds of an Effect for the computer player and the Effect builder (R-SN-17/18/24/34):
+P(reach) of Range dice (their SN Bonus chains enumerated, a Fumble counting 0 — the opponent's
+use of it is not counted), and what a set of Damage dice does to a unit (its Armor roll rolled
+exactly, G-3)."""
+
+from __future__ import annotations
+
+import functools
+from collections.abc import Sequence
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.dice.sn import sn_distribution
+from brikwars_gui.engine.rulesets.base import StrikeOdds
+
+if TYPE_CHECKING:
+    from brikwars_gui.engine.state import GameState, UnitState
+
+Distribution = dict[int, float]
+_EPS = 1e-9
+
+
+def _convolve(a: Distribution, b: Distribution) -> Distribution:
+    out: Distribution = {}
+    for va, pa in a.items():
+        for vb, pb in b.items():
+            p = pa * pb
+            if p > _EPS:
+                out[va + vb] = out.get(va + vb, 0.0) + p
+    return out
+
+
+@functools.lru_cache(maxsize=1024)
+def sn_sum(sides: tuple[int, ...]) -> tuple[tuple[int, float], ...]:
+    """Distribution of the total of several SN dice (each a Fumble = 0), tail below 1e-9 dropped."""
+    dist: Distribution = {0: 1.0}
+    for s in sides:
+        dist = _convolve(dist, {v: p for v, p in sn_distribution(s, eps=1e-9)})
+    return tuple(sorted(dist.items()))
+
+
+def reach_chance(sides: Sequence[int], inches: float) -> float:
+    """P(Range dice of `sides` total at least `inches`) — the point reaches a target that far
+    (obstacles aside: a d12 passes them, others stop, R-SN-25/26)."""
+    need = max(0, int(-(-(inches - 1e-9) // 1)))  # whole inches: ceil
+    return sum(p for v, p in sn_sum(tuple(sorted(sides))) if v >= need)
+
+
+@functools.lru_cache(maxsize=256)
+def _armor_distribution(expr: str) -> tuple[tuple[int, float], ...]:
+    parsed = parse_dice(expr)
+    dist: Distribution = {parsed.modifier: 1.0}
+    for term in parsed.terms:
+        die = {v: p for v, p in die_distribution(term.sides, eps=1e-9)}
+        if term.sign < 0:
+            die = {-v: p for v, p in die.items()}
+        for _ in range(term.count):
+            dist = _convolve(dist, die)
+    return tuple(sorted(dist.items()))
+
+
+def damage_odds(damage_sides: Sequence[int], blast_inches: int, armor: str, size: int) -> StrikeOdds:
+    """What Damage dice of `damage_sides` (a d8 losing `blast_inches`, R-SN-34) do to a unit with
+    Armor `armor` and Size `size`: kill, wound (lose an inch), Disrupt (equal: G-3)."""
+    dist: Distribution = {0: 1.0}
+    for s in damage_sides:
+        die = {v: p for v, p in sn_distribution(s, eps=1e-9)}
+        if s == 8 and blast_inches:
+            die = {max(0, v - blast_inches) if v else 0: p for v, p in die.items()}
+        dist = _convolve(dist, die)
+    armor_dist = _armor_distribution(armor)
+    wound = disrupt = 0.0
+    for a, pa in armor_dist:
+        a = max(a, 0) if "-" in armor else a
+        for d, pd in dist.items():
+            if d <= 0:
+                continue
+            if d > a:
+                wound += pa * pd
+            elif d == a:
+                disrupt += pa * pd
+    kill = wound if size <= 1 else 0.0
+    return StrikeOdds(1.0, kill, wound, disrupt)
+
+
+@functools.lru_cache(maxsize=1024)
+def armor_beaten(damage: str, armor: str) -> float:
+    """P(a BrikWars Damage roll of `damage` beats an Armor roll of `armor`), both exactly (G-3)."""
+    dmg = dict(_armor_distribution(damage))
+    out = 0.0
+    for a, pa in _armor_distribution(armor):
+        a = max(a, 0)
+        out += pa * sum(p for d, p in dmg.items() if d > a)
+    return out
+
+
+@dataclass(frozen=True)
+class EffectOdds:
+    """What a planned hostile Effect may do: `reach` the exact chance its Range dice carry it onto
+    the target (a wall stops all but d12s, R-SN-25/26); `strike` the exact odds that its Damage
+    lands on the target and what it does there — on the target's cell, or short of it but with the
+    target inside the d10 radius (R-SN-28; SN Bonus d10s widen it, R-SN-17) — with each d8 losing
+    the inches from the caster to the point (R-SN-34). None when it has no Damage dice."""
+
+    reach: float
+    strike: StrikeOdds | None
+
+    def value(self) -> float:
+        return self.strike.value() if self.strike is not None else 0.0
+
+
+@functools.lru_cache(maxsize=1024)
+def _joint(sides: tuple[int, ...]) -> dict[tuple[int, int], float]:
+    """(total, d10s rolled) of SN dice, each a Fumble = 0 and no die (R-SN-17/18, R-SN-28).
+    Cached: callers only read it."""
+    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    for s in sides:
+        die: dict[tuple[int, int], float] = {}
+        for v, p in sn_distribution(s, eps=1e-9):
+            n = 0 if v == 0 else (v - 1) // s + 1
+            die[(v, n if s == 10 else 0)] = p
+        out: dict[tuple[int, int], float] = {}
+        for (va, na), pa in dist.items():
+            for (vb, nb), pb in die.items():
+                p = pa * pb
+                if p > _EPS:
+                    out[(va + vb, na + nb)] = out.get((va + vb, na + nb), 0.0) + p
+        dist = out
+    return dist
+
+
+@functools.lru_cache(maxsize=4096)
+def _damage_table(sides: tuple[int, ...], inches: int, armor: str) -> dict[int, tuple[float, float, float]]:
+    """d10s rolled → (P, P(Damage beats the Armor roll), P(equal)) of the Damage dice, each d8 losing
+    `inches` (never below 0, R-SN-34); Damage 0 does nothing (G-3)."""
+    dist: dict[tuple[int, int], float] = {(0, 0): 1.0}
+    for s in sides:
+        die: dict[tuple[int, int], float] = {}
+        for (v, n), p in _joint((s,)).items():
+            key = (max(0, v - inches) if s == 8 else v, n)
+            die[key] = die.get(key, 0.0) + p
+        out: dict[tuple[int, int], float] = {}
+        for (va, na), pa in dist.items():
+            for (vb, nb), pb in die.items():
+                if pa * pb > _EPS:
+                    out[(va + vb, na + nb)] = out.get((va + vb, na + nb), 0.0) + pa * pb
+        dist = out
+    below, equal = _armor_cdf(armor)
+    table: dict[int, tuple[float, float, float]] = {}
+    for (d, n), p in dist.items():
+        total, beat, tie = table.get(n, (0.0, 0.0, 0.0))
+        if d > 0:
+            beat += p * below(d)
+            tie += p * equal(d)
+        table[n] = (total + p, beat, tie)
+    return table
+
+
+def _armor_cdf(armor: str):
+    """(P(Armor roll < d), P(Armor roll == d)) as functions of d; a roll lowered by SN dice stops at
+    0 (R-SN-36)."""
+    clamp = "-" in armor
+    values: dict[int, float] = {}
+    for a, pa in _armor_distribution(armor):
+        a = max(a, 0) if clamp else a
+        values[a] = values.get(a, 0.0) + pa
+
+    def below(d: int) -> float:
+        return sum(p for a, p in values.items() if a < d)
+
+    def equal(d: int) -> float:
+        return values.get(d, 0.0)
+
+    return below, equal
+
+
+@functools.lru_cache(maxsize=4096)
+def aimed_strike(
+    range_sides: tuple[int, ...], damage_sides: tuple[int, ...], dx: int, dy: int, armor: str, size: int
+) -> tuple[float, float, float, float, float]:
+    """(reach, hit, kill, wound, disrupt) of an Effect aimed (dx, dy) away with no wall between."""
+    from brikwars_gui.engine.grid import distance, in_range, line_cells
+
+    line = line_cells((0, 0), (dx, dy))
+    landings: dict[tuple[tuple[int, int], int], float] = {}  # (point, d10s of the Range dice) -> p
+    for (r, n_range), pr in _joint(range_sides).items():
+        point = (0, 0)
+        for cell in line[1:]:
+            if distance((0, 0), cell) > r + 1e-9:
+                break
+            point = cell
+        landings[(point, n_range)] = landings.get((point, n_range), 0.0) + pr
+    reach = hit = wound = disrupt = 0.0
+    for (point, n_range), pr in landings.items():
+        reached = point == (dx, dy)
+        reach += pr if reached else 0.0
+        for n_damage, (p, beat, tie) in _damage_table(
+            damage_sides, int(distance((0, 0), point)), armor
+        ).items():
+            radius = 2 * (n_range + n_damage)
+            if reached or (radius and in_range(point, (dx, dy), radius)):
+                hit += pr * p
+                wound += pr * beat
+                disrupt += pr * tie
+    return reach, hit, wound if size <= 1 else 0.0, wound, disrupt
+
+
+def effect_odds(state: GameState, caster: UnitState, target: UnitState, plan: Sequence[str]) -> EffectOdds:
+    """Odds of `Cast(..., target, plan=plan)` by `caster` on `target` from where they stand, every
+    Fumble counting 0 (what the opponent makes of it is not counted)."""
+    from brikwars_gui.engine.grid import line_cells
+    from brikwars_gui.engine.supernatural.path import blocked
+
+    ledger = state.sn
+    steps = [(ledger.talismans[s.split(":", 1)[0]].sides, s.split(":", 1)[1]) for s in plan]
+    walled = any(blocked(state, c) for c in line_cells(caster.pos, target.pos)[1:-1])
+    range_sides = tuple(sorted(s for s, a in steps if a == "range" and (s == 12 or not walled)))
+    damage_sides = tuple(sorted(s for s, a in steps if a == "damage+"))
+    dx, dy = target.pos[0] - caster.pos[0], target.pos[1] - caster.pos[1]
+    reach, hit, kill, wound, disrupt = aimed_strike(
+        range_sides, damage_sides, dx, dy, str(target.armor), target.size
+    )
+    return EffectOdds(reach, StrikeOdds(hit, kill, wound, disrupt) if damage_sides else None)

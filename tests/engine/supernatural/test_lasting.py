@@ -1,0 +1,138 @@
+"""How long Effects last (R-SN-12/13/27, EX-10, design map §4.13): Lasting dice left on one target
+per die, the rest ending at the caster's turn start, cancelling, and the caster's death."""
+
+from __future__ import annotations
+
+from typing import Any
+
+import pytest
+from sn_helpers import FIREBALL, caster, effect, kinds
+
+from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rules.sn_actions import CancelEffect, Cast, TakeTalisman
+from brikwars_gui.engine.session import Game
+from tests.scripted_answers import Answers
+
+ARC_BLESSING = effect("Arc Blessing", "cell", "range", "bless", form="arc", lasting=True)
+
+
+def game(units: list[dict], script: list[int], policy: Any = None, **kw: Any) -> Game:
+    """A Game on a sandbox map with scripted dice (`kw`: `sb.scenario` options, e.g. objects)."""
+    return Game.from_scenario(sb.scenario(units, **kw), script=script, policy=policy)
+
+
+def test_ex_10_r_sn_27_12_an_arc_blessing_blesses_three_then_only_one_keeps_it() -> None:
+    units = [
+        caster("c", "red", (10, 10), {"book": "d8", "relic": "d6"}, ARC_BLESSING, facing="E"),
+        sb.unit("a1", "red", (13, 9), weapons=[sb.PISTOL]),
+        sb.unit("a2", "red", (13, 10), weapons=[sb.PISTOL]),
+        sb.unit("a3", "red", (13, 11), weapons=[sb.PISTOL]),
+        sb.unit("z", "blue", (17, 10)),
+    ]
+    policy = Answers(sn_lasting="keep:a2")
+    g = game(units, [4, 2, 5, 4], policy)
+    g.act("c", Cast("Arc Blessing", at=(13, 10), plan=("book:range", "relic:bless")))
+    assert [g.unit(u).blessings for u in ("a1", "a2", "a3")] == [(6,), (6,), (6,)]
+    assert kinds(g, "effect_landed")[0]["arc"] == 1 and g.unit("c").action_used
+    g.act("a1", Attack("pistol", "z"))  # own d6 2, Blessing d6 5 kept: a hit; Damage 4 = Armor 4
+    assert g.unit("z").disrupted
+    g.end_turn()
+    g.end_turn()
+    asked = policy.first("sn_lasting")
+    assert set(asked.options) == {"release", "keep:a1", "keep:a2", "keep:a3"}
+    assert [g.unit(u).blessings for u in ("a1", "a2", "a3")] == [(), (6,), ()]
+    assert kinds(g, "sn_dice_returned")[-1]["talismans"] == ["book"]
+    assert g.state.sn.talismans["relic"].status == "held"
+
+
+def test_r_sn_12_killing_the_necromancer_ends_bone_armor_and_hex() -> None:
+    bone = effect("Bone Armor", "ally", "armor+", lasting=True)
+    hex_ = effect("Hex", "hostile", "range", "curse", lasting=True)
+    units = [
+        caster("n", "red", (5, 5), {"skull": "d6", "beard": "d4", "ring": "d10"}, bone, hex_),
+        sb.unit("s", "red", (6, 5)),
+        sb.unit("h", "blue", (8, 5), hero=True, skill="d10"),
+        sb.unit("r", "blue", (10, 7), weapons=[sb.RIFLE]),
+    ]
+    g = game(units, [3, 4, 5])
+    g.act("n", Cast("Bone Armor", "s", plan=("skull:armor+",)))
+    g.act("n", Cast("Hex", "h", plan=("beard:range", "ring:curse")))
+    assert g.unit("s").armor == "4+1d6" and g.unit("h").curses == (10,)
+    g.end_turn()
+    g.act("r", Attack("rifle", "n"))  # hit 4; 5 + 1 = 6 > 4: killed
+    ended = kinds(g, "effect_ended")
+    assert [e["reason"] for e in ended] == ["caster incapacitated"] * 2
+    assert g.unit("s").armor == "4" and g.unit("h").curses == ()
+    assert [e["talisman"] for e in kinds(g, "talisman_dropped")] == ["skull", "beard", "ring"]  # R-SN-8
+
+
+def test_r_sn_13_a_cancelled_effects_dice_come_back_next_turn() -> None:
+    ward = effect("Ward", "self", "armor+")
+    units = [caster("p", "red", (5, 5), {"hat": "d6"}, ward), sb.unit("e", "blue", (12, 12))]
+    g = game(units, [])
+    g.act("p", Cast("Ward", plan=("hat:armor+",)))
+    g.act("p", CancelEffect("fx1"))
+    assert g.unit("p").armor == "4" and kinds(g, "effect_ended")[0]["reason"].startswith("cancelled")
+    assert g.state.sn.talismans["hat"].status == "spent"
+    g.end_turn()
+    g.end_turn()
+    assert g.state.sn.talismans["hat"].status == "ready"
+
+
+def test_r_sn_13_released_at_turn_start_they_are_ready_at_once() -> None:
+    bone = effect("Bone Armor", "ally", "armor+", lasting=True)
+    units = [
+        caster("n", "red", (5, 5), {"skull": "d6"}, bone),
+        sb.unit("s", "red", (6, 5)),
+        sb.unit("e", "blue", (15, 15)),
+    ]
+    g = game(units, [], Answers(sn_lasting=["keep:s", "release"]))
+    g.act("n", Cast("Bone Armor", "s", plan=("skull:armor+",)))
+    g.end_turn()
+    g.end_turn()  # kept on s: held, still on
+    assert g.state.sn.talismans["skull"].status == "held" and g.unit("s").armor == "4+1d6"
+    g.end_turn()
+    g.end_turn()  # released: back at once, and the Armor is gone
+    assert g.state.sn.talismans["skull"].status == "ready" and g.unit("s").armor == "4"
+    assert kinds(g, "sn_dice_returned")[-1]["talismans"] == ["skull"]
+
+
+def test_r_sn_8_a_dropped_staff_is_taken_and_its_d8_spent_by_the_thief() -> None:
+    units = [
+        caster("w", "red", (5, 5), {"staff": "d8", "orb": "d6"}, FIREBALL, cliche="Pyromancer"),
+        sb.unit("r", "blue", (10, 7), weapons=[sb.RIFLE]),
+        sb.unit("t", "blue", (6, 6)),
+        sb.unit("k", "red", (3, 10)),
+    ]
+    g = game(units, [4, 5, 5, 5])
+    g.end_turn()
+    g.act("r", Attack("rifle", "w"))  # hit 4; 5 + 1 = 6 > 4: killed
+    assert {e["talisman"] for e in kinds(g, "talisman_dropped")} == {"staff", "orb"}
+    assert g.state.sn.talismans["staff"].cell == (5, 5)
+    assert "take_talisman" in {o.kind for o in g.legal_actions("t")}
+    g.act("t", TakeTalisman("staff"))
+    g.act("t", TakeTalisman("orb"))
+    assert not g.unit("t").action_used  # a Move Action
+    g.act("t", Cast("Fireball", "k", plan=("staff:range", "orb:damage+")))  # the Talisman's Cliché
+    assert [r["talisman"] for r in kinds(g, "sn_die_rolled")] == ["staff", "orb"]
+    assert not g.unit("k").alive  # Range 5 ≥ 5"; Damage 5 > Armor 4
+
+
+@pytest.mark.parametrize(("enemy_at", "default"), [((19, 19), "release"), ((9, 5), "keep:s")])
+def test_r_sn_12_the_lasting_default_keeps_armor_only_on_a_friend_an_enemy_can_reach(
+    enemy_at, default
+) -> None:
+    bone = effect("Bone Armor", "ally", "armor+", lasting=True)
+    units = [
+        caster("n", "red", (5, 5), {"skull": "d6"}, bone),
+        sb.unit("s", "red", (6, 5)),
+        sb.unit("e", "blue", enemy_at),
+    ]
+    policy = Answers()
+    g = game(units, [], policy)
+    g.act("n", Cast("Bone Armor", "s", plan=("skull:armor+",)))
+    g.end_turn()
+    g.end_turn()
+    assert policy.first("sn_lasting").default == default
+    assert (g.unit("s").armor == "4+1d6") is (default != "release")

@@ -1,0 +1,79 @@
+"""The tournament's baselines (issue 25): the greedy opponent and random legal orders, and a small
+tournament under every ruleset showing the tactical AI beats random orders."""
+
+from __future__ import annotations
+
+import pytest
+
+from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.tactics.baselines import GreedyAI, RandomAI
+from brikwars_gui.engine.tactics.player import make_player
+from brikwars_gui.engine.tactics.tournament import play_game, run_tournament, with_ruleset
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.scenario import load_scenario
+from brikwars_gui.scenario.models import Scenario
+
+
+def _game(units, seed: int = 3) -> Game:
+    return Game.from_scenario(sb.scenario(units), seed=seed)
+
+
+def test_greedy_shoots_the_target_it_has_the_best_chance_against():
+    units = [
+        sb.unit("g", "red", (2, 5), facing="E", weapons=[sb.RIFLE]),
+        sb.unit("far", "blue", (11, 5), facing="W"),  # 9": out of nothing, but farther
+        sb.unit("near", "blue", (5, 5), facing="W"),
+    ]
+    g = _game(units)
+    GreedyAI().play_unit(g, "g")
+    shot = next(e for e in g.events if e.kind == "attacked")
+    assert shot.attacker == "g" and shot.target == "near"
+
+
+def test_greedy_walks_to_the_cell_nearest_the_nearest_enemy_and_strikes():
+    units = [
+        sb.unit("g", "red", (2, 5), facing="E", weapons=[sb.SWORD]),
+        sb.unit("z", "blue", (8, 5), facing="W"),
+        sb.unit("y", "blue", (2, 15), facing="N"),
+    ]
+    g = _game(units)
+    GreedyAI().play_unit(g, "g")
+    assert g.unit("g").pos == (7, 5)  # 5" toward z, the nearest; z now within reach
+    assert [e.target for e in g.events if e.kind == "attacked"] == ["z"]
+
+
+def test_random_orders_are_legal_and_replay_with_the_seed():
+    scenario = load_scenario(SCENARIOS / "skirmish.json")
+
+    def orders(seed: int) -> list[dict]:
+        game = Game.from_scenario(scenario, seed=seed, max_rounds=3)
+        player = RandomAI(seed)
+        while not game.over:
+            player.play_turn(game)
+        return [(e.order, e.unit, e.args) for e in game.events if e.kind == "order"]
+
+    first = orders(5)
+    assert first == orders(5) and first != orders(6)
+    assert {order for order, _unit, _args in first} >= {"move", "act", "end_turn"}
+    assert isinstance(make_player("random", 1), RandomAI) and isinstance(make_player("greedy"), GreedyAI)
+
+
+@pytest.mark.parametrize(
+    "sample", ["skirmish", "skirmish@d6", "skirmish@ninepowers", "ruined_chapel"]
+)
+def test_small_tournament_normal_beats_random_legal_orders_under_every_ruleset(sample):
+    """docs/ai.md: 6 seeded games (sides swapped) per sample; the full table is
+    benchmarks/ai_tournament.py's (the issue's target: at least 98% of 200 games)."""
+    file, _, ruleset = sample.partition("@")
+    scenario = load_scenario(SCENARIOS / f"{file}.json")
+    if ruleset:
+        scenario = with_ruleset(scenario, ruleset)
+    (result,) = run_tournament({sample: scenario}, ["normal", "random"], 6, jobs=1)
+    assert result.a_wins >= 5, result.line()
+
+
+def test_with_ruleset_converts_the_sample():
+    scenario = with_ruleset(load_scenario(SCENARIOS / "skirmish.json"), "d6")
+    assert isinstance(scenario, Scenario) and scenario.ruleset == "d6"
+    assert play_game(scenario, "greedy", "passive", 0, max_rounds=2) in (None, "A", "B")

@@ -1,0 +1,256 @@
+"""The Effect builder in the window (Chapter D, R-SN-14): a Fireball cast from the caster's
+right-click menu, its dice spent one by one on the builder's buttons with the engine's chance
+that the next Range die reaches, each roll on the map and in the log in words; a Fumble (R-SN-18)
+answered by the other side in hot seat, the prompt naming that player; the caster's Effects with
+Cancel. Scripted dice (the session's script, then its seed)."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+
+import pytest
+from PySide6.QtCore import QTimer
+from PySide6.QtWidgets import QLabel, QMenu
+
+from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.ui.main_window import MainWindow
+
+FIREBALL = {"name": "Fireball", "target": "hostile", "aspects": ["range", "damage+"]}
+WARD = {"name": "Flame Ward", "target": "ally", "aspects": ["armor+"], "lasting": True}
+SUMMON = {"name": "Summon 4pion", "target": "cell", "aspects": ["range", "creature"], "form": "creature"}
+
+
+def _duel() -> Scenario:
+    block = {
+        "cliche": "Pyromancer",
+        "talismans": [
+            {"id": "staff", "name": "Staff", "die": "d8"},
+            {"id": "hat", "name": "Hat", "die": "d6"},
+            {"id": "amulet", "name": "Amulet", "die": "d4"},
+        ],
+        "effects": [FIREBALL, WARD, SUMMON],
+    }
+    data = sb.scenario(
+        [
+            sb.unit("ignatia", "red", (5, 5), name="Ignatia", supernatural=block),
+            sb.unit("archer", "blue", (12, 5), name="Archer", armor="6"),
+            sb.unit("bram", "red", (5, 6), name="Bram"),
+        ]
+    ).model_dump(mode="json")
+    for player in data["players"]:
+        player["controller"] = "human"  # hot seat
+    return Scenario.model_validate(data)
+
+
+@pytest.fixture
+def window(open_window) -> MainWindow:
+    return open_window(_duel(), answer_responses=False)
+
+
+def _menu_action(menu: QMenu, *path: str):
+    """The action at `path` (submenu titles, then the action's text prefix) of a menu."""
+    for title in path[:-1]:
+        menu = next(a.menu() for a in menu.actions() if a.menu() is not None and a.menu().title() == title)
+    return next(a for a in menu.actions() if a.text().startswith(path[-1]))
+
+
+def _answering(window: MainWindow, qtbot, steps: list[Callable[[], None]]) -> QTimer:
+    """Answer the window's prompts as a player would: each step runs when a prompt is up."""
+    timer = QTimer(window)
+    timer.setInterval(20)
+
+    def tick() -> None:
+        if steps and (window.effect_builder.active or window.response_prompt.active):
+            steps.pop(0)()
+
+    timer.timeout.connect(tick)
+    timer.start()
+    return timer
+
+
+def _log(window: MainWindow) -> list[str]:
+    return [e.text for e in window.controller.log]
+
+
+def test_r_sn_14_a_fireball_is_cast_die_by_die_from_the_menu(window: MainWindow, qtbot) -> None:
+    """Staff d8 on Range rolls 5 (5 of 7"), Hat d6 on Range rolls 3 (on target), Amulet d4 on
+    Damage rolls 3, then Stop: the Effect lands on the Archer."""
+    window.set_play_mode(True, seed=5, script=[5, 3, 3])
+    builder, seen = window.effect_builder, {}
+
+    def first() -> None:
+        request = builder.request
+        seen["first"] = {o: b.text() for o, b in builder.buttons.items()}
+        labels = builder.row_box.findChildren(QLabel)
+        seen["rows"] = [w.text().replace("<b>", "").replace("</b>", "") for w in labels]
+        seen["p_staff"] = request.detail["p_reach"]["staff"]
+        seen["stop_first"] = builder.buttons["stop"].text()
+        builder.buttons["staff:range"].click()
+
+    def second() -> None:
+        seen["headline"] = builder.label.text()
+        seen["path"] = window.scene.path_item is not None and window.scene.path_item.isVisible()
+        seen["floats"] = [item.text for item, _s, _a in window.result_floats.floats if hasattr(item, "text")]
+        builder.buttons["hat:range"].click()
+
+    def third() -> None:
+        seen["third"] = set(builder.buttons)
+        builder.buttons["amulet:damage+"].click()
+
+    def stop() -> None:
+        builder.buttons["stop"].click()
+
+    timer = _answering(window, qtbot, [first, second, third, stop])
+    menu = window.build_action_menu("ignatia", (12, 5), "archer")
+    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    timer.stop()
+    labels = seen["first"]
+    assert labels["staff:range"] == f"Range — {round(seen['p_staff'] * 100)}% to reach"  # Staff d8 row
+    assert labels["hat:range"].startswith("Range — ") and labels["amulet:damage+"] == "Damage"
+    assert seen["rows"][:3] == ["Staff d8", "Hat d6", "Amulet d4"]
+    assert seen["stop_first"].startswith("Stop: cast nothing")
+    assert '5" of 7" reached, 2" to go' in seen["headline"] and "Staff d8 → Range" in seen["headline"]
+    assert seen["path"]  # the path so far is drawn on the map
+    assert 'Range d8: 5 → 5"' in seen["floats"]  # the roll lands on the map where the point is
+    assert "hat:range" not in seen["third"]  # on target: no more Range dice
+    log = _log(window)
+    assert 'Ignatia: Range d8: 5 → 5" (5 of 7")' in log
+    assert any(t.startswith('Ignatia: Range d6: 3 → 3"') for t in log)
+    assert "Ignatia: Damage d4: 3 → 3" in log
+    assert "Ignatia spends the Staff (d8) on Range for the Fireball" in log  # each choice in words
+    assert "Ignatia stops: the Fireball lands" in log
+    assert any("Ignatia's Fireball lands at (12, 5)" in t and "Archer" in t for t in log)
+    assert [c.status for c in window.controller.sn_dice("ignatia")] == ["spent", "spent", "spent"]
+    card = window.controller.unit_card("ignatia")
+    assert [c.status for c in card.sn_dice] == ["spent"] * 3  # the card's die chips
+
+
+def test_r_sn_18_a_fumble_is_answered_by_the_other_player_in_hot_seat(window: MainWindow, qtbot) -> None:
+    """The Hat's Range die rolls 1: a Fumble Die for Blue, who rolls 3 and is asked, by name,
+    what to make of it; Blue weakens the Fireball's Damage by 3."""
+    window.set_play_mode(True, seed=5, script=[5, 1, 3, 3])
+    builder, prompt, seen = window.effect_builder, window.response_prompt, {}
+
+    def staff() -> None:
+        builder.buttons["staff:range"].click()
+
+    def hat() -> None:
+        builder.buttons["hat:range"].click()
+
+    def fumble() -> None:
+        seen["question"] = prompt.request.question
+        seen["team"] = prompt.request.team
+        seen["headline"] = prompt.label.text()
+        seen["buttons"] = {o: b.text() for o, b in prompt.buttons.items()}
+        prompt.buttons["damage-"].click()
+
+    def stop() -> None:
+        builder.buttons["stop"].click()
+
+    timer = _answering(window, qtbot, [staff, hat, fumble, stop])
+    cast = next(
+        o for o in window.controller.legal_actions("ignatia") if o.kind == "cast" and o.target == "archer"
+    )
+    assert window.take_action("ignatia", cast, (12, 5))
+    timer.stop()
+    assert seen["question"] == "sn_fumble_use" and seen["team"] == "blue"
+    assert seen["headline"].startswith("<b>Blue</b>: Ignatia's Fireball fumbled")
+    assert "rolled <b>3</b>" in seen["headline"]
+    assert seen["buttons"]["damage-"].startswith("Weaken its Damage by 3")
+    log = _log(window)
+    assert "Ignatia: Range d6: 1 → Fumble!" in log
+    assert "Fumble! Blue turns the d6 against the Fireball: Damage −3" in log
+
+
+def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, qtbot) -> None:
+    """A Flame Ward on Bram beside her (touch, free): her card lists it; Effects ▸ Cancel ends it."""
+    window.set_play_mode(True, seed=5, script=[])
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    ward = next(
+        o
+        for o in window.controller.legal_actions("ignatia")
+        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
+    assert window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+    card = window.controller.unit_card("ignatia")
+    assert [e.template for e in card.sn_effects] == ["Flame Ward"]
+    assert [c.status for c in card.sn_dice] == ["ready", "spent", "ready"]
+    menu = window.build_action_menu("ignatia", (5, 5))
+    cancel = _menu_action(menu, "Effects", "Cancel Flame Ward")
+    cancel.trigger()
+    assert window.controller.unit_card("ignatia").sn_effects == ()
+    assert any("Flame Ward ends" in t for t in _log(window))
+
+
+def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow, qtbot) -> None:
+    """Cast ▸ Summon 4pion ▸ at [6, 5] (next to the caster: touch, free), the Amulet's d4 on the
+    creature: a 4pion token appears on that cell (R-SN-2/20)."""
+    window.set_play_mode(True, seed=5, script=[])
+    builder, seen = window.effect_builder, {}
+
+    def creature() -> None:
+        seen["options"] = set(builder.buttons)
+        builder.buttons["amulet:creature"].click()
+
+    timer = _answering(window, qtbot, [creature, lambda: builder.buttons["stop"].click()])
+    menu = window.build_action_menu("ignatia", (6, 5))
+    _menu_action(menu, "Cast (SuperNatural)", "Summon 4pion", "at [6, 5]").trigger()
+    timer.stop()
+    assert seen["options"] == {"amulet:creature", "hat:creature", "stop"}  # the d8's 8vian: not played yet
+    item = window.scene.unit_items.get("4pion-1")
+    assert item is not None and item.isVisible()
+    assert window.controller.unit_view("4pion-1").pos == (6, 5)
+
+
+def test_r_sn_9_the_units_table_shows_the_casters_die_chips(window: MainWindow, qtbot) -> None:
+    """The Units table's Skill column: the scenario's SN dice in Edit mode, their chips in Play
+    mode, and a die spent by a free Flame Ward turns from ● to ○ at once (R-SN-9)."""
+    model = window.unit_panel.model
+    row = model.row_of("ignatia")
+    assert model.index(row, 4).data() == "d6 · SN d8 d6 d4"
+    window.set_play_mode(True, seed=5, script=[])
+    assert model.index(row, 4).data() == "d6 · SN d8● d6● d4●"
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    options = window.controller.legal_actions("ignatia")
+    ward = next(
+        o for o in options if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
+    window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+    assert model.index(row, 4).data() == "d6 · SN d8● d6○ d4●"
+
+
+def test_r_sn_3_12_sn_questions_read_in_names() -> None:
+    """The other SN questions over the map: a 4pion's spread lists what it may set alight by name
+    (R-SN-3), a Lasting Effect's keep names the target (R-SN-12), a Fumble redirect is a cell."""
+    from brikwars_gui.engine.rules.common import DecisionRequest
+    from brikwars_gui.ui.response_prompt import describe
+
+    names = {"p": "Ignatia", "4pion-1": "4pion", "haycart": "Hay cart", "s": "Squire Tam"}
+    spread = DecisionRequest(
+        "sn_spread", "4pion-1", "red", "fx1", ("none", "haycart"), "haycart", {"roll": 3}
+    )
+    text = describe(spread, names)
+    assert "4pion</b>: the 4pion burns" in text.headline
+    assert [label for _o, label, _t in text.buttons] == ["None", "Hay cart"]
+    keep = DecisionRequest("sn_lasting", "p", "red", "fx2:skull", ("release", "keep:s"), "keep:s", {})
+    assert [label for _o, label, _t in describe(keep, names).buttons] == ["Release", "Keep Squire Tam"]
+    fumble = DecisionRequest(
+        "sn_fumble_use",
+        "p",
+        "blue",
+        "fx1",
+        ("none", "damage-", "range:8,6"),
+        "range:8,6",
+        {"total": 3, "effect": "Fireball", "point": [10, 5]},
+    )
+    text = describe(fumble, names, player="Blue")
+    assert text.headline.startswith("<b>Blue</b>: Ignatia's Fireball fumbled")
+    assert text.cell_options == {(8, 6): "range:8,6"} and "default" in text.cells[(8, 6)]
+    assert [label for _o, label, _t in text.buttons] == ["Let it pass", "Weaken its Damage by 3"]

@@ -414,15 +414,9 @@ class PlayMixin:
             o for o in options if target and o.target == target and o.kind != "cancel_effect"
         )
         general = [o for o in options if o.target not in enemies and o not in sn]
-        kills = {}  # (weapon, target) → the engine's chance to kill or Disrupt
-        if any(o.kind == "attack" for o in aimed):
-            for odds in c.attack_forecast(unit_id, target)[0]:
-                kills[(odds.weapon, odds.target)] = odds
+        kills = self._kill_odds(unit_id, target, aimed)
         for o in aimed:
-            text = self.sn_option_label(o)  # its roll in the ruleset's words (`Ruleset.describe_roll`)
-            forecast = kills.get((o.weapon, o.target))
-            if forecast is not None and forecast.kills:
-                text += f" — {pct(forecast.kills)} to {forecast.out_word}"
+            text = self._aimed_label(o, kills)
             menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if aimed:
             menu.addSeparator()
@@ -456,6 +450,22 @@ class PlayMixin:
             menu.addAction("(no orders possible)").setEnabled(False)
         return menu
 
+    def _kill_odds(self, unit_id: str, target: str, aimed) -> dict:
+        """(weapon, target) → the engine's forecast of each attack on `target` (only when one of
+        the `aimed` options is an attack: the forecast enumerates dice)."""
+        if not any(o.kind == "attack" for o in aimed):
+            return {}
+        return {(f.weapon, f.target): f for f in self.controller.attack_forecast(unit_id, target)[0]}
+
+    def _aimed_label(self, o, kills: dict) -> str:
+        """The option's roll in the ruleset's words (`Ruleset.describe_roll`) and, for an attack,
+        the forecast's chance to kill or defeat."""
+        text = self.sn_option_label(o)
+        forecast = kills.get((o.weapon, o.target))
+        if forecast is not None and forecast.kills:
+            text += f" — {pct(forecast.kills)} to {forecast.out_word}"
+        return text
+
     def _enemy_targets(self, unit_id: str, options) -> dict[str, float]:
         """The enemies the options aim at, each with its squared distance from the unit (the
         nearest first in the menu); a Group Sprint's allies are not targets."""
@@ -477,8 +487,11 @@ class PlayMixin:
         for enemy in sorted(enemies, key=lambda e: (enemies[e], names.get(e, e))):
             sub = menu.addMenu(names.get(enemy, enemy))
             sub.setObjectName(f"enemyMenu_{enemy}")
-            for o in _attacks_first(o for o in options if o.target == enemy and o.kind != "cast"):
-                sub.addAction(o.label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+            aimed = _attacks_first(o for o in options if o.target == enemy and o.kind != "cast")
+            kills = self._kill_odds(unit_id, enemy, aimed)  # as on the enemy itself (review item 32)
+            for o in aimed:
+                label = self._aimed_label(o, kills)
+                sub.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
 
     FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 

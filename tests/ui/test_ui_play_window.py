@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.savegame import load_saved_game
 from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.recovery import battle_summary
 from brikwars_gui.ui.scenario_io import load_scenario
 
 SKIRMISH = SCENARIOS / "skirmish.json"
@@ -304,9 +306,13 @@ def test_autosave_on_end_turn_and_recovery_at_startup(window, qtbot, open_window
     window.recovery.lock.unlock()  # as if the first instance died: its slot is left behind
     other = open_window(data_dir=data_dir, fit=True)
     offered = []
-    other.ask_recover = lambda path: offered.append(path) or True
+    other.ask_recover = lambda path: offered.append((path, battle_summary(path))) or True
+    stamp = time.strftime("%d %b %H:%M", time.localtime(recovery.stat().st_mtime))
+    orders = sum(e.get("kind") == "order" for e in load_saved_game(recovery).events)
     assert other.offer_recovery()
-    assert offered == [recovery] and other.play_mode
+    # review 2026-11-27 item 28: the question names the battle, its round and turn, and the time
+    expected = f"“Skirmish at Brick Creek”, round 2, {orders} orders, last saved {stamp}"
+    assert offered == [(recovery, expected)] and other.play_mode
     assert other.controller.round == window.controller.round
     assert not recovery.parent.exists()  # offered once, then gone
     slot = other.recovery.slot

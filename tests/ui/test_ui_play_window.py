@@ -155,6 +155,30 @@ def test_skip_plays_the_ai_turn_at_once(window: MainWindow) -> None:
     assert c.round == 2 and c.active_player == "red" and not c.ai_running
 
 
+def test_a_click_out_of_reach_keeps_the_unit_selected_and_says_why(window: MainWindow, qtbot) -> None:
+    """Review 2026-11-27 item 32: a click on a cell out of reach (R-MOVE-2) silently deselected
+    the unit. It stays selected, the status bar says the cell is out of reach and the Move left,
+    and a second click there deselects."""
+    window.set_play_mode(True, seed=11)
+    c = window.controller
+    start = c.game.unit("red-captain").pos
+    click(qtbot, window, start)
+    assert window.selection.unit_id == "red-captain"
+    reach = c.reachable("red-captain")
+    far = next(
+        (x, y)
+        for x in range(c.scenario.battlefield.width - 1, -1, -1)
+        for y in range(c.scenario.battlefield.height)
+        if (x, y) not in reach and c.unit_at((x, y)) is None
+    )
+    click(qtbot, window, far)
+    assert window.selection.unit_id == "red-captain" and c.game.unit("red-captain").pos == start
+    message = window.statusBar().currentMessage()
+    assert f"[{far[0]}, {far[1]}] is out of reach for Captain Rufus (5\" of Move left)" in message
+    click(qtbot, window, far)
+    assert window.selection.unit_id is None
+
+
 def test_undo_last_order_replays_the_game(window: MainWindow, qtbot) -> None:
     window.set_play_mode(True, seed=8)
     c = window.controller

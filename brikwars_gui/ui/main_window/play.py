@@ -273,8 +273,21 @@ class PlayMixin:
             self.selection.select("unit", unit_id)
         elif sel and cell in self._reach:
             self.order_move(sel, cell)
+        elif sel and x >= 0 and self.controller.can_command(sel) and self._missed_cell != cell:
+            # review 2026-11-27 item 32: a click out of reach silently deselected the unit; it
+            # stays selected and the status bar says why (a second click there deselects)
+            self._missed_cell = cell
+            view = self.controller.unit_view(sel)
+            left = f'{view.move_left}" of Move left' if view is not None else "no Move left"
+            self.statusBar().showMessage(
+                f"[{x}, {y}] is out of reach for {self.controller.unit_name(sel)} ({left}): "
+                "click a shaded cell to move, or click here again to deselect",
+                6000,
+            )
+            return
         else:
             self.selection.clear()
+        self._missed_cell = None
 
     def order_move(self, unit_id: str, cell: tuple[int, int]) -> bool:
         ok = self.controller.order_move(unit_id, cell)

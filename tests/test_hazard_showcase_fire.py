@@ -4,7 +4,6 @@
 from __future__ import annotations
 
 import re
-import time
 from pathlib import Path
 
 from brikwars_gui import cli
@@ -61,9 +60,7 @@ def _hazards_only(seed: int, rounds: int = 10) -> bool:
 
 
 def test_r_fire_9_showcase_fire_usually_spreads_statistics():
-    start = time.perf_counter()
     seeds = range(50)
     rate = sum(_hazards_only(s) for s in seeds) / len(seeds)
     print(f"fire spread to another building in {rate:.0%} of {len(seeds)} seeds (hazards only)")
     assert rate >= 0.6
-    assert time.perf_counter() - start < 10

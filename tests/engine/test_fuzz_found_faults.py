@@ -46,7 +46,7 @@ def test_r_resp_1_a_mover_stunned_on_a_friends_cell_steps_back_off_it_d6() -> No
     10 hits, Damage 2D+2 = 2, Wild 2 +2 = 6 beats Strength 2D = 1, Wild 2 = 3 by 3: stunned
     (Disrupted). It may not stay on its friend's cell: it is put back on (3, 3)."""
     units = [
-        sb.unit("m", "red", (3, 3), facing="S"),
+        sb.unit("m", "red", (3, 3), facing="S", d6={"character_points": 0, "fate_points": 0}),
         sb.unit("f", "red", (3, 4)),
         sb.unit("e", "blue", (3, 15), facing="N", weapons=[sb.RIFLE]),
     ]

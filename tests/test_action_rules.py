@@ -80,6 +80,9 @@ def test_r_dice_8a_default_extra_damage_die_when_hitting():
     a = attacks(g)[0]
     assert a.overskill == "damage" and a.damage == 4
     assert g.unit("z").disrupted
+    # G-3 in the log's words (review 2026-11-27 item 26: "Damage 4 vs Armor 4 (4 = 4)" said nothing)
+    armor = next(e for e in g.events if e.kind == "armor_rolled")
+    assert armor.describe() == "z: Damage 4 vs Armor 4: equals the Armor → Disrupted (Something Bad, G-3)"
 
 
 def test_r_act_5_penalties_raise_the_needed_number_g_5_target_size():

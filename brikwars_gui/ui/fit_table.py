@@ -101,6 +101,8 @@ class ColumnFitter(QObject):
         super().__init__(table)
         self.table = table
         self.active = True
+        self._shown_key: tuple[int, int, int] | None = None  # (width, rows, columns) of `_shown`
+        self._shown: list[int] | None = None
         self.key = key  # the column that names the row: it keeps the most room
         self.optional = optional  # the columns a narrow table drops, the first first
         # headers a narrow table shortens ("Rng") rather than elide ("Ra…"); the model's header
@@ -154,24 +156,31 @@ class ColumnFitter(QObject):
             return
         for col in range(columns):  # a hidden section's size hint is 0: the next fit would show it
             table.setColumnHidden(col, False)
+        # the columns shown change with the table's width or rows, never with a cell's text: a
+        # longer status mid-game dropped a column and a shorter one brought it back (review
+        # 2026-11-27 item 23: the Units dock gained a Move column, the Turn panel lost Status)
+        key = (table.viewport().width(), table.model().rowCount(), columns)
+        keep = self._shown if key == self._shown_key else None
         self._set_headers(self.long_headers)
-        shown, widths = self._layout(columns)
+        shown, widths = self._layout(columns, keep)
         if self.short_headers and any(
             w < header.sectionSizeHint(c) for c, w in zip(shown, widths, strict=True)
         ):  # a header would be elided: the short words instead
             self._set_headers(self.short_headers)
-            shown, widths = self._layout(columns)
+            shown, widths = self._layout(columns, keep)
+        self._shown_key, self._shown = key, shown
         for col in range(columns):
             table.setColumnHidden(col, col not in shown)
         for col, width in zip(shown, widths, strict=True):
             header.resizeSection(col, width)
 
-    def _layout(self, columns: int) -> tuple[list[int], list[int]]:
-        """The columns shown and their widths with the headers as they are now."""
+    def _layout(self, columns: int, keep: list[int] | None = None) -> tuple[list[int], list[int]]:
+        """The columns shown (`keep`, else those that fit) and their widths with the headers as
+        they are now."""
         table, header = self.table, self.table.horizontalHeader()
         wanted = [max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(columns)]
         room = table.viewport().width()
-        shown = columns_that_fit(wanted, room, self.optional, self.key)
+        shown = keep if keep is not None else columns_that_fit(wanted, room, self.optional, self.key)
         return shown, fitted_widths([wanted[c] for c in shown], room, key=shown.index(self.key))
 
     def _set_headers(self, labels: dict[int, str]) -> None:

@@ -41,6 +41,7 @@ from brikwars_gui.scenario.models import AI_LEVELS
 from brikwars_gui.ui.background import BackgroundJob, start_job
 from brikwars_gui.ui.models import ColumnsTableModel
 from brikwars_gui.ui.session_controller import run_forecast
+from brikwars_gui.ui.table_fit import rows_height
 
 if TYPE_CHECKING:
     from brikwars_gui.ui.session_controller import ForecastReport
@@ -276,6 +277,10 @@ class ForecastDialog(QDialog):
         split.addWidget(self.player_view)
         split.addWidget(self.unit_view)
         split.setSizes([140, 320])
+        self.split = split
+        # the player table shows every row (both sides and the draw) once results come in
+        self.player_model.modelReset.connect(self._fit_player_rows)
+        self.player_model.rowsInserted.connect(self._fit_player_rows)
         layout = QVBoxLayout(self)
         layout.addLayout(top)
         layout.addWidget(self.progress)
@@ -283,6 +288,13 @@ class ForecastDialog(QDialog):
         layout.addWidget(split, 1)
         layout.addLayout(buttons)
         self.resize(640, 560)
+
+    def _fit_player_rows(self, *_args) -> None:
+        """Review 2026-11-27 item 22: the draw row was off-screen under the app style."""
+        total = sum(self.split.sizes())
+        want = rows_height(self.player_view)
+        if total > want:
+            self.split.setSizes([want, total - want])
 
     def _table(self, model: QAbstractTableModel, *, sortable: bool) -> QTableView:
         view = QTableView()

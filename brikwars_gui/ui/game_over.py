@@ -24,6 +24,8 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
 )
 
+from brikwars_gui.ui.table_fit import rows_height
+
 
 @dataclass(frozen=True)
 class TeamResult:
@@ -114,7 +116,8 @@ class GameOverDialog(QDialog):
             alive = QTableWidgetItem(f"{t.survivors} of {t.started}")
             alive.setTextAlignment(Qt.AlignmentFlag.AlignCenter)
             self.table.setItem(row, 1, alive)
-        self.table.setMaximumHeight(28 + 26 * max(1, len(summary.teams)))
+        self.table.resizeRowsToContents()
+        self.table.setFixedHeight(rows_height(self.table))  # every team's row (review item 22)
         layout.addWidget(self.table)
         note = QLabel("Orders are closed. The timeline and the dice log stay open for a look back.")
         note.setWordWrap(True)

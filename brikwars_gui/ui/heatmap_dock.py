@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
 
 from brikwars_gui.ui import picture
 from brikwars_gui.ui.background import BackgroundJob, start_job
+from brikwars_gui.ui.file_folders import remember, start_in
 from brikwars_gui.ui.layers import heat_image
 from brikwars_gui.ui.session_controller import run_hazard_spread
 
@@ -301,14 +302,18 @@ class HeatMapPanel(QWidget):
 
     @Slot()
     def export_png_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export Heat Map", "heatmap.png", "PNG image (*.png)")
+        start = start_in(self.window, "heatmap.png")
+        path, _ = QFileDialog.getSaveFileName(self, "Export Heat Map", start, "PNG image (*.png)")
         if path:
+            remember(self.window, path)
             _try(self, lambda: self.export_png_to(path))
 
     @Slot()
     def export_gif_dialog(self) -> None:
-        path, _ = QFileDialog.getSaveFileName(self, "Export Fire Spread", "fire-spread.gif", "GIF (*.gif)")
+        start = start_in(self.window, "fire-spread.gif")
+        path, _ = QFileDialog.getSaveFileName(self, "Export Fire Spread", start, "GIF (*.gif)")
         if path:
+            remember(self.window, path)
             _try(self, lambda: self.export_gif_to(path))
 
 
@@ -341,10 +346,12 @@ def _export_battle_dialog(window: Any, frames_dir: bool) -> None:
         QMessageBox.information(window, "Export Battle", "Start a battle first (Game ▸ Play Mode, F6).")
         return
     if frames_dir:
-        path = QFileDialog.getExistingDirectory(window, "Export Battle as PNG Frames")
+        path = QFileDialog.getExistingDirectory(window, "Export Battle as PNG Frames", start_in(window))
     else:
-        path, _ = QFileDialog.getSaveFileName(window, "Export Battle as GIF", "battle.gif", "GIF (*.gif)")
+        start = start_in(window, "battle.gif")
+        path, _ = QFileDialog.getSaveFileName(window, "Export Battle as GIF", start, "GIF (*.gif)")
     if path:
+        remember(window, path)
         _try(window, lambda: export_battle(window, path, frames_dir=frames_dir))
 
 

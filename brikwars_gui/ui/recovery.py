@@ -248,3 +248,24 @@ def load_editor_autosave(path: Path) -> tuple[Scenario, Path | None]:
     return scenario_from_data(data.get("scenario"), str(path)), Path(original) if isinstance(
         original, str
     ) else None
+
+
+def battle_summary(path: Path) -> str:
+    """The recovered battle in words for the question (review 2026-11-27 item 28: it did not say
+    which battle, round or time): `“Skirmish at Brick Creek”, round 2, 7 orders, last saved
+    27 Nov 05:12`; "" when the file cannot be read (the question then asks without it). A journal
+    keeps no round: it is counted from the End Turn orders, every player taking one a round."""
+    import time
+
+    from brikwars_gui.scenario.savegame import load_saved_game
+
+    try:
+        saved = load_saved_game(path)
+        stamp = time.strftime("%d %b %H:%M", time.localtime(path.stat().st_mtime))
+    except Exception:
+        logging.getLogger("brikwars_gui.recovery").exception("summary of %s failed", path)
+        return ""
+    orders = [e for e in saved.events if e.get("kind") == "order"]
+    ended = sum(e.get("order") == "end_turn" for e in orders)
+    rounds = max(saved.round, 1 + ended // max(1, len(saved.scenario.players)))
+    return f"“{saved.scenario.name}”, round {rounds}, {len(orders)} orders, last saved {stamp}"

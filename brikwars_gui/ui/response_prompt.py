@@ -3,7 +3,8 @@
 Not a modal dialog: a compact panel at the top of the map, in words with percentages, while the map
 stays visible and live (the move that caused the question animates, the units involved are
 highlighted). Questions whose answers are cells (Bail landing, Angry Inch step) are answered on the
-map: the legal cells are shaded, the default is marked, Esc takes the default. The engine waits in a
+map: the legal cells are shaded, the default is marked, Enter or Esc takes the default (Enter
+presses a focused answer button). The engine waits in a
 local event loop until the player answers; the numbers all come from the request (the engine's)."""
 
 from __future__ import annotations
@@ -12,7 +13,19 @@ from dataclasses import dataclass
 
 from PySide6.QtCore import QEventLoop, QPoint, Qt, Signal
 from PySide6.QtGui import QKeySequence, QShortcut
-from PySide6.QtWidgets import QCheckBox, QFrame, QHBoxLayout, QLabel, QPushButton, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QAbstractSpinBox,
+    QApplication,
+    QCheckBox,
+    QComboBox,
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QLineEdit,
+    QPushButton,
+    QVBoxLayout,
+    QWidget,
+)
 
 QUESTIONS = {
     "close_attack": "{about} comes into close combat range: strike it? (R-MOVE-5)",
@@ -255,6 +268,15 @@ class ResponsePrompt(QFrame):
         self.escape.setContext(Qt.ShortcutContext.ApplicationShortcut)
         self.escape.setEnabled(False)
         self.escape.activated.connect(self.take_default)
+        # Return/Enter press the answer button that has the focus, else take the default (review
+        # 2026-11-27 item 24: Return did nothing; a panel over the map has no dialog default button)
+        self.enter_keys = []
+        for key in (Qt.Key.Key_Return, Qt.Key.Key_Enter):
+            shortcut = QShortcut(QKeySequence(key), self.window() or self)
+            shortcut.setContext(Qt.ShortcutContext.ApplicationShortcut)
+            shortcut.setEnabled(False)
+            shortcut.activated.connect(self.press_focused_or_default)
+            self.enter_keys.append(shortcut)
         self.hide()
 
     @property
@@ -308,13 +330,13 @@ class ResponsePrompt(QFrame):
         by_option = {o: c for c, o in (self.text.cell_options or {}).items()}
         default_cell = by_option.get(request.default) or parse_cell(request.default)
         self.cellsChanged.emit(self.text.cells or None, default_cell if self.text.cells else None)
-        self.escape.setEnabled(True)
+        self._keys_enabled(True)
         self.show()
         self.raise_()
         self.reposition()
 
     def _button(self, option: str, label: str, tip: str) -> QPushButton:
-        button = QPushButton(label + (" (default, Esc)" if option == self.request.default else ""))
+        button = QPushButton(label + (" (default, Enter/Esc)" if option == self.request.default else ""))
         button.setToolTip(tip)
         button.setObjectName(f"answer_{option}")
         button.clicked.connect(lambda _c=False, o=option: self.choose(o))
@@ -333,7 +355,7 @@ class ResponsePrompt(QFrame):
                 button.setStyleSheet("text-align: left; padding: 3px 8px;")
             row.addWidget(button)
         if self.text.cells and request.default not in self.buttons:
-            button = QPushButton("Default cell (Esc)")
+            button = QPushButton("Default cell (Enter/Esc)")
             button.setObjectName("answer_default")
             button.clicked.connect(self.take_default)
             row.addWidget(button)
@@ -378,9 +400,22 @@ class ResponsePrompt(QFrame):
         if self.request is not None:
             self.choose(self.request.default)
 
+    def press_focused_or_default(self) -> None:
+        """Return/Enter: the focused answer button, or the default; typing in a field elsewhere
+        (the log's filter) keeps its Return."""
+        focused = QApplication.focusWidget()
+        if focused in self.buttons.values():
+            focused.click()
+        elif not isinstance(focused, QLineEdit | QAbstractSpinBox | QComboBox):
+            self.take_default()
+
+    def _keys_enabled(self, on: bool) -> None:
+        for shortcut in (self.escape, *self.enter_keys):
+            shortcut.setEnabled(on)
+
     def _clear(self) -> None:
         self.request = None
         self.text = None
-        self.escape.setEnabled(False)
+        self._keys_enabled(False)
         self.cellsChanged.emit(None, None)
         self.hide()

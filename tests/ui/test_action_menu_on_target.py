@@ -83,6 +83,22 @@ def test_off_an_enemy_the_aimed_actions_wait_in_a_submenu_per_enemy_nearest_firs
     assert len([e for e in c.game.events if e.kind == "attacked"]) == before + 1
 
 
+def test_an_enemys_submenu_gives_its_attacks_chance_to_kill_like_the_enemy_itself(open_window) -> None:
+    """Review 2026-11-27 item 32: off an enemy, the attacks in its submenu left out the '— N% to
+    kill' that the same entries show on the enemy itself (the forecast's, R-ACT-3, G-3)."""
+    w = open_window()  # skirmish: Rifleman Ash shoots Rifleman Eel from (9, 3)
+    w.doc.move_unit("red-rifle-1", (9, 3))
+    w.set_play_mode(True, seed=3)
+    c = w.controller
+    direct = _entries(w.build_action_menu("red-rifle-1", c.unit_position("blue-rifle-1"), "blue-rifle-1"))
+    shot = next(t for t in direct if "Eel" in t and "Rifle" in t)
+    assert "% to kill" in shot
+    menu = w.build_action_menu("red-rifle-1", c.unit_position("red-rifle-1"))
+    subs = [a.menu() for a in menu.actions() if a.menu() is not None]
+    sub = next(s for s in subs if s.objectName() == "enemyMenu_blue-rifle-1")
+    assert shot in _entries(sub)
+
+
 def test_sprint_entries_only_aim_at_cells_a_run_could_end_on(qtbot, open_window, data_dir) -> None:
     """Issue 10 polish: a right-click on an enemy offered 'Sprint … toward' its cell. The Sprint and
     Group Sprint entries ask the engine (`sprint_goal_problem`, R-MOVE-18/20): never toward an

@@ -181,9 +181,11 @@ def test_r_np_2_the_difficulty_prompt_gives_the_cards_and_menus_chances(open_win
     action.trigger()
     asked = [(r, texts) for r, texts in seen if r.question == "np_difficulty"]
     assert asked, f"no difficulty question: {[r.question for r, _ in seen]}"
-    request, texts = asked[0]
+    _request, texts = asked[0]
     for difficulty, chance in engine.items():
         shown = f"{chance:.0%}"
         assert texts[difficulty].startswith(f"{difficulty.title()}: {shown} to hit"), texts[difficulty]
         assert f"<b>Rifle, {difficulty.title()}</b>: {shown} success" in card
-    assert f"{request.default.title()}, {engine[request.default]:.0%}" in entry
+    # the menu names each difficulty's chance and says it is picked next (review item 25)
+    choices = [f"{d.title()} {engine[d]:.0%}" for d in ("easy", "medium", "tough")]
+    assert f"Shoot 3; pick {choices[0]}, {choices[1]} or {choices[2]} next" in entry

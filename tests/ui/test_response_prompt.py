@@ -19,16 +19,21 @@ def window(open_window) -> MainWindow:
     return open_window(answer_responses=False)  # the window's own prompt over the map
 
 
-def test_an_attack_response_is_described_in_words_with_percentages() -> None:
-    request = DecisionRequest(
+def _attack_response(default: str, chance: float) -> DecisionRequest:
+    """Rifleman Ash attacks Rifleman Fen, who kept his Action (R-RESP-1/5)."""
+    return DecisionRequest(
         "attack_response",
         "blue-rifle",
         "blue",
         "red-rifle",
         ("attack:Rifle", "bail", "decline"),
-        "attack:Rifle",
-        {"weapon": "Rifle", "chance_against_you": 0.6666666666666666},
+        default,
+        {"weapon": "Rifle", "chance_against_you": chance},
     )
+
+
+def test_an_attack_response_is_described_in_words_with_percentages() -> None:
+    request = _attack_response("attack:Rifle", 0.6666666666666666)
     text = describe(request, {"blue-rifle": "Rifleman Fen", "red-rifle": "Rifleman Ash"})
     assert "Rifleman Ash</b> attacks <b>Rifleman Fen</b> with Rifle: 67% to hit" in text.headline
     labels = [label for _o, label, _t in text.buttons]
@@ -151,7 +156,7 @@ def test_answers_with_their_odds_in_words_stand_one_per_line_unclipped(window: M
     for option, button in seen["texts"].items():
         assert button.text().startswith(words[option])
         assert button.width() >= button.fontMetrics().horizontalAdvance(button.text())
-    assert seen["texts"]["medium"].text().endswith(" (default, Esc)")
+    assert seen["texts"]["medium"].text().endswith(" (default, Enter/Esc)")
 
 
 def test_r_dice_8_the_overskill_question_shows_the_roll_and_each_choices_odds(
@@ -199,3 +204,30 @@ def test_r_move_5_the_counter_question_speaks_words_with_odds() -> None:
     labels = {option: label for option, label, _tip in text.buttons}
     assert labels["counter:sword"] == "Counter-attack with sword — 50% to hit, 25% to kill"
     assert labels["continue"] == "Don't counter: keep moving"
+
+
+@pytest.mark.parametrize("key", [Qt.Key.Key_Return, Qt.Key.Key_Enter])
+def test_return_takes_the_default_or_the_focused_answer(window: MainWindow, qtbot, key) -> None:
+    """Review 2026-11-27 item 24: Return did nothing on a question; now it takes the default (the
+    button says so), or presses the answer button that has the keyboard focus."""
+    request = _attack_response("decline", 0.5)
+    prompt = window.response_prompt
+    names = {"blue-rifle": "Rifleman Fen", "red-rifle": "Rifleman Ash"}
+    window.view.setFocus()
+    seen = {}
+
+    def press_return() -> None:
+        seen["label"] = prompt.buttons["decline"].text()
+        qtbot.keyClick(window.view, key)
+
+    QTimer.singleShot(0, press_return)
+    QTimer.singleShot(3000, prompt, lambda: prompt.choose("attack:Rifle"))  # a watchdog: never hang
+    assert prompt.ask(request, names)[0] == "decline"
+    assert seen["label"].endswith("(default, Enter/Esc)")
+
+    def focus_bail_and_press() -> None:
+        prompt.buttons["bail"].setFocus()
+        qtbot.keyClick(prompt.buttons["bail"], key)
+
+    QTimer.singleShot(0, focus_bail_and_press)
+    assert prompt.ask(request, names)[0] == "bail"

@@ -126,3 +126,43 @@ def test_the_weapons_tables_headers_are_never_elided(qtbot, open_window, app_sty
         assert labels == ["Name", "Use", "Rng", "Dmg"]
     tips = [model.headerData(c, Qt.Orientation.Horizontal, Qt.ItemDataRole.ToolTipRole) for c in range(4)]
     assert "Range" in tips[2] and "Damage" in tips[3]
+
+
+def test_a_cells_text_does_not_add_or_drop_columns_only_the_width_does(qtbot) -> None:
+    """Review 2026-11-27 item 23: mid-game the Units dock gained a Move column and the Turn panel
+    dropped Status when a cell's text changed length. The columns shown follow the table's width
+    and rows; a longer or shorter text only re-shares the widths."""
+    from PySide6.QtGui import QStandardItem, QStandardItemModel
+    from PySide6.QtWidgets import QTableView
+
+    from brikwars_gui.ui.fit_table import ColumnFitter
+
+    model = QStandardItemModel(3, 4)
+    model.setHorizontalHeaderLabels(["Unit", "Move", "Action", "Status"])
+    for row in range(3):
+        for col, text in enumerate([f"Rifleman {row}", '5" / 5"', "available", "Ready"]):
+            model.setItem(row, col, QStandardItem(text))
+    table = QTableView()
+    table.setModel(model)
+    qtbot.addWidget(table)
+    fitter = ColumnFitter(table, optional=(3, 2))
+    table.show()
+    qtbot.waitExposed(table)
+
+    def hidden() -> list[int]:
+        return [c for c in range(4) if table.isColumnHidden(c)]
+
+    for width in range(400, 120, -10):  # the widest dock that drops a column
+        table.resize(width, 200)
+        fitter.fit()
+        if hidden():
+            break
+    dropped = hidden()
+    assert dropped, "no width dropped a column"
+    # the Action cell's text grows past a short column's width: a long column needs less room
+    # to stay (elided), and the old fit brought the dropped column back mid-game
+    model.item(0, 2).setText("keeps its Action for a Response (R-RESP-1), since round 1")
+    fitter.fit()
+    assert hidden() == dropped
+    table.resize(table.width() + 200, 200)  # a wider dock: the columns are chosen again
+    qtbot.waitUntil(lambda: hidden() != dropped, timeout=3000)

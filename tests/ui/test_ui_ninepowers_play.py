@@ -158,7 +158,9 @@ def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(window: Main
     assert "Veto: it holds 2; its default answer cancels Easy, Medium, Tough (R-NP-11)" in text
     assert " hit" not in text and "Use " not in text  # no BrikWars words
     first = w.build_action_menu("zombie-2", (3, 6), "boxley").actions()[0].text()
-    assert first.startswith("Strike Boxley with Claws (Melee 2, Medium, 67%)")
+    # review 2026-11-27 item 25: each difficulty's chance, picked next (not "Medium" then asked again)
+    # Melee 2 (d4, d6): Easy 7/8, Medium 2/3, Tough 3/8 (L431)
+    assert first.startswith("Strike Boxley with Claws (Melee 2; pick Easy 88%, Medium 67% or Tough 38% next)")
 
 
 @pytest.mark.parametrize("name", ["ruined_chapel.json", "skirmish.json"])

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import time
 from pathlib import Path
 
 import pytest
@@ -16,6 +17,7 @@ from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.savegame import load_saved_game
 from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.recovery import battle_summary
 from brikwars_gui.ui.scenario_io import load_scenario
 
 SKIRMISH = SCENARIOS / "skirmish.json"
@@ -151,6 +153,30 @@ def test_skip_plays_the_ai_turn_at_once(window: MainWindow) -> None:
     assert c.ai_running
     window.ai_controls.skip.click()
     assert c.round == 2 and c.active_player == "red" and not c.ai_running
+
+
+def test_a_click_out_of_reach_keeps_the_unit_selected_and_says_why(window: MainWindow, qtbot) -> None:
+    """Review 2026-11-27 item 32: a click on a cell out of reach (R-MOVE-2) silently deselected
+    the unit. It stays selected, the status bar says the cell is out of reach and the Move left,
+    and a second click there deselects."""
+    window.set_play_mode(True, seed=11)
+    c = window.controller
+    start = c.game.unit("red-captain").pos
+    click(qtbot, window, start)
+    assert window.selection.unit_id == "red-captain"
+    reach = c.reachable("red-captain")
+    far = next(
+        (x, y)
+        for x in range(c.scenario.battlefield.width - 1, -1, -1)
+        for y in range(c.scenario.battlefield.height)
+        if (x, y) not in reach and c.unit_at((x, y)) is None
+    )
+    click(qtbot, window, far)
+    assert window.selection.unit_id == "red-captain" and c.game.unit("red-captain").pos == start
+    message = window.statusBar().currentMessage()
+    assert f"[{far[0]}, {far[1]}] is out of reach for Captain Rufus (5\" of Move left)" in message
+    click(qtbot, window, far)
+    assert window.selection.unit_id is None
 
 
 def test_undo_last_order_replays_the_game(window: MainWindow, qtbot) -> None:
@@ -304,9 +330,13 @@ def test_autosave_on_end_turn_and_recovery_at_startup(window, qtbot, open_window
     window.recovery.lock.unlock()  # as if the first instance died: its slot is left behind
     other = open_window(data_dir=data_dir, fit=True)
     offered = []
-    other.ask_recover = lambda path: offered.append(path) or True
+    other.ask_recover = lambda path: offered.append((path, battle_summary(path))) or True
+    stamp = time.strftime("%d %b %H:%M", time.localtime(recovery.stat().st_mtime))
+    orders = sum(e.get("kind") == "order" for e in load_saved_game(recovery).events)
     assert other.offer_recovery()
-    assert offered == [recovery] and other.play_mode
+    # review 2026-11-27 item 28: the question names the battle, its round and turn, and the time
+    expected = f"“Skirmish at Brick Creek”, round 2, {orders} orders, last saved {stamp}"
+    assert offered == [(recovery, expected)] and other.play_mode
     assert other.controller.round == window.controller.round
     assert not recovery.parent.exists()  # offered once, then gone
     slot = other.recovery.slot

@@ -61,7 +61,7 @@ def test_a_fate_point_prompt_shows_the_exact_chance_of_each_answer(qtbot) -> Non
 
     QTimer.singleShot(0, answer)
     assert prompt.ask(request, {}) == ("yes", False)
-    assert "46% to succeed" in texts["no"] and texts["no"].endswith(" (default, Esc)")
+    assert "46% to succeed" in texts["no"] and texts["no"].endswith(" (default, Enter/Esc)")
     assert "double this roll — 90% to succeed" in texts["yes"]
 
 

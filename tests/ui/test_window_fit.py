@@ -56,3 +56,26 @@ def test_ctrl_y_redoes_an_edit_and_undo_keeps_its_label(qtbot, open_window) -> N
     assert w.doc.unit(unit).facing == rotated
     w.set_play_mode(True, seed=1)
     assert not w.act_undo.isEnabled() and not w.act_redo.isEnabled()
+
+
+@pytest.mark.parametrize("play", [False, True])
+def test_every_toolbar_button_of_the_mode_fits_at_1280x720(qtbot, open_window, app_style, play) -> None:
+    """Review 2026-11-27 item 16: with the app's style at 1280x720 the Edit-mode toolbar ended at
+    "Terrain" (Hazard, Fire and Unit cut off, no overflow arrow). Each mode shows its own buttons
+    (the turn's in Play mode, the editing tools in Edit mode) and every one is on screen."""
+    w = open_window(size=(1280, 720), animate=None)
+    if play:
+        w.set_play_mode(True, seed=2)
+    qtbot.wait(50)
+    shown = [b for b in (w.game_toolbar, w.turn_toolbar, w.toolbar, w.tools_toolbar) if b.isVisible()]
+    assert (w.turn_toolbar in shown) == play and (w.tools_toolbar in shown) != play
+    for bar in shown:
+        for act in bar.actions():
+            if act.isSeparator():
+                continue
+            button = bar.widgetForAction(act)
+            assert button is not None and button.isVisible(), f"{bar.objectName()}: {act.text()}"
+            right = button.mapTo(w, button.rect().topRight()).x()
+            assert right < w.width(), f"{act.text()} ends at {right} px of {w.width()}"
+    names = {a.text() for a in w.tools_toolbar.actions()}
+    assert {"Hazard", "Fire", "Unit"} <= names

@@ -34,7 +34,17 @@ class ArmorRolled(Event):
             "size_lost": 'loses 1" of Size',
             "disrupted": "Disrupted (Something Bad, G-3)",
         }.get(self.outcome, self.outcome)
-        return f"{self.target}: Damage {self.damage} vs Armor {self.armor} ({self.explain}) → {outcome}"
+        # "(4 = 4)" said nothing (review 2026-11-27 item 26): a fixed Armor's roll is left out, and
+        # the comparison that decides the outcome (G-3) is said in words
+        fixed = (str(self.armor), f"{self.armor} = {self.armor}")
+        rolled = "" if self.explain in fixed else f" ({self.explain})"
+        if self.damage < self.armor:
+            relation = "under the Armor"
+        elif self.damage == self.armor:
+            relation = "equals the Armor"
+        else:
+            relation = "beats the Armor"
+        return f"{self.target}: Damage {self.damage} vs Armor {self.armor}{rolled}: {relation} → {outcome}"
 
 
 @register_event

@@ -262,26 +262,22 @@ class ActionsMixin:
         help_menu.addActions([self.act_licence, self.act_about])
 
         # the game's buttons first: on a narrow window the toolbar overflow hides the editing tools,
-        # never Edit/Play/End Turn
-        game_tb = QToolBar("Game", self)
-        game_tb.setObjectName("gameToolBar")
-        game_tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        game_tb.addActions([self.act_edit_mode, self.act_play_mode, self.act_end_unit, self.act_end_turn])
-        game_tb.addAction(self.act_undo_order)
-        self.addToolBar(game_tb)
+        # never Edit/Play/End Turn. The turn's buttons show only in Play mode and the editing tools
+        # only in Edit mode (`_show_mode_toolbars`), so each mode's row fits 1280 px (review
+        # 2026-11-27 item 16: the Hazard, Fire and Unit buttons were cut off with no overflow arrow)
+        game_tb = self._toolbar("Game", "gameToolBar", [self.act_edit_mode, self.act_play_mode])
         self.game_toolbar = game_tb
-        tb = QToolBar("Main", self)
-        tb.setObjectName("mainToolBar")
-        tb.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
-        tb.addActions([self.act_new, self.act_open, self.act_save])
+        self.turn_toolbar = self._toolbar(
+            "Turn", "turnToolBar", [self.act_end_unit, self.act_end_turn, self.act_undo_order]
+        )
+        tb = self._toolbar("Main", "mainToolBar", [self.act_new, self.act_open, self.act_save])
         tb.addSeparator()
         tb.addActions([self.act_undo, self.act_redo])
         tb.addSeparator()
         tb.addActions([self.act_zoom_in, self.act_zoom_out, self.act_fit])
-        tb.addSeparator()
-        tb.addActions(list(self.tool_actions.values()))
-        self.addToolBar(tb)
         self.toolbar = tb
+        self.tools_toolbar = self._toolbar("Tools", "toolsToolBar", list(self.tool_actions.values()))
+        self._show_mode_toolbars(False)
         self.update_action_tips()
         self.doc.undo_stack.indexChanged.connect(self._undo_index_changed)
         self.timeline_bar = QToolBar("Timeline", self)
@@ -289,6 +285,19 @@ class ActionsMixin:
         self.timeline_bar.addWidget(self.timeline)
         self.addToolBar(Qt.ToolBarArea.BottomToolBarArea, self.timeline_bar)
         self.timeline_bar.setVisible(False)
+
+    def _toolbar(self, title: str, name: str, actions: list) -> QToolBar:
+        bar = QToolBar(title, self)
+        bar.setObjectName(name)
+        bar.setToolButtonStyle(Qt.ToolButtonStyle.ToolButtonTextOnly)
+        bar.addActions(actions)
+        self.addToolBar(bar)
+        return bar
+
+    def _show_mode_toolbars(self, play: bool) -> None:
+        """End Unit/End Turn/Undo Last Order in Play mode, the editing tools in Edit mode."""
+        self.turn_toolbar.setVisible(play)
+        self.tools_toolbar.setVisible(not play)
 
     def _label_save_action(self, play: bool) -> None:
         """Ctrl+S saves the game in Play mode, the scenario in Edit mode: say which."""

@@ -108,6 +108,7 @@ class DocksMixin:
         state = self.settings.value("window/state")
         if state is not None:
             self.restoreState(state)
+            self._show_mode_toolbars(self.play_mode)  # a state saved in Play mode keeps its mode's bars
         else:  # first start: dock sizes once the window has its real size
             QTimer.singleShot(0, self._initial_layout)
         for layer, act in self.layer_actions.items():

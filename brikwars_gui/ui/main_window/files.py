@@ -10,6 +10,7 @@ from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from brikwars_gui.scenario.savegame import is_saved_game_file, load_saved_game, save_saved_game
 from brikwars_gui.ui.document import empty_scenario
+from brikwars_gui.ui.file_folders import remember, start_in
 from brikwars_gui.ui.panels import NewFieldDialog
 from brikwars_gui.ui.replay_progress import replay_with_progress
 from brikwars_gui.ui.scenario_io import ScenarioError, load_scenario, save_scenario
@@ -168,10 +169,11 @@ class FilesMixin:
         if not self.controller.has_game:
             return False
         if path is None:
-            start = str(self.game_path or f"{self.doc.scenario.name} (game).json")
+            start = str(self.game_path or start_in(self, f"{self.doc.scenario.name} (game).json"))
             path, _ = QFileDialog.getSaveFileName(self, "Save game as", start, GAME_FILTER)
             if not path:
                 return False
+            remember(self, path)
         path = Path(path)
         if not self._may_overwrite(path):
             return False
@@ -260,10 +262,10 @@ class FilesMixin:
         if not self.maybe_drop_work():
             return False
         if path is None:
-            start = str(self.doc.path.parent) if self.doc.path else ""
-            path, _ = QFileDialog.getOpenFileName(self, "Open scenario", start, FILE_FILTER)
+            path, _ = QFileDialog.getOpenFileName(self, "Open scenario", start_in(self), FILE_FILTER)
             if not path:
                 return False
+            remember(self, path)
         path = Path(path)
         if is_saved_game_file(path):
             return self.open_saved_game(path)
@@ -296,10 +298,11 @@ class FilesMixin:
 
     def save_as(self, path: str | Path | None = None) -> bool:
         if path is None:
-            start = str(self.doc.path) if self.doc.path else f"{self.doc.scenario.name}.json"
+            start = str(self.doc.path) if self.doc.path else start_in(self, f"{self.doc.scenario.name}.json")
             path, _ = QFileDialog.getSaveFileName(self, "Save scenario as", start, FILE_FILTER)
             if not path:
                 return False
+            remember(self, path)
         return self._write(Path(path))
 
     def _write(self, path: Path) -> bool:

@@ -126,6 +126,7 @@ class PlayMixin:
             self.log_panel.set_entries([])
             self.game_path = None
             self.turn_panel.set_game_over(None)
+        self._show_mode_toolbars(play)
         self.turn_panel.set_play(play)
         self.undo_view.setEmptyLabel(
             "<Play mode: Game ▸ Undo Last Order (Ctrl+Z) takes orders back>" if play else "<opened>"
@@ -233,7 +234,8 @@ class PlayMixin:
         self.scene.highlight(involved, ())
         for uid in involved:
             self.view.ensureVisible(self.scene.unit_items[uid], 80, 80)
-        blocked = [self.menuBar(), self.game_toolbar, self.toolbar, self.timeline_bar, self.turn_panel]
+        blocked = [self.menuBar(), self.game_toolbar, self.turn_toolbar, self.toolbar, self.tools_toolbar]
+        blocked += [self.timeline_bar, self.turn_panel]
         for widget in blocked:
             widget.setEnabled(False)
         try:
@@ -271,8 +273,21 @@ class PlayMixin:
             self.selection.select("unit", unit_id)
         elif sel and cell in self._reach:
             self.order_move(sel, cell)
+        elif sel and x >= 0 and self.controller.can_command(sel) and self._missed_cell != cell:
+            # review 2026-11-27 item 32: a click out of reach silently deselected the unit; it
+            # stays selected and the status bar says why (a second click there deselects)
+            self._missed_cell = cell
+            view = self.controller.unit_view(sel)
+            left = f'{view.move_left}" of Move left' if view is not None else "no Move left"
+            self.statusBar().showMessage(
+                f"[{x}, {y}] is out of reach for {self.controller.unit_name(sel)} ({left}): "
+                "click a shaded cell to move, or click here again to deselect",
+                6000,
+            )
+            return
         else:
             self.selection.clear()
+        self._missed_cell = None
 
     def order_move(self, unit_id: str, cell: tuple[int, int]) -> bool:
         ok = self.controller.order_move(unit_id, cell)
@@ -412,15 +427,9 @@ class PlayMixin:
             o for o in options if target and o.target == target and o.kind != "cancel_effect"
         )
         general = [o for o in options if o.target not in enemies and o not in sn]
-        kills = {}  # (weapon, target) → the engine's chance to kill or Disrupt
-        if any(o.kind == "attack" for o in aimed):
-            for odds in c.attack_forecast(unit_id, target)[0]:
-                kills[(odds.weapon, odds.target)] = odds
+        kills = self._kill_odds(unit_id, target, aimed)
         for o in aimed:
-            text = self.sn_option_label(o)  # its roll in the ruleset's words (`Ruleset.describe_roll`)
-            forecast = kills.get((o.weapon, o.target))
-            if forecast is not None and forecast.kills:
-                text += f" — {pct(forecast.kills)} to {forecast.out_word}"
+            text = self._aimed_label(o, kills)
             menu.addAction(text, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if aimed:
             menu.addSeparator()
@@ -454,6 +463,22 @@ class PlayMixin:
             menu.addAction("(no orders possible)").setEnabled(False)
         return menu
 
+    def _kill_odds(self, unit_id: str, target: str, aimed) -> dict:
+        """(weapon, target) → the engine's forecast of each attack on `target` (only when one of
+        the `aimed` options is an attack: the forecast enumerates dice)."""
+        if not any(o.kind == "attack" for o in aimed):
+            return {}
+        return {(f.weapon, f.target): f for f in self.controller.attack_forecast(unit_id, target)[0]}
+
+    def _aimed_label(self, o, kills: dict) -> str:
+        """The option's roll in the ruleset's words (`Ruleset.describe_roll`) and, for an attack,
+        the forecast's chance to kill or defeat."""
+        text = self.sn_option_label(o)
+        forecast = kills.get((o.weapon, o.target))
+        if forecast is not None and forecast.kills:
+            text += f" — {pct(forecast.kills)} to {forecast.out_word}"
+        return text
+
     def _enemy_targets(self, unit_id: str, options) -> dict[str, float]:
         """The enemies the options aim at, each with its squared distance from the unit (the
         nearest first in the menu); a Group Sprint's allies are not targets."""
@@ -475,8 +500,11 @@ class PlayMixin:
         for enemy in sorted(enemies, key=lambda e: (enemies[e], names.get(e, e))):
             sub = menu.addMenu(names.get(enemy, enemy))
             sub.setObjectName(f"enemyMenu_{enemy}")
-            for o in _attacks_first(o for o in options if o.target == enemy and o.kind != "cast"):
-                sub.addAction(o.label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
+            aimed = _attacks_first(o for o in options if o.target == enemy and o.kind != "cast")
+            kills = self._kill_odds(unit_id, enemy, aimed)  # as on the enemy itself (review item 32)
+            for o in aimed:
+                label = self._aimed_label(o, kills)
+                sub.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
 
     FACINGS = ("N", "NE", "E", "SE", "S", "SW", "W", "NW")
 

@@ -20,7 +20,7 @@ from pathlib import Path
 from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from brikwars_gui.ui.recovery import RecoveryStore, load_editor_autosave, setup_logging
+from brikwars_gui.ui.recovery import RecoveryStore, battle_summary, load_editor_autosave, setup_logging
 from brikwars_gui.ui.scenario_io import ScenarioError
 from brikwars_gui.ui.write_ahead import WriteAheadJournal
 
@@ -187,10 +187,13 @@ class RecoveryMixin:
         return True
 
     def _ask_recover_dialog(self, path: Path) -> bool:
+        what = battle_summary(path)
         answer = QMessageBox.question(
             self,
             "Recover the last battle?",
-            "BrikWars did not exit cleanly last time. Resume the battle at its last order?",
+            "BrikWars did not exit cleanly last time. Resume the battle"
+            + (f" {what}" if what else "")
+            + " at its last order?",
         )
         return answer == QMessageBox.StandardButton.Yes
 

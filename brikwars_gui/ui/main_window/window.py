@@ -107,6 +107,7 @@ class MainWindow(
         self.last_action_menu: QMenu | None = None
         self.last_edit_menu: QMenu | None = None
         self._reach: dict[tuple[int, int], int] = {}
+        self._missed_cell: tuple[int, int] | None = None  # a click out of reach, once (Play mode)
         self._overlay_timer = QTimer(self)
         self._overlay_timer.setSingleShot(True)
         self._overlay_timer.setInterval(0)

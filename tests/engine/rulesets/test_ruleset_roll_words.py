@@ -1,7 +1,7 @@
 """Each ruleset names the roll behind an action in its own words (`Ruleset.describe_roll`): the
 action list (and so the GUI's action menu) and the log of a Full-Round task say BrikWars
-`Use 2, 83%`, D6 `Melee 3D vs 8, …` (R-D6-1/2), Nine Powers `Melee 3, Medium, 75%` (R-NP-1/2),
-never another ruleset's numbers."""
+`Use 2, 83%`, D6 `Melee 3D vs 8, …` (R-D6-1/2), Nine Powers `Melee 3; pick Easy 92%, Medium 75%
+or Tough 45% next` (R-NP-1/2), never another ruleset's numbers."""
 
 from __future__ import annotations
 
@@ -32,7 +32,9 @@ def strike(game: Game):
     [
         ("brikwars", "Use 2, 83%"),  # d6 vs Use 2: 5/6
         ("d6", f"Melee 3D vs 8, {odds.chance(3, 0, 8, 'complication'):.0%}"),  # Use 2 → 4 + 2·2
-        ("ninepowers", "Melee 3, Medium, 75%"),  # d6 → 2, +1 with a close weapon; L433: 3/4
+        # d6 → 2, +1 with a close weapon; L433 for 3 dice (d4, d6, d8): Easy 59/64, Medium 3/4,
+        # Tough 29/64; the difficulty is picked when the attack is made (review 2026-11-27 item 25)
+        ("ninepowers", "Melee 3; pick Easy 92%, Medium 75% or Tough 45% next"),
     ],
 )
 def test_the_attack_option_names_its_roll_in_the_rulesets_words(ruleset: str, words: str) -> None:

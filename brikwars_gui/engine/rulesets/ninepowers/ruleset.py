@@ -281,10 +281,11 @@ class NinePowersRuleset(Ruleset):
         return float(success_chance(len(dice), difficulty))
 
     def describe_roll(self, state: GameState, unit: UnitState, roll: RollAsked) -> str:
-        """`Melee 3, Medium, 67%`: the skill and its rating, the difficulty (an attack's is picked
-        when it is made; Medium is shown) and the chance (R-NP-1/2). An attack's chance is the
-        forecast card's, with range, moving and flanking (R-NP-3/10/14), so the two agree; a blast
-        is the shared rules' roll at the GM's difficulty (L367, G-12), as `action_chance` gives it."""
+        """`Perception 3, Medium, 67%`: the skill and its rating, the difficulty and the chance
+        (R-NP-1/2); an attack's difficulty is picked when it is made, so each choice's chance is
+        named (`Melee 3; pick Easy 88%, Medium 67% or Tough 38% next`): the forecast card's, with
+        range, moving and flanking (R-NP-3/10/14), so the two agree; a blast is the shared rules'
+        roll at the GM's difficulty (L367, G-12), as `action_chance` gives it."""
         if roll.needed is None:
             return "automatic"
         skill, rating, _ = self._pool(unit, roll.kind, unit.skill)
@@ -292,12 +293,16 @@ class NinePowersRuleset(Ruleset):
         weapon = next((w for w in unit.weapons if w.name == roll.weapon), None)
         blast = weapon is not None and weapon.damage_type == "explosive"  # `plan.chance` is its roll
         attack = roll.kind in ("melee", "ranged", "thrown") and not blast
-        level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
-        chance = roll.chance
         if attack and target is not None and weapon is not None:
-            choices = attacks.forecasts(state, unit, weapon, target)
-            chance = float(next(c.success for c in choices if c.difficulty is level))
-        return f"{skill} {rating}, {level.label.capitalize()}, {chance:.0%}"
+            # the difficulty is asked when the attack is made: name each choice's chance here
+            # rather than one the player is then asked to pick again (review 2026-11-27 item 25)
+            choices = [
+                f"{c.difficulty.label.capitalize()} {float(c.success):.0%}"
+                for c in attacks.forecasts(state, unit, weapon, target)
+            ]
+            return f"{skill} {rating}; pick {', '.join(choices[:-1])} or {choices[-1]} next"
+        level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
+        return f"{skill} {rating}, {level.label.capitalize()}, {roll.chance:.0%}"
 
     def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
         """Nine Powers is a fight of attrition where every foe in reach strikes each round: Hard's

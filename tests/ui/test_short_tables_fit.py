@@ -1,0 +1,44 @@
+"""Review 2026-11-27 item 22: with the app's style (taller rows) the game-over Survivors table
+showed one row, the winner's needing a scroll, and the forecast's player table hid the draw row.
+Each short table shows all its rows (pytest-qt with the real style sheet)."""
+
+from __future__ import annotations
+
+from PySide6.QtWidgets import QTableView
+
+from brikwars_gui.ui.forecast_dialog import ForecastDialog
+from brikwars_gui.ui.game_over import GameOverDialog, GameSummary, TeamResult
+from tests.ui.test_forecast_dialog_idle import _scenario
+
+
+def _all_rows_shown(view: QTableView) -> bool:
+    model, port = view.model(), view.viewport()
+    rows = [view.visualRect(model.index(r, 0)) for r in range(model.rowCount())]
+    return bool(rows) and all(r.top() >= 0 and r.bottom() < port.height() for r in rows)
+
+
+def test_the_game_over_table_shows_every_team(qtbot, app_style) -> None:
+    teams = (
+        TeamResult("red", "Red Patrol", "#c62828", 3, 6),
+        TeamResult("blue", "Blue Patrol", "#1565c0", 0, 6),
+        TeamResult("green", "Green Band", "#2e7d32", 0, 4),
+    )
+    dialog = GameOverDialog(GameSummary("red", "Red Patrol", "the others are gone", 5, teams))
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    assert dialog.table.rowCount() == 3 and _all_rows_shown(dialog.table)
+
+
+def test_the_forecast_player_table_shows_both_sides_and_the_draw(qtbot, app_style) -> None:
+    d = ForecastDialog(_scenario(), jobs=1)
+    qtbot.addWidget(d)
+    d.show()
+    qtbot.waitExposed(d)
+    d.runs.setValue(2)
+    d.turns.setValue(d.turns.minimum())  # rifles 7" apart, one round: no side can win, a draw
+    with qtbot.waitSignal(d.reportReady, timeout=30_000):
+        d.start()
+    qtbot.waitUntil(lambda: not d.is_running(), timeout=10_000)
+    qtbot.wait(20)
+    assert d.player_view.model().rowCount() >= 3 and _all_rows_shown(d.player_view)

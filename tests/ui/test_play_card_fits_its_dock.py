@@ -28,7 +28,8 @@ def test_the_play_cards_fit_the_inspector_dock(qtbot, open_window, app_style, se
         assert area.horizontalScrollBar().maximum() == 0, f"{unit.name}'s card scrolls sideways at {size}"
         for label in (card.title, card.body):  # the text's widest unbreakable part is in view
             assert label.minimumSizeHint().width() <= label.width(), f"{unit.name}'s card cut at {size}"
-        assert "Use" in card.body.text()
+        # every weapon is listed, in the ruleset's own words (Use under BrikWars, dice under Nine Powers)
+        assert all(weapon.name in card.body.text() for weapon in unit.weapons)
         layouts.add("Range" in card.body.text())
     if size[0] >= 1280:
         assert layouts == {True}, "a wide dock keeps the full weapon table"

@@ -196,8 +196,10 @@ class EventFilterProxy(QSortFilterProxyModel):
 
 
 def kind_label(kind: str) -> str:
-    """`armor_rolled` → `Armor rolled`: the Kind column and its filter speak words."""
-    return kind.replace("_", " ").capitalize()
+    """`armor_rolled` → `Armor rolled`, `sn_dice_returned` → `SN dice returned`: the Kind column
+    and its filter speak words (SuperNatural's SN keeps its capitals)."""
+    words = kind.replace("_", " ").capitalize()
+    return "SN" + words[2:] if kind.startswith("sn_") else words
 
 
 class EventLogPanel(QWidget):

@@ -60,6 +60,7 @@ def test_the_log_numbers_fit_and_the_kind_filter_speaks_words(window: MainWindow
     header = window.log_panel.view.horizontalHeader()
     assert header.sectionSize(0) > window.log_panel.view.fontMetrics().horizontalAdvance("9999")
     assert kind_label("armor_rolled") == "Armor rolled"
+    assert kind_label("sn_dice_returned") == "SN dice returned"  # R-SN-9's event, not "Sn dice"
     window.set_play_mode(True, seed=4)
     combo = window.log_panel.kind_combo
     texts = [combo.itemText(i) for i in range(combo.count())]

@@ -4,7 +4,8 @@ and random (engine/tactics/baselines.py), sides swapped on odd seeds, win rates 
 intervals, and the issues' targets checked.
 
 Samples: the three BrikWars samples, the skirmish played under D6 (`skirmish@d6`) and under Nine
-Powers (`skirmish@ninepowers`), and the Nine Powers sample `ruined_chapel`.
+Powers (`skirmish@ninepowers`), the Nine Powers sample `ruined_chapel` and the SuperNatural
+sample `wizard_duel` (BrikWars with SN casters, issue 23).
 
 Run: `.venv/bin/python benchmarks/ai_tournament.py --games 200 --jobs 2` (long: hours on 2 cores);
 `--games 20 --levels normal greedy --samples skirmish@ninepowers` for a quick look;
@@ -35,6 +36,7 @@ SAMPLES = (
     "skirmish@d6",
     "skirmish@ninepowers",
     "ruined_chapel",
+    "wizard_duel",
 )
 #: Issues 13 and 25's targets: (level, opponent, minimum win rate, on every sample).
 TARGETS = (

@@ -52,6 +52,7 @@ from brikwars_gui.engine.rules.damage import apply_damage, explode
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import ActionRoll, DamageRoll
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
+from brikwars_gui.engine.supernatural.minds import fired_problem
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 
@@ -184,6 +185,8 @@ def plan_attack(
         raise IllegalOrder(f"{weapon.name} was shot out of {attacker.name}'s hands (R-DICE-8e)")
     if target_id == attacker.id:
         raise IllegalOrder(f"{attacker.name} cannot attack itself")
+    if state.sn.fired and (fired := fired_problem(state, attacker, weapon.name)):
+        raise IllegalOrder(fired)  # R-SN-40: Minds add Actions, not shots
     problem = two_armed_problem(state, attacker, origin)  # R-MOVE-4: no attacks while swimming
     problem = problem or weapon_power_problem(state, attacker, weapon)  # R-HAZ-11, R-FIRE-7
     if problem:

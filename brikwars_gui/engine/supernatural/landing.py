@@ -142,6 +142,7 @@ _STATS = {
     "action-": "sn_roll_bonus",
     "bless": "blessings",
     "curse": "curses",
+    "mind": "minds",
 }
 
 
@@ -174,8 +175,10 @@ def _stat_changes(ctx: PlayContext, effect: EffectState, rolled: Rolled, against
                 if sides < unit.skill:
                     continue  # R-DICE-10: only units whose Action die is the same size or smaller
                 amount = sides
-            elif stat == "deflection":
-                amount = sides  # R-SN-38: a level against dice of its size or smaller
+            elif stat == "minds" and unit.team != state.units[effect.caster].team:
+                continue  # R-SN-40/43: a Mind in an enemy would be Mind Control, not played yet
+            elif stat in ("deflection", "minds"):
+                amount = sides  # R-SN-38: a level against dice of its size or smaller; R-SN-40: a Mind
             else:
                 amount = total if aspect.endswith("+") else -total
             apply_mod(ctx, effect, unit, stat, talisman_id, amount)

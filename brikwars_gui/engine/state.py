@@ -118,6 +118,7 @@ class UnitState(Journaled):
     summoned_by: str | None = None  # R-SN-20: the caster whose Effect sustains it
     minds: tuple[int, ...] = ()  # R-SN-40: SN Minds (Action die sizes), one more Action each a turn
     minds_used: int = 0  # R-SN-40: Minds that have given their Action back this turn
+    flight: int = 0  # R-SN-30: inches of Flight Move (0: it cannot fly)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # keep the state's unit index right (engine/spatial.py); a rollback comes through here too

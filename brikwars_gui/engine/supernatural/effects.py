@@ -153,6 +153,11 @@ def apply_mod(
             unit.stopped = True  # R-MOVE-12: Stopped, but it may still act
         effect.mods.append(StatMod(unit.id, "move", talisman, applied))
         change = f"{applied:+d}"
+    elif stat == "flight":
+        applied = max(amount, -unit.flight)  # R-SN-30: Flight never below 0
+        unit.flight += applied
+        effect.mods.append(StatMod(unit.id, "flight", talisman, applied))
+        change = f"{applied:+d}"
     else:  # sn_roll_bonus (R-SN-39)
         unit.sn_roll_bonus += amount
         effect.mods.append(StatMod(unit.id, stat, talisman, amount))
@@ -175,8 +180,8 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
         change = f"-d{mod.value}"
         if mod.stat == "minds":
             lost_mind(ctx, unit)
-    elif mod.stat == "move":
-        unit.move = max(0, unit.move - mod.value)
+    elif mod.stat in ("move", "flight"):
+        setattr(unit, mod.stat, max(0, getattr(unit, mod.stat) - mod.value))
         change = f"{-mod.value:+d}"
     elif mod.stat == "diemon_move":  # R-SN-20: goes with the Diemon, nothing to give back
         return

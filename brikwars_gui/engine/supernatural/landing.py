@@ -138,6 +138,8 @@ _STATS = {
     "armor-": "armor",
     "move+": "move",
     "move-": "move",
+    "flight+": "flight",
+    "flight-": "flight",
     "action+": "sn_roll_bonus",
     "action-": "sn_roll_bonus",
     "bless": "blessings",
@@ -179,6 +181,8 @@ def _stat_changes(ctx: PlayContext, effect: EffectState, rolled: Rolled, against
                 continue  # R-SN-40/43: a Mind in an enemy would be Mind Control, not played yet
             elif stat in ("deflection", "minds"):
                 amount = sides  # R-SN-38: a level against dice of its size or smaller; R-SN-40: a Mind
+            elif aspect == "flight+":
+                amount = total if sides == 8 else total // 2  # R-SN-30: a d8 full, others half
             else:
                 amount = total if aspect.endswith("+") else -total
             apply_mod(ctx, effect, unit, stat, talisman_id, amount)

@@ -19,6 +19,8 @@ ASPECTS = (
     "deflect+",
     "move+",
     "move-",
+    "flight+",
+    "flight-",
     "action+",
     "action-",
     "bless",
@@ -34,7 +36,20 @@ JOINED_ASPECTS = frozenset({"armor+", "armor-", "deflect+", "bless", "curse", "m
 UNROLLED_ASPECTS = JOINED_ASPECTS | {"creature"}
 #: Aspects that change a unit's stats while the Effect lasts (effects.py records each change).
 STAT_ASPECTS = frozenset(
-    {"armor+", "armor-", "deflect+", "move+", "move-", "action+", "action-", "bless", "curse", "mind"}
+    {
+        "armor+",
+        "armor-",
+        "deflect+",
+        "move+",
+        "move-",
+        "flight+",
+        "flight-",
+        "action+",
+        "action-",
+        "bless",
+        "curse",
+        "mind",
+    }
 )
 
 #: R-SN-7: what a template may be cast on. `self`, `ally` (a willing friend, or itself), `hostile`

@@ -49,6 +49,7 @@ QUESTIONS = {
     "sn_spread": "the 4pion burns: set something touching it alight? (R-SN-3)",
     "sn_detonate": "{about} steps within the blast: blow the 10amyte up now? (R-SN-5)",
     "sn_lasting": "keep this Effect's die on a target as a Lasting Effect? (R-SN-12)",
+    "sn_window": "spend SN dice on this roll before it is judged? (R-SN-15)",
 }
 #: R-SN-18: what an opponent may make of a Fumble Die (`{n}`: its total, `{caster}`).
 FUMBLE_USES = {
@@ -187,6 +188,8 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
         total, needed = detail["total"], detail["needed"]
         verdict = "it already hits" if total >= needed else "a miss so far"
         headline += f" You rolled {total} (needs {needed}): {verdict}."
+    if request.question == "sn_window" and "words" in detail:  # the engine's words for the roll
+        headline += f" {detail['words']}"
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}

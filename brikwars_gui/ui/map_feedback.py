@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+)
 from shiboken6 import isValid
 
-from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cell_center, cosmetic_pen
+from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cell_center, cells_outline, cosmetic_pen
 
 CHOICE_COLOR = "#00c853"
 RESULT_COLORS = {
@@ -97,8 +103,12 @@ class ResultFloats(QObject):
         self.scene.addItem(label)
         self.floats.append((label, start, 0))
         if result.kind in FLASH:
-            radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
-            flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+            if getattr(result, "area", ()):  # an SN Effect's cells (R-SN-27/28), outlined
+                flash = QGraphicsPathItem(cells_outline(result.area))
+                centre = QPointF(0, 0)
+            else:
+                radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
+                flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
             flash.setPos(centre)
             flash.setPen(cosmetic_pen(color, 3))
             fill = QColor(color)

@@ -254,3 +254,45 @@ def test_r_sn_3_12_sn_questions_read_in_names() -> None:
     assert text.headline.startswith("<b>Blue</b>: Ignatia's Fireball fumbled")
     assert text.cell_options == {(8, 6): "range:8,6"} and "default" in text.cells[(8, 6)]
     assert [label for _o, label, _t in text.buttons] == ["Let it pass", "Weaken its Damage by 3"]
+
+
+def test_r_sn_27_a_d8_arc_is_outlined_while_built_and_when_it_lands(window: MainWindow, qtbot) -> None:
+    """Amulet d4 on Range rolls 3 (3 of 7"), Staff d8 on Damage rolls 5: one 45° arc out to 3",
+    outlined on the map while the builder waits; Hat d6 on Range rolls 4 (on target): the arc now
+    reaches 7" and its outline flashes where the Fireball lands, the Archer inside it."""
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    from brikwars_gui.ui.items import cell_center
+
+    window.set_play_mode(True, seed=5, script=[3, 5, 4, 2])
+    builder, scene, seen = window.effect_builder, window.scene, {}
+
+    def with_arc() -> None:
+        fx = builder.request.about
+        seen["area"] = window.controller.sn_effect_area(fx)
+        seen["shown"] = scene.area_item is not None and scene.area_item.isVisible()
+        path = scene.area_item.path()
+        seen["inside"] = {c: path.contains(cell_center(c)) for c in [(5, 5), (6, 5), (8, 5), (9, 5), (8, 7)]}
+        builder.buttons["hat:range"].click()
+
+    steps = [
+        lambda: builder.buttons["amulet:range"].click(),
+        lambda: builder.buttons["staff:damage+"].click(),
+        with_arc,
+    ]
+    timer = _answering(window, qtbot, steps)
+    menu = window.build_action_menu("ignatia", (12, 5), "archer")
+    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    timer.stop()
+    assert seen["shown"] and (8, 5) in seen["area"] and (9, 5) not in seen["area"]
+    assert seen["inside"] == {(5, 5): False, (6, 5): True, (8, 5): True, (9, 5): False, (8, 7): False}
+    assert not scene.area_item.isVisible()  # the builder is gone: so is its outline
+    fx = next(iter(window.controller.game.state.sn.effects))
+    landed = window.controller.sn_effect_area(fx)
+    assert (12, 5) in landed and (10, 5) in landed  # the arc reaches as far as the Range dice did
+    floats = window.result_floats.floats
+    texts = [item.text for item, _s, _a in floats if hasattr(item, "text")]
+    assert "Fireball: 1 arc (45° each)" in texts
+    outlines = [item for item, _s, _a in floats if isinstance(item, QGraphicsPathItem)]
+    assert outlines and outlines[-1].path().contains(cell_center((12, 5)))
+    assert any("Archer" in t and "Fireball lands" in t for t in _log(window))

@@ -30,6 +30,8 @@ class SNPlayMixin:
                 detail = request.detail or {}
                 reach, left = int(detail.get("reach", 0) or 0), float(detail.get("distance", 0) or 0)
                 self.scene.show_path(cells, f'{effect.template}: {reach}" of {reach + left:.0f}"', below=True)
+            area = c.sn_effect_area(effect.id)  # R-SN-27/28: its d8 arcs and d10 radius so far
+            self.scene.show_area(area, f"{effect.template}: the area its dice give it so far (R-SN-27/28)")
             target = next((uid for uid, name in names.items() if name in effect.targets), None)
             if target and target in self.scene.unit_items:
                 involved.append(target)
@@ -51,6 +53,7 @@ class SNPlayMixin:
                 widget.setEnabled(True)
             self.scene.highlight()
             self.scene.show_path(None)
+            self.scene.show_area(None)
 
     def asked_player(self, request) -> str:
         """The name of the player a question goes to when it is not the player whose turn it is

@@ -410,7 +410,10 @@ class SessionController(
     def _sn_result(self, event: Any) -> MapResult | None:
         state = self.game.state
         found = sn_map_result(event, state.sn) if state.sn.active else None
-        return MapResult(*found) if found is not None else None
+        if found is None:
+            return None
+        area = self.sn_effect_area(event.effect) if event.kind == "effect_landed" else ()
+        return MapResult(*found, area=area)
 
     # Below this AI step interval (ms) the AI's moves are shown without animation.
     FAST_AI_MS = 200

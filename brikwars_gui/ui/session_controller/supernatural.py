@@ -134,6 +134,23 @@ class SupernaturalMixin:
             bool(_get(effect, "ended", False)),
         )
 
+    def sn_effect_area(self, effect_id: str) -> tuple[tuple[int, int], ...]:
+        """The cells of an Effect's area in the frame shown (R-SN-27/28): its d8 arcs and d10
+        radius so far while it is built, as it landed after; () for an Effect without an area.
+        The engine's own cells (`supernatural.path.area_cells`), which its landing catches."""
+        from brikwars_gui.engine.supernatural.path import area_cells
+
+        effect = (_get(self._shown_sn(), "effects", None) or {}).get(effect_id)
+        if effect is None or self.game is None:
+            return ()
+        radius, arcs = int(_get(effect, "radius", 0) or 0), int(_get(effect, "arc", 0) or 0)
+        if not (radius or arcs):
+            return ()
+        grid = self.game.state.grid
+        origin, point = _pair(_get(effect, "origin")), _pair(_get(effect, "point"))
+        rolled = float(_get(effect, "reach", 0) or 0)
+        return tuple(area_cells((grid.width, grid.height), origin, point, radius, arcs, rolled))
+
     def sn_cell_effects(self, unit_id: str) -> list[str]:
         """The caster's Effect templates aimed at a cell (bursts, summons: R-SN-2/7), which the
         map's right-click gives their point; none while it cannot give orders."""
@@ -267,8 +284,11 @@ def sn_map_result(event: Any, ledger: Any) -> tuple[str, tuple[int, int], str, i
     effect = (_get(ledger, "effects", None) or {}).get(getattr(event, "effect", None) or "")
     template = str(_get(effect, "template", "")) or "Effect"
     if kind == "effect_landed":
-        if event.radius:
-            return ("blast", _pair(event.point), f'{template}: {event.radius}" radius', int(event.radius))
+        area = [f'{event.radius}" radius'] if event.radius else []
+        arcs = int(getattr(event, "arc", 0) or 0)
+        area += [f"{arcs} arc{'s' if arcs > 1 else ''} (45° each)"] if arcs else []
+        if area:
+            return ("blast", _pair(event.point), f"{template}: {', '.join(area)}", int(event.radius))
         return ("sn", _pair(event.point), f"{template} lands", 0)
     if kind == "sn_fumble_used" and effect is not None:
         text = "Fumble: " + _fumble_use_words(event.use, event.roll.get("total"), "the caster")

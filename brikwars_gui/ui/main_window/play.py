@@ -92,6 +92,7 @@ class PlayMixin:
             views = self.controller.unit_view  # the Move the game uses (Nine Powers converts it)
             self.unit_panel.model.move_provider = lambda uid: getattr(views(uid), "move", None)
             self.unit_panel.model.sn_provider = lambda uid: chips_text(self.controller.sn_dice(uid))
+            self.unit_panel.model.joined_provider = self.controller.joined_units  # summoned units
             self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
@@ -115,6 +116,7 @@ class PlayMixin:
             self.unit_panel.model.hidden_provider = None
             self.unit_panel.model.move_provider = None
             self.unit_panel.model.sn_provider = None
+            self.unit_panel.model.joined_provider = None  # Edit mode: the scenario's units alone
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []

@@ -11,8 +11,8 @@ from PySide6.QtCore import Qt
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.items import cell_center
-from brikwars_gui.ui.models import UNIT_ID_ROLE
 from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.models import UNIT_ID_ROLE
 from tests.conjure_order import Banish, Conjure, conjure_orders  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("conjure_orders")

@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QMenu
 
 from brikwars_gui.engine.rules import sandbox as sb
@@ -296,3 +296,43 @@ def test_r_sn_27_a_d8_arc_is_outlined_while_built_and_when_it_lands(window: Main
     outlines = [item for item, _s, _a in floats if isinstance(item, QGraphicsPathItem)]
     assert outlines and outlines[-1].path().contains(cell_center((12, 5)))
     assert any("Archer" in t and "Fireball lands" in t for t in _log(window))
+
+
+def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: MainWindow, qtbot) -> None:
+    """Staff d8 on Range rolls 5 (the point at [10, 5]), Hat d6 on Range rolls 1: Blue's Fumble Die
+    rolls 6 + 2 = 8 and Blue clicks Bram's cell, [5, 6], on the map: the Fireball turns onto
+    Ignatia's own Bram; the Amulet's d4 on Damage then lands it there."""
+    from brikwars_gui.ui.items import cell_center
+
+    window.set_play_mode(True, seed=5, script=[5, 1, 6, 2, 3])
+    builder, prompt, seen = window.effect_builder, window.response_prompt, {}
+
+    def click_bram() -> None:
+        seen["cells"] = set(window.choice_cells.items)
+        seen["default"] = [c for c, item in window.choice_cells.items.items() if item.data(0) == "default"]
+        seen["headline"] = prompt.label.text()
+        pos = window.view.mapFromScene(cell_center((5, 6)))
+        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+    def after() -> None:
+        seen["point"] = builder.request.detail["point"]
+        seen["cells_after"] = dict(window.choice_cells.items)
+        builder.buttons["amulet:damage+"].click()
+
+    steps = [
+        lambda: builder.buttons["staff:range"].click(),
+        lambda: builder.buttons["hat:range"].click(),
+        click_bram,
+        after,
+        lambda: builder.buttons["stop"].click(),
+    ]
+    timer = _answering(window, qtbot, steps)
+    menu = window.build_action_menu("ignatia", (12, 5), "archer")
+    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    timer.stop()
+    assert seen["cells"] == {(5, 5), (5, 6), (12, 5)} and seen["default"]
+    assert "click a shaded cell" in seen["headline"]
+    assert seen["point"] == [5, 6] and seen["cells_after"] == {}
+    log = _log(window)
+    assert "Fumble! Blue turns the d6 against the Fireball: turned onto (5, 6)" in log
+    assert any("Ignatia's Fireball lands at (5, 6)" in t and "Bram" in t for t in log)

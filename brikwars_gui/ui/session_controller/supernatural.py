@@ -201,7 +201,8 @@ def _fumble_use_words(use: str, total: Any, caster: str) -> str:
     if use == "range-":
         return f'pushed back {total}" toward {caster}'
     if use.startswith("range:"):
-        return f"turned to {use.removeprefix('range:')}"
+        x, _, y = use.removeprefix("range:").partition(",")
+        return f"turned onto ({x}, {y})"
     if use == "back":
         return f"it bounces back to {caster}"
     return "let pass"

@@ -336,3 +336,57 @@ def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: 
     log = _log(window)
     assert "Fumble! Blue turns the d6 against the Fireball: turned onto (5, 6)" in log
     assert any("Ignatia's Fireball lands at (5, 6)" in t and "Bram" in t for t in log)
+
+
+def _cluster() -> Scenario:
+    """A Pyromancer with a d6 and a d10, four Skeletons standing shoulder to shoulder 5" away."""
+    block = {
+        "cliche": "Pyromancer",
+        "talismans": [{"id": "hat", "name": "Hat", "die": "d6"}, {"id": "rod", "name": "Rod", "die": "d10"}],
+        "effects": [FIREBALL],
+    }
+    bones = [
+        sb.unit(f"bone{i}", "blue", cell, name=f"Skeleton {i}", armor="3")
+        for i, cell in enumerate([(10, 5), (11, 5), (10, 6), (11, 6), (10, 4)])
+    ]
+    data = sb.scenario([sb.unit("ignatia", "red", (5, 5), name="Ignatia", supernatural=block), *bones])
+    data = data.model_dump(mode="json")
+    for player in data["players"]:
+        player["controller"] = "human"
+    return Scenario.model_validate(data)
+
+
+def test_r_sn_28_a_fireballs_results_on_several_units_do_not_overlap(open_window, qtbot) -> None:
+    """Hat d6 on Range rolls 5 (on target), Rod d10 on Damage rolls 6: a 2" radius catching all
+    five Skeletons at once. Every outcome float on the map is readable: no two of their
+    rectangles on screen intersect, while they rise and when they appear."""
+    from brikwars_gui.ui.items import LabelItem
+
+    window = open_window(_cluster(), answer_responses=False)
+    window.set_play_mode(True, seed=5, script=[5, 6, 2, 2, 2, 2, 2])
+    builder = window.effect_builder
+    steps = [
+        lambda: builder.buttons["hat:range"].click(),
+        lambda: builder.buttons["rod:damage+"].click(),
+    ]
+    timer = _answering(window, qtbot, steps)
+    cast = next(
+        o for o in window.controller.legal_actions("ignatia") if o.kind == "cast" and o.target == "bone0"
+    )
+    assert window.take_action("ignatia", cast, (10, 5))
+    timer.stop()
+    floats = window.result_floats
+
+    def rects():
+        labels = [item for item, _s, _a in floats.floats if isinstance(item, LabelItem)]
+        return labels, [floats.screen_rect(label) for label in labels]
+
+    labels, boxes = rects()
+    caught = [e for e in window.controller.game.events if e.kind == "armor_rolled"]
+    assert len(caught) == 5 and len(labels) >= 5  # one outcome per Skeleton at least
+    for _ in range(3):
+        for i, a in enumerate(boxes):
+            for j in range(i + 1, len(boxes)):
+                assert not a.intersects(boxes[j]), (labels[i].text, labels[j].text)
+        qtbot.wait(200)  # they rise together and stay apart
+        labels, boxes = rects()

@@ -110,7 +110,8 @@ def test_r_sn_14_a_fireball_is_cast_die_by_die_from_the_menu(window: MainWindow,
     assert labels["hat:range"].startswith("Range — ") and labels["amulet:damage+"] == "Damage"
     assert seen["rows"][:3] == ["Staff d8", "Hat d6", "Amulet d4"]
     assert seen["stop_first"].startswith("Stop: cast nothing")
-    assert '5" of 7" reached, 2" to go' in seen["headline"] and "Staff d8 → Range" in seen["headline"]
+    assert '2" to go (5" rolled on Range so far)' in seen["headline"]
+    assert "Staff d8 → Range" in seen["headline"]
     assert seen["path"]  # the path so far is drawn on the map
     assert 'Range d8: 5 → 5"' in seen["floats"]  # the roll lands on the map where the point is
     assert "hat:range" not in seen["third"]  # on target: no more Range dice
@@ -204,6 +205,8 @@ def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow
     item = window.scene.unit_items.get("4pion-1")
     assert item is not None and item.isVisible()
     assert window.controller.unit_view("4pion-1").pos == (6, 5)
+    released = next(e for e in window.controller.log if e.kind == "sn_die_rolled")
+    assert released.detail.startswith("roll: none now — the d4 becomes the Diemon")  # not "joins the stat"
 
 
 def test_r_sn_9_the_units_table_shows_the_casters_die_chips(window: MainWindow, qtbot) -> None:
@@ -250,6 +253,8 @@ def test_r_sn_3_12_sn_questions_read_in_names() -> None:
         "range:8,6",
         {"total": 3, "effect": "Fireball", "point": [10, 5]},
     )
+    own = DecisionRequest("sn_include_self", "p", "red", "fx1", ("no", "yes"), "no")
+    assert "inside your own Effect's radius" in describe(own, names).headline  # R-SN-28
     text = describe(fumble, names, player="Blue")
     assert text.headline.startswith("<b>Blue</b>: Ignatia's Fireball fumbled")
     assert text.cell_options == {(8, 6): "range:8,6"} and "default" in text.cells[(8, 6)]
@@ -311,6 +316,7 @@ def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: 
         seen["cells"] = set(window.choice_cells.items)
         seen["default"] = [c for c, item in window.choice_cells.items.items() if item.data(0) == "default"]
         seen["headline"] = prompt.label.text()
+        seen["path"] = window.scene.path_item.isVisible()  # where the Effect is that Blue turns
         pos = window.view.mapFromScene(cell_center((5, 6)))
         qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
 
@@ -334,6 +340,9 @@ def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: 
     assert "click a shaded cell" in seen["headline"]
     assert seen["point"] == [5, 6] and seen["cells_after"] == {}
     log = _log(window)
+    assert seen["path"] and not window.scene.path_item.isVisible()
+    chosen = "Fumble Die against Ignatia's Fireball: the opponent chooses to turn it onto (5, 6) (R-SN-18)"
+    assert chosen in log
     assert "Fumble! Blue turns the d6 against the Fireball: turned onto (5, 6)" in log
     assert any("Ignatia's Fireball lands at (5, 6)" in t and "Bram" in t for t in log)
 

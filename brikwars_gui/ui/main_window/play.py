@@ -233,6 +233,8 @@ class PlayMixin:
         names = {**objects, **c.unit_names()}  # a summoned unit too (rules/roster.py)
         involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
+        effect = c.sn_effect(request.about) if request.question.startswith("sn_") and request.about else None
+        self.show_sn_effect(effect, effect.template if effect is not None else "")  # where a Fumble acts
         self.scene.highlight(involved, ())
         for uid in involved:
             self.view.ensureVisible(self.scene.unit_items[uid], 80, 80)
@@ -249,6 +251,7 @@ class PlayMixin:
             for widget in blocked:
                 widget.setEnabled(True)
             self.scene.highlight()
+            self.show_sn_effect(None)
         if always:
             c.always_default.add((getattr(request, "team", None), request.question))
         return answer

@@ -26,7 +26,12 @@ from brikwars_gui.ui.session_controller.orders import OrdersMixin
 from brikwars_gui.ui.session_controller.prompts import PromptsMixin, _UIPolicy
 from brikwars_gui.ui.session_controller.queries import QueriesMixin
 from brikwars_gui.ui.session_controller.sight import SightMixin
-from brikwars_gui.ui.session_controller.supernatural import SupernaturalMixin, sn_log_text, sn_map_result
+from brikwars_gui.ui.session_controller.supernatural import (
+    SupernaturalMixin,
+    sn_dice_detail,
+    sn_log_text,
+    sn_map_result,
+)
 from brikwars_gui.ui.session_controller.timeline import TimelineMixin
 from brikwars_gui.ui.session_controller.views import Cell, HazardView
 
@@ -348,7 +353,7 @@ class SessionController(
             self._log_turn[1],
             event.kind,
             text,
-            dice_detail(data),
+            sn_dice_detail(event, dice_detail(data)),
             tuple(getattr(event, "units", ()) or ()),
             event_cells(data),
             note,

@@ -213,8 +213,8 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
     players', Talismans' and Effects' names: `Ignatia: Range d6: 4 → 4" (7 of 9")`,
     `Fumble! Mortimer turns the d4 against the Fireball: Damage −3`."""
     kind = event.kind
-    if kind == "decided" and event.question in ("sn_next_die", "sn_lasting"):
-        return _decision_words(event, names, ledger)
+    if kind == "decided" and event.question in _DECIDED:
+        return _decision_words(event, names, players, ledger)
     if not kind.startswith(("sn_", "effect_")):
         return None
     talismans = _get(ledger, "talismans", None) or {}
@@ -256,13 +256,37 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
     return None
 
 
-def _decision_words(event: Any, names: dict[str, str], ledger: Any) -> str:
-    """A caster's choice in words: the die it spends (R-SN-14), stopping, keeping a Lasting die."""
+#: SN questions whose answers the log words itself (`_decision_words`).
+_DECIDED = ("sn_next_die", "sn_lasting", "sn_fumble_use", "sn_fumble_to", "sn_include_self")
+#: An opponent's use of a Fumble Die as chosen (the number comes with the roll's own line).
+_FUMBLE_CHOICES = {
+    "none": "let it pass",
+    "damage-": "weaken its Damage",
+    "mod-": "weaken what it changes",
+    "range-": "push it back toward the caster",
+}
+
+
+def _decision_words(event: Any, names: dict[str, str], players: dict[str, str], ledger: Any) -> str:
+    """A choice in words: the die a caster spends (R-SN-14), stopping, keeping a Lasting die, being
+    caught in its own blast (R-SN-28); who gets a Fumble Die and what its opponent makes of it."""
     who = names.get(event.unit, event.unit)
     effect_id = str(event.about or "").partition(":")[0]
     effect = (_get(ledger, "effects", None) or {}).get(effect_id)
     template = str(_get(effect, "template", "")) or "the Effect"
     answer = str(event.answer)
+    if event.question == "sn_fumble_use":
+        if answer.startswith("range:"):
+            x, _, y = answer.removeprefix("range:").partition(",")
+            choice = f"turn it onto ({x}, {y})"
+        else:
+            choice = _FUMBLE_CHOICES.get(answer, answer)
+        return f"Fumble Die against {who}'s {template}: the opponent chooses to {choice} (R-SN-18)"
+    if event.question == "sn_fumble_to":
+        return f"{who} hands the Fumble Die to {players.get(answer, answer)} (R-SN-18)"
+    if event.question == "sn_include_self":
+        caught = "is caught in" if answer == "yes" else "keeps out of"
+        return f"{who} {caught} the radius of its own {template} (R-SN-28)"
     if event.question == "sn_lasting":
         if answer.startswith("keep:"):
             target = answer.removeprefix("keep:")
@@ -274,6 +298,15 @@ def _decision_words(event: Any, names: dict[str, str], ledger: Any) -> str:
     t = (_get(ledger, "talismans", None) or {}).get(talisman_id)
     die = f"{_get(t, 'name', talisman_id) or talisman_id} (d{_get(t, 'sides', '?')})"
     return f"{who} spends the {die} on {ASPECT_WORDS.get(aspect, aspect)} for the {template}"
+
+
+def sn_dice_detail(event: Any, detail: str) -> str:
+    """The Dice column of an SN die spent on a Diemon: nothing is rolled now, the die becomes the
+    creature (R-SN-2/20); the engine's roll text speaks of a stat die."""
+    roll = getattr(event, "roll", None) or {}
+    if event.kind == "sn_die_rolled" and event.aspect == "creature" and not roll.get("faces"):
+        return f"roll: none now — the d{roll.get('sides')} becomes the Diemon and rolls as its dice (R-SN-2)"
+    return detail
 
 
 def sn_map_result(event: Any, ledger: Any) -> tuple[str, tuple[int, int], str, int] | None:

@@ -99,6 +99,7 @@ class UnitState(Journaled):
     action_used: bool = False
     saved_action: bool = False  # R-RESP-1: Action left unspent last own turn
     sprinting: bool = False
+    gait: str = ""  # R-MOVE-4/6: "crawl" / "hop" while such a move is carried out (rules/gait_actions)
     full_round: bool = False  # R-ACT-7
     diagonal_parity: int = 0  # GRID-2 alternating diagonal cost within one move
     fire_size: int = 0  # inches of Fire on the unit (R-FIRE-4)

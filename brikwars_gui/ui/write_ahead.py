@@ -23,26 +23,25 @@ from brikwars_gui.scenario.savegame import SavedGame, saved_game_from_data, save
 JOURNAL_KIND = "battle_journal"
 
 
-class WriteAheadJournal:
-    """Appends a battle's orders to `path` as they are made (one instance per recovery slot)."""
+class AppendOnlyFile:
+    """A journal file: a first line written atomically, then lines appended, each on disk
+    (flushed and fsynced) when `append_text` returns; cheap whatever the size of the first line."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._handle: Any = None
 
-    def begin(self, saved: SavedGame) -> None:
-        """Start over from `saved` (a new, resumed or undone battle)."""
+    @property
+    def started(self) -> bool:
+        return self._handle is not None
+
+    def start(self, head: dict[str, Any]) -> None:
         self.close()
-        head = {"kind": JOURNAL_KIND, "saved_game": saved_game_to_data(saved)}
         atomic_write_text(self.path, json.dumps(head, ensure_ascii=False) + "\n")
         self._handle = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open to append
 
-    def append(self, events: Iterable[dict[str, Any]]) -> None:
-        """Orders and decisions just made; on disk (fsynced) when this returns."""
-        if self._handle is None:
-            return
-        lines = "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events)
-        if not lines:
+    def append_text(self, lines: str) -> None:
+        if self._handle is None or not lines:
             return
         self._handle.write(lines)
         self._handle.flush()
@@ -54,6 +53,18 @@ class WriteAheadJournal:
             self._handle = None
         if remove:
             self.path.unlink(missing_ok=True)
+
+
+class WriteAheadJournal(AppendOnlyFile):
+    """Appends a battle's orders to `path` as they are made (one instance per recovery slot)."""
+
+    def begin(self, saved: SavedGame) -> None:
+        """Start over from `saved` (a new, resumed or undone battle)."""
+        self.start({"kind": JOURNAL_KIND, "saved_game": saved_game_to_data(saved)})
+
+    def append(self, events: Iterable[dict[str, Any]]) -> None:
+        """Orders and decisions just made; on disk (fsynced) when this returns."""
+        self.append_text("".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events))
 
 
 def read_journal(path: Path) -> SavedGame:

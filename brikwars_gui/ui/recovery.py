@@ -46,6 +46,8 @@ SLOTS_NAME = "recovery"
 LOCK_NAME = "instance.lock"
 BATTLE_NAME = "battle.json"
 JOURNAL_NAME = "battle.wal"
+IN_FLIGHT_NAME = "battle.in_flight.json"
+"""The order a kill interrupted after a question was answered, and the answers (issue 26)."""
 EDITOR_NAME = "editor.json"
 EDITOR_JOURNAL_NAME = "editor.wal"
 EDITOR_KIND = "editor_autosave"
@@ -182,7 +184,7 @@ class RecoveryStore:
 
     @staticmethod
     def _remove(orphan: Orphan) -> None:
-        for name in (BATTLE_NAME, JOURNAL_NAME, EDITOR_NAME, EDITOR_JOURNAL_NAME):
+        for name in (BATTLE_NAME, JOURNAL_NAME, IN_FLIGHT_NAME, EDITOR_NAME, EDITOR_JOURNAL_NAME):
             with contextlib.suppress(OSError):
                 (orphan.slot / name).unlink()
         orphan.lock.unlock()
@@ -228,18 +230,20 @@ def _replay_journal(slot: Path) -> None:
     unless the kill came between an end-of-turn autosave and the journal's next line); an
     unreadable journal is logged and the end-of-turn autosave kept."""
     from brikwars_gui.scenario.savegame import load_saved_game, save_saved_game
-    from brikwars_gui.ui.write_ahead import read_journal
+    from brikwars_gui.ui.write_ahead import read_journal_parts
 
     journal, battle = slot / JOURNAL_NAME, slot / BATTLE_NAME
     if not journal.is_file():
         return
     try:
-        saved = read_journal(journal)
+        saved, in_flight = read_journal_parts(journal)
         if battle.is_file():
             with contextlib.suppress(ScenarioError):
                 if load_saved_game(battle).order_count > saved.order_count:
                     return
         save_saved_game(saved, battle)
+        if in_flight:
+            atomic_write_text(slot / IN_FLIGHT_NAME, json.dumps({"events": in_flight}, ensure_ascii=False))
         journal.unlink()
     except (ScenarioError, OSError) as exc:
         logging.getLogger("brikwars_gui.recovery").warning("journal %s not used: %s", journal, exc)
@@ -264,6 +268,21 @@ def _replay_editor_journal(slot: Path) -> None:
         journal.unlink()
     except (ScenarioError, OSError) as exc:
         logging.getLogger("brikwars_gui.recovery").warning("editor journal %s not used: %s", journal, exc)
+
+
+def read_in_flight(battle: Path) -> list[dict[str, Any]]:
+    """The order in flight left beside a recovered battle autosave (its `order` event and the
+    answers given), or [] when there is none or it cannot be read (the battle is kept anyway)."""
+    path = battle.parent / IN_FLIGHT_NAME
+    if not path.is_file():
+        return []
+    try:
+        data = decode_json(read_text_file(path), str(path))
+    except (ScenarioError, OSError):
+        logging.getLogger("brikwars_gui.recovery").exception("order in flight %s not used", path)
+        return []
+    events = data.get("events") if isinstance(data, dict) else None
+    return [e for e in events if isinstance(e, dict)] if isinstance(events, list) else []
 
 
 def load_editor_autosave(path: Path) -> tuple[Scenario, Path | None]:

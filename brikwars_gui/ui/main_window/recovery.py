@@ -21,7 +21,13 @@ from pathlib import Path
 from PySide6.QtWidgets import QMessageBox
 
 from brikwars_gui.ui.editor_journal import EditorJournal
-from brikwars_gui.ui.recovery import RecoveryStore, battle_summary, load_editor_autosave, setup_logging
+from brikwars_gui.ui.recovery import (
+    RecoveryStore,
+    battle_summary,
+    load_editor_autosave,
+    read_in_flight,
+    setup_logging,
+)
 from brikwars_gui.ui.scenario_io import ScenarioError
 from brikwars_gui.ui.write_ahead import WriteAheadJournal
 
@@ -55,8 +61,10 @@ class RecoveryMixin:
         self.doc.modifiedChanged.connect(lambda modified: modified or self._clear_editor_autosave())
         self.journal = WriteAheadJournal(self.recovery.journal_path)
         self._journal_seen = 0
+        self._journal_pending = 0  # events of the engine call under way written as pending (0: none)
         self.controller.sessionStarted.connect(self._journal_begin)
         self.controller.ordersCommitted.connect(self._journal_append)
+        self.controller.answerGiven.connect(self._journal_answer)
         self.controller.sessionStopped.connect(lambda: self.journal.close(remove=True))
 
     def end_recovery(self) -> None:
@@ -92,14 +100,30 @@ class RecoveryMixin:
             self._autosave_failed(exc)
             return
         self._journal_seen = self.controller.event_count()
+        self._journal_pending = 0
 
     def _journal_append(self) -> None:
         """The orders (and answers) the last engine call made, on disk before anything else."""
         if self.recovery is None or not self.controller.has_game:
             return
         events, self._journal_seen = self.controller.replay_events_from(self._journal_seen)
+        settled, self._journal_pending = bool(self._journal_pending), 0
         try:
-            self.journal.append(events)
+            self.journal.append(events, settled=settled)
+        except Exception as exc:
+            log.exception("journal failed")
+            self._autosave_failed(exc)
+
+    def _journal_answer(self, decided: dict) -> None:
+        """A human answered a question mid-order: the order so far and the answer, on disk before
+        the order goes on (a kill now re-asks only the questions after it)."""
+        if self.recovery is None or not self.controller.has_game:
+            return
+        start = max(self._journal_seen, self._journal_pending)
+        events, count = self.controller.replay_events_from(start)
+        self._journal_pending = count + 1  # the engine logs this answer next: written here already
+        try:
+            self.journal.append_pending([*events, decided])
         except Exception as exc:
             log.exception("journal failed")
             self._autosave_failed(exc)
@@ -159,8 +183,11 @@ class RecoveryMixin:
         if battle is not None:
             wanted = self.ask_recover(battle)
             restored = wanted and self.open_saved_game(battle, remember=False)
+            in_flight = read_in_flight(battle) if restored else []
             self.recovery.forget(battle)
             if restored:
+                if in_flight:  # the order a question was answered for when the app was killed
+                    self.controller.resume_in_flight(in_flight)
                 return True
         editor = self.recovery.pending_editor()
         if editor is not None:

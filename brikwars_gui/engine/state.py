@@ -134,9 +134,9 @@ class UnitState(Journaled):
             index = self.__dict__.get("_index")
             if index is not None:
                 index.touch()
-                if name == "hidden":
+                if name == "hidden" or name == "size":
                     Journaled.__setattr__(self, name, value)
-                    index.set_hidden(self)
+                    (index.set_hidden if name == "hidden" else index.set_size)(self)
                     return
         Journaled.__setattr__(self, name, value)
 

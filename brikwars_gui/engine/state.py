@@ -99,6 +99,7 @@ class UnitState(Journaled):
     action_used: bool = False
     saved_action: bool = False  # R-RESP-1: Action left unspent last own turn
     sprinting: bool = False
+    gait: str = ""  # R-MOVE-4/6: "crawl" / "hop" while such a move is carried out (rules/gait_actions)
     full_round: bool = False  # R-ACT-7
     diagonal_parity: int = 0  # GRID-2 alternating diagonal cost within one move
     fire_size: int = 0  # inches of Fire on the unit (R-FIRE-4)
@@ -133,9 +134,9 @@ class UnitState(Journaled):
             index = self.__dict__.get("_index")
             if index is not None:
                 index.touch()
-                if name == "hidden":
+                if name == "hidden" or name == "size":
                     Journaled.__setattr__(self, name, value)
-                    index.set_hidden(self)
+                    (index.set_hidden if name == "hidden" else index.set_size)(self)
                     return
         Journaled.__setattr__(self, name, value)
 

@@ -144,8 +144,9 @@ def burdened(unit: UnitState) -> bool:
 
 
 def at_half_speed(unit: UnitState) -> bool:
-    """R-MOVE-6/17: Heavy Armor, a heavy item carried, or recovering from Disruption."""
-    return unit.heavy_armor or unit.carrying_heavy or unit.recovering
+    """R-MOVE-6/17: Heavy Armor, a heavy item carried, recovering from Disruption, or crawling or
+    hopping (for the move it crawls or hops, `UnitState.gait`)."""
+    return unit.heavy_armor or unit.carrying_heavy or unit.recovering or bool(unit.gait)
 
 
 #: R-MOVE-11: a heavy object is the size of a minifig (1") or a 2x4 brick (4 studs = 1¼", read 1").
@@ -179,6 +180,8 @@ def swimming(state: GameState, unit: UnitState, cell: Cell | None = None) -> boo
 
 def two_armed_problem(state: GameState, unit: UnitState, cell: Cell | None = None) -> str | None:
     """Why a manual Action (attack, Shove, Mark, Full-Round) is impossible now (R-MOVE-4), or None."""
+    if unit.gait == "crawl":
+        return f"{unit.name} is crawling: both arms are on the ground, none free for Attacks (R-MOVE-4)"
     if swimming(state, unit, cell):
         return (
             f"{unit.name} is swimming: two-armed movement leaves no arms for Attacks or manual "

@@ -189,9 +189,10 @@ def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
                             diagonal = dx != 0 and dy != 0
                             if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
                                 continue
-                            if int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x]) > rise:
+                            up = int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x])
+                            if up > rise:
                                 continue
-                            c = cost + step_cost(diagonal, 1, True)
+                            c = cost + step_cost(diagonal, 1, True, up)
                             if c <= budget and c < out.get(w, 10**9):
                                 out[w] = c
     else:

@@ -14,7 +14,7 @@ from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod
 from brikwars_gui.engine.supernatural.events import EffectLanded
 from brikwars_gui.engine.supernatural.fumble import Against
-from brikwars_gui.engine.supernatural.path import in_arc, object_at
+from brikwars_gui.engine.supernatural.path import arc_reach, in_arc, object_at
 from brikwars_gui.engine.supernatural.state import EffectState, EffectTemplate
 from brikwars_gui.engine.supernatural.tables import JOINED_ASPECTS, RADIUS_PER_D10
 
@@ -48,18 +48,10 @@ def land(
     if template.target == "weapon":
         _on_weapon(ctx, effect, template, rolled, against, dest)
         return
-    dice = [d for _t, _a, roll in rolled for d in roll.dice]
-    joined_d10 = sum(1 for _t, a, r in rolled if a in JOINED_ASPECTS and r.sides == 10)
-    # R-SN-28: every d10 spent, and every SN Bonus d10 it rolled (R-SN-17), adds 2" of radius
-    effect.radius = RADIUS_PER_D10 * (joined_d10 + sum(1 for d in dice if d.sides == 10))
-    arcs = sum(
-        1
-        for _t, a, r in rolled
-        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
-    )
-    effect.arc = arcs
+    effect.radius = blast_radius(rolled)
+    arcs = effect.arc = arc_count(template, rolled)
     primary = _primary(ctx, effect, template, dest)
-    reach = max(distance(effect.origin, point), sum(r.total for _t, a, r in rolled if a == "range"))
+    reach = arc_reach(effect.origin, point, effect.reach)
     hit: list[str] = [primary] if primary is not None else []
     if effect.radius or arcs:
         for unit in sorted(state.units.values(), key=lambda u: u.id):
@@ -92,6 +84,23 @@ def land(
         _damage(ctx, caster, effect, template, rolled, against)
     if not effect.mods and effect.creature is None:
         effect.ended = True  # nothing to sustain: an instant Effect (its dice still come back next turn)
+
+
+def blast_radius(rolled: Rolled) -> int:
+    """R-SN-28: every d10 spent, and every SN Bonus d10 it rolled (R-SN-17), adds 2" of radius.
+    The builder sets it die by die (cast.py), so the map outlines the area while it grows."""
+    joined_d10 = sum(1 for _t, a, r in rolled if a in JOINED_ASPECTS and r.sides == 10)
+    return RADIUS_PER_D10 * (joined_d10 + sum(1 for _t, _a, r in rolled for d in r.dice if d.sides == 10))
+
+
+def arc_count(template: EffectTemplate, rolled: Rolled) -> int:
+    """R-SN-27: the Firing Arcs of the dice rolled so far: each d8 on Damage (and on Range for an
+    `arc` form), set die by die like `blast_radius`."""
+    return sum(
+        1
+        for _t, a, r in rolled
+        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
+    )
 
 
 def _on_weapon(

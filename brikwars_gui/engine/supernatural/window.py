@@ -261,7 +261,8 @@ def _words(
         words = {"words": f"{roller}'s Action roll is {roll.total} ({judged}), not judged yet."}
         short = (roll.needed or 0) - total
     else:
-        words = {"words": f"{roller}'s Damage is {total}, not judged yet; the impact point is {need}\" away."}
+        where = f'the impact point is {need}" away' if need else "your Effect is at the impact point"
+        words = {"words": f"{roller}'s Damage is {total}, not judged yet; {where}."}
         short = 0
     words["stop"] = "Let the roll stand"
     for option in options:

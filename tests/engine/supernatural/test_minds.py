@@ -91,3 +91,15 @@ def test_r_sn_40_the_computer_acts_once_for_each_mind() -> None:
     TacticalAI(preset("normal")).play_unit(g, "dt")
     shots = [a["weapon"] for a in kinds(g, "attacked") if a["attacker"] == "dt"]
     assert len(shots) == 3 and len(set(shots)) == 3  # three Actions, each weapon once
+
+
+def test_r_sn_40_a_cancelled_mind_takes_its_action_and_die_with_it() -> None:
+    from brikwars_gui.engine.rules.sn_actions import CancelEffect
+
+    g = death_tank([5, 3])
+    g.act("wl", Cast("Possess Engine", "dt", plan=("rune:mind",)))
+    g.act("dt", Attack("cannon", "e1"))  # its own d6; the rune's Mind gives the Action back
+    assert g.unit("dt").skill == 8 and not g.unit("dt").action_used
+    effect = kinds(g, "effect_cast")[0]["effect"]
+    g.act("wl", CancelEffect(effect))  # R-SN-13: the Mind is gone, and the Action it gave back
+    assert g.unit("dt").skill == 6 and g.unit("dt").action_used and g.unit("dt").minds == ()

@@ -26,7 +26,8 @@ def _primary(ctx: PlayContext, effect: EffectState, template: EffectTemplate, de
     if effect.stopped_by is not None and effect.stopped_by in state.objects:
         return effect.stopped_by  # R-SN-25: a non-d12 die stopped by an object lands on it
     unit = state.unit_at(effect.point)
-    unmoved = effect.point == effect.origin and template.target != "self"
+    aimed_at_self = template.target == "self" or effect.target == effect.caster
+    unmoved = effect.point == effect.origin and not aimed_at_self
     if unit is not None and not (unit.id == effect.caster and unmoved):
         return unit.id  # an Effect that never left the caster's hands does not land on it (reading)
     if effect.target in state.objects and effect.point == dest:

@@ -1,7 +1,8 @@
 """Orders of SuperNatural play (Chapter D), an order family of the registry (`rules/orders.py`):
 
-* `Cast(effect, target=None, at=None, plan=())`: build an Effect of the caster's Cliché die by die
-  (`supernatural/cast.py`); free by touch, the Action for a hostile or distant target (R-SN-10).
+* `Cast(effect, target=None, at=None, plan=(), delivery="auto")`: build an Effect of the caster's
+  Cliché die by die (`supernatural/cast.py`); free by touch, the Action for a hostile or distant
+  target (R-SN-10); `delivery` "shove"/"grab" touches a hostile unit in reach (`supernatural/touch.py`).
 * `CancelEffect(effect)`: end one of the unit's Effects now (free, R-SN-13); its dice come back at
   the start of the owner's next turn.
 * `Detonate()`: a 10amyte blows itself up (no Action, any time on its side's turn, R-SN-5).
@@ -25,6 +26,7 @@ from brikwars_gui.engine.supernatural.effects import end_effect
 from brikwars_gui.engine.supernatural.events import TalismanTaken
 from brikwars_gui.engine.supernatural.path import target_cell
 from brikwars_gui.engine.supernatural.state import READY
+from brikwars_gui.engine.supernatural.touch import HOSTILE_TOUCH, check_hostile_touch, touch_chance
 
 
 def _sn_battle(state: GameState) -> None:
@@ -39,6 +41,7 @@ class Cast(Order):
     target: str | None = None
     at: Cell | None = None
     plan: tuple[str, ...] = ()
+    delivery: str = "auto"
     kind = "cast"
 
     @classmethod
@@ -49,23 +52,28 @@ class Cast(Order):
             None if target is None else str(target),
             None if at is None else (int(at[0]), int(at[1])),
             tuple(str(s) for s in data.get("plan", ())),
+            str(data.get("delivery", "auto")),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "kind": self.kind,
             "effect": self.effect,
             "target": self.target,
             "at": None if self.at is None else [self.at[0], self.at[1]],
             "plan": list(self.plan),
         }
+        if self.delivery != "auto":
+            out["delivery"] = self.delivery
+        return out
 
     def check(self, state: GameState, unit: UnitState) -> None:
         _sn_battle(state)
-        check_cast(state, unit, self.effect, self.target, self.at, self.plan)
+        check_cast(state, unit, self.effect, self.target, self.at, self.plan, self.delivery)
 
     def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
-        cast(ctx, unit, self.effect, self.target, self.at, self.plan)  # books the Action if it uses it
+        # books the Action if it uses it
+        cast(ctx, unit, self.effect, self.target, self.at, self.plan, self.delivery)
 
 
 @register_order
@@ -179,6 +187,25 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
             cost = "touch, free" if touch else "uses the Action"
             label = f"Cast {template.name} on {what} ({cost}, R-SN-10)"
             out.append(ActionOption("cast", label, Cast(template.name, target, at), target=target))
+            if not touch and template.target in ("hostile", "unit"):
+                out += _touch_options(state, unit, template.name, target)
+    return out
+
+
+def _touch_options(state: GameState, unit: UnitState, effect: str, target: str | None) -> list[ActionOption]:
+    """R-SN-10: a hostile unit in reach may be touched by a Shove or a Grab (no Range dice)."""
+    other = state.units.get(target) if target else None
+    out: list[ActionOption] = []
+    for delivery in HOSTILE_TOUCH:
+        try:
+            check_hostile_touch(state, unit, other, delivery)
+        except IllegalOrder:
+            return []
+        assert other is not None
+        chance = touch_chance(state, unit, other)
+        label = f"Cast {effect} on {target} by a {delivery.title()} ({chance:.0%}, uses the Action, R-SN-10)"
+        order = Cast(effect, target, delivery=delivery)
+        out.append(ActionOption("cast", label, order, target=target, chance=chance))
     return out
 
 

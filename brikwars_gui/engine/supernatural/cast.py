@@ -12,7 +12,7 @@ from brikwars_gui.engine.dice.sn import joined, sn_at_least, sn_roll
 from brikwars_gui.engine.grid import distance, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder, PlayContext, unable_problem
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-from brikwars_gui.engine.supernatural.events import EffectCast, EffectMoved, SNDieRolled
+from brikwars_gui.engine.supernatural.events import EffectCast, EffectEnded, EffectMoved, SNDieRolled
 from brikwars_gui.engine.supernatural.fumble import Against, fumble
 from brikwars_gui.engine.supernatural.landing import Rolled, land
 from brikwars_gui.engine.supernatural.path import advance, target_cell
@@ -24,6 +24,12 @@ from brikwars_gui.engine.supernatural.tables import (
     PLAYED_DIEMONS,
     UNROLLED_ASPECTS,
     allowed_aspects,
+)
+from brikwars_gui.engine.supernatural.touch import (
+    DELIVERIES,
+    HOSTILE_TOUCH,
+    check_hostile_touch,
+    touch_hostile,
 )
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
@@ -78,16 +84,24 @@ def resolve_target(
 
 
 def is_touch(
-    state: GameState, unit: UnitState, template: EffectTemplate, target: str | None, dest: Cell
+    state: GameState,
+    unit: UnitState,
+    template: EffectTemplate,
+    target: str | None,
+    dest: Cell,
+    delivery: str = "auto",
 ) -> bool:
     """R-SN-10: self, a willing ally or an object within 1" (or a summoning next to the caster) is
-    touched: free, no Range dice. A hostile or distant target needs Range dice and the Action."""
+    touched: free, no Range dice. A hostile target is touched only by a Shove or Grab (`delivery`,
+    touch.py), which uses the Action; anything else needs Range dice and the Action."""
     if template.target == "self":
         return True
     if template.target == "weapon":
         return False  # EX-13b: an Effect on a weapon's shots needs Range to the weapon and the Action
     other = state.units.get(target) if target else None
     if other is not None and other.team != unit.team:
+        return delivery in HOSTILE_TOUCH
+    if delivery == "range":
         return False
     if template.target == "cell" and template.form != "creature":
         return dest == unit.pos
@@ -119,15 +133,32 @@ def step_problem(
     return None
 
 
+def uses_action(state: GameState, unit: UnitState, target: str | None, touch: bool) -> bool:
+    """R-SN-10/24: a distant Effect, or one on a hostile target (touched or not), uses the Action."""
+    other = state.units.get(target) if target else None
+    return not touch or (other is not None and other.team != unit.team)
+
+
 def check_cast(
-    state: GameState, unit: UnitState, effect: str, target: str | None, at: Cell | None, plan: tuple[str, ...]
+    state: GameState,
+    unit: UnitState,
+    effect: str,
+    target: str | None,
+    at: Cell | None,
+    plan: tuple[str, ...],
+    delivery: str = "auto",
 ) -> None:
     if problem := unable_problem(unit):
         raise IllegalOrder(problem)
     template = template_of(state, unit, effect)
     target, aim = resolve_target(state, unit, template, target, at)
     dest = target_cell(state, target, aim, unit.pos)
-    if not is_touch(state, unit, template, target, dest) and unit.action_used:
+    if delivery not in DELIVERIES:
+        raise IllegalOrder(f"an Effect is delivered by {', '.join(DELIVERIES)}, not {delivery!r} (R-SN-10)")
+    if delivery in HOSTILE_TOUCH:
+        check_hostile_touch(state, unit, state.units.get(target) if target else None, delivery)
+    touch = is_touch(state, unit, template, target, dest, delivery)
+    if uses_action(state, unit, target, touch) and unit.action_used:
         raise IllegalOrder(
             f"{unit.name} has already used its Action: a hostile or distant Effect needs it (R-SN-10/24)"
         )
@@ -184,6 +215,7 @@ def cast(
     target: str | None,
     at: Cell | None,
     plan: tuple[str, ...],
+    delivery: str = "auto",
 ) -> EffectState:
     """Carry out a checked Cast: build the Effect die by die, then land it (landing.py)."""
     state = ctx.state
@@ -191,23 +223,30 @@ def cast(
     template = template_of(state, unit, effect_name)
     target, aim = resolve_target(state, unit, template, target, at)
     dest = target_cell(state, target, aim, unit.pos)
-    touch = is_touch(state, unit, template, target, dest)
+    touch = is_touch(state, unit, template, target, dest, delivery)
     ledger.seq += 1
     effect = EffectState(f"fx{ledger.seq}", unit.id, template.name, unit.pos, unit.pos, target, aim)
     ledger.effects[effect.id] = effect
     if touch:
         effect.point = dest
-    else:
+    if uses_action(state, unit, target, touch):
         unit.action_used = True  # R-SN-10/24: no Action roll
         reveal(ctx, unit, f"casts {template.name}")  # G-16, as an attack
-    ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch))
+    how = delivery if delivery in HOSTILE_TOUCH else ""
+    ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch, how))
     victim = state.units.get(target) if target is not None and template.target != "weapon" else None
     if victim is not None and victim.team != unit.team:
         answer_hostile_effect(ctx, unit, victim, template.name)  # R-SN-24: before the first die
         if not unit.alive or unit.disrupted:
             effect.ended = True  # the caster is down: nothing is cast, no die is spent
             return effect
-        dest = target_cell(state, target, aim, unit.pos)  # it may have Bailed
+        if touch and not touch_hostile(ctx, unit, victim, delivery):
+            effect.ended = True  # R-SN-10: not touched, nothing cast, no die spent
+            ctx.emit(EffectEnded(effect.id, unit.id, f"the {delivery} failed: nothing is touched (R-SN-10)"))
+            return effect
+        dest = target_cell(state, target, aim, unit.pos)  # it may have Bailed, or been shoved
+        if touch:
+            effect.point = dest
     queue = list(plan)
     rolled: Rolled = []
     against = Against()

@@ -23,11 +23,14 @@ class EffectCast(Event):
     template: str
     target: str | None
     aim: tuple[int, int] | None
-    touch: bool  # R-SN-10: free, no Range dice
+    touch: bool  # R-SN-10: no Range dice
+    delivery: str = ""  # R-SN-10: "shove" or "grab" for a hostile touch (uses the Action)
 
     def describe(self) -> str:
         what = self.target or _cell(self.aim)
         how = "by touch, free" if self.touch else "uses its Action"
+        if self.delivery:
+            how = f"by touch after a {self.delivery}, uses its Action"
         return f"{self.unit} casts {self.template} at {what} ({how}, R-SN-10)"
 
 

@@ -242,3 +242,35 @@ def test_r_sn_14_the_log_names_the_sn_questions_in_words() -> None:
     g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:range")))
     line = next(e for e in g.events if e.kind == "decided").describe()
     assert line.startswith("p decides on the next SN die (R-SN-14) (fx1): staff:range")
+
+
+def test_r_sn_24_r_resp_1_3_a_bystander_who_sees_a_hostile_cast_shoots_the_caster_first() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"hat": "d6", "rod": "d10"}, FIREBALL, facing="E"),
+        sb.unit("e", "blue", (11, 5), facing="W"),
+        sb.unit("b", "blue", (10, 6), facing="W", weapons=[sb.PISTOL]),
+    ]
+    policy = Answers()
+    g = game(units, [4, 5], policy)  # b's pistol: hit 4 ≥ 3, Damage 5 > Armor 4
+    g.end_turn()
+    g.end_turn()  # b kept its Action: saved for a Response (R-RESP-1)
+    g.act("p", Cast("Fireball", "e", plan=("hat:range", "rod:damage+")))
+    asked = policy.first("shoot")
+    assert asked.unit == "b" and asked.default == "attack:pistol"
+    assert "cast Fireball at e" in asked.detail["reason"]
+    assert not g.unit("p").alive and g.unit("p").action_used
+    assert not kinds(g, "sn_die_rolled") and g.state.sn.talismans["hat"].status == "ready"
+
+
+def test_r_sn_24_a_bystander_who_misses_leaves_the_effect_to_be_cast() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"hat": "d6"}, FIREBALL, facing="E"),
+        sb.unit("e", "blue", (11, 5), facing="W"),
+        sb.unit("b", "blue", (10, 6), facing="W", weapons=[sb.PISTOL]),
+    ]
+    g = game(units, [2, 6, 1])  # b misses (2 < 3); Range d6 6 + Bonus 1 reaches e 6" away
+    g.end_turn()
+    g.end_turn()
+    g.act("p", Cast("Fireball", "e", plan=("hat:range",)))
+    assert [a["hit"] for a in kinds(g, "attacked")] == [False]
+    assert kinds(g, "effect_landed")[0]["targets"] == ["e"]

@@ -3,8 +3,9 @@
 * `Cast(effect, target=None, at=None, plan=(), delivery="auto")`: build an Effect of the caster's
   Cliché die by die (`supernatural/cast.py`); free by touch, the Action for a hostile or distant
   target (R-SN-10); `delivery` "shove"/"grab" touches a hostile unit in reach (`supernatural/touch.py`).
-* `CancelEffect(effect)`: end one of the unit's Effects now (free, R-SN-13); its dice come back at
-  the start of the owner's next turn.
+* `CancelEffect(effect)`: end one of the unit's Effects now (free, R-SN-13), at any moment, the
+  other side's turn included (an `out_of_turn` order, `anytime_actions`); its dice come back at the
+  start of the owner's next turn.
 * `Detonate()`: a 10amyte blows itself up (no Action, any time on its side's turn, R-SN-5).
 * `TakeTalisman(talisman)`: take up a Talisman lying within 1" (R-SN-8, a Move Action).
 
@@ -18,7 +19,14 @@ from typing import Any
 
 from brikwars_gui.engine.grid import within_reach
 from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
-from brikwars_gui.engine.rules.orders import ActionOption, Order, StepHooks, register_offers, register_order
+from brikwars_gui.engine.rules.orders import (
+    ActionOption,
+    Order,
+    StepHooks,
+    register_anytime_offers,
+    register_offers,
+    register_order,
+)
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.cast import cast, check_cast, is_touch, resolve_target
 from brikwars_gui.engine.supernatural.diemons import detonate
@@ -81,6 +89,7 @@ class Cast(Order):
 class CancelEffect(Order):
     effect: str
     kind = "cancel_effect"
+    out_of_turn = True  # R-SN-13: "cancel any time (even on an opponent's turn)"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CancelEffect:
@@ -169,9 +178,7 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
         if talisman.cell is not None and not unit.diemon and within_reach(unit.pos, talisman.cell):
             label = f"Take the {talisman.name} (d{talisman.sides}, R-SN-8)"
             out.append(ActionOption("take_talisman", label, TakeTalisman(talisman.id)))
-    for effect in ledger.live_effects(unit.id):
-        label = f"Cancel {effect.template} ({effect.id}, R-SN-13)"
-        out.append(ActionOption("cancel_effect", label, CancelEffect(effect.id)))
+    out += cancel_options(state, unit)
     if not any(t.status == READY for t in ledger.talismans_of(unit.id)):
         return out
     for template in ledger.templates_for(unit.id):
@@ -207,6 +214,17 @@ def _touch_options(state: GameState, unit: UnitState, effect: str, target: str |
         order = Cast(effect, target, delivery=delivery)
         out.append(ActionOption("cast", label, order, target=target, chance=chance))
     return out
+
+
+@register_anytime_offers
+def cancel_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """R-SN-13: each Effect the unit sustains may be cancelled now, whoever's turn it is."""
+    if not state.sn.active or not unit.alive:
+        return []
+    return [
+        ActionOption("cancel_effect", f"Cancel {e.template} ({e.id}, R-SN-13)", CancelEffect(e.id))
+        for e in state.sn.live_effects(unit.id)
+    ]
 
 
 def _targets(state: GameState, unit: UnitState, kind: str) -> list[tuple[str | None, Cell | None]]:

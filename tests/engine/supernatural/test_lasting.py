@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from sn_helpers import FIREBALL, caster, effect, kinds
 
+from brikwars_gui.engine.dice.source import ScriptedDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import CancelEffect, Cast, TakeTalisman
 from brikwars_gui.engine.session import Game
 from tests.scripted_answers import Answers
@@ -136,3 +138,28 @@ def test_r_sn_12_the_lasting_default_keeps_armor_only_on_a_friend_an_enemy_can_r
     g.end_turn()
     assert policy.first("sn_lasting").default == default
     assert (g.unit("s").armor == "4+1d6") is (default != "release")
+
+
+def test_r_sn_13_an_effect_is_cancelled_on_the_opponents_turn_before_its_attack() -> None:
+    ward = effect("Flame Ward", "ally", "armor+")
+    units = [
+        caster("c", "red", (5, 5), {"hat": "d6"}, ward),
+        sb.unit("k", "red", (6, 5)),
+        sb.unit("r", "blue", (12, 5), facing="W", weapons=[sb.RIFLE]),
+    ]
+    scenario = sb.scenario(units)
+    g = Game.from_scenario(scenario, script=[4, 4])  # the rifle: hit 4; Damage 4 + 1 = 5, no Armor die
+    g.act("c", Cast("Flame Ward", "k", plan=("hat:armor+",)))
+    g.end_turn()  # blue's turn
+    assert g.legal_actions("c") == [] and [o.action for o in g.anytime_actions("c")] == [CancelEffect("fx1")]
+    with pytest.raises(IllegalOrder, match="active player"):
+        g.act("c", Cast("Flame Ward", "c", plan=("hat:armor+",)))  # only cancelling is out of turn
+    g.act("c", CancelEffect("fx1"))
+    assert g.unit("k").armor == "4" and g.active_player == "blue"
+    g.act("r", Attack("rifle", "k"))
+    assert not g.unit("k").alive  # 5 > 4: the ward is gone
+    assert g.state.sn.talismans["hat"].status == "spent"  # back at red's next turn start
+    g.end_turn()
+    assert g.state.sn.talismans["hat"].status == "ready"
+    replay = Game.from_events(scenario, g.events, ScriptedDice([4, 4]))  # a saved game replays it
+    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in g.events]

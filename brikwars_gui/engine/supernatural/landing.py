@@ -53,14 +53,10 @@ def land(
     joined_d10 = sum(1 for _t, a, r in rolled if a in JOINED_ASPECTS and r.sides == 10)
     # R-SN-28: every d10 spent, and every SN Bonus d10 it rolled (R-SN-17), adds 2" of radius
     effect.radius = RADIUS_PER_D10 * (joined_d10 + sum(1 for d in dice if d.sides == 10))
-    arcs = sum(
-        1
-        for _t, a, r in rolled
-        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
-    )
+    reach = max(distance(effect.origin, point), sum(r.total for _t, a, r in rolled if a == "range"))
+    arcs = _arcs(ctx, caster, effect, template, rolled, reach)
     effect.arc = arcs
     primary = _primary(ctx, effect, template, dest)
-    reach = max(distance(effect.origin, point), sum(r.total for _t, a, r in rolled if a == "range"))
     hit: list[str] = [primary] if primary is not None else []
     if effect.radius or arcs:
         for unit in sorted(state.units.values(), key=lambda u: u.id):
@@ -123,6 +119,55 @@ def _on_weapon(
         apply_weapon_mod(ctx, effect, holder, name, talisman_id, sides, template.element)
     if not effect.mods:
         effect.ended = True
+
+
+#: Aspects whose Effect works against what it lands on (the `sn_arc` default widens it onto enemies).
+_HOSTILE_ASPECTS = frozenset({"damage+", "curse", "armor-", "move-", "action-"})
+
+
+def _arcs(
+    ctx: PlayContext,
+    caster: UnitState,
+    effect: EffectState,
+    template: EffectTemplate,
+    rolled: Rolled,
+    reach: float,
+) -> int:
+    """R-SN-27/34, A-5: each d8 Damage die adds a Firing Arc; each d8 Range die of a spray (form
+    `arc`) may add one, as its caster chooses (`sn_arc`, asked per die). The cone's apex is the
+    caster and it is centred on the Effect's path. Default: yes when the wider cone takes in a unit
+    the Effect is meant for (an enemy of the caster for a harmful Effect, a friend for a helpful
+    one) and none of the other side."""
+    arcs = sum(1 for _t, a, r in rolled if r.sides == 8 and a == "damage+")
+    optional = [t for t, a, r in rolled if r.sides == 8 and a == "range" and template.form == "arc"]
+    if not optional:
+        return arcs
+    state = ctx.state
+    harmful = any(a in _HOSTILE_ASPECTS for _t, a, _r in rolled)
+    units = [u for u in state.units.values() if u.alive and u.id != caster.id and u.pos != effect.point]
+    for talisman in optional:
+        inside = {u.id for u in units if in_arc(effect.origin, effect.point, u.pos, arcs, reach)}
+        added = [
+            u
+            for u in units
+            if u.id not in inside and in_arc(effect.origin, effect.point, u.pos, arcs + 1, reach)
+        ]
+        wanted = [u.id for u in added if (u.team != caster.team) == harmful]
+        unwanted = [u.id for u in added if (u.team != caster.team) != harmful]
+        default = "yes" if wanted and not unwanted else "no"
+        answer = ctx.ask(
+            DecisionRequest(
+                "sn_arc",
+                caster.id,
+                caster.team,
+                effect.id,
+                ("no", "yes"),
+                default,
+                {"talisman": talisman, "arcs": arcs, "adds": sorted(u.id for u in added)},
+            )
+        )
+        arcs += answer == "yes"
+    return arcs
 
 
 def _include_self(ctx: PlayContext, caster: UnitState, effect: EffectState) -> bool:

@@ -7,7 +7,10 @@
   other side's turn included (an `out_of_turn` order, `anytime_actions`); its dice come back at the
   start of the owner's next turn.
 * `Detonate()`: a 10amyte blows itself up (no Action, any time on its side's turn, R-SN-5).
-* `TakeTalisman(talisman)`: take up a Talisman lying within 1" (R-SN-8, a Move Action).
+* `TakeTalisman(talisman)`: take up a Talisman lying within 1", or from a Disrupted enemy within 1"
+  (R-SN-8, R-MOVE-16; a Move Action).
+* `AttackTalisman(weapon, talisman)`: shoot or strike a Talisman, carried by an enemy or lying on the
+  battlefield (R-SN-8, `supernatural/talisman_shots.py`); uses the Action.
 
 `sn_action_options` offers what is possible now (rank 150; nothing without SN units).
 """
@@ -18,11 +21,19 @@ from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.engine.grid import within_reach
-from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
+from brikwars_gui.engine.rules.common import (
+    IllegalOrder,
+    PlayContext,
+    unable_problem,
+    usable_weapons,
+    weapon_named,
+)
 from brikwars_gui.engine.rules.orders import (
     ActionOption,
     Order,
     StepHooks,
+    action_problem,
+    raise_problem,
     register_anytime_offers,
     register_offers,
     register_order,
@@ -33,7 +44,8 @@ from brikwars_gui.engine.supernatural.diemons import detonate
 from brikwars_gui.engine.supernatural.effects import end_effect
 from brikwars_gui.engine.supernatural.events import TalismanTaken
 from brikwars_gui.engine.supernatural.path import target_cell
-from brikwars_gui.engine.supernatural.state import READY
+from brikwars_gui.engine.supernatural.state import DESTROYED, READY, TalismanState
+from brikwars_gui.engine.supernatural.talisman_shots import plan_talisman_shot, shoot_talisman
 from brikwars_gui.engine.supernatural.touch import HOSTILE_TOUCH, check_hostile_touch, touch_chance
 
 
@@ -149,9 +161,15 @@ class TakeTalisman(Order):
         if problem := unable_problem(unit):
             raise IllegalOrder(problem)
         talisman = state.sn.talismans.get(self.talisman)
-        if talisman is None or talisman.holder is not None or talisman.cell is None:
-            raise IllegalOrder(f"no Talisman {self.talisman!r} lies on the battlefield (R-SN-8)")
-        if unit.diemon or not within_reach(unit.pos, talisman.cell):
+        if talisman is None or talisman.status == DESTROYED:
+            raise IllegalOrder(f"no Talisman {self.talisman!r} to take (R-SN-8)")
+        where = _takeable_at(state, unit, talisman)
+        if where is None:
+            raise IllegalOrder(
+                f"the {talisman.name} neither lies on the battlefield nor is carried by a Disrupted "
+                "enemy (R-SN-8)"
+            )
+        if unit.diemon or not within_reach(unit.pos, where):
             raise IllegalOrder(f'the {talisman.name} is not within 1" of {unit.name} (R-SN-8, GRID-4)')
 
     def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
@@ -160,10 +178,47 @@ class TakeTalisman(Order):
         ctx.emit(TalismanTaken(talisman.id, unit.id))
 
 
-SNAction = Cast | CancelEffect | Detonate | TakeTalisman
+def _takeable_at(state: GameState, unit: UnitState, talisman: TalismanState) -> Cell | None:
+    """Where a Talisman may be taken from: its cell when it lies on the battlefield, or a Disrupted
+    enemy holder's cell (R-MOVE-16: it lies there helpless, an object; reading)."""
+    if talisman.holder is None:
+        return talisman.cell
+    holder = state.units.get(talisman.holder)
+    if holder is not None and holder.alive and holder.disrupted and holder.team != unit.team:
+        return holder.pos
+    return None
 
 
-@register_offers(150, ["cast", "cancel_effect", "detonate", "take_talisman"])
+@register_order
+@dataclass(frozen=True)
+class AttackTalisman(Order):
+    """R-SN-8: attack a Talisman with a weapon (G-5 Size 0); uses the Action."""
+
+    weapon: str
+    talisman: str
+    kind = "attack_talisman"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AttackTalisman:
+        return cls(str(data["weapon"]), str(data["talisman"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "weapon": self.weapon, "talisman": self.talisman}
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        _sn_battle(state)
+        raise_problem(action_problem(unit))
+        plan_talisman_shot(state, unit, weapon_named(unit, self.weapon), self.talisman)
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        shoot_talisman(ctx, unit, weapon_named(unit, self.weapon), self.talisman)
+
+
+SNAction = Cast | CancelEffect | Detonate | TakeTalisman | AttackTalisman
+
+
+@register_offers(150, ["cast", "cancel_effect", "detonate", "take_talisman", "attack_talisman"])
 def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     """The SN orders open to the unit now; a Cast is offered without its dice plan (the Effect
     builder or the computer player completes it)."""
@@ -175,9 +230,11 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
         label = "Detonate: a 1d10 explosion here, no Action (R-SN-5)"
         out.append(ActionOption("detonate", label, Detonate()))
     for talisman in ledger.talismans.values():
-        if talisman.cell is not None and not unit.diemon and within_reach(unit.pos, talisman.cell):
+        where = None if unit.diemon or talisman.status == DESTROYED else _takeable_at(state, unit, talisman)
+        if where is not None and within_reach(unit.pos, where):
             label = f"Take the {talisman.name} (d{talisman.sides}, R-SN-8)"
             out.append(ActionOption("take_talisman", label, TakeTalisman(talisman.id)))
+    out += _talisman_shots(state, unit)
     out += cancel_options(state, unit)
     if not any(t.status == READY for t in ledger.talismans_of(unit.id)):
         return out
@@ -196,6 +253,35 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
             out.append(ActionOption("cast", label, Cast(template.name, target, at), target=target))
             if not touch and template.target in ("hostile", "unit"):
                 out += _touch_options(state, unit, template.name, target)
+    return out
+
+
+def _talisman_shots(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """R-SN-8: each weapon's attack on each Talisman an enemy carries or that lies on the map."""
+    if unit.action_used or (unit.diemon and unit.has_moved):
+        return []
+    out: list[ActionOption] = []
+    for talisman in state.sn.talismans.values():
+        for weapon in usable_weapons(unit):
+            try:
+                plan = plan_talisman_shot(state, unit, weapon, talisman.id)
+            except IllegalOrder:
+                continue
+            what = f"the {talisman.name} (d{talisman.sides})"
+            label = f"Attack {what} with {weapon.name} ({plan.chance:.0%}, R-SN-8)"
+            order = AttackTalisman(weapon.name, talisman.id)
+            out.append(
+                ActionOption(
+                    "attack_talisman",
+                    label,
+                    order,
+                    target=plan.holder,  # no `weapon`: the menu would read it as an attack on the holder
+                    needed=plan.needed,
+                    chance=plan.chance,
+                    out_of_range=plan.out_of_range,
+                    distance=plan.distance,
+                )
+            )
     return out
 
 

@@ -12,7 +12,7 @@ from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified, TalismanDropped
-from brikwars_gui.engine.supernatural.state import HELD, SPENT, EffectState, StatMod
+from brikwars_gui.engine.supernatural.state import DESTROYED, HELD, SPENT, EffectState, StatMod
 
 
 def _armor_terms(ctx: RulesContext, unit_id: str) -> list[str]:
@@ -238,5 +238,7 @@ def on_incapacitated(ctx: RulesContext, unit_id: str) -> None:
         end_effect(ctx, effect, "caster incapacitated")
     unit = ctx.state.units[unit_id]
     for talisman in ledger.talismans_of(unit_id):  # R-SN-8: they fall where it fell
+        if talisman.status == DESTROYED:
+            continue
         talisman.holder, talisman.cell = None, unit.pos
         ctx.emit(TalismanDropped(talisman.id, unit_id, unit.pos))

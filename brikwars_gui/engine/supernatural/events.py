@@ -246,3 +246,16 @@ class TalismanTaken(Event):
 
     def describe(self) -> str:
         return f"{self.unit} takes the {self.talisman} and its die (R-SN-8)"
+
+
+@register_event
+class TalismanDestroyed(Event):
+    """R-SN-8: a Talisman was destroyed; its die is gone for the battle."""
+
+    kind = "talisman_destroyed"
+    talisman: str
+    unit: str | None  # who carried it (None: it lay on the battlefield)
+
+    def describe(self) -> str:
+        whose = f"{self.unit}'s " if self.unit else ""
+        return f"{whose}{self.talisman} is destroyed: its die is gone for the battle (R-SN-8)"

@@ -21,17 +21,28 @@ from brikwars_gui.engine.rules.response import (  # the attack's own offers
 from brikwars_gui.engine.state import UnitState
 
 
-def answer_hostile_effect(ctx: PlayContext, caster: UnitState, target: UnitState, effect_name: str) -> None:
-    """The target's answer, then the bystanders' (R-RESP-1/3), before the first die (R-SN-24)."""
-    _target_answer(ctx, caster, target, effect_name)
-    for unit, weapon, plan in _bystander_responses(ctx, caster, target, f"cast {effect_name} at"):
+def answer_hostile_effect(
+    ctx: PlayContext,
+    caster: UnitState,
+    target: UnitState,
+    effect_name: str,
+    *,
+    saw: str | None = None,
+    rule: str = "R-SN-24",
+) -> None:
+    """The target's answer, then the bystanders' (R-RESP-1/3), before the first die (R-SN-24);
+    also before a called shot at a held Talisman (R-SN-8: `effect_name` and `saw` say what)."""
+    _target_answer(ctx, caster, target, effect_name, rule)
+    for unit, weapon, plan in _bystander_responses(ctx, caster, target, saw or f"cast {effect_name} at"):
         if caster.alive:
             resolve_attack(ctx, unit, weapon, caster.id, response=True, plan=plan)
         else:
             ctx.emit(AttackWasted(unit.id, caster.id, f"{caster.id} is already down"))
 
 
-def _target_answer(ctx: PlayContext, caster: UnitState, target: UnitState, effect_name: str) -> None:
+def _target_answer(
+    ctx: PlayContext, caster: UnitState, target: UnitState, effect_name: str, rule: str
+) -> None:
     offered = _target_replies(ctx, caster, target)
     if offered is None:
         return
@@ -41,7 +52,7 @@ def _target_answer(ctx: PlayContext, caster: UnitState, target: UnitState, effec
     if not (target.pos in water_cells(ctx.state.grid) and burdened(target)):
         options.append("bail")
     options.append("decline")
-    reason = f"the target of {caster.id}'s {effect_name} (R-SN-24)"
+    reason = f"the target of {caster.id}'s {effect_name} ({rule})"
     answer = ctx.ask(
         DecisionRequest(
             "attack_response",

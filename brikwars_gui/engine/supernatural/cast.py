@@ -128,6 +128,12 @@ def step_problem(
             f"a d{talisman.sides} cannot {verb} a d{other.skill}: a {kind} die must be the same size "
             "or larger (R-DICE-10, EX-9)"
         )
+    if aspect in ("range+", "range-") and target is not None:
+        holder, _, name = target.partition(":")
+        owner = state.units.get(holder)
+        weapon = next((w for w in owner.weapons if w.name == name), None) if owner is not None else None
+        if weapon is not None and (weapon.is_close or weapon.range is None):
+            return f"the {name} is a close-combat weapon: it has no Range to change (R-SN-24, R-DICE-8c)"
     if aspect == "creature" and DIEMONS[talisman.sides] not in PLAYED_DIEMONS:
         return f"a d{talisman.sides} releases a {DIEMONS[talisman.sides]}, not played yet (R-SN-2)"
     return None
@@ -273,7 +279,7 @@ def cast(
         talisman = ledger.talismans[talisman_id]
         talisman.status = SPENT
         effect.dice[talisman_id] = aspect
-        if aspect in UNROLLED_ASPECTS or (template.target == "weapon" and aspect != "range"):
+        if aspect in UNROLLED_ASPECTS or (template.target == "weapon" and aspect in ("damage+", "damage-")):
             # a die joining a rated stat (or a weapon's Damage) rolls with it, at each use
             roll = joined(talisman.sides)
         else:

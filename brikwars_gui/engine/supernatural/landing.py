@@ -11,7 +11,7 @@ from brikwars_gui.engine.hazards.fire import damage_and_ignite
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import _still_there, disrupt
 from brikwars_gui.engine.state import Cell, UnitState
-from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod
+from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod, apply_weapon_range
 from brikwars_gui.engine.supernatural.events import EffectLanded
 from brikwars_gui.engine.supernatural.fumble import Against
 from brikwars_gui.engine.supernatural.path import in_arc, object_at
@@ -101,7 +101,9 @@ def _on_weapon(
 ) -> None:
     """R-SN-24/34/35 (EX-11, EX-13b): once the Range dice reach the weapon's holder, each Damage die
     joins the weapon's Damage rating (rolled with it at each use) or cancels a die of its size in
-    it; a Fumble's `mod-`/`damage-` worth a die's size undoes that die. Short of it: nothing."""
+    it, and each `range+`/`range-` die adds or takes its inches to the weapon's Range; a Fumble's
+    `mod-`/`damage-` worth a die's size undoes a Damage die, or eats its total from a Range die.
+    Short of it: nothing."""
     assert effect.target is not None
     holder_id, _, name = effect.target.partition(":")
     holder = ctx.state.units[holder_id]
@@ -110,6 +112,15 @@ def _on_weapon(
     ctx.emit(EffectLanded(effect.id, effect.point, tuple(effect.targets), 0, 0, reached))
     left = against.mods + against.damage
     for talisman_id, aspect, roll in rolled if reached else ():
+        if aspect in ("range+", "range-"):
+            taken = min(left, roll.total)  # a Fumble's `mod-` eats into the inches
+            left -= taken
+            if roll.total > taken:
+                inches = roll.total - taken
+                apply_weapon_range(
+                    ctx, effect, holder, name, talisman_id, inches if aspect == "range+" else -inches
+                )
+            continue
         if aspect not in ("damage+", "damage-"):
             continue
         if left >= roll.sides:

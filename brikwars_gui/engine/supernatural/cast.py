@@ -300,7 +300,7 @@ def cast(
         if aspect == "range" and not roll.fumble:
             ctx.emit(EffectMoved(effect.id, tuple(moved[0]), effect.point, moved[1]))
         if roll.fumble:
-            fumble(ctx, unit, effect, template, talisman, against)
+            fumble(ctx, unit, effect, template, talisman, against, rolled, tuple(queue), dest)
             continue
         rolled.append((talisman_id, aspect, roll))
     land(ctx, unit, effect, template, rolled, against, dest)

@@ -274,3 +274,21 @@ def test_r_sn_24_a_bystander_who_misses_leaves_the_effect_to_be_cast() -> None:
     g.act("p", Cast("Fireball", "e", plan=("hat:range",)))
     assert [a["hit"] for a in kinds(g, "attacked")] == [False]
     assert kinds(g, "effect_landed")[0]["targets"] == ["e"]
+
+
+def test_r_sn_18_the_default_fumble_use_is_the_most_damaging_by_exact_odds() -> None:
+    """Redirecting onto the nearest friend of the caster is worth nothing when its Armor 20 stops
+    a d4; the engine picks the farther squire with Armor 2 (P(d4 chain > 2) = 1/2 + …)."""
+    units = [
+        caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6", "amulet": "d4"}, FIREBALL),
+        sb.unit("q1", "red", (9, 5), armor="20"),
+        sb.unit("q2", "red", (12, 6), armor="2"),
+        sb.unit("e", "blue", (12, 5)),
+    ]
+    policy = Answers()
+    g = game(units, [5, 1, 3, 3], policy)  # staff 5 → (10,5); hat 1: Fumble, blue rolls 3; d4 3
+    g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:range", "amulet:damage+")))
+    asked = policy.first("sn_fumble_use")
+    assert {"range:9,5", "range:12,6", "range:12,5"} <= set(asked.options)
+    assert asked.default == "range:12,6"
+    assert not g.unit("q2").alive and g.unit("q1").alive and g.unit("e").alive

@@ -14,7 +14,7 @@ from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder, Play
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.events import EffectCast, EffectEnded, EffectMoved, SNDieRolled
 from brikwars_gui.engine.supernatural.fumble import Against, fumble
-from brikwars_gui.engine.supernatural.landing import Rolled, land
+from brikwars_gui.engine.supernatural.landing import Rolled, arc_count, blast_radius, land
 from brikwars_gui.engine.supernatural.path import advance, target_cell
 from brikwars_gui.engine.supernatural.responses import answer_hostile_effect
 from brikwars_gui.engine.supernatural.state import READY, SPENT, EffectState, EffectTemplate
@@ -134,6 +134,8 @@ def step_problem(
         weapon = next((w for w in owner.weapons if w.name == name), None) if owner is not None else None
         if weapon is not None and (weapon.is_close or weapon.range is None):
             return f"the {name} is a close-combat weapon: it has no Range to change (R-SN-24, R-DICE-8c)"
+    if aspect == "mind" and (other is None or other.team != unit.team):
+        return "a new Mind goes to a unit of the caster's side: Mind Control (R-SN-43) is not played yet"
     if aspect == "creature" and DIEMONS[talisman.sides] not in PLAYED_DIEMONS:
         return f"a d{talisman.sides} releases a {DIEMONS[talisman.sides]}, not played yet (R-SN-2)"
     return None
@@ -288,7 +290,7 @@ def cast(
         if aspect == "range" and not roll.fumble:
             point, cells, stop = advance(state, effect.point, dest, roll.total, talisman.sides)
             reach += roll.total
-            effect.point = point
+            effect.point, effect.reach = point, reach
             travelled, total = distance(effect.origin, point), distance(effect.origin, dest)
             reach_text = f'{travelled:.0f} of {total:.0f}"'
             effect.path.extend(cells)
@@ -303,5 +305,7 @@ def cast(
             fumble(ctx, unit, effect, template, talisman, against, rolled, tuple(queue), dest)
             continue
         rolled.append((talisman_id, aspect, roll))
+        # R-SN-27/28: the area so far, which the map outlines while the Effect grows
+        effect.radius, effect.arc = blast_radius(rolled), arc_count(template, rolled)
     land(ctx, unit, effect, template, rolled, against, dest)
     return effect

@@ -33,8 +33,8 @@ TYPICAL_HIT = "1d6+1"
 #: What one point of Move or of an Action modifier, or a Blessing/Curse die, is worth (in hits).
 POINT_WORTH = 0.02
 BLESSING_WORTH = 0.15
-_HELPFUL = frozenset({"armor+", "deflect+", "move+", "action+", "bless"})
-_HARMFUL = frozenset({"armor-", "move-", "action-", "curse"})
+_HELPFUL = frozenset({"armor+", "deflect+", "move+", "flight+", "action+", "bless", "mind"})
+_HARMFUL = frozenset({"armor-", "move-", "flight-", "action-", "curse"})
 
 
 @functools.lru_cache(maxsize=4096)

@@ -46,7 +46,13 @@ from brikwars_gui.engine.supernatural.events import TalismanTaken
 from brikwars_gui.engine.supernatural.path import target_cell
 from brikwars_gui.engine.supernatural.state import DESTROYED, READY, TalismanState
 from brikwars_gui.engine.supernatural.talisman_shots import plan_talisman_shot, shoot_talisman
-from brikwars_gui.engine.supernatural.touch import HOSTILE_TOUCH, check_hostile_touch, touch_chance
+from brikwars_gui.engine.supernatural.touch import (
+    HOSTILE_TOUCH,
+    check_delivery,
+    focus_chance,
+    is_focus,
+    touch_chance,
+)
 
 
 def _sn_battle(state: GameState) -> None:
@@ -251,7 +257,7 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
             cost = "touch, free" if touch else "uses the Action"
             label = f"Cast {template.name} on {what} ({cost}, R-SN-10)"
             out.append(ActionOption("cast", label, Cast(template.name, target, at), target=target))
-            if not touch and template.target in ("hostile", "unit"):
+            if not touch and template.target in ("hostile", "unit", "ally"):
                 out += _touch_options(state, unit, template.name, target)
     return out
 
@@ -286,17 +292,23 @@ def _talisman_shots(state: GameState, unit: UnitState) -> list[ActionOption]:
 
 
 def _touch_options(state: GameState, unit: UnitState, effect: str, target: str | None) -> list[ActionOption]:
-    """R-SN-10: a hostile unit in reach may be touched by a Shove or a Grab (no Range dice)."""
+    """R-SN-10: a hostile unit in reach may be touched by a Shove or a Grab; R-SN-11: a Wand or
+    Staff of the caster carries the Effect to any unit it hits (no Range dice either way)."""
     other = state.units.get(target) if target else None
+    if other is None:
+        return []
     out: list[ActionOption] = []
-    for delivery in HOSTILE_TOUCH:
+    focuses = [w.name for w in unit.weapons if not w.spent and is_focus(w)]
+    for delivery in (*HOSTILE_TOUCH, *focuses):
         try:
-            check_hostile_touch(state, unit, other, delivery)
+            check_delivery(state, unit, other, delivery)
         except IllegalOrder:
-            return []
-        assert other is not None
-        chance = touch_chance(state, unit, other)
-        label = f"Cast {effect} on {target} by a {delivery.title()} ({chance:.0%}, uses the Action, R-SN-10)"
+            continue
+        if delivery in HOSTILE_TOUCH:
+            chance, how, rule = touch_chance(state, unit, other), f"a {delivery.title()}", "R-SN-10"
+        else:
+            chance, how, rule = focus_chance(state, unit, other, delivery), f"the {delivery}", "R-SN-11"
+        label = f"Cast {effect} on {target} by {how} ({chance:.0%}, uses the Action, {rule})"
         order = Cast(effect, target, delivery=delivery)
         out.append(ActionOption("cast", label, order, target=target, chance=chance))
     return out

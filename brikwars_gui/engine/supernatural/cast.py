@@ -26,10 +26,10 @@ from brikwars_gui.engine.supernatural.tables import (
     allowed_aspects,
 )
 from brikwars_gui.engine.supernatural.touch import (
-    DELIVERIES,
-    HOSTILE_TOUCH,
-    check_hostile_touch,
-    touch_hostile,
+    check_delivery,
+    deliver,
+    is_focus_delivery,
+    is_hit_delivery,
 )
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
@@ -100,9 +100,11 @@ def is_touch(
         return False  # EX-13b: an Effect on a weapon's shots needs Range to the weapon and the Action
     other = state.units.get(target) if target else None
     if other is not None and other.team != unit.team:
-        return delivery in HOSTILE_TOUCH
+        return is_hit_delivery(delivery)
     if delivery == "range":
         return False
+    if is_focus_delivery(delivery):
+        return True  # R-SN-11: a Wand or Staff hit lays it on
     if template.target == "cell" and template.form != "creature":
         return dest == unit.pos
     return within_reach(unit.pos, dest) if other is None else within_reach(unit.pos, other.pos)
@@ -141,10 +143,14 @@ def step_problem(
     return None
 
 
-def uses_action(state: GameState, unit: UnitState, target: str | None, touch: bool) -> bool:
-    """R-SN-10/24: a distant Effect, or one on a hostile target (touched or not), uses the Action."""
+def uses_action(
+    state: GameState, unit: UnitState, target: str | None, touch: bool, delivery: str = "auto"
+) -> bool:
+    """R-SN-10/24: a distant Effect, one on a hostile target (touched or not) or one carried by a
+    Wand or Staff attack (R-SN-11) uses the Action."""
     other = state.units.get(target) if target else None
-    return not touch or (other is not None and other.team != unit.team)
+    hostile = other is not None and other.team != unit.team
+    return not touch or hostile or is_focus_delivery(delivery)
 
 
 def check_cast(
@@ -161,12 +167,10 @@ def check_cast(
     template = template_of(state, unit, effect)
     target, aim = resolve_target(state, unit, template, target, at)
     dest = target_cell(state, target, aim, unit.pos)
-    if delivery not in DELIVERIES:
-        raise IllegalOrder(f"an Effect is delivered by {', '.join(DELIVERIES)}, not {delivery!r} (R-SN-10)")
-    if delivery in HOSTILE_TOUCH:
-        check_hostile_touch(state, unit, state.units.get(target) if target else None, delivery)
+    victim = state.units.get(target) if target and template.target != "weapon" else None
+    check_delivery(state, unit, victim, delivery)
     touch = is_touch(state, unit, template, target, dest, delivery)
-    if uses_action(state, unit, target, touch) and unit.action_used:
+    if uses_action(state, unit, target, touch, delivery) and unit.action_used:
         raise IllegalOrder(
             f"{unit.name} has already used its Action: a hostile or distant Effect needs it (R-SN-10/24)"
         )
@@ -237,10 +241,10 @@ def cast(
     ledger.effects[effect.id] = effect
     if touch:
         effect.point = dest
-    if uses_action(state, unit, target, touch):
-        unit.action_used = True  # R-SN-10/24: no Action roll
+    if uses_action(state, unit, target, touch, delivery):
+        unit.action_used = True  # R-SN-10/24: no Action roll (a Wand or Staff rolls its attack)
         reveal(ctx, unit, f"casts {template.name}")  # G-16, as an attack
-    how = delivery if delivery in HOSTILE_TOUCH else ""
+    how = delivery if is_hit_delivery(delivery) else ""
     ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch, how))
     victim = state.units.get(target) if target is not None and template.target != "weapon" else None
     if victim is not None and victim.team != unit.team:
@@ -248,10 +252,13 @@ def cast(
         if not unit.alive or unit.disrupted:
             effect.ended = True  # the caster is down: nothing is cast, no die is spent
             return effect
-        if touch and not touch_hostile(ctx, unit, victim, delivery):
-            effect.ended = True  # R-SN-10: not touched, nothing cast, no die spent
-            ctx.emit(EffectEnded(effect.id, unit.id, f"the {delivery} failed: nothing is touched (R-SN-10)"))
-            return effect
+    if victim is not None and is_hit_delivery(delivery) and not deliver(ctx, unit, victim, delivery):
+        effect.ended = True  # R-SN-10/11: not touched or missed: nothing cast, no die spent
+        ctx.emit(
+            EffectEnded(effect.id, unit.id, f"the {delivery} failed: nothing is laid on (R-SN-10/11)")
+        )
+        return effect
+    if victim is not None:
         dest = target_cell(state, target, aim, unit.pos)  # it may have Bailed, or been shoved
         if touch:
             effect.point = dest

@@ -11,7 +11,6 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import spend_overskill_on_skill
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.grid import distance, within_reach
 from brikwars_gui.engine.hazards.power import weapon_power_problem
@@ -19,9 +18,7 @@ from brikwars_gui.engine.rules.combat import (
     PRECISE_PART_SIZE,
     Mishap,
     action_chance,
-    action_kind,
     attack_sight,
-    burning_penalty,
     out_of_range,
     target_size_penalty,
 )
@@ -32,6 +29,7 @@ from brikwars_gui.engine.supernatural.effects import end_effect
 from brikwars_gui.engine.supernatural.events import TalismanDestroyed
 from brikwars_gui.engine.supernatural.responses import answer_hostile_effect
 from brikwars_gui.engine.supernatural.state import DESTROYED, TalismanState
+from brikwars_gui.engine.supernatural.touch import weapon_roll
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 #: R-SN-8 (design map default): a Talisman's Armor, fixed (no die is rolled for it).
@@ -141,21 +139,9 @@ def shoot_talisman(ctx: PlayContext, attacker: UnitState, weapon: WeaponState, t
         except IllegalOrder:
             return
     turn_to(ctx, attacker, plan.at)
-    burning = burning_penalty(ctx, attacker, weapon)  # R-FIRE-5
     ruleset = ruleset_of(state)
-    roll = ruleset.action_roll(
-        ctx,
-        attacker,
-        sides=attacker.skill,
-        kind=action_kind(weapon),
-        use=weapon.use,
-        penalty=plan.needed - weapon.use - burning,
-        per_die_modifier=-plan.out_of_range,
-        purpose=f"{attacker.id} attack on the {talisman.name}",
-        weapon=weapon,
-    )
-    if getattr(roll, "overskill", False) and not roll.success:
-        roll = spend_overskill_on_skill(roll, ctx.dice)  # R-DICE-8b, as `action_chance` counts it
+    purpose = f"{attacker.id} attack on the {talisman.name}"
+    roll = weapon_roll(ctx, attacker, weapon, plan.needed - weapon.use, plan.out_of_range, purpose)
     parts = [
         f"{attacker.id} attacks the {talisman.name} (Size 0, +2, R-SN-8) with {weapon.name}",
         roll.explain(),

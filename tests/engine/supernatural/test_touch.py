@@ -81,3 +81,40 @@ def test_r_sn_10_a_touch_delivery_is_refused_on_a_distant_or_friendly_target() -
     g = game(_touch_duel(), [])
     with pytest.raises(IllegalOrder, match="reach"):
         g.act("c", Cast("Burning Hands", "f", plan=("hat:damage+",), delivery="grab"))
+
+
+STAFF = {"name": "staff", "kind": "ranged", "use": 3, "range": 10, "damage": "0"}
+
+
+def _staff_duel(**kw: Any) -> list[dict]:
+    fireball = effect("Fireball", "hostile", "range", "damage+")
+    return [
+        caster("p", "red", (2, 5), {"hat": "d6"}, fireball, weapons=[STAFF], facing="E"),
+        sb.unit("e", "blue", (10, 5), **kw),
+    ]
+
+
+def test_r_sn_11_a_staff_carries_a_fireball_8_inches_without_range_dice() -> None:
+    g = game(_staff_duel(), [4, 5])  # the Staff: Use 3, 4 hits; then Damage d6 5 > Armor 4
+    offered = [o for o in g.legal_actions("p") if o.kind == "cast" and o.action.delivery == "staff"]
+    assert offered and offered[0].chance == pytest.approx(4 / 6)
+    g.act("p", Cast("Fireball", "e", plan=("hat:damage+",), delivery="staff"))
+    assert kinds(g, "focus_hit")[0]["hit"] and g.unit("p").action_used
+    asked = [e for e in kinds(g, "decided") if e["question"] == "sn_next_die"]
+    assert not any(o.endswith(":range") for o in asked[0]["options"])
+    assert not g.unit("e").alive
+
+
+def test_r_sn_11_on_a_miss_the_effects_dice_are_not_spent() -> None:
+    g = game(_staff_duel(), [2])
+    g.act("p", Cast("Fireball", "e", plan=("hat:damage+",), delivery="staff"))
+    assert not kinds(g, "focus_hit")[0]["hit"] and not kinds(g, "sn_die_rolled")
+    assert g.state.sn.talismans["hat"].status == "ready" and g.unit("p").action_used
+
+
+def test_r_sn_11_only_a_tool_with_no_damage_carries_an_effect() -> None:
+    units = _staff_duel()
+    units[0]["weapons"] = [sb.RIFLE]
+    g = game(units, [])
+    with pytest.raises(IllegalOrder, match="Wand or Staff"):
+        g.act("p", Cast("Fireball", "e", plan=("hat:damage+",), delivery="rifle"))

@@ -125,6 +125,8 @@ def fumble_options(
         talisman = ledger.talismans.get(talisman_id)
         if talisman is not None and talisman.status == READY and talisman.holder == caster.id:
             steps.append((aspect, talisman.sides))
+    if not planned:  # built by hand: assume its other ready dice go where the template hurts or helps
+        steps = _assumed_steps(state, caster, template)
     taken = (against.damage, against.mods) if against is not None else (0, 0)
     aim = dest if dest is not None else effect.point
     values = {o: use_value(state, caster, effect, to, o, total, rolled, steps, aim, taken) for o in options}
@@ -166,3 +168,14 @@ def _move(ctx: PlayContext, effect: EffectState, point: Cell, cells: list[Cell])
     effect.path.extend(cells)
     effect.stopped_by = None
     ctx.emit(EffectMoved(effect.id, tuple(cells), point))
+
+
+def _assumed_steps(state, caster: UnitState, template: EffectTemplate) -> list[tuple[str, int]]:
+    """The rest of an Effect built by hand, for valuing a Fumble's uses: every other ready die of
+    the caster on the template's Damage, else on its first stat Aspect (no more Range dice)."""
+    aspects = [a for a in template.aspects if a in STAT_ASPECTS]
+    aspect = "damage+" if "damage+" in template.aspects else (aspects[0] if aspects else None)
+    if aspect is None:
+        return []
+    ready = [t for t in state.sn.talismans_of(caster.id) if t.status == READY]
+    return [(aspect, t.sides) for t in ready]

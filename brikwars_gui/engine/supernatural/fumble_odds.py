@@ -2,8 +2,9 @@
 default answer for the opponent, and so the computer player's.
 
 Each legal use is valued from the opponent's side as the Effect would then land: the caster is
-assumed to spend the rest of its plan (the order's remaining dice plan; none for a player who
-builds it by hand), every later die counted exactly with its SN Bonus chain and a Fumble as 0
+assumed to spend the rest of its plan (the order's remaining dice plan; for an Effect built by
+hand its other ready dice on the template's Damage or first stat Aspect, `fumble._assumed_steps`),
+every later die counted exactly with its SN Bonus chain and a Fumble as 0
 (as `odds.py` does). The remaining Range dice carry the point on toward the target, every total
 they may roll giving its landing cell; the Damage (the dice already rolled, exactly, plus the
 planned ones, each d8 losing the inches from the caster, R-SN-34) is set against each unit's

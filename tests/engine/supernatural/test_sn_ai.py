@@ -122,3 +122,19 @@ def test_r_sn_34_the_tactical_ai_lays_fire_arrows_on_a_bow_that_has_yet_to_shoot
     assert (cast["effect"], cast["target"]) == ("Fire Arrows", "b:longbow")
     # the d10 lifts the bow's chance to beat Armor 6 from 1/6 to 0.83 (exact odds); the d6 carries it
     assert cast["plan"] == ["hat:range", "rod:damage+"]
+
+
+def test_r_sn_35_the_tactical_ai_cancels_a_die_in_an_enemy_weapon_it_fears() -> None:
+    jam = effect("Jam", "weapon", "range", "damage-")
+    blunderbuss = {"name": "blunderbuss", "kind": "ranged", "use": 3, "range": 8, "damage": "2d6"}
+    units = [
+        caster("m", "red", (3, 5), {"hat": "d6", "rod": "d10"}, jam, facing="E"),
+        sb.unit("k", "red", (4, 7), weapons=[sb.SWORD]),
+        sb.unit("r", "blue", (8, 5), facing="W", weapons=[blunderbuss]),
+    ]
+    g = Game.from_scenario(sb.scenario(units, width=20, height=10), seed=2)
+    decision = TacticalAI(preset("normal")).play_unit(g, "m")
+    assert decision is not None and decision.kind == "cast"
+    cast = kinds(g, "order")[-1]["args"]
+    assert (cast["effect"], cast["target"]) == ("Jam", "r:blunderbuss")
+    assert cast["plan"][-1] == "hat:damage-"  # a d6 cancels one of its 2d6 (R-SN-35)

@@ -51,6 +51,7 @@ QUESTIONS = {
     "sn_lasting": "keep this Effect's die on a target as a Lasting Effect? (R-SN-12)",
     "sn_include_self": "you stand inside your own Effect's radius: are you caught in it too? (R-SN-28)",
     "sn_window": "spend SN dice on this roll before it is judged? (R-SN-15)",
+    "sn_arc": "widen the Effect by a d8's Firing Arc, a 45° cone from you along its path? (R-SN-27)",
 }
 #: R-SN-18: what an opponent may make of a Fumble Die (`{n}`: its total, `{caster}`).
 FUMBLE_USES = {

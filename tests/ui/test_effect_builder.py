@@ -187,6 +187,32 @@ def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, 
     assert any("Flame Ward ends" in t for t in _log(window))
 
 
+def test_r_sn_13_in_hot_seat_the_caster_cancels_its_effect_on_the_other_players_turn(
+    window: MainWindow, qtbot
+) -> None:
+    """Ignatia wards Bram; on Blue's turn her right-click menu offers only Effects ▸ Cancel (no
+    Cast menu), and cancelling ends the ward while Blue is still the active player."""
+    window.set_play_mode(True, seed=5, script=[])
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    ward = next(
+        o
+        for o in window.controller.legal_actions("ignatia")
+        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
+    assert window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+    assert window.end_turn() and window.controller.active_player == "blue"
+    assert [o.kind for o in window.controller.legal_actions("ignatia")] == ["cancel_effect"]
+    menu = window.build_action_menu("ignatia", (5, 5))
+    assert not any(a.menu() is not None and a.menu().title() == "Cast (SuperNatural)" for a in menu.actions())
+    _menu_action(menu, "Effects", "Cancel Flame Ward").trigger()
+    assert window.controller.unit_card("ignatia").sn_effects == ()
+    assert window.controller.active_player == "blue"
+    assert any("Flame Ward ends" in t for t in _log(window))
+
+
 def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow, qtbot) -> None:
     """Cast ▸ Summon 4pion ▸ at [6, 5] (next to the caster: touch, free), the Amulet's d4 on the
     creature: a 4pion token appears on that cell (R-SN-2/20)."""

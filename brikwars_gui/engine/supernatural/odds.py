@@ -204,6 +204,14 @@ def _armor_arrays(armor: str, size: int) -> tuple[np.ndarray, np.ndarray]:
     return below, equal
 
 
+def beat_chance(damage: Sequence[tuple[int, float]], armor: str) -> float:
+    """P(a Damage of distribution `damage` beats an Armor roll of `armor`) exactly (G-3; Damage 0
+    does nothing; a roll lowered by SN dice stops at 0, R-SN-36)."""
+    top = max((d for d, _p in damage), default=0)
+    below, _equal = _armor_arrays(armor, top + 1)
+    return float(sum(p * below[d] for d, p in damage if d > 0))
+
+
 @functools.lru_cache(maxsize=4096)
 def aimed_strike(
     range_sides: tuple[int, ...], damage_sides: tuple[int, ...], dx: int, dy: int, armor: str, size: int

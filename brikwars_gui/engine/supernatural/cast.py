@@ -114,6 +114,8 @@ def step_problem(
             f"a d{talisman.sides} cannot {verb} a d{other.skill}: a {kind} die must be the same size "
             "or larger (R-DICE-10, EX-9)"
         )
+    if aspect == "mind" and (other is None or other.team != unit.team):
+        return "a new Mind goes to a unit of the caster's side: Mind Control (R-SN-43) is not played yet"
     if aspect == "creature" and DIEMONS[talisman.sides] not in PLAYED_DIEMONS:
         return f"a d{talisman.sides} releases a {DIEMONS[talisman.sides]}, not played yet (R-SN-2)"
     return None

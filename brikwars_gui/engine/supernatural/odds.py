@@ -12,7 +12,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.brikwars_odds import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.dice.sn import sn_distribution
 from brikwars_gui.engine.rulesets.base import StrikeOdds

@@ -90,6 +90,8 @@ class SNLedger(Journaled):
     base_armor: dict[str, str] = field(default_factory=dict)  # unit -> Armor before SN dice (R-SN-36)
     base_weights: dict[str, float] = field(default_factory=dict)  # unit -> Weight before Armor d10s (R-SN-37)
     base_weapons: dict[str, str] = field(default_factory=dict)  # "unit:weapon" -> "damage|type" before SN
+    base_skills: dict[str, int] = field(default_factory=dict)  # unit -> own Action die (R-SN-40)
+    fired: dict[str, str] = field(default_factory=dict)  # "unit:weapon" -> "round:player" fired (R-SN-40)
     seq: int = 0
 
     @property

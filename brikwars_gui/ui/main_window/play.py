@@ -443,7 +443,10 @@ class PlayMixin:
             aims = o.kind in ("sprint", "group_sprint")  # the cell clicked is where it runs
             if aims and not c.sprint_goal_possible(unit_id, cell):  # an enemy's cell is a Charge
                 continue
-            label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if aims else "")
+            if o.aims_at_cell and not c.aimed_order_possible(unit_id, o.kind, cell):  # crawl, hop
+                continue
+            where = f"[{cell[0]}, {cell[1]}]"
+            label = o.label + (f" toward {where}" if aims else f" to {where}" if o.aims_at_cell else "")
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if c.careful_move_possible(unit_id, cell):
             careful = menu.addAction(
@@ -569,6 +572,8 @@ class PlayMixin:
             ok = self.controller.order_sprint(unit_id, cell)
         elif option.kind == "group_sprint":  # the allies who share the roll (R-MOVE-20)
             ok = self.controller.order_group_sprint(unit_id, cell, option.target.split(","))
+        elif option.aims_at_cell:  # an order completed with the cell clicked (crawl, hop)
+            ok = self.controller.order_at_cell(unit_id, option.kind, cell)
         else:
             return False
         self.refresh_play_overlays()

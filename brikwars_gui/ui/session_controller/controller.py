@@ -72,6 +72,7 @@ class SessionController(
     unitMoved = Signal(str, object)  # unit id, its path (start cell included), from a unit_moved event
     aiSkipped = Signal()  # Skip: the AI's orders are played at once (views stop animating)
     ordersCommitted = Signal()  # after each engine call: new orders may be journaled (replay_events_from)
+    answerGiven = Signal(dict)  # a human's answer (its `decided` event), before the order goes on
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -91,6 +92,7 @@ class SessionController(
         self.ask_response: Callable[[Any], str] = lambda request: request.default
         """Asks a human player a DecisionRequest; the window installs a dialog."""
         self.always_default: set[tuple[str | None, str]] = set()
+        self._given: list[dict[str, Any]] = []  # answers of an order resumed after a kill (PromptsMixin)
         """(team, question) pairs a human chose to always answer with the default (this battle)."""
         self.ai_interval = 350
         self._ai_timer = QTimer(self)
@@ -224,6 +226,7 @@ class SessionController(
         """A new battle on `scenario` (seed recorded; random when None)."""
         self._stop_ai()
         self.always_default.clear()
+        self._given = []
         self.scenario = scenario
         self.seed = random_seed() if seed is None else int(seed)
         self.script = list(script or [])
@@ -290,6 +293,7 @@ class SessionController(
         game, dice, seen_by = built if built is not None else self.replay_saved(saved)
         self._stop_ai()
         self.always_default.clear()
+        self._given = []
         self.scenario = saved.scenario
         self.seed, self.script = saved.seed, list(saved.dice_script or [])
         self.max_rounds = saved.max_rounds

@@ -351,20 +351,25 @@ class ResponsePrompt(QFrame):
     def _fill_row(self, request) -> None:
         """One button per answer in `row_box`: side by side, or one per line when the labels
         carry their odds in words (they would be clipped side by side)."""
-        wordy = sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
-        row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
-        row.setContentsMargins(0, 0, 0, 0)
-        for option, label, tip in self.text.buttons:
-            button = self._button(option, label, tip)
-            if wordy:
-                button.setStyleSheet("text-align: left; padding: 3px 8px;")
-            row.addWidget(button)
+        buttons = [self._button(option, label, tip) for option, label, tip in self.text.buttons]
         if self.text.cells and request.default not in self.buttons:
             button = QPushButton("Default cell (Enter/Esc)")
             button.setObjectName("answer_default")
             button.clicked.connect(self.take_default)
-            row.addWidget(button)
+            buttons.append(button)
             self.buttons["(default)"] = button
+        # one per line when the labels are long or the row would not fit the panel (a 1280x720
+        # screen: clipped labels otherwise)
+        parent = self.parentWidget()
+        room = (min(parent.width() - 16, 760) if parent is not None else 760) - 40
+        wide = sum(b.sizeHint().width() + 8 for b in buttons) > room
+        wordy = wide or sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
+        row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
+        row.setContentsMargins(0, 0, 0, 0)
+        for button in buttons:
+            if wordy:
+                button.setStyleSheet("text-align: left; padding: 3px 8px;")
+            row.addWidget(button)
         row.addStretch(1)
 
     def describe(self, request, names: dict[str, str], odds: dict | None) -> PromptText:
@@ -384,8 +389,31 @@ class ResponsePrompt(QFrame):
         self.adjustSize()
         x, top = (parent.width() - self.width()) // 2, 8
         bottom = max(top, parent.height() - self.height() - 24)
-        covered = any(top - 20 <= p.y() <= top + self.height() + 20 for p in self._avoid)
-        self.move(x, bottom if covered else top)
+
+        def covers(y: int, points) -> bool:
+            return any(y - 20 <= p.y() <= y + self.height() + 20 for p in points)
+
+        if not covers(top, self._avoid):
+            self.move(x, top)
+        elif not covers(bottom, self._avoid):
+            self.move(x, bottom)
+        else:  # a small map (1280x720): scroll the units into the band below the panel
+            self.move(x, top)
+            self._make_room(parent, top + self.height() + 24, parent.height() - 24)
+
+    def _make_room(self, view, band_top: int, band_bottom: int) -> None:
+        """Scroll `view` (the map) so the points of `_avoid` lie between `band_top` and
+        `band_bottom`, as far as its scroll bar goes."""
+        bar = getattr(view, "verticalScrollBar", lambda: None)()
+        if bar is None or not self._avoid:
+            return
+        ys = [p.y() for p in self._avoid]
+        shift = min(ys) - band_top if max(ys) - min(ys) <= band_bottom - band_top else 0
+        if shift < 0 or max(ys) > band_bottom:
+            before = bar.value()
+            bar.setValue(before + shift)
+            moved = bar.value() - before
+            self._avoid = [QPoint(p.x(), p.y() - moved) for p in self._avoid]
 
     def choose(self, option: str) -> None:
         """Answer with `option` (a legal option; anything else is ignored)."""

@@ -175,7 +175,7 @@ def swimming(state: GameState, unit: UnitState, cell: Cell | None = None) -> boo
     """R-MOVE-4: a unit in a water cell is swimming, two-armed movement: no arms free for Attacks
     or manual Actions while it stays in the water (`cell` overrides its position)."""
     x, y = unit.pos if cell is None else cell
-    return bool(state.grid.water[y, x])
+    return bool(state.grid.water[y, x]) and not unit.flight  # R-SN-30: a flyer is over the water
 
 
 def two_armed_problem(state: GameState, unit: UnitState, cell: Cell | None = None) -> str | None:

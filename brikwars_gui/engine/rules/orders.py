@@ -173,6 +173,10 @@ NO_STEPS = StepHooks()
 def perform_order(ctx: PlayContext, unit: UnitState, order: Order, steps: StepHooks = NO_STEPS) -> None:
     """Carry out an order already checked with `check_order`."""
     order.perform(ctx, unit, steps)
+    if unit.minds:  # R-SN-40: an SN Mind gives the used Action back
+        from brikwars_gui.engine.supernatural.minds import next_mind
+
+        next_mind(ctx, unit)
 
 
 def legal_actions(

@@ -94,6 +94,7 @@ class PlayMixin:
             views = self.controller.unit_view  # the Move the game uses (Nine Powers converts it)
             self.unit_panel.model.move_provider = lambda uid: getattr(views(uid), "move", None)
             self.unit_panel.model.sn_provider = lambda uid: chips_text(self.controller.sn_dice(uid))
+            self.unit_panel.model.joined_provider = self.controller.joined_units  # summoned units
             self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
@@ -117,6 +118,7 @@ class PlayMixin:
             self.unit_panel.model.hidden_provider = None
             self.unit_panel.model.move_provider = None
             self.unit_panel.model.sn_provider = None
+            self.unit_panel.model.joined_provider = None  # Edit mode: the scenario's units alone
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []
@@ -233,6 +235,8 @@ class PlayMixin:
         names = {**objects, **c.unit_names()}  # a summoned unit too (rules/roster.py)
         involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
+        effect = c.sn_effect(request.about) if request.question.startswith("sn_") and request.about else None
+        self.show_sn_effect(effect, effect.template if effect is not None else "")  # where a Fumble acts
         self.scene.highlight(involved, ())
         for uid in involved:
             self.view.ensureVisible(self.scene.unit_items[uid], 80, 80)
@@ -254,6 +258,7 @@ class PlayMixin:
             for widget in blocked:
                 widget.setEnabled(True)
             self.scene.highlight()
+            self.show_sn_effect(None)
         if always:
             c.always_default.add((getattr(request, "team", None), request.question))
         return answer

@@ -453,7 +453,8 @@ class PlayMixin:
             if o.aims_at_cell and not c.aimed_order_possible(unit_id, o.kind, cell):  # crawl, hop
                 continue
             where = f"[{cell[0]}, {cell[1]}]"
-            label = o.label + (f" toward {where}" if aims else f" to {where}" if o.aims_at_cell else "")
+            label = o.label.replace("{cell}", where) if o.aims_at_cell else o.label
+            label += f" toward {where}" if aims else ""
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if c.careful_move_possible(unit_id, cell):
             careful = menu.addAction(

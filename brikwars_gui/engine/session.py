@@ -618,7 +618,7 @@ class Game:
                 unit.full_round = True
                 unit.stopped = True
                 unit.action_used = True
-            if unit.pos in water and burdened(unit) and not unit.stopped:
+            if unit.pos in water and burdened(unit) and not unit.stopped and not unit.flight:
                 unit.stopped = True
                 self.emit(MovementStopped(unit.id, "immobilized in the water by its burden (R-MOVE-10)"))
         ruleset_of(state).begin_turn(self.ctx, player)
@@ -637,7 +637,7 @@ class Game:
         for unit in sorted(self.units_of(player), key=lambda u: u.id):
             if not unit.alive:
                 continue
-            if unit.pos in water and burdened(unit):  # G-17
+            if unit.pos in water and burdened(unit) and not unit.flight:  # G-17; R-SN-30: a flyer hovers
                 roll = ruleset_of(self.state).action_roll(
                     self.ctx, unit, sides=unit.skill, kind="swim", use=3, purpose=f"{unit.id} drowning"
                 )

@@ -49,6 +49,7 @@ QUESTIONS = {
     "sn_spread": "the 4pion burns: set something touching it alight? (R-SN-3)",
     "sn_detonate": "{about} steps within the blast: blow the 10amyte up now? (R-SN-5)",
     "sn_lasting": "keep this Effect's die on a target as a Lasting Effect? (R-SN-12)",
+    "sn_include_self": "you stand inside your own Effect's radius: are you caught in it too? (R-SN-28)",
 }
 #: R-SN-18: what an opponent may make of a Fumble Die (`{n}`: its total, `{caster}`).
 FUMBLE_USES = {

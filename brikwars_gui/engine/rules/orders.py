@@ -9,7 +9,8 @@ offered now comes from offer functions filed with `@register_offers(rank, kinds)
 order does not depend on which module was imported first.
 
 An order family is one module that defines and registers its orders and offers
-(`rules/actions.py`, `rules/hazard_actions.py`, `rules/move_actions.py`); the game knows the
+(`rules/actions.py`, `rules/hazard_actions.py`, `rules/move_actions.py`, `rules/gait_actions.py`);
+the game knows the
 families that `engine/order_families.py` imports. The registry itself imports no family.
 """
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
-from brikwars_gui.engine.state import GameState, UnitState
+from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.rules.movement import StepCheck, StepResolve
@@ -46,6 +47,11 @@ class Order:
     def from_dict(cls, data: dict[str, Any]) -> Order:
         """The order a logged `to_dict()` describes (KeyError/ValueError/TypeError when malformed)."""
         raise NotImplementedError
+
+    @classmethod
+    def at_cell(cls, cell: Cell) -> Order:
+        """The order an `aims_at_cell` option becomes on the cell the player picked."""
+        raise NotImplementedError(f"{cls.__name__} is not aimed at a cell")
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -79,7 +85,8 @@ def raise_problem(problem: str | None) -> None:
 
 @dataclass(frozen=True)
 class ActionOption:
-    """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint)."""
+    """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint);
+    with `aims_at_cell` the order is `order_at_cell(kind, cell)` on the cell picked (crawl, hop)."""
 
     kind: str
     label: str
@@ -93,6 +100,7 @@ class ActionOption:
     distance: float | None = None
     advised: bool = False  # a ruleset's own Action the computer player should take first
     roll: str = ""  # the roll in the ruleset's words (`Ruleset.describe_roll`): "Use 4, 50%"
+    aims_at_cell: bool = False
 
 
 Offers = Callable[[GameState, UnitState], Iterable[ActionOption]]
@@ -142,6 +150,11 @@ def order_class(kind: str) -> type[Order]:
         raise ValueError(f"unknown action kind {kind!r}") from None
 
 
+def order_at_cell(kind: str, cell: Cell) -> Order:
+    """The order of `kind` aimed at `cell` (an `aims_at_cell` option completed by the GUI)."""
+    return order_class(kind).at_cell((int(cell[0]), int(cell[1])))
+
+
 def order_from_dict(data: dict[str, Any]) -> Order:
     """Read a logged order back (`Order.to_dict` output)."""
     return order_class(str(data.get("kind"))).from_dict(data)
@@ -160,6 +173,10 @@ NO_STEPS = StepHooks()
 def perform_order(ctx: PlayContext, unit: UnitState, order: Order, steps: StepHooks = NO_STEPS) -> None:
     """Carry out an order already checked with `check_order`."""
     order.perform(ctx, unit, steps)
+    if unit.minds:  # R-SN-40: an SN Mind gives the used Action back
+        from brikwars_gui.engine.supernatural.minds import next_mind
+
+        next_mind(ctx, unit)
 
 
 def legal_actions(

@@ -14,7 +14,7 @@ from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder, Play
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.events import EffectCast, EffectMoved, SNDieRolled
 from brikwars_gui.engine.supernatural.fumble import Against, fumble
-from brikwars_gui.engine.supernatural.landing import Rolled, land
+from brikwars_gui.engine.supernatural.landing import Rolled, arc_count, blast_radius, land
 from brikwars_gui.engine.supernatural.path import advance, target_cell
 from brikwars_gui.engine.supernatural.responses import answer_hostile_effect
 from brikwars_gui.engine.supernatural.state import READY, SPENT, EffectState, EffectTemplate
@@ -114,6 +114,8 @@ def step_problem(
             f"a d{talisman.sides} cannot {verb} a d{other.skill}: a {kind} die must be the same size "
             "or larger (R-DICE-10, EX-9)"
         )
+    if aspect == "mind" and (other is None or other.team != unit.team):
+        return "a new Mind goes to a unit of the caster's side: Mind Control (R-SN-43) is not played yet"
     if aspect == "creature" and DIEMONS[talisman.sides] not in PLAYED_DIEMONS:
         return f"a d{talisman.sides} releases a {DIEMONS[talisman.sides]}, not played yet (R-SN-2)"
     return None
@@ -243,7 +245,7 @@ def cast(
         if aspect == "range" and not roll.fumble:
             point, cells, stop = advance(state, effect.point, dest, roll.total, talisman.sides)
             reach += roll.total
-            effect.point = point
+            effect.point, effect.reach = point, reach
             travelled, total = distance(effect.origin, point), distance(effect.origin, dest)
             reach_text = f'{travelled:.0f} of {total:.0f}"'
             effect.path.extend(cells)
@@ -258,5 +260,7 @@ def cast(
             fumble(ctx, unit, effect, template, talisman, against)
             continue
         rolled.append((talisman_id, aspect, roll))
+        # R-SN-27/28: the area so far, which the map outlines while the Effect grows
+        effect.radius, effect.arc = blast_radius(rolled), arc_count(template, rolled)
     land(ctx, unit, effect, template, rolled, against, dest)
     return effect

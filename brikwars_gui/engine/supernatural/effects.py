@@ -12,6 +12,7 @@ from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified, TalismanDropped
+from brikwars_gui.engine.supernatural.minds import lost_mind, next_mind
 from brikwars_gui.engine.supernatural.state import HELD, SPENT, EffectState, StatMod
 
 
@@ -124,7 +125,7 @@ def _weapon_text(weapon) -> str:
 
 def stat_text(unit: UnitState, stat: str) -> str:
     value = getattr(unit, stat)
-    if stat in ("blessings", "curses", "deflection"):
+    if stat in ("blessings", "curses", "deflection", "minds"):
         return ", ".join(f"d{s}" for s in value) or "none"
     return str(value)
 
@@ -139,16 +140,23 @@ def apply_mod(
         effect.mods.append(mod)
         _set_armor(ctx, unit)
         change = mod.term
-    elif stat in ("blessings", "curses", "deflection"):
+    elif stat in ("blessings", "curses", "deflection", "minds"):
         setattr(unit, stat, (*getattr(unit, stat), amount))
         effect.mods.append(StatMod(unit.id, stat, talisman, amount))
         change = f"+d{amount}"
+        if stat == "minds":  # R-SN-40: a unit that already used its Action has it back at once
+            next_mind(ctx, unit)
     elif stat == "move":
         applied = max(amount, -unit.move)  # R-SN-29: Move never below 0
         unit.move += applied
         if unit.move == 0:
             unit.stopped = True  # R-MOVE-12: Stopped, but it may still act
         effect.mods.append(StatMod(unit.id, "move", talisman, applied))
+        change = f"{applied:+d}"
+    elif stat == "flight":
+        applied = max(amount, -unit.flight)  # R-SN-30: Flight never below 0
+        unit.flight += applied
+        effect.mods.append(StatMod(unit.id, "flight", talisman, applied))
         change = f"{applied:+d}"
     else:  # sn_roll_bonus (R-SN-39)
         unit.sn_roll_bonus += amount
@@ -164,14 +172,16 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
     if mod.stat == "armor":
         _set_armor(ctx, unit)
         change = f"{mod.term} ends"
-    elif mod.stat in ("blessings", "curses", "deflection"):
+    elif mod.stat in ("blessings", "curses", "deflection", "minds"):
         dice = list(getattr(unit, mod.stat))
         if mod.value in dice:
             dice.remove(mod.value)
         setattr(unit, mod.stat, tuple(dice))
         change = f"-d{mod.value}"
-    elif mod.stat == "move":
-        unit.move = max(0, unit.move - mod.value)
+        if mod.stat == "minds":
+            lost_mind(ctx, unit)
+    elif mod.stat in ("move", "flight"):
+        setattr(unit, mod.stat, max(0, getattr(unit, mod.stat) - mod.value))
         change = f"{-mod.value:+d}"
     elif mod.stat == "diemon_move":  # R-SN-20: goes with the Diemon, nothing to give back
         return

@@ -157,6 +157,20 @@ class EffectKept(Event):
 
 
 @register_event
+class MindActs(Event):
+    """R-SN-40: the unit's Action came back from an SN Mind, rolled with that Mind's die."""
+
+    kind = "sn_mind"
+    unit: str
+    sides: int
+    left: int  # Minds still unused this turn
+
+    def describe(self) -> str:
+        more = f", {self.left} more" if self.left else ""
+        return f"{self.unit} acts again with an SN Mind: Action die d{self.sides}{more} (R-SN-40)"
+
+
+@register_event
 class SNDiceReturned(Event):
     """R-SN-9: spent dice are back at the start of their controller's turn."""
 

@@ -105,7 +105,8 @@ def fumble_options(
             if key in scores:
                 continue
             options.append(key)
-            hostile = "damage+" in aspects or bool(aspects & {"curse", "armor-", "move-", "action-"})
+            harm = {"curse", "armor-", "move-", "flight-", "action-"}
+            hostile = "damage+" in aspects or bool(aspects & harm)
             if unit.team == caster.team and hostile:
                 scores[key] = 3.0 - distance(effect.point, unit.pos) / 100  # its own side takes it
             elif unit.team == to and not hostile:

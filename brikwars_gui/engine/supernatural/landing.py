@@ -4,17 +4,17 @@ Diemon there. Everything inside the area is affected equally."""
 
 from __future__ import annotations
 
-from brikwars_gui.engine.dice.brikwars import DieRoll, RollResult
 from brikwars_gui.engine.dice.sn import SNRoll
 from brikwars_gui.engine.grid import distance, in_range
 from brikwars_gui.engine.hazards.fire import damage_and_ignite
+from brikwars_gui.engine.hazards.shields import deflect
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import _still_there, disrupt
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod
 from brikwars_gui.engine.supernatural.events import EffectLanded
 from brikwars_gui.engine.supernatural.fumble import Against
-from brikwars_gui.engine.supernatural.path import in_arc, object_at
+from brikwars_gui.engine.supernatural.path import arc_reach, in_arc, object_at
 from brikwars_gui.engine.supernatural.state import EffectState, EffectTemplate
 from brikwars_gui.engine.supernatural.tables import JOINED_ASPECTS, RADIUS_PER_D10
 
@@ -48,18 +48,10 @@ def land(
     if template.target == "weapon":
         _on_weapon(ctx, effect, template, rolled, against, dest)
         return
-    dice = [d for _t, _a, roll in rolled for d in roll.dice]
-    joined_d10 = sum(1 for _t, a, r in rolled if a in JOINED_ASPECTS and r.sides == 10)
-    # R-SN-28: every d10 spent, and every SN Bonus d10 it rolled (R-SN-17), adds 2" of radius
-    effect.radius = RADIUS_PER_D10 * (joined_d10 + sum(1 for d in dice if d.sides == 10))
-    arcs = sum(
-        1
-        for _t, a, r in rolled
-        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
-    )
-    effect.arc = arcs
+    effect.radius = blast_radius(rolled)
+    arcs = effect.arc = arc_count(template, rolled)
     primary = _primary(ctx, effect, template, dest)
-    reach = max(distance(effect.origin, point), sum(r.total for _t, a, r in rolled if a == "range"))
+    reach = arc_reach(effect.origin, point, effect.reach)
     hit: list[str] = [primary] if primary is not None else []
     if effect.radius or arcs:
         for unit in sorted(state.units.values(), key=lambda u: u.id):
@@ -92,6 +84,23 @@ def land(
         _damage(ctx, caster, effect, template, rolled, against)
     if not effect.mods and effect.creature is None:
         effect.ended = True  # nothing to sustain: an instant Effect (its dice still come back next turn)
+
+
+def blast_radius(rolled: Rolled) -> int:
+    """R-SN-28: every d10 spent, and every SN Bonus d10 it rolled (R-SN-17), adds 2" of radius.
+    The builder sets it die by die (cast.py), so the map outlines the area while it grows."""
+    joined_d10 = sum(1 for _t, a, r in rolled if a in JOINED_ASPECTS and r.sides == 10)
+    return RADIUS_PER_D10 * (joined_d10 + sum(1 for _t, _a, r in rolled for d in r.dice if d.sides == 10))
+
+
+def arc_count(template: EffectTemplate, rolled: Rolled) -> int:
+    """R-SN-27: the Firing Arcs of the dice rolled so far: each d8 on Damage (and on Range for an
+    `arc` form), set die by die like `blast_radius`."""
+    return sum(
+        1
+        for _t, a, r in rolled
+        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
+    )
 
 
 def _on_weapon(
@@ -138,10 +147,13 @@ _STATS = {
     "armor-": "armor",
     "move+": "move",
     "move-": "move",
+    "flight+": "flight",
+    "flight-": "flight",
     "action+": "sn_roll_bonus",
     "action-": "sn_roll_bonus",
     "bless": "blessings",
     "curse": "curses",
+    "mind": "minds",
 }
 
 
@@ -174,8 +186,12 @@ def _stat_changes(ctx: PlayContext, effect: EffectState, rolled: Rolled, against
                 if sides < unit.skill:
                     continue  # R-DICE-10: only units whose Action die is the same size or smaller
                 amount = sides
-            elif stat == "deflection":
-                amount = sides  # R-SN-38: a level against dice of its size or smaller
+            elif stat == "minds" and unit.team != state.units[effect.caster].team:
+                continue  # R-SN-40/43: a Mind in an enemy would be Mind Control, not played yet
+            elif stat in ("deflection", "minds"):
+                amount = sides  # R-SN-38: a level against dice of its size or smaller; R-SN-40: a Mind
+            elif aspect == "flight+":
+                amount = total if sides == 8 else total // 2  # R-SN-30: a d8 full, others half
             else:
                 amount = total if aspect.endswith("+") else -total
             apply_mod(ctx, effect, unit, stat, talisman_id, amount)
@@ -191,28 +207,22 @@ def _damage(
 ) -> None:
     """R-SN-34: the Effect's Damage dice as one roll: d4 Fire of the element (their points, and
     ignition), d6 plain, d8 Blast −1 per inch from the caster per die, d10 explosion (knocks down),
-    d12 past Deflection (none modelled on SN targets yet)."""
-    damage = [(t, r) for t, a, r in rolled if a == "damage+"]
+    d12 past Energy Shields and Deflection. Each target's Shields and Deflection levels cancel
+    the other dice they match, each with its SN Bonus chain and side effects (R-HAZ-21, R-SN-38)."""
+    damage = [r for _t, a, r in rolled if a == "damage+"]
     if not damage or not effect.targets:
         return
     inches = int(distance(effect.origin, effect.point))
-    all_dice: list[DieRoll] = []
-    blast = 0
-    fire_dice: list[int] = []
-    for _talisman, roll in damage:
-        all_dice.extend(roll.dice)
-        if roll.sides == 8:
-            blast += min(inches, roll.total)
-        if roll.sides == 4:
-            fire_dice.append(roll.total)
-    result = RollResult("SN", tuple(all_dice), -blast - against.damage, 0, f"{effect.id} Damage")
-    total = max(0, result.total)
-    explosive = any(d.sides == 10 for d in all_dice)
+    explosive = any(d.sides == 10 for r in damage for d in r.dice)
     cause = f"{template.name} of {caster.id}"
     state = ctx.state
     for tid in list(effect.targets):
         if not _still_there(ctx, tid):
             continue
+        kept = _past_shields(ctx, tid, damage)
+        blast = sum(min(inches, r.total) for r in kept if r.sides == 8)
+        fire_dice = [r.total for r in kept if r.sides == 4]
+        total = max(0, sum(r.total for r in kept) - blast - against.damage)
         damage_and_ignite(  # R-FIRE-3: the d4s may ignite whatever the Armor result
             ctx, tid, total, cause=cause, fire_dice=fire_dice, fire_type=template.element, at=effect.point
         )
@@ -220,3 +230,17 @@ def _damage(
         for tid in effect.targets:
             if tid in state.units:
                 disrupt(ctx, tid, f"knocked over by the blast of {cause} (R-MOVE-15)")
+
+
+def _past_shields(ctx: PlayContext, target_id: str, damage: list[SNRoll]) -> list[SNRoll]:
+    """The SN Damage dice that reach `target_id`: its Energy Shields (one matching die each,
+    R-HAZ-21) and SN Deflection levels (a die of the level's size or smaller, R-SN-38) cancel the
+    others; a d12 passes both (R-SN-34). A cancelled die takes its Bonus chain with it, as a
+    weapon's cancelled die is never rolled. SN dice were rolled when spent (R-SN-14), so the
+    cancelling happens after the roll, unlike an attack's."""
+    exposed = [i for i, r in enumerate(damage) if r.sides != 12]
+    if not exposed:
+        return damage
+    blocked = deflect(ctx, target_id, [damage[i].sides for i in exposed])
+    gone = {i for i, b in zip(exposed, blocked, strict=True) if b}
+    return [r for i, r in enumerate(damage) if i not in gone]

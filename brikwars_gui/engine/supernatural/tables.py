@@ -19,20 +19,37 @@ ASPECTS = (
     "deflect+",
     "move+",
     "move-",
+    "flight+",
+    "flight-",
     "action+",
     "action-",
     "bless",
     "curse",
+    "mind",
     "creature",
 )
-#: Aspects whose die joins a rated stat and rolls at each use, not when spent (R-SN-36, R-DICE-10).
-JOINED_ASPECTS = frozenset({"armor+", "armor-", "deflect+", "bless", "curse"})
+#: Aspects whose die joins a rated stat and rolls at each use, not when spent (R-SN-36, R-DICE-10;
+#: a Mind rolls as the unit's Action die, R-SN-40).
+JOINED_ASPECTS = frozenset({"armor+", "armor-", "deflect+", "bless", "curse", "mind"})
 #: Aspects whose die is not rolled when spent: the joined ones, and a summoning's first die (the
 #: Diemon is the die; it rolls as the Diemon's Action and Move, R-SN-2).
 UNROLLED_ASPECTS = JOINED_ASPECTS | {"creature"}
 #: Aspects that change a unit's stats while the Effect lasts (effects.py records each change).
 STAT_ASPECTS = frozenset(
-    {"armor+", "armor-", "deflect+", "move+", "move-", "action+", "action-", "bless", "curse"}
+    {
+        "armor+",
+        "armor-",
+        "deflect+",
+        "move+",
+        "move-",
+        "flight+",
+        "flight-",
+        "action+",
+        "action-",
+        "bless",
+        "curse",
+        "mind",
+    }
 )
 
 #: R-SN-7: what a template may be cast on. `self`, `ally` (a willing friend, or itself), `hostile`

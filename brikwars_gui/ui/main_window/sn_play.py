@@ -25,11 +25,8 @@ class SNPlayMixin:
         names = c.unit_names()
         involved = [request.unit]
         if effect is not None:
-            cells = [effect.origin, *effect.path]
-            if effect.path:
-                detail = request.detail or {}
-                reach, left = int(detail.get("reach", 0) or 0), float(detail.get("distance", 0) or 0)
-                self.scene.show_path(cells, f'{effect.template}: {reach}" of {reach + left:.0f}"', below=True)
+            left = float((request.detail or {}).get("distance", 0) or 0)
+            self.show_sn_effect(effect, f'{effect.template}: {left:.0f}" to go' if left else effect.template)
             target = next((uid for uid, name in names.items() if name in effect.targets), None)
             if target and target in self.scene.unit_items:
                 involved.append(target)
@@ -50,7 +47,19 @@ class SNPlayMixin:
             for widget in blocked:
                 widget.setEnabled(True)
             self.scene.highlight()
+            self.show_sn_effect(None)
+
+    def show_sn_effect(self, effect, label: str = "") -> None:
+        """An Effect on the map while a question is about it (the next die, an opponent's Fumble):
+        its path from the caster with `label` at its point, and its area so far (R-SN-27/28);
+        None clears both."""
+        if effect is None:
             self.scene.show_path(None)
+            self.scene.show_area(None)
+            return
+        self.scene.show_path([effect.origin, *effect.path] if effect.path else None, label, below=True)
+        area = self.controller.sn_effect_area(effect.id)  # its d8 arcs and d10 radius so far
+        self.scene.show_area(area, f"{effect.template}: the area its dice give it so far (R-SN-27/28)")
 
     def asked_player(self, request) -> str:
         """The name of the player a question goes to when it is not the player whose turn it is

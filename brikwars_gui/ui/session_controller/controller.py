@@ -26,7 +26,12 @@ from brikwars_gui.ui.session_controller.orders import OrdersMixin
 from brikwars_gui.ui.session_controller.prompts import PromptsMixin, _UIPolicy
 from brikwars_gui.ui.session_controller.queries import QueriesMixin
 from brikwars_gui.ui.session_controller.sight import SightMixin
-from brikwars_gui.ui.session_controller.supernatural import SupernaturalMixin, sn_log_text, sn_map_result
+from brikwars_gui.ui.session_controller.supernatural import (
+    SupernaturalMixin,
+    sn_dice_detail,
+    sn_log_text,
+    sn_map_result,
+)
 from brikwars_gui.ui.session_controller.timeline import TimelineMixin
 from brikwars_gui.ui.session_controller.views import Cell, HazardView
 
@@ -352,7 +357,7 @@ class SessionController(
             self._log_turn[1],
             event.kind,
             text,
-            dice_detail(data),
+            sn_dice_detail(event, dice_detail(data)),
             tuple(getattr(event, "units", ()) or ()),
             event_cells(data),
             note,
@@ -414,7 +419,10 @@ class SessionController(
     def _sn_result(self, event: Any) -> MapResult | None:
         state = self.game.state
         found = sn_map_result(event, state.sn) if state.sn.active else None
-        return MapResult(*found) if found is not None else None
+        if found is None:
+            return None
+        area = self.sn_effect_area(event.effect) if event.kind == "effect_landed" else ()
+        return MapResult(*found, area=area)
 
     # Below this AI step interval (ms) the AI's moves are shown without animation.
     FAST_AI_MS = 200

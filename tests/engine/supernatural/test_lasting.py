@@ -136,3 +136,48 @@ def test_r_sn_12_the_lasting_default_keeps_armor_only_on_a_friend_an_enemy_can_r
     g.end_turn()
     assert policy.first("sn_lasting").default == default
     assert (g.unit("s").armor == "4+1d6") is (default != "release")
+
+
+class _Recorder:
+    """Answers `sn_next_die` from a plan and notes the Effect's area (arcs, radius) before each die."""
+
+    def __init__(self, game_ref: list, plan: list[str]) -> None:
+        self.game_ref, self.plan, self.seen = game_ref, plan, []
+
+    def decide(self, game: Any, request) -> str:
+        if request.question != "sn_next_die":
+            return request.default
+        effect = self.game_ref[0].state.sn.effects[request.about]
+        self.seen.append((effect.arc, effect.radius, effect.reach))
+        return self.plan.pop(0) if self.plan else "stop"
+
+
+def test_r_sn_27_28_the_area_grows_die_by_die_and_catches_the_units_on_its_cells() -> None:
+    """A Fireball with a d6 Range die (rolls 4: on target 4" east), a d8 Damage die (rolls 3: one
+    45° arc out to 4") and a d10 Damage die (rolls 5: 2" radius). Before each die the Effect holds
+    the area of the dice rolled so far; `area_cells` is the area the landing catches units in."""
+    from brikwars_gui.engine.supernatural.path import area_cells
+
+    fireball = effect("Fireball", "hostile", "range", "damage+")
+    units = [
+        caster("c", "red", (5, 5), {"hat": "d6", "lantern": "d8", "rod": "d10"}, fireball),
+        sb.unit("t", "blue", (9, 5), armor="20"),
+        sb.unit("side", "blue", (6, 5), armor="20"),  # in the arc (22.5° either side), not the radius
+        sb.unit("near", "blue", (11, 5), armor="20"),  # in the radius, past the arc's 4"
+        sb.unit("off", "blue", (6, 9), armor="20"),  # in neither
+    ]
+    ref: list = []
+    policy = _Recorder(ref, ["hat:range", "lantern:damage+", "rod:damage+"])
+    g = game(units, [4, 3, 5, 4, 4, 4, 4], policy)
+    ref.append(g)
+    g.act("c", Cast("Fireball", "t"))
+    assert policy.seen == [(0, 0, 0), (0, 0, 4), (1, 0, 4)]  # no die left after the d10: it lands
+    assert (g.state.sn.effects["fx1"].arc, g.state.sn.effects["fx1"].radius) == (1, 2)
+    fx = next(iter(g.state.sn.effects.values()))
+    size = (g.state.grid.width, g.state.grid.height)
+    cells = area_cells(size, fx.origin, fx.point, fx.radius, fx.arc, fx.reach)
+    landed = kinds(g, "effect_landed")[0]
+    assert (landed["arc"], landed["radius"]) == (1, 2)
+    assert set(landed["targets"]) == {"t", "side", "near"}
+    assert {g.unit(u).pos for u in ("t", "side", "near")} <= set(cells)
+    assert g.unit("off").pos not in cells and (5, 5) not in cells

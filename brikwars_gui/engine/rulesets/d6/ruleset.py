@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING, Any
 
-from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.brikwars_odds import die_distribution
 from brikwars_gui.engine.dice.d6 import (
     CANCEL_HIGHEST,
     COMPLICATION,

@@ -125,7 +125,7 @@ class ColumnFitter(QObject):
         # a column's wanted width is measured on the rows in view and this many more (Qt's
         # default, 1000, read 1,000 units' rows at every fit: issue 26); a longer text further
         # down is elided, its whole text in the cell's tooltip
-        header.setResizeContentsPrecision(ROWS_MEASURED)
+        header.setResizeContentsPrecision(min(ROWS_MEASURED, header.resizeContentsPrecision()))
         table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         table.viewport().installEventFilter(self)  # its resize, show and restyle follow the table's
         model = table.model()

@@ -7,8 +7,9 @@ Each run starts the app (`MainWindow`, offscreen) in a child process with its ow
 The child plays the skirmish as Red against the AI (moves, End Unit, End Turn, Save Game and the
 end-of-turn autosave, each Response question answered after a pause), or edits the scenario
 (terrain painted cell by cell in strokes: a drag). Right after the app has made an order (its
-`ordersCommitted` signal, after the window's own handlers) or an edit (after the event-loop turn
-that made it), the child appends the count to an acknowledgement file. The parent kills the child
+`ordersCommitted` signal, after the window's own handlers) or an edit (the undo stack's
+`indexChanged`, after the window's editor journal), the child appends the count to an
+acknowledgement file. The parent kills the child
 with SIGKILL after a random delay, then does what the next start of the app does: claims the dead
 instance's recovery slot, replays the battle it left (engine `Game.from_events`) or reads its
 editor autosave, and counts what came back. Lost = acknowledged − recovered; the one order or edit
@@ -123,14 +124,14 @@ def child(mode: str, data_dir: Path, ack: Path, phase: Path, seed: int) -> None:
                 app.quit()
                 return
             at("drag")  # a stroke is a drag from its first cell to its last
+            done[0] = k + 1  # acknowledged (below) only once the window has journaled it
             doc.paint_terrain([cells[k]], "rough", stroke=1 + k // STROKE)
-            done[0] = k + 1
             if done[0] % STROKE == 0:
                 at("idle")
 
-        # an edit is acknowledged once the event-loop turn that autosaves it has run (connected
-        # after the window's own autosave slot, so it runs after it)
-        window._editor_timer.timeout.connect(lambda: acknowledge(done[0]))
+        # an edit is acknowledged once the window has journaled it (connected after the window's
+        # own slot on the undo stack, so it runs after it)
+        doc.undo_stack.indexChanged.connect(lambda _index: acknowledge(done[0]))
 
     timer = QTimer()
     timer.timeout.connect(tick)

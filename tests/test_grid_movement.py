@@ -91,7 +91,7 @@ def test_r_move_3_climb_at_most_three_bricks_per_step() -> None:
     g = row_grid()
     g.elevation[1, 1] = 3
     g.elevation[1, 2] = 7
-    assert path_cost(g, [(0, 1), (1, 1)]) == 1  # 3 bricks up: one jump
+    assert path_cost(g, [(0, 1), (1, 1)]) == 2  # 3 bricks up: one jump, 1" across + 1" up (R-MOVE-2)
     with pytest.raises(IllegalPath, match=r"step 1 \(1, 1\)->\(2, 1\) climbs 4 bricks"):
         path_cost(g, [(1, 1), (2, 1)])
     assert (2, 1) not in reachable(g, (0, 1), 10)  # 4 bricks up from (1, 1), 7 from anywhere else
@@ -108,7 +108,8 @@ def test_grid_9_dropping_down_any_height_is_allowed() -> None:
 def test_r_move_3_stairs_climb_a_tower() -> None:
     g = Grid.empty(5, 1)
     g.elevation[0] = [0, 3, 6, 9, 12]
-    assert reachable(g, (0, 0), 4)[(4, 0)] == 4
+    assert reachable(g, (0, 0), 8)[(4, 0)] == 8  # 4" across, 4" up: inch for inch (R-MOVE-2)
+    assert (4, 0) not in reachable(g, (0, 0), 7)
     g.elevation[0, 2] = 7
     assert (4, 0) not in reachable(g, (0, 0), 10)
 

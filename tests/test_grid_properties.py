@@ -61,7 +61,8 @@ def reference_costs(g: Grid, start, half_speed: bool, parity: int, blocked=froze
                     diagonal = dx != 0 and dy != 0
                     if diagonal and not (g.passable[y, nx] and g.passable[ny, x]):
                         continue
-                    nc = c + step_cost(diagonal, p, half_speed or bool(g.half_speed[ny, nx]))
+                    up = int(g.elevation[ny, nx]) - int(g.elevation[y, x])  # R-MOVE-2: inches climbed
+                    nc = c + step_cost(diagonal, p, half_speed or bool(g.half_speed[ny, nx]), up)
                     key = ((nx, ny), p ^ 1 if diagonal else p)
                     if nc < best.get(key, inf):
                         best[key] = nc

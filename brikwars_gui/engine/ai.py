@@ -39,7 +39,7 @@ from brikwars_gui.engine.rules.orders import action_problem
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
-from brikwars_gui.engine.visibility import last_seen, visible_enemies
+from brikwars_gui.engine.visibility import last_seen, visible_enemy_rows
 
 __all__ = ["MIN_CHANCE", "AIPolicy", "play_game", "play_turn", "play_unit"]
 
@@ -53,9 +53,10 @@ class AIPolicy(DefaultPolicy):
     """The default AI's answers to Response questions: the rules' defaults."""
 
 
-def _enemies(game: Game, unit: UnitState) -> list[UnitState]:
-    """The enemies the unit's side can see (G-16: the AI never reads Hidden units)."""
-    return visible_enemies(game.state, unit.team)
+def _enemies(game: Game, unit: UnitState) -> np.ndarray:
+    """Rows (in the unit index's columns, id order) of the enemies the unit's side can see
+    (G-16: the AI never reads Hidden units)."""
+    return visible_enemy_rows(game.state, unit.team)
 
 
 def _fire_order(game: Game, unit: UnitState) -> Order | None:
@@ -130,18 +131,19 @@ def best_attack(
     if action_problem(unit, needs_action=False) is not None or unit.action_used:
         return None
     state = game.state
-    enemies = [u for u in state.units_by_id() if u.alive and u.team != unit.team]
-    if not enemies:
+    index = state.unit_index()
+    rows = index.enemy_rows(unit.team, shown_only=False)
+    if not len(rows):
         return None
-    d2 = ((np.array([e.pos for e in enemies], dtype=np.int64) - np.array(unit.pos)) ** 2).sum(axis=1)
-    best_size = min(target_size_penalty(size) for size in {e.size for e in enemies})
+    d2 = _squared_distances(index.xy[rows], unit.pos)
+    best_size = min(target_size_penalty(size) for size in np.unique(index.sizes[rows]).tolist())
     chances: dict[tuple[int, int, int], float] = {}
     ranked: list[tuple[tuple[float, float, str, str], WeaponState, UnitState, AttackPlan]] = []
     farthest2 = int(d2.max())
     for weapon in usable_weapons(unit):
         reach = _planning_reach(state, unit, weapon, best_size, min_chance, in_range_only, farthest2, chances)
-        for i in np.flatnonzero(d2 <= reach):
-            other = enemies[i]
+        for i in np.flatnonzero(d2 <= reach).tolist():
+            other = index.by_id[rows[i]]
             if weapon.is_close and not within_reach(unit.pos, other.pos):
                 continue  # plan_attack would refuse it (GRID-4)
             try:
@@ -161,9 +163,17 @@ def best_attack(
     return None
 
 
+def _squared_distances(points: np.ndarray, cell: Cell) -> np.ndarray:
+    """Squared distances from `cell` to each row of `points` (exact integers, ordered like GRID-3
+    distances)."""
+    dx = points[:, 0] - cell[0]
+    dy = points[:, 1] - cell[1]
+    return dx * dx + dy * dy
+
+
 def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | None:
-    enemies = _enemies(game, unit)
-    if not enemies:
+    rows = _enemies(game, unit)
+    if not len(rows):
         return None
     if burdened(unit):
         water = water_cells(game.state.grid)
@@ -174,20 +184,20 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
     # cell (rows, in cost order) to every enemy (columns): one numpy array instead of a loop
     cells = sorted(moves, key=lambda c: (moves[c], c))
     here_and_cells = np.array([unit.pos, *cells], dtype=np.int64)
-    foes = np.array([e.pos for e in enemies], dtype=np.int64)
+    foes = game.state.unit_index().xy[rows]
     ranges = [w.range or 0 for w in ranged_weapons(unit)]
     # Only enemies that can matter for some cell: the nearest to a cell, or within Range of one.
     # A cell costing at most `budget` lies within √2·budget of the unit (each step costs >= 1
     # and moves one cell), so an enemy farther than (nearest enemy + 2√2·budget) is never a
     # cell's nearest, nor in Range of a cell beyond (Range + √2·budget). Order is kept.
     budget = max(moves.values())
-    here_d = np.sqrt(((foes - here_and_cells[0]) ** 2).sum(axis=1))
+    here_d = np.sqrt(_squared_distances(foes, unit.pos))
     keep = here_d <= max(here_d.min() + 2.9 * budget, max(ranges, default=0) + 1.5 * budget) + 1
     if not keep.all():
-        enemies = [e for e, k in zip(enemies, keep, strict=True) if k]
         foes = foes[keep]
-    delta = here_and_cells[:, None, :] - foes[None, :, :]
-    d2 = (delta * delta).sum(axis=2)
+    dx = here_and_cells[:, 0, None] - foes[None, :, 0]
+    dy = here_and_cells[:, 1, None] - foes[None, :, 1]
+    d2 = dx * dx + dy * dy
     nearest = d2.min(axis=1)
     here, nearest = int(nearest[0]), nearest[1:]
     d2 = d2[1:]
@@ -199,7 +209,8 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
             cell = cells[row]
             close = np.flatnonzero(within[row])
             first = close[np.argsort(d2[row][close], kind="stable")[:3]]
-            if any(has_line_of_sight(grid, cell, enemies[i].pos, smoke=smoke) for i in first):
+            targets = (tuple(foes[i].tolist()) for i in first.tolist())
+            if any(has_line_of_sight(grid, cell, at, smoke=smoke) for at in targets):
                 return cell
     best = min(range(len(cells)), key=lambda i: (int(nearest[i]), moves[cells[i]], cells[i]))
     return cells[best] if int(nearest[best]) < here else None
@@ -260,7 +271,7 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
         if fire is not None:
             game.act(unit_id, fire)
             return
-    searched = not _enemies(game, unit) and search(game, unit_id)  # fog of war
+    searched = not len(_enemies(game, unit)) and search(game, unit_id)  # fog of war
     moves = {} if searched else game.legal_moves(unit_id)
     if moves:
         dest = _destination(game, unit, moves)
@@ -273,12 +284,12 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
         if option is not None and option.action is not None:
             game.act(unit_id, option.action)
             return
-        enemies = _enemies(game, unit)
-        if enemies and not unit.action_used:
-            # the nearest, the first in id order on a tie (`enemies` is in id order; squared
+        rows = _enemies(game, unit)
+        if len(rows) and not unit.action_used:
+            # the nearest, the first in id order on a tie (`rows` are in id order; squared
             # integer distances order exactly as GRID-3 distances)
-            d2 = ((np.array([e.pos for e in enemies], dtype=np.int64) - np.array(unit.pos)) ** 2).sum(axis=1)
-            target = enemies[int(np.argmin(d2))]
+            index = game.state.unit_index()
+            target = index.by_id[int(rows[int(np.argmin(_squared_distances(index.xy[rows], unit.pos)))])]
             facing = str(facing_towards(unit.pos, target.pos))
             if facing != unit.facing:
                 game.face(unit_id, facing)  # watch the enemy with the saved Action (R-RESP-3)

@@ -9,7 +9,8 @@ Pure Python + numpy (no Qt, no `random`).  Conventions (see docs/rules-decisions
   Half Speed (R-MOVE-7) *or* the cell entered is Half Speed terrain (mud, rough, water: R-MOVE-6);
   the two causes never stack (R-MOVE-8, R-MOVE-10).  Obstacles are impassable (R-MOVE-3), a step
   may rise at most 3 bricks (R-MOVE-3, GRID-9) and may drop any height, and a diagonal step may not
-  cut the corner of an impassable orthogonal neighbour.
+  cut the corner of an impassable orthogonal neighbour.  A step that rises also pays the inches it
+  climbs (R-MOVE-2, `rise_inches`).
 * Other units: `blocked` cells (enemies) can be neither entered nor passed; `no_stop` cells (allies)
   can be passed through but a move may not end there.
 * Line of sight (GRID-5, R-HAZ-7): supercover line between cell centres.  Sight-blocking cells
@@ -57,6 +58,7 @@ __all__ = [
     "line_cells",
     "path_cost",
     "reachable",
+    "rise_inches",
     "sees",
     "step_cost",
     "straight_line",
@@ -254,11 +256,17 @@ class Path:
         return len(self.cells)
 
 
-def step_cost(diagonal: bool, parity: int, doubled: bool) -> int:
-    """Cost of one step (GRID-2): orthogonal 1, diagonal 1 on even parity and 2 on odd, doubled
-    at Half Speed or into Half Speed terrain (R-MOVE-7: 2" per inch; R-MOVE-8: only those steps;
-    never quadrupled, R-MOVE-10)."""
-    base = (2 if parity else 1) if diagonal else 1
+def rise_inches(rise: int) -> int:
+    """Inches a step climbs when it rises `rise` bricks (R-MOVE-2: inch for inch), to the nearest
+    inch: a plate edge (1 brick) is not counted, 2-3 bricks are 1"; drops cost nothing."""
+    return (rise + 1) // BRICKS_PER_INCH if rise > 1 else 0
+
+
+def step_cost(diagonal: bool, parity: int, doubled: bool, rise: int = 0) -> int:
+    """Cost of one step (GRID-2): orthogonal 1, diagonal 1 on even parity and 2 on odd, plus the
+    inches it climbs (`rise` bricks, R-MOVE-2), doubled at Half Speed or into Half Speed terrain
+    (R-MOVE-7: 2" per inch; R-MOVE-8: only those steps; never quadrupled, R-MOVE-10)."""
+    base = ((2 if parity else 1) if diagonal else 1) + rise_inches(rise)
     return base * 2 if doubled else base
 
 
@@ -267,13 +275,14 @@ def cumulative_costs(
 ) -> tuple[list[int], list[int]]:
     """GRID-2 costs along `cells` (already legal steps): (cumulative cost after each cell, costs[0]
     = 0; the diagonal parity after each cell). Every step uses `step_cost`, doubled at Half Speed
-    or into Half Speed terrain."""
+    or into Half Speed terrain, with the inches each step climbs (R-MOVE-2)."""
     costs, parities = [0], [parity]
     total = 0
-    hs = grid.half_speed
+    hs, elev = grid.half_speed, grid.elevation
     for (ax, ay), (bx, by) in itertools.pairwise(cells):
         diagonal = ax != bx and ay != by
-        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]))
+        rise = int(elev[by, bx]) - int(elev[ay, ax])
+        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
         if diagonal:
             parity ^= 1
         costs.append(total)
@@ -396,12 +405,14 @@ def _search(
         p = s & 1
         if i == goal_index:
             return win, dist, prev, s
-        e = elev[i] + climb
+        ei = elev[i]
+        e = ei + climb
         for d in orth:
             j = i + d
             if not enter[j] or elev[j] > e:
                 continue
-            nc = c + mult[j]
+            up = elev[j] - ei  # R-MOVE-2: the inches climbed (`rise_inches`)
+            nc = c + (1 + ((up + 1) // 3 if up > 1 else 0)) * mult[j]
             if nc > limit:
                 continue
             ns = (j << 1) | p
@@ -415,7 +426,8 @@ def _search(
             j = i + d
             if not enter[j] or not tpass[i + a] or not tpass[i + b] or elev[j] > e:
                 continue
-            nc = c + step * mult[j]
+            up = elev[j] - ei
+            nc = c + (step + ((up + 1) // 3 if up > 1 else 0)) * mult[j]
             if nc > limit:
                 continue
             ns = (j << 1) | q
@@ -548,7 +560,7 @@ def path_cost(
         diagonal = dx != 0 and dy != 0
         if diagonal and not (passable[ay, bx] and passable[by, ax]):
             raise IllegalPath(f"{where} cuts the corner of an obstacle")
-        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]))
+        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
         if diagonal:
             parity ^= 1
     if len(pts) > 1 and pts[-1] in _cell_set(no_stop):

@@ -14,6 +14,8 @@ import itertools
 from collections.abc import Iterator
 from typing import TYPE_CHECKING
 
+import numpy as np
+
 if TYPE_CHECKING:
     from brikwars_gui.engine.state import Cell, UnitState
 
@@ -32,7 +34,10 @@ class RosterMark:
 
 
 class UnitIndex:
-    """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries."""
+    """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries;
+    and numpy columns over `by_id` (`xy`, `live`, `team_no`, `shown`, `sizes`, rows by `row`), so
+    "every living enemy of this side and where it stands" is one mask, not a walk over every unit
+    (the default AI asks it for every unit it moves; issue 26)."""
 
     __slots__ = (
         "alive_by_team",
@@ -40,13 +45,20 @@ class UnitIndex:
         "by_cell",
         "by_id",
         "hidden",
+        "live",
         "longest_range",
         "rank",
         "roster",
+        "row",
+        "shown",
+        "sizes",
         "source",
         "span",
         "team_cells",
+        "team_no",
+        "teams",
         "version",
+        "xy",
     )
 
     def __init__(self, units: dict[str, UnitState], roster: RosterMark | None = None) -> None:
@@ -73,6 +85,14 @@ class UnitIndex:
         self.hidden = {u.id for u in units.values() if u.hidden}  # G-16, living or dead
         # above every coordinate a unit has stood on (queries are clamped by it)
         self.span = 1 + max((max(u.pos) for u in units.values()), default=0)
+        by_id = self.by_id
+        self.row = {u.id: n for n, u in enumerate(by_id)}
+        self.teams: dict[str, int] = {}
+        self.xy = np.array([u.pos for u in by_id], dtype=np.int64).reshape(len(by_id), 2)
+        self.live = np.array([u.alive for u in by_id], dtype=bool)
+        self.team_no = np.array([self.team_number(u.team) for u in by_id], dtype=np.int64)
+        self.shown = np.array([not u.hidden for u in by_id], dtype=bool)
+        self.sizes = np.array([u.size for u in by_id], dtype=np.int64)
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
@@ -111,9 +131,26 @@ class UnitIndex:
             del self.by_cell[cell]
         _drop(self.buckets[(team, cell[0] // BUCKET, cell[1] // BUCKET)], unit)
 
+    def team_number(self, team: str) -> int:
+        """The team's code in `team_no` (a team first seen gets the next number)."""
+        return self.teams.setdefault(team, len(self.teams))
+
+    def enemy_rows(self, team: str, *, shown_only: bool) -> np.ndarray:
+        """Rows of `by_id` (in id order) of the living units of other teams than `team`;
+        `shown_only`: not Hidden either (G-16)."""
+        mask = self.live & (self.team_no != self.teams.get(team, -1))
+        if shown_only:
+            mask &= self.shown
+        return np.flatnonzero(mask)
+
     def update(self, unit: UnitState, old_pos: Cell, was_alive: bool, old_team: str) -> None:
         """`unit.pos` / `alive` / `team` changed (called by `UnitState.__setattr__`)."""
         self.version = next(_CLOCK)
+        row = self.row.get(unit.id)
+        if row is not None:
+            self.xy[row] = unit.pos
+            self.live[row] = unit.alive
+            self.team_no[row] = self.team_number(unit.team)
         if was_alive:
             self._remove(unit, old_pos, old_team)
             self.alive_by_team[old_team] -= 1
@@ -141,6 +178,15 @@ class UnitIndex:
             self.hidden.add(unit.id)
         else:
             self.hidden.discard(unit.id)
+        row = self.row.get(unit.id)
+        if row is not None:
+            self.shown[row] = not unit.hidden
+
+    def set_size(self, unit: UnitState) -> None:
+        """`unit.size` changed (called by `UnitState.__setattr__`)."""
+        row = self.row.get(unit.id)
+        if row is not None:
+            self.sizes[row] = unit.size
 
     def touch(self) -> None:
         """Something a side's sight depends on changed (facing, size, Hidden, Marked)."""

@@ -99,6 +99,7 @@ class UnitState(Journaled):
     action_used: bool = False
     saved_action: bool = False  # R-RESP-1: Action left unspent last own turn
     sprinting: bool = False
+    gait: str = ""  # R-MOVE-4/6: "crawl" / "hop" while such a move is carried out (rules/gait_actions)
     full_round: bool = False  # R-ACT-7
     diagonal_parity: int = 0  # GRID-2 alternating diagonal cost within one move
     fire_size: int = 0  # inches of Fire on the unit (R-FIRE-4)
@@ -116,6 +117,9 @@ class UnitState(Journaled):
     sn_roll_bonus: int = 0  # R-SN-39: an SN Action die's ± to its next Action roll, then used up
     diemon: str = ""  # R-SN-2: the Diemon kind ("4pion", ...) of a unit born of an SN die
     summoned_by: str | None = None  # R-SN-20: the caster whose Effect sustains it
+    minds: tuple[int, ...] = ()  # R-SN-40: SN Minds (Action die sizes), one more Action each a turn
+    minds_used: int = 0  # R-SN-40: Minds that have given their Action back this turn
+    flight: int = 0  # R-SN-30: inches of Flight Move (0: it cannot fly)
 
     def __setattr__(self, name: str, value: Any) -> None:
         # keep the state's unit index right (engine/spatial.py); a rollback comes through here too
@@ -130,9 +134,9 @@ class UnitState(Journaled):
             index = self.__dict__.get("_index")
             if index is not None:
                 index.touch()
-                if name == "hidden":
+                if name == "hidden" or name == "size":
                     Journaled.__setattr__(self, name, value)
-                    index.set_hidden(self)
+                    (index.set_hidden if name == "hidden" else index.set_size)(self)
                     return
         Journaled.__setattr__(self, name, value)
 

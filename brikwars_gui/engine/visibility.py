@@ -252,10 +252,19 @@ def visible_units(state: GameState, team: str) -> list[UnitState]:
 def visible_enemies(state: GameState, team: str) -> list[UnitState]:
     """The living enemies `team` may know about, in id order (see `visible_units`)."""
     units = state.units_by_id()
-    if not state.fog_of_war:
-        return [u for u in units if u.alive and u.team != team and not u.hidden]
+    return [units[row] for row in visible_enemy_rows(state, team).tolist()]
+
+
+def visible_enemy_rows(state: GameState, team: str) -> np.ndarray:
+    """`visible_enemies` as rows of the unit index's columns (`UnitIndex.xy` ...), in id order:
+    one numpy mask over the battle, for callers that want positions rather than units."""
+    index = state.unit_index()
+    rows = index.enemy_rows(team, shown_only=True)
+    if not state.fog_of_war or not len(rows):
+        return rows
     known = _known_enemies(state, team)
-    return [u for u in units if u.alive and u.team != team and u.id in known]
+    by_id = index.by_id
+    return rows[np.fromiter((by_id[row].id in known for row in rows.tolist()), dtype=bool, count=len(rows))]
 
 
 def hidden_from(state: GameState, team: str) -> frozenset[str]:

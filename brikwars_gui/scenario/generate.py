@@ -8,9 +8,9 @@ RULES.md G-1/G-2 (minifig Move 5, Skill d6, Armor 4; the first unit of each side
 
 from __future__ import annotations
 
-import random
 from typing import Any
 
+from brikwars_gui.engine.dice.source import SeededDice
 from brikwars_gui.scenario.models import FORMAT_VERSION, Scenario
 
 _PISTOL = {"name": "Pistol", "kind": "ranged", "use": 3, "range": 6, "damage": "1d6"}
@@ -43,7 +43,11 @@ def army_battle(
     """
     if units < 2:
         raise ValueError("an army battle needs at least 2 units")
-    rng = random.Random(seed)
+    dice = SeededDice(seed)  # the pinned dice stream, so a seed gives the same table on every Python
+
+    def randint(low: int, high: int) -> int:
+        return low - 1 + dice.roll(high - low + 1)
+
     taken: set[tuple[int, int]] = set()
     objects: list[dict[str, Any]] = []
     ranks = _ranks(units, size)
@@ -51,9 +55,9 @@ def army_battle(
     attempts = 0
     while len(objects) < buildings and attempts < buildings * 50:
         attempts += 1
-        w, h = rng.randint(2, 4), rng.randint(2, 3)
-        x = rng.randint(margin, size - margin - w)
-        y = rng.randint(1, size - h - 1)
+        w, h = randint(2, 4), randint(2, 3)
+        x = randint(margin, size - margin - w)
+        y = randint(1, size - h - 1)
         cells = {(xx, yy) for xx in range(x - 1, x + w + 1) for yy in range(y - 1, y + h + 1)}
         if cells & taken:
             continue

@@ -105,6 +105,15 @@ class SectionsCommand(QUndoCommand):
                 for o in after:
                     (doc.objectChanged if o.id in old_ids else doc.objectAdded).emit(o.id)
                 doc.firesChanged.emit()
+            elif name == "units":  # a unit deleted with the fire on it (remove_with_dependents)
+                old_units = {u.id: u for u in before}
+                for uid in old_units.keys() - {u.id for u in after}:
+                    doc.unitRemoved.emit(uid)
+                for u in after:
+                    if u.id not in old_units:
+                        doc.unitAdded.emit(u.id)
+                    elif old_units[u.id] != u:
+                        doc.unitChanged.emit(u.id)
 
     def redo(self) -> None:
         self._apply(1)

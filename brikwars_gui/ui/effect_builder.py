@@ -34,8 +34,8 @@ def builder_text(
     head = f"<b>{escape(caster)}</b> builds <b>{escape(template)}</b>"
     if target:
         head += f" at <b>{escape(target)}</b>"
-    if left > 0:
-        head += f': {reach}" of {reach + left:.0f}" reached, {left:.0f}" to go'
+    if left > 0:  # a Fumble may have turned the point aside: what is rolled and what is left
+        head += f': {left:.0f}" to go ({reach}" rolled on Range so far)'
     elif effect is not None and effect.dice:
         head += ": on target"
     spent = [

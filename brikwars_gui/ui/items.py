@@ -74,10 +74,15 @@ def cell_center(cell: tuple[int, int]) -> QPointF:
 
 def area_path(area: Area) -> QPainterPath:
     """Outline of an area's cells in scene coordinates (one path, merged)."""
+    return cells_outline(area.cells, area.rects)
+
+
+def cells_outline(cells, rects=()) -> QPainterPath:
+    """One outline around cells and (x, y, w, h) rectangles of cells, their squares merged."""
     path = QPainterPath()
-    for x, y, w, h in area.rects:
+    for x, y, w, h in rects:
         path.addRect(QRectF(x * CELL, y * CELL, w * CELL, h * CELL))
-    for x, y in area.cells:
+    for x, y in cells:
         path.addRect(QRectF(x * CELL, y * CELL, CELL, CELL))
     return path.simplified()
 

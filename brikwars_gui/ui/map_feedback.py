@@ -9,10 +9,16 @@ from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
 from PySide6.QtGui import QBrush, QColor
-from PySide6.QtWidgets import QGraphicsEllipseItem, QGraphicsItem, QGraphicsRectItem, QGraphicsScene
+from PySide6.QtWidgets import (
+    QGraphicsEllipseItem,
+    QGraphicsItem,
+    QGraphicsPathItem,
+    QGraphicsRectItem,
+    QGraphicsScene,
+)
 from shiboken6 import isValid
 
-from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cell_center, cosmetic_pen
+from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cell_center, cells_outline, cosmetic_pen
 
 CHOICE_COLOR = "#00c853"
 RESULT_COLORS = {
@@ -81,24 +87,20 @@ class ResultFloats(QObject):
             return
         color = RESULT_COLORS.get(result.kind, "#202020")
         centre = cell_center(result.at)
-        stacked = sum(
-            1
-            for item, start, _age in self.floats
-            if isinstance(item, LabelItem) and abs(start.x() - centre.x()) < CELL and start.y() <= centre.y()
-        )
-        views = self.scene.views()
-        zoom = views[0].transform().m11() if views else 1.0
-        step = 22 / max(zoom, 0.05)  # one line of text on screen (the labels keep their screen size)
-        start = centre + QPointF(0, -CELL * 0.6 - step * stacked)
         label = LabelItem(result.text, color, anchor="center", bold=True, point_size=10)
         label.setZValue(Z_TOOL + 5)
+        start = self._clear_spot(label, centre + QPointF(0, -CELL * 0.6))
         label.setPos(start)
         label.setData(0, result.kind)
         self.scene.addItem(label)
         self.floats.append((label, start, 0))
         if result.kind in FLASH:
-            radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
-            flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+            if getattr(result, "area", ()):  # an SN Effect's cells (R-SN-27/28), outlined
+                flash = QGraphicsPathItem(cells_outline(result.area))
+                centre = QPointF(0, 0)
+            else:
+                radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
+                flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
             flash.setPos(centre)
             flash.setPen(cosmetic_pen(color, 3))
             fill = QColor(color)
@@ -109,6 +111,31 @@ class ResultFloats(QObject):
             self.scene.addItem(flash)
             self.floats.append((flash, centre, self.DURATION_MS // 2))  # a shorter life
         self.timer.start()
+
+    def screen_rect(self, label: LabelItem, at: QPointF | None = None) -> QRectF:
+        """Where `label` (at `at`, else where it is) covers the map's view, in its pixels (the
+        labels keep their screen size at any zoom); scene units without a view."""
+        at = label.pos() if at is None else at
+        views = self.scene.views()
+        anchor = QPointF(views[0].mapFromScene(at)) if views else at
+        return label.box.translated(anchor)
+
+    def _clear_spot(self, label: LabelItem, start: QPointF) -> QPointF:
+        """`start`, or the nearest spot above it where `label` overlaps no float on the map (a
+        Fireball hitting several units at once: each outcome readable). The floats all rise at
+        one speed, so labels apart when they appear stay apart."""
+        others = [self.screen_rect(item) for item, _s, _a in self.floats if isinstance(item, LabelItem)]
+        views = self.scene.views()
+        zoom = views[0].transform().m11() if views else 1.0
+        rect = self.screen_rect(label, start)
+        for _ in range(len(others) + 1):
+            hit = [r for r in others if r.adjusted(-2, -2, 2, 2).intersects(rect)]
+            if not hit:
+                break
+            lift = rect.bottom() - min(r.top() for r in hit) + 3  # clear the lowest top it meets
+            start = start + QPointF(0, -lift / max(zoom, 0.05))
+            rect = self.screen_rect(label, start)
+        return start
 
     def clear(self) -> None:
         for item, _start, _age in self.floats:

@@ -12,7 +12,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QFont
 
 from brikwars_gui.scenario.models import AI_LEVELS, Player, Unit
 from brikwars_gui.ui.document import EditorDocument
@@ -49,10 +49,19 @@ class ColumnsTableModel(QAbstractTableModel):
         return None
 
 
+#: The tooltip of a unit born in the battle (its row in the Units table, in italics).
+JOINED_TIP = (
+    "summoned in this battle (R-SN-2), not part of the scenario; it vanishes with its Effect (R-SN-21)"
+)
+
+
 class UnitTableModel(ColumnsTableModel):
     """One row per scenario unit; rows follow `EditorDocument` signals one unit at a time.
 
-    `status_provider(unit_id) -> str` lets Play mode show engine status (Disrupted, Half Speed...)."""
+    `status_provider(unit_id) -> str` lets Play mode show engine status (Disrupted, Half Speed...).
+    In Play mode `joined_provider() -> [Unit]` adds a row after them for each unit born in the
+    battle (a summoned Diemon, R-SN-2) while the frame shown holds it; Edit mode lists the
+    scenario alone (a summoned unit is not part of it)."""
 
     COLUMNS = ("Name", "Team", "Position", "Move", "Skill", "Armor", "Size", "Weapons", "Status")
     TOOLTIPS = (
@@ -75,6 +84,8 @@ class UnitTableModel(ColumnsTableModel):
         self.hidden_provider = None  # Play mode: unit_id -> True for a Hidden enemy (G-16)
         self.move_provider = None  # Play mode: unit_id -> the Move the game uses (Nine Powers: 4)
         self.sn_provider = None  # Play mode: unit_id -> its SN die chips as text (`d4● d8○`)
+        self.joined_provider = None  # Play mode: () -> the units born in the battle, shown frame
+        self._joined: dict[str, Unit] = {}
         self._cache: dict[str, Unit] = {}
         self._live: dict[str, tuple[str, str, str]] = {}
         """Play mode: (Position, Status, Move) text per unit from the providers, asked once per change
@@ -96,12 +107,29 @@ class UnitTableModel(ColumnsTableModel):
         """The document's unit, looked up once per change (views ask for every cell and role)."""
         if not self._cache:
             self._cache = {u.id: u for u in self.doc.scenario.units}
-        return self._cache.get(unit_id)
+        return self._cache.get(unit_id) or self._joined.get(unit_id)
+
+    def is_joined(self, unit_id: str) -> bool:
+        """A unit born in the battle, not the scenario's (Play mode)."""
+        return unit_id in self._joined
+
+    def sync_joined(self) -> None:
+        """Rows for the units born in the battle as the frame shown holds them (a summon, a
+        Diemon gone, the timeline scrubbed across either): after the scenario's rows."""
+        joined = {u.id: u for u in self.joined_provider()} if self.joined_provider is not None else {}
+        if list(joined) == list(self._joined):
+            self._joined = joined  # the same units: their stats may have changed
+            return
+        self.beginResetModel()
+        self._joined = joined
+        self._ids = [u.id for u in self.doc.scenario.units] + list(joined)
+        self._live.clear()
+        self.endResetModel()
 
     # -- document sync --------------------------------------------------------------------------
     def _reset(self) -> None:
         self.beginResetModel()
-        self._ids = [u.id for u in self.doc.scenario.units]
+        self._ids = [u.id for u in self.doc.scenario.units] + list(self._joined)
         self.endResetModel()
 
     def _unit_changed(self, unit_id: str) -> None:
@@ -130,6 +158,8 @@ class UnitTableModel(ColumnsTableModel):
         """Position, Move and Status columns (Play mode: they follow the engine; the other columns
         are the scenario's and do not change while playing)."""
         col = len(self.COLUMNS) - 1
+        if unit_id is None or unit_id in self._joined or self.row_of(unit_id) < 0:
+            self.sync_joined()  # a unit born or gone, a frame with another roster (R-SN-2/21)
         if unit_id is None:
             self._live.clear()
             if self._ids:
@@ -202,7 +232,13 @@ class UnitTableModel(ColumnsTableModel):
             return QColor(player.color) if player else None
         if role == Qt.ItemDataRole.ForegroundRole and col == 0 and unit.hero:
             return QBrush(QColor("#8d6e00"))
+        if role == Qt.ItemDataRole.FontRole and col == 0 and unit.id in self._joined:
+            font = QFont()
+            font.setItalic(True)
+            return font
         if role == Qt.ItemDataRole.ToolTipRole:
+            if col == 0 and unit.id in self._joined:
+                return f"{unit.name}: {JOINED_TIP}"
             if col == 3 and self.move_provider is not None and self._live_text(unit)[2] != f'{unit.move}"':
                 return f'The Move the game uses; the scenario gives {unit.move}" (the ruleset converts it)'
             if col == 7:

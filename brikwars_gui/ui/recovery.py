@@ -3,10 +3,12 @@
 `RecoveryStore(directory)` gives this instance its own slot, `directory/recovery/<pid>-<random>/`,
 locked with a `QLockFile` for as long as the instance runs. The slot holds the battle's write-ahead
 journal (`battle.wal`: every order appended as it is made, ui/write_ahead.py), the battle autosave
-(`battle.json`, a SavedGame written at every end of turn) and the editor autosave (`editor.json`,
-the scenario being edited and its file, written after every edit). At startup, `orphans` are the
+(`battle.json`, a SavedGame written at every end of turn), the editor's journal (`editor.wal`: each
+edit appended as what it changed, ui/editor_journal.py) and the editor autosave (`editor.json`,
+the scenario being edited and its file, whole). At startup, `orphans` are the
 slots of instances that are really gone: their lock could be taken, because QLockFile finds the
-lock file's process dead (stale) or the lock file missing. A slot whose owner still runs is never
+lock file's process dead (stale) or the lock file missing; their journals are turned into `battle.json` /
+`editor.json` then. A slot whose owner still runs is never
 offered, read or deleted, so two windows of the app never share or clobber an autosave.
 
 A clean exit (`end_session`) removes only this instance's slot. The constructor raises `OSError`
@@ -44,7 +46,10 @@ SLOTS_NAME = "recovery"
 LOCK_NAME = "instance.lock"
 BATTLE_NAME = "battle.json"
 JOURNAL_NAME = "battle.wal"
+IN_FLIGHT_NAME = "battle.in_flight.json"
+"""The order a kill interrupted after a question was answered, and the answers (issue 26)."""
 EDITOR_NAME = "editor.json"
+EDITOR_JOURNAL_NAME = "editor.wal"
 EDITOR_KIND = "editor_autosave"
 # Versions before per-instance slots kept one battle autosave in the data folder itself, with a
 # marker that a clean exit removed: such a pair is a crashed battle from that version.
@@ -122,6 +127,7 @@ class RecoveryStore:
         self.path = self.slot / BATTLE_NAME
         self.journal_path = self.slot / JOURNAL_NAME
         self.editor_path = self.slot / EDITOR_NAME
+        self.editor_journal_path = self.slot / EDITOR_JOURNAL_NAME
         self._adopt_legacy(slots)
         self.orphans = self._claim_orphans(slots)
 
@@ -148,6 +154,7 @@ class RecoveryStore:
                 continue  # its instance is running
             orphan = Orphan(slot, lock)
             _replay_journal(slot)
+            _replay_editor_journal(slot)
             if orphan.battle or orphan.editor:
                 found.append(orphan)
             else:
@@ -177,7 +184,7 @@ class RecoveryStore:
 
     @staticmethod
     def _remove(orphan: Orphan) -> None:
-        for name in (BATTLE_NAME, JOURNAL_NAME, EDITOR_NAME):
+        for name in (BATTLE_NAME, JOURNAL_NAME, IN_FLIGHT_NAME, EDITOR_NAME, EDITOR_JOURNAL_NAME):
             with contextlib.suppress(OSError):
                 (orphan.slot / name).unlink()
         orphan.lock.unlock()
@@ -188,7 +195,7 @@ class RecoveryStore:
         for orphan in self.orphans:
             orphan.lock.unlock()
         self.orphans = []
-        for path in (self.path, self.journal_path, self.editor_path):
+        for path in (self.path, self.journal_path, self.editor_path, self.editor_journal_path):
             with contextlib.suppress(OSError):
                 path.unlink()
         self.lock.unlock()
@@ -213,8 +220,9 @@ class RecoveryStore:
 
     def clear_editor(self) -> None:
         """The editor has no unsaved changes any more."""
-        with contextlib.suppress(OSError):
-            self.editor_path.unlink()
+        for path in (self.editor_path, self.editor_journal_path):
+            with contextlib.suppress(OSError):
+                path.unlink()
 
 
 def _replay_journal(slot: Path) -> None:
@@ -222,21 +230,59 @@ def _replay_journal(slot: Path) -> None:
     unless the kill came between an end-of-turn autosave and the journal's next line); an
     unreadable journal is logged and the end-of-turn autosave kept."""
     from brikwars_gui.scenario.savegame import load_saved_game, save_saved_game
-    from brikwars_gui.ui.write_ahead import read_journal
+    from brikwars_gui.ui.write_ahead import read_journal_parts
 
     journal, battle = slot / JOURNAL_NAME, slot / BATTLE_NAME
     if not journal.is_file():
         return
     try:
-        saved = read_journal(journal)
+        saved, in_flight = read_journal_parts(journal)
         if battle.is_file():
             with contextlib.suppress(ScenarioError):
                 if load_saved_game(battle).order_count > saved.order_count:
                     return
         save_saved_game(saved, battle)
+        if in_flight:
+            atomic_write_text(slot / IN_FLIGHT_NAME, json.dumps({"events": in_flight}, ensure_ascii=False))
         journal.unlink()
     except (ScenarioError, OSError) as exc:
         logging.getLogger("brikwars_gui.recovery").warning("journal %s not used: %s", journal, exc)
+
+
+def _replay_editor_journal(slot: Path) -> None:
+    """A gone instance's editor journal becomes its editor autosave (the journal is newer: an
+    instance writes one or the other); an unreadable journal is logged and left out."""
+    from brikwars_gui.ui.editor_journal import read_editor_journal
+
+    journal = slot / EDITOR_JOURNAL_NAME
+    if not journal.is_file():
+        return
+    try:
+        scenario, original = read_editor_journal(journal)
+        data = {
+            "kind": EDITOR_KIND,
+            "path": str(original) if original else None,
+            "scenario": scenario_to_data(scenario),
+        }
+        atomic_write_text(slot / EDITOR_NAME, json.dumps(data, ensure_ascii=False))
+        journal.unlink()
+    except (ScenarioError, OSError) as exc:
+        logging.getLogger("brikwars_gui.recovery").warning("editor journal %s not used: %s", journal, exc)
+
+
+def read_in_flight(battle: Path) -> list[dict[str, Any]]:
+    """The order in flight left beside a recovered battle autosave (its `order` event and the
+    answers given), or [] when there is none or it cannot be read (the battle is kept anyway)."""
+    path = battle.parent / IN_FLIGHT_NAME
+    if not path.is_file():
+        return []
+    try:
+        data = decode_json(read_text_file(path), str(path))
+    except (ScenarioError, OSError):
+        logging.getLogger("brikwars_gui.recovery").exception("order in flight %s not used", path)
+        return []
+    events = data.get("events") if isinstance(data, dict) else None
+    return [e for e in events if isinstance(e, dict)] if isinstance(events, list) else []
 
 
 def load_editor_autosave(path: Path) -> tuple[Scenario, Path | None]:

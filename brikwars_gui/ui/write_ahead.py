@@ -4,8 +4,10 @@ A saved game is a scenario, dice and a list of orders and decisions, so the jour
 line holding the saved game as it stood when the battle was started, resumed or undone (`begin`,
 written atomically), then one line per order or answered question, appended as each order completes
 (`append`: written, flushed and fsynced; appending is cheap whatever the battle's size). An order
-rolled back by the engine never reaches it. `read_journal` rebuilds the SavedGame; a last line cut
-short by the kill is the order that was in flight and is dropped.
+rolled back by the engine never reaches it. An answer a human gives is appended at once, with the
+events of the order it belongs to, as `pending` lines (`append_pending`), replaced by the order's
+own lines once it ends: a kill mid-order keeps the answers already given. `read_journal_parts`
+rebuilds the SavedGame and the order in flight; a last line cut short by the kill is dropped.
 """
 
 from __future__ import annotations
@@ -21,28 +23,32 @@ from brikwars_gui.scenario.limits import MAX_LOG_BYTES, LimitError, loads_limite
 from brikwars_gui.scenario.savegame import SavedGame, saved_game_from_data, saved_game_to_data
 
 JOURNAL_KIND = "battle_journal"
+PENDING_KIND = "pending"
+"""A line holding an event of the engine call under way (`{"kind": "pending", "event": ...}`),
+written when a human answers a question: the order and the answers survive a kill mid-order."""
+SETTLED_KIND = "settled"
+"""The engine call under way ended: the pending lines before it are replaced by what follows."""
 
 
-class WriteAheadJournal:
-    """Appends a battle's orders to `path` as they are made (one instance per recovery slot)."""
+class AppendOnlyFile:
+    """A journal file: a first line written atomically, then lines appended, each on disk
+    (flushed and fsynced) when `append_text` returns; cheap whatever the size of the first line."""
 
     def __init__(self, path: Path) -> None:
         self.path = Path(path)
         self._handle: Any = None
 
-    def begin(self, saved: SavedGame) -> None:
-        """Start over from `saved` (a new, resumed or undone battle)."""
+    @property
+    def started(self) -> bool:
+        return self._handle is not None
+
+    def start(self, head: dict[str, Any]) -> None:
         self.close()
-        head = {"kind": JOURNAL_KIND, "saved_game": saved_game_to_data(saved)}
         atomic_write_text(self.path, json.dumps(head, ensure_ascii=False) + "\n")
         self._handle = open(self.path, "a", encoding="utf-8")  # noqa: SIM115 - kept open to append
 
-    def append(self, events: Iterable[dict[str, Any]]) -> None:
-        """Orders and decisions just made; on disk (fsynced) when this returns."""
-        if self._handle is None:
-            return
-        lines = "".join(json.dumps(event, ensure_ascii=False) + "\n" for event in events)
-        if not lines:
+    def append_text(self, lines: str) -> None:
+        if self._handle is None or not lines:
             return
         self._handle.write(lines)
         self._handle.flush()
@@ -56,9 +62,39 @@ class WriteAheadJournal:
             self.path.unlink(missing_ok=True)
 
 
+class WriteAheadJournal(AppendOnlyFile):
+    """Appends a battle's orders to `path` as they are made (one instance per recovery slot)."""
+
+    def begin(self, saved: SavedGame) -> None:
+        """Start over from `saved` (a new, resumed or undone battle)."""
+        self.start({"kind": JOURNAL_KIND, "saved_game": saved_game_to_data(saved)})
+
+    def append(self, events: Iterable[dict[str, Any]], *, settled: bool = False) -> None:
+        """Orders and decisions just made; on disk (fsynced) when this returns. `settled`: pending
+        lines were written for this engine call (`append_pending`); they are superseded."""
+        marker = [{"kind": SETTLED_KIND}] if settled else []
+        self.append_text("".join(_line(event) for event in [*marker, *events]))
+
+    def append_pending(self, events: Iterable[dict[str, Any]]) -> None:
+        """Events of the engine call under way (an answer was given): kept if the app is killed
+        before the call ends, superseded when it ends (`append(..., settled=True)`)."""
+        self.append_text("".join(_line({"kind": PENDING_KIND, "event": event}) for event in events))
+
+
+def _line(data: dict[str, Any]) -> str:
+    return json.dumps(data, ensure_ascii=False) + "\n"
+
+
 def read_journal(path: Path) -> SavedGame:
     """The saved game a journal holds: its first line's game plus every complete order line after
     it. `ScenarioError` naming the file when the first line is unusable."""
+    return read_journal_parts(path)[0]
+
+
+def read_journal_parts(path: Path) -> tuple[SavedGame, list[dict[str, Any]]]:
+    """The saved game a journal holds, with the orders of a step that had not ended at the kill
+    but had answered questions (`pending` lines) added when complete, and the order that was in
+    flight: its `order` event and the answers given (`[]` when there was none)."""
     try:
         raw = read_limited(path, MAX_LOG_BYTES)
     except (OSError, LimitError) as exc:
@@ -74,12 +110,22 @@ def read_journal(path: Path) -> SavedGame:
     data = head.get("saved_game")
     if not isinstance(data, dict) or not isinstance(data.get("events"), list):
         raise ScenarioError(str(path), [f"{path}: line 1: saved_game: expected a saved game"])
-    events = list(data["events"])
+    events, pending = list(data["events"]), []
     for line in complete[1:]:
         try:
             event = loads_limited(line.decode("utf-8"))
         except (ValueError, RecursionError):
             break  # a torn line: nothing after it was acknowledged
-        if isinstance(event, dict):
+        if not isinstance(event, dict):
+            continue
+        if event.get("kind") == PENDING_KIND:
+            pending.append(event.get("event"))
+            continue
+        pending = []  # the step ended: its events follow as they stood (or it was taken back)
+        if event.get("kind") != SETTLED_KIND:
             events.append(event)
-    return saved_game_from_data({**data, "events": events}, str(path))
+    pending = [e for e in pending if isinstance(e, dict)]
+    last = max((n for n, e in enumerate(pending) if e.get("kind") == "order"), default=None)
+    in_flight = [] if last is None else pending[last:]
+    events += pending[:last]  # orders of the step that had ended before the one in flight
+    return saved_game_from_data({**data, "events": events}, str(path)), in_flight

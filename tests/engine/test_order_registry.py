@@ -36,10 +36,13 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "group_sprint": {"toward": [9, 9], "members": ["b", "c"]},
     "don_armor": {},
     "climb": {"cell": [2, 3]},
+    "crawl": {"cell": [3, 5]},
+    "hop": {"cell": [4, 6]},
     "cast": {"effect": "Fireball", "target": "z", "at": None, "plan": ["hat:range", "rod:damage+"]},
     "cancel_effect": {"effect": "fx1"},
     "detonate": {},
     "take_talisman": {"talisman": "staff"},
+    "attack_talisman": {"weapon": "rifle", "talisman": "staff"},
 }
 
 
@@ -144,7 +147,8 @@ def test_legal_actions_by_kind_runs_only_the_offers_asked_for(monkeypatch: pytes
     unit = state.units["a"]
     unit.body_armor = True
     everything = legal_actions(state, unit)
-    assert [o.kind for o in everything][-2:] == ["hold", "shed"]  # rank order: hold 80, shed 110
+    # rank order: hold 80, crawl and hop 90, shed 110
+    assert [o.kind for o in everything][-4:] == ["hold", "crawl", "hop", "shed"]
     called: list[int] = []
     monkeypatch.setattr(
         orders,

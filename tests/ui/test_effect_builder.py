@@ -9,7 +9,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 import pytest
-from PySide6.QtCore import QTimer
+from PySide6.QtCore import Qt, QTimer
 from PySide6.QtWidgets import QLabel, QMenu
 
 from brikwars_gui.engine.rules import sandbox as sb
@@ -110,7 +110,8 @@ def test_r_sn_14_a_fireball_is_cast_die_by_die_from_the_menu(window: MainWindow,
     assert labels["hat:range"].startswith("Range — ") and labels["amulet:damage+"] == "Damage"
     assert seen["rows"][:3] == ["Staff d8", "Hat d6", "Amulet d4"]
     assert seen["stop_first"].startswith("Stop: cast nothing")
-    assert '5" of 7" reached, 2" to go' in seen["headline"] and "Staff d8 → Range" in seen["headline"]
+    assert '2" to go (5" rolled on Range so far)' in seen["headline"]
+    assert "Staff d8 → Range" in seen["headline"]
     assert seen["path"]  # the path so far is drawn on the map
     assert 'Range d8: 5 → 5"' in seen["floats"]  # the roll lands on the map where the point is
     assert "hat:range" not in seen["third"]  # on target: no more Range dice
@@ -186,6 +187,32 @@ def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, 
     assert any("Flame Ward ends" in t for t in _log(window))
 
 
+def test_r_sn_13_in_hot_seat_the_caster_cancels_its_effect_on_the_other_players_turn(
+    window: MainWindow, qtbot
+) -> None:
+    """Ignatia wards Bram; on Blue's turn her right-click menu offers only Effects ▸ Cancel (no
+    Cast menu), and cancelling ends the ward while Blue is still the active player."""
+    window.set_play_mode(True, seed=5, script=[])
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    ward = next(
+        o
+        for o in window.controller.legal_actions("ignatia")
+        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
+    assert window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+    assert window.end_turn() and window.controller.active_player == "blue"
+    assert [o.kind for o in window.controller.legal_actions("ignatia")] == ["cancel_effect"]
+    menu = window.build_action_menu("ignatia", (5, 5))
+    assert not any(a.menu() is not None and a.menu().title() == "Cast (SuperNatural)" for a in menu.actions())
+    _menu_action(menu, "Effects", "Cancel Flame Ward").trigger()
+    assert window.controller.unit_card("ignatia").sn_effects == ()
+    assert window.controller.active_player == "blue"
+    assert any("Flame Ward ends" in t for t in _log(window))
+
+
 def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow, qtbot) -> None:
     """Cast ▸ Summon 4pion ▸ at [6, 5] (next to the caster: touch, free), the Amulet's d4 on the
     creature: a 4pion token appears on that cell (R-SN-2/20)."""
@@ -204,6 +231,8 @@ def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow
     item = window.scene.unit_items.get("4pion-1")
     assert item is not None and item.isVisible()
     assert window.controller.unit_view("4pion-1").pos == (6, 5)
+    released = next(e for e in window.controller.log if e.kind == "sn_die_rolled")
+    assert released.detail.startswith("roll: none now — the d4 becomes the Diemon")  # not "joins the stat"
 
 
 def test_r_sn_9_the_units_table_shows_the_casters_die_chips(window: MainWindow, qtbot) -> None:
@@ -250,7 +279,193 @@ def test_r_sn_3_12_sn_questions_read_in_names() -> None:
         "range:8,6",
         {"total": 3, "effect": "Fireball", "point": [10, 5]},
     )
+    own = DecisionRequest("sn_include_self", "p", "red", "fx1", ("no", "yes"), "no")
+    assert "inside your own Effect's radius" in describe(own, names).headline  # R-SN-28
     text = describe(fumble, names, player="Blue")
     assert text.headline.startswith("<b>Blue</b>: Ignatia's Fireball fumbled")
     assert text.cell_options == {(8, 6): "range:8,6"} and "default" in text.cells[(8, 6)]
     assert [label for _o, label, _t in text.buttons] == ["Let it pass", "Weaken its Damage by 3"]
+
+
+def test_r_sn_27_a_d8_arc_is_outlined_while_built_and_when_it_lands(window: MainWindow, qtbot) -> None:
+    """Amulet d4 on Range rolls 3 (3 of 7"), Staff d8 on Damage rolls 5: one 45° arc out to 3",
+    outlined on the map while the builder waits; Hat d6 on Range rolls 4 (on target): the arc now
+    reaches 7" and its outline flashes where the Fireball lands, the Archer inside it."""
+    from PySide6.QtWidgets import QGraphicsPathItem
+
+    from brikwars_gui.ui.items import cell_center
+
+    window.set_play_mode(True, seed=5, script=[3, 5, 4, 2])
+    builder, scene, seen = window.effect_builder, window.scene, {}
+
+    def with_arc() -> None:
+        fx = builder.request.about
+        seen["area"] = window.controller.sn_effect_area(fx)
+        seen["shown"] = scene.area_item is not None and scene.area_item.isVisible()
+        path = scene.area_item.path()
+        seen["inside"] = {c: path.contains(cell_center(c)) for c in [(5, 5), (6, 5), (8, 5), (9, 5), (8, 7)]}
+        builder.buttons["hat:range"].click()
+
+    steps = [
+        lambda: builder.buttons["amulet:range"].click(),
+        lambda: builder.buttons["staff:damage+"].click(),
+        with_arc,
+    ]
+    timer = _answering(window, qtbot, steps)
+    menu = window.build_action_menu("ignatia", (12, 5), "archer")
+    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    timer.stop()
+    assert seen["shown"] and (8, 5) in seen["area"] and (9, 5) not in seen["area"]
+    assert seen["inside"] == {(5, 5): False, (6, 5): True, (8, 5): True, (9, 5): False, (8, 7): False}
+    assert not scene.area_item.isVisible()  # the builder is gone: so is its outline
+    fx = next(iter(window.controller.game.state.sn.effects))
+    landed = window.controller.sn_effect_area(fx)
+    assert (12, 5) in landed and (10, 5) in landed  # the arc reaches as far as the Range dice did
+    floats = window.result_floats.floats
+    texts = [item.text for item, _s, _a in floats if hasattr(item, "text")]
+    assert "Fireball: 1 arc (45° each)" in texts
+    outlines = [item for item, _s, _a in floats if isinstance(item, QGraphicsPathItem)]
+    assert outlines and outlines[-1].path().contains(cell_center((12, 5)))
+    assert any("Archer" in t and "Fireball lands" in t for t in _log(window))
+
+
+def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: MainWindow, qtbot) -> None:
+    """Staff d8 on Range rolls 5 (the point at [10, 5]), Hat d6 on Range rolls 1: Blue's Fumble Die
+    rolls 6 + 2 = 8 and Blue clicks Bram's cell, [5, 6], on the map: the Fireball turns onto
+    Ignatia's own Bram; the Amulet's d4 on Damage then lands it there."""
+    from brikwars_gui.ui.items import cell_center
+
+    window.set_play_mode(True, seed=5, script=[5, 1, 6, 2, 3])
+    builder, prompt, seen = window.effect_builder, window.response_prompt, {}
+
+    def click_bram() -> None:
+        seen["cells"] = set(window.choice_cells.items)
+        seen["default"] = [c for c, item in window.choice_cells.items.items() if item.data(0) == "default"]
+        seen["headline"] = prompt.label.text()
+        seen["path"] = window.scene.path_item.isVisible()  # where the Effect is that Blue turns
+        pos = window.view.mapFromScene(cell_center((5, 6)))
+        qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=pos)
+
+    def after() -> None:
+        seen["point"] = builder.request.detail["point"]
+        seen["cells_after"] = dict(window.choice_cells.items)
+        builder.buttons["amulet:damage+"].click()
+
+    steps = [
+        lambda: builder.buttons["staff:range"].click(),
+        lambda: builder.buttons["hat:range"].click(),
+        click_bram,
+        after,
+        lambda: builder.buttons["stop"].click(),
+    ]
+    timer = _answering(window, qtbot, steps)
+    menu = window.build_action_menu("ignatia", (12, 5), "archer")
+    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    timer.stop()
+    assert seen["cells"] == {(5, 5), (5, 6), (12, 5)} and seen["default"]
+    assert "click a shaded cell" in seen["headline"]
+    assert seen["point"] == [5, 6] and seen["cells_after"] == {}
+    log = _log(window)
+    assert seen["path"] and not window.scene.path_item.isVisible()
+    chosen = "Fumble Die against Ignatia's Fireball: the opponent chooses to turn it onto (5, 6) (R-SN-18)"
+    assert chosen in log
+    assert "Fumble! Blue turns the d6 against the Fireball: turned onto (5, 6)" in log
+    assert any("Ignatia's Fireball lands at (5, 6)" in t and "Bram" in t for t in log)
+
+
+def _cluster() -> Scenario:
+    """A Pyromancer with a d6 and a d10, four Skeletons standing shoulder to shoulder 5" away."""
+    block = {
+        "cliche": "Pyromancer",
+        "talismans": [{"id": "hat", "name": "Hat", "die": "d6"}, {"id": "rod", "name": "Rod", "die": "d10"}],
+        "effects": [FIREBALL],
+    }
+    bones = [
+        sb.unit(f"bone{i}", "blue", cell, name=f"Skeleton {i}", armor="3")
+        for i, cell in enumerate([(10, 5), (11, 5), (10, 6), (11, 6), (10, 4)])
+    ]
+    data = sb.scenario([sb.unit("ignatia", "red", (5, 5), name="Ignatia", supernatural=block), *bones])
+    data = data.model_dump(mode="json")
+    for player in data["players"]:
+        player["controller"] = "human"
+    return Scenario.model_validate(data)
+
+
+def test_r_sn_28_a_fireballs_results_on_several_units_do_not_overlap(open_window, qtbot) -> None:
+    """Hat d6 on Range rolls 5 (on target), Rod d10 on Damage rolls 6: a 2" radius catching all
+    five Skeletons at once. Every outcome float on the map is readable: no two of their
+    rectangles on screen intersect, while they rise and when they appear."""
+    from brikwars_gui.ui.items import LabelItem
+
+    window = open_window(_cluster(), answer_responses=False)
+    window.set_play_mode(True, seed=5, script=[5, 6, 2, 2, 2, 2, 2])
+    builder = window.effect_builder
+    steps = [
+        lambda: builder.buttons["hat:range"].click(),
+        lambda: builder.buttons["rod:damage+"].click(),
+    ]
+    timer = _answering(window, qtbot, steps)
+    cast = next(
+        o for o in window.controller.legal_actions("ignatia") if o.kind == "cast" and o.target == "bone0"
+    )
+    assert window.take_action("ignatia", cast, (10, 5))
+    timer.stop()
+    floats = window.result_floats
+
+    def rects():
+        labels = [item for item, _s, _a in floats.floats if isinstance(item, LabelItem)]
+        return labels, [floats.screen_rect(label) for label in labels]
+
+    labels, boxes = rects()
+    caught = [e for e in window.controller.game.events if e.kind == "armor_rolled"]
+    assert len(caught) == 5 and len(labels) >= 5  # one outcome per Skeleton at least
+    for _ in range(3):
+        for i, a in enumerate(boxes):
+            for j in range(i + 1, len(boxes)):
+                assert not a.intersects(boxes[j]), (labels[i].text, labels[j].text)
+        qtbot.wait(200)  # they rise together and stay apart
+        labels, boxes = rects()
+
+
+def test_r_sn_14_at_1280x720_the_builder_leaves_caster_and_target_in_sight(open_window, qtbot) -> None:
+    """The sample at 1280x720: the builder over the small map covers the caster and its target
+    whether at the top or the bottom, so the map scrolls them into the band below it; a Fumble
+    question whose answers would not fit side by side lists them one per line, none clipped."""
+    import json
+
+    from brikwars_gui.paths import SCENARIOS
+    from brikwars_gui.ui.items import cell_center
+
+    data = json.loads((SCENARIOS / "wizard_duel.json").read_text())
+    for player in data["players"]:
+        player["controller"] = "human"
+    window = open_window(Scenario.model_validate(data), size=(1280, 720), answer_responses=False, fit=True)
+    window.set_play_mode(True, seed=5, script=[3, 1, 2, 2])
+    builder, prompt, seen = window.effect_builder, window.response_prompt, {}
+
+    def in_sight(name: str, widget) -> None:
+        view = window.view
+        points = [view.mapFromScene(window.scene.unit_items[u].pos()) for u in ("ignatia", "bell-ringer")]
+        box = widget.geometry().adjusted(0, -10, 0, 10)
+        seen[name] = [view.viewport().rect().contains(p) and not box.contains(p) for p in points]
+
+    def first() -> None:
+        in_sight("builder", builder)
+        builder.buttons["staff:range"].click()
+
+    def fumble() -> None:
+        in_sight("fumble", prompt)
+        seen["clipped"] = [b.text() for b in prompt.buttons.values() if b.width() < b.sizeHint().width() - 1]
+        prompt.buttons["damage-"].click()
+
+    crown, stop = lambda: builder.buttons["crown:range"].click(), lambda: builder.buttons["stop"].click()
+    steps = [first, crown, fumble, stop]
+    timer = _answering(window, qtbot, steps)
+    window.view.centerOn(cell_center((8, 8)))  # the two mid-map: a panel at top or bottom covers them
+    options = window.controller.legal_actions("ignatia")
+    cast = next(o for o in options if o.kind == "cast" and o.target == "bell-ringer")
+    assert window.take_action("ignatia", cast, (13, 8))
+    timer.stop()
+    assert window.view.viewport().height() < 420  # a small map indeed
+    assert seen["builder"] == [True, True] and seen["fumble"] == [True, True]
+    assert seen["clipped"] == []

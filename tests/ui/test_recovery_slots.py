@@ -99,7 +99,7 @@ def test_editor_changes_are_autosaved_and_offered_back(qtbot, open_window, tmp_p
     window = _window(open_window, data_dir)
     _edit(window)
     assert window.doc.modified
-    qtbot.waitUntil(lambda: window.recovery.editor_path.is_file(), timeout=20_000)
+    assert window.recovery.editor_journal_path.is_file()  # journaled as the edit was made (issue 26)
     edited = window.doc.scenario
     window.recovery.lock.unlock()  # the process dies (SIGKILL): nothing else is cleaned up
     other = _window(open_window, data_dir)
@@ -115,9 +115,9 @@ def test_saving_the_scenario_removes_the_editor_autosave(qtbot, open_window, tmp
     window = _window(open_window, tmp_path / "data")
     _edit(window)
     window.autosave_editor()
-    assert window.recovery.editor_path.is_file()
+    assert window.recovery.editor_journal_path.is_file()
     window.doc.undo_stack.setClean()  # what a successful Save does
-    assert not window.recovery.editor_path.exists()
+    assert not window.recovery.editor_journal_path.exists()
 
 
 def test_a_full_disk_warns_once_and_keeps_trying(qtbot, open_window, tmp_path, monkeypatch):

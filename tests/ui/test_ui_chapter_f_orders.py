@@ -236,3 +236,20 @@ def test_r_dice_10_the_forecast_card_shows_the_blessing(open_window, tmp_path: P
     assert w.attack_card.isVisible() and "Blessed: d8 rolls with the d6, highest kept" in w.attack_card.text()
     shoot = entry(w.build_action_menu("ann", (8, 5), "foe"), "Shoot Foe Flo")
     assert "Use 2, 98%" in shoot.text()  # only both dice showing 1 fails: 1 − 1/48 (R-DICE-3)
+
+
+def test_r_move_4_6_crawl_and_hop_entries_offered_when_the_rules_allow(open_window, tmp_path: Path) -> None:
+    """The menu takes Crawl and Hop from the order registry (issue 25): offered on a cell the
+    unit can reach at Half Speed, not on one it cannot, Crawl not while it carries a heavy item."""
+    w = open_window(battle(tmp_path, [red("ann", [2, 5]), red("bob", [2, 8], carrying_heavy=True)]))
+    w.set_play_mode(True, script=[1] * 50)
+    near = texts(w.build_action_menu("ann", (4, 5)))
+    assert any(t.startswith("Crawl or drag yourself to [4, 5] (Half Speed") for t in near), near
+    assert any(t.startswith("Hop on one leg") for t in near)
+    far = texts(w.build_action_menu("ann", (5, 5)))  # 3" at Half Speed: 6" of Move > 5"
+    assert not any(t.startswith(("Crawl", "Hop")) for t in far)
+    bob = texts(w.build_action_menu("bob", (3, 8)))
+    assert not any(t.startswith("Crawl") for t in bob) and any(t.startswith("Hop") for t in bob)
+    entry(w.build_action_menu("ann", (4, 5)), "Crawl or drag yourself").trigger()
+    ann = w.controller.game.unit("ann")
+    assert ann.pos == (4, 5) and ann.move_spent == 4 and "gait_taken" in kinds(w)

@@ -6,11 +6,13 @@ menus, the log and the turn table name the newcomer."""
 from __future__ import annotations
 
 import pytest
+from PySide6.QtCore import Qt
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.main_window import MainWindow
+from brikwars_gui.ui.models import UNIT_ID_ROLE
 from tests.conjure_order import Banish, Conjure, conjure_orders  # noqa: F401
 
 pytestmark = pytest.mark.usefixtures("conjure_orders")
@@ -128,3 +130,45 @@ def test_r_sn_2_21_a_summoned_4pion_is_drawn_scrubbed_and_vanishes(open_window) 
     assert not _drawn(window, "4pion-1")
     c.show_live()
     assert not _drawn(window, "4pion-1")
+
+
+def _listed(window: MainWindow, uid: str) -> str | None:
+    """The Units table's Name cell of `uid` as the user sees it (through the filter proxy), or None."""
+    panel = window.unit_panel
+    for row in range(panel.proxy.rowCount()):
+        index = panel.proxy.index(row, 0)
+        if index.data(UNIT_ID_ROLE) == uid:
+            return index.data()
+    return None
+
+
+def test_r_sn_2_21_the_units_table_lists_a_summoned_4pion_while_the_frame_holds_it(open_window) -> None:
+    """The Play-mode Units table lists the 4pion from its summoning (italic, its tooltip says it is
+    not the scenario's), follows the timeline across the summon and its burning out (R-SN-3/21),
+    and Edit mode lists the scenario's units alone."""
+    from brikwars_gui.engine.rules.sn_actions import Cast
+
+    window = open_window(_pyromancer())
+    model = window.unit_panel.model
+    window.set_play_mode(True, seed=3, script=[1])
+    c = window.controller
+    assert _listed(window, "4pion-1") is None
+    assert c.order_action("p", Cast("Summon 4pion", at=(8, 5), plan=("amulet:creature",)))
+    assert _listed(window, "4pion-1") == "4pion of Ignatia"
+    row = model.row_of("4pion-1")
+    assert model.index(row, 2).data() == "8, 5" and model.index(row, 1).data() == "Red"
+    assert model.index(row, 0).data(Qt.ItemDataRole.FontRole).italic()
+    assert "not part of the scenario" in model.index(row, 0).data(Qt.ItemDataRole.ToolTipRole)
+    window.unit_panel.table.selectRow(window.unit_panel.proxy.mapFromSource(model.index(row, 0)).row())
+    assert window.selection.unit_id == "4pion-1"  # its row selects it like any unit's
+    c.end_turn()
+    c.end_turn()  # red's turn 2: the Burning Roll is a 1, the 4pion burns out and vanishes
+    assert _listed(window, "4pion-1") is None
+    c.show_snapshot(1)  # blue's turn: the 4pion was there
+    assert _listed(window, "4pion-1") == "4pion of Ignatia"
+    c.show_snapshot(0)  # before the summoning
+    assert _listed(window, "4pion-1") is None
+    c.show_snapshot(1)
+    window.set_play_mode(False)  # Edit mode: the scenario's units alone
+    assert _listed(window, "4pion-1") is None
+    assert model.row_count() == len(window.doc.scenario.units)

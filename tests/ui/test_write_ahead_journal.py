@@ -8,10 +8,10 @@ from __future__ import annotations
 import json
 import shutil
 
-from PySide6.QtWidgets import QApplication
-
+from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.savegame import load_saved_game
+from brikwars_gui.ui.editor_journal import read_editor_journal
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.write_ahead import read_journal
 
@@ -72,12 +72,10 @@ def test_an_undo_starts_the_journal_over(qtbot, open_window, tmp_path) -> None:
     assert read_journal(window.recovery.journal_path).order_count == c.order_count == 1
 
 
-def test_every_editor_edit_is_autosaved_when_it_is_made(qtbot, open_window, tmp_path) -> None:
+def test_every_editor_edit_is_journaled_when_it_is_made(qtbot, open_window, tmp_path) -> None:
     window = _window(open_window, tmp_path / "data")
-    window.doc.set_attr("name", "Skirmish, edited")
-    QApplication.processEvents()  # the edit is done; the next thing may be the kill
-    data = json.loads(window.recovery.editor_path.read_text(encoding="utf-8"))
-    assert data["scenario"]["name"] == "Skirmish, edited"
+    window.doc.set_attr("name", "Skirmish, edited")  # on disk when the edit returns
+    assert read_editor_journal(window.recovery.editor_journal_path)[0].name == "Skirmish, edited"
 
 
 def test_saving_over_a_file_changed_on_disk_asks_first(qtbot, open_window, tmp_path) -> None:
@@ -116,3 +114,47 @@ def test_saving_a_game_over_one_changed_on_disk_asks_first(qtbot, open_window, t
     assert window.controller.end_unit(_own_units(window)[1])
     assert not window.save()
     assert load_saved_game(game).order_count == 1  # the other window's game stays
+
+
+def _d6_duel(window: MainWindow) -> None:
+    window.doc.set_ruleset("d6")
+    window.doc.move_unit("blue-sword", (4, 7))  # next to red-captain (3, 7)
+    window.set_play_mode(True, seed=3)
+
+
+def test_answers_given_before_a_kill_mid_order_are_kept(qtbot, open_window, tmp_path) -> None:
+    """Issue 26: the app is killed while the second question of an order is on screen (R-D6-8
+    Fate Point answered, R-D6-7 Character Points on the Damage asked). The restart re-issues the
+    order with the first answer already given, asks only the second, and the battle is exactly
+    the one played through without a kill."""
+    answers = {"fate_point": "no", "damage_points": "2"}
+    attack = Attack("Shortsword", "blue-sword")
+    played = _window(open_window, tmp_path / "played")
+    _d6_duel(played)
+    played.controller.ask_response = lambda r: answers.get(r.question, r.default)
+    assert played.controller.order_action("red-captain", attack)
+    window = _window(open_window, tmp_path / "data")
+    _d6_duel(window)
+    dead = tmp_path / "dead" / "recovery" / window.recovery.slot.name
+
+    def killed_while_asking(request):
+        if request.question == "damage_points":  # what is on disk when the kill comes
+            shutil.copytree(window.recovery.slot, dead, ignore=shutil.ignore_patterns("instance.lock"))
+        return answers.get(request.question, request.default)
+
+    window.controller.ask_response = killed_while_asking
+    assert window.controller.order_action("red-captain", attack)
+    restarted = _window(open_window, tmp_path / "dead")
+    restarted.ask_recover = lambda path: True
+    asked = []
+
+    def asking(request):
+        asked.append(request.question)
+        return answers.get(request.question, request.default)
+
+    restarted.controller.ask_response = asking
+    assert restarted.offer_recovery()
+    assert asked == ["damage_points"]  # the Fate Point answer was kept, not asked again
+    c = restarted.controller
+    assert c.order_count == 1 and c.is_human_turn
+    assert [e.to_dict() for e in c.game.events] == [e.to_dict() for e in played.controller.game.events]

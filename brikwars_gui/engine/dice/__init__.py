@@ -12,17 +12,19 @@ from brikwars_gui.engine.dice.brikwars import (
     RollResult,
     SkillRoll,
     StatBoost,
-    chain_at_least,
-    die_distribution,
-    expected_total,
     overskill_damage_expression,
     roll_expression,
     skill_roll,
-    skill_success_probability,
     spend_overskill_on_damage,
     spend_overskill_on_skill,
     spend_overskill_on_stat,
     spend_overskill_other,
+)
+from brikwars_gui.engine.dice.brikwars_odds import (
+    chain_at_least,
+    die_distribution,
+    expected_total,
+    skill_success_probability,
 )
 from brikwars_gui.engine.dice.d6 import D6Character, D6Roll, D6RollError, parse_code, roll_code
 from brikwars_gui.engine.dice.expression import (

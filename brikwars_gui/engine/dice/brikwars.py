@@ -14,8 +14,6 @@ Results are frozen dataclasses with `total`, `dice` (one `DieRoll` per physical 
 from __future__ import annotations
 
 import dataclasses
-import functools
-import itertools
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any
@@ -163,7 +161,7 @@ def _explode(
     return chain
 
 
-def _bonus_sides(sides: int, *, supernatural: bool) -> int:
+def bonus_sides(sides: int, *, supernatural: bool) -> int:
     """Size of the Bonus Dice a die of `sides` earns (G-20; R-SN-17 for SN dice)."""
     return sides if supernatural else REGULAR_BONUS_SIDES
 
@@ -185,7 +183,7 @@ def _count_criticals(dice: Sequence[DieRoll]) -> int:
 # --------------------------------------------------------------------------------------------
 
 
-def _as_expression(expr: str | DiceExpression) -> DiceExpression:
+def as_expression(expr: str | DiceExpression) -> DiceExpression:
     parsed = parse_dice(expr) if isinstance(expr, str) else expr
     if parsed.d6_code:
         raise DiceExpressionError(
@@ -275,7 +273,7 @@ def _roll_terms(
             if role_here == ROLE_OVERSKILL:
                 bonus = REGULAR_BONUS_SIDES  # R-DICE-9
             else:
-                bonus = _bonus_sides(term.sides, supernatural=supernatural)
+                bonus = bonus_sides(term.sides, supernatural=supernatural)
             out.extend(_explode(dice, first, bonus, purpose))
             group += 1
     return out
@@ -297,7 +295,7 @@ def roll_expression(
     expression, not to Bonus Dice nor to subtracted dice. Subtracted dice explode too and their
     Bonus Dice subtract as well. The total is not clamped (EX-2: 2+1-3 = 0).
     """
-    parsed = _as_expression(expr)
+    parsed = as_expression(expr)
     rolled = _roll_terms(
         ((t, ROLE_BASE) for t in parsed.terms),
         dice,
@@ -330,7 +328,7 @@ class OverskillBenny:
         self.spent_on = how
 
 
-def _validate_sides(sides: int, what: str) -> None:
+def validate_sides(sides: int, what: str) -> None:
     if sides not in VALID_SIDES:
         raise DiceExpressionError(
             f"{what} d{sides} is not a die; use one of " + ", ".join(f"d{s}" for s in VALID_SIDES)
@@ -346,7 +344,7 @@ def active_blessings(
     """
     for kind, group in (("Blessing", blessings), ("Curse", curses)):
         for sn in group:
-            _validate_sides(sn, f"{kind} die")
+            validate_sides(sn, f"{kind} die")
             if sn < sides:
                 raise BlessingError(
                     f"an SN d{sn} cannot {'Curse' if kind == 'Curse' else 'Bless'} a d{sides} die: "
@@ -479,7 +477,7 @@ class SkillRoll:
         )
 
 
-def _earns_overskill(die_sides: int, face: int) -> bool:
+def earns_overskill(die_sides: int, face: int) -> bool:
     return die_sides >= OVERSKILL_FACE and face >= OVERSKILL_FACE
 
 
@@ -508,7 +506,7 @@ def skill_roll(
       unit's own die. The kept die then counts as the Skill die for Critical Failure, Overskill
       (by its own size) and Bonus Dice.
     """
-    _validate_sides(sides, "Skill die")
+    validate_sides(sides, "Skill die")
     blessings, curses = tuple(blessings), tuple(curses)
     mode, sn_dice = active_blessings(sides, blessings, curses)
     label = purpose or "skill roll"
@@ -528,7 +526,7 @@ def skill_roll(
     ]
     kept = rolled[kept_index]
     benny = None
-    if _earns_overskill(kept.sides, kept.face):
+    if earns_overskill(kept.sides, kept.face):
         benny = OverskillBenny()  # instead of the Critical Success (R-DICE-5)
     else:
         # Only a d4 can show its highest face without Overskill; its Bonus Dice are d4 (R-DICE-6).
@@ -598,7 +596,7 @@ def overskill_damage_expression(expr: str | DiceExpression) -> DiceExpression:
 
     With several die types the first added term (the weapon's primary die) grows.
     """
-    parsed = _as_expression(expr)
+    parsed = as_expression(expr)
     for i, term in enumerate(parsed.terms):
         if term.sign > 0:
             terms = list(parsed.terms)
@@ -621,7 +619,7 @@ def spend_overskill_on_damage(
     The extra die (role "overskill") is a Damage die, so it takes `per_die_modifier` like the others
     (R-ACT-6); its Bonus Dice are regular d6 (R-DICE-9). Rolled after the expression's own dice.
     """
-    parsed = _as_expression(damage)
+    parsed = as_expression(damage)
     grown = overskill_damage_expression(parsed)  # validates before spending
     _take_benny(roll, "damage")
     extra = next(t for t in parsed.terms if t.sign > 0)
@@ -688,138 +686,6 @@ def spend_overskill_on_stat(
 def spend_overskill_other(roll: SkillRoll, how: str) -> None:
     """R-DICE-8d/e: spend the Benny without dice (avoid Disruption after a Bail, a more precise target)."""
     _take_benny(roll, how)
-
-
-# --------------------------------------------------------------------------------------------
-# Exact odds
-# --------------------------------------------------------------------------------------------
-
-
-def chain_at_least(sides: int, target: int, *, eps: float = 1e-15) -> float:
-    """P(a d`sides` exploding into more d`sides` totals >= target), exact up to `eps`."""
-    probability = 0.0
-    weight = 1.0
-    while weight > eps:
-        if target <= 1:
-            return probability + weight
-        # faces below the highest end the chain; the highest face adds `sides` and rolls again
-        ending = max(0, sides - max(target, 1))  # faces target..sides-1
-        probability += weight * ending / sides
-        weight /= sides
-        target -= sides
-    return probability
-
-
-def die_distribution(
-    sides: int, *, bonus_sides: int = REGULAR_BONUS_SIDES, eps: float = 1e-15
-) -> list[tuple[int, float]]:
-    """Exact distribution of one d`sides` whose highest face earns a `bonus_sides` Bonus chain
-    (R-DICE-1, as `roll_expression` rolls it): (total, probability) pairs in increasing order; the
-    tail left out has probability below `eps`. E.g. a d4: 1-3 at 1/4 each, 5-9 at 1/24 each, ..."""
-    out = [(face, 1 / sides) for face in range(1, sides)]
-    weight, base = 1 / sides, sides  # the chain so far shows its highest face every time
-    while weight > eps:
-        out.extend((base + face, weight / bonus_sides) for face in range(1, bonus_sides))
-        weight /= bonus_sides
-        base += bonus_sides
-    return out
-
-
-def skill_success_probability(
-    sides: int,
-    needed: int,
-    *,
-    per_die_modifier: int = 0,
-    blessings: Sequence[int] = (),
-    curses: Sequence[int] = (),
-    spend_overskill: bool = True,
-    eps: float = 1e-15,
-) -> float:
-    """Exact chance that `skill_roll(sides, use=needed, ...)` succeeds (the GUI's "chance to hit").
-
-    With `spend_overskill` an earned Benny is spent as +1d6 (chaining d6s) whenever the roll alone
-    falls short. Enumerates the Skill and Blessing/Curse dice; Bonus chains are summed exactly up
-    to `eps`. Memoised (a pure function of its arguments; the AI asks the same few numbers
-    thousands of times a turn).
-    """
-    return _skill_success(
-        sides, needed, per_die_modifier, tuple(blessings), tuple(curses), spend_overskill, eps
-    )
-
-
-@functools.lru_cache(maxsize=4096)
-def _skill_success(
-    sides: int,
-    needed: int,
-    per_die_modifier: int,
-    blessings: tuple[int, ...],
-    curses: tuple[int, ...],
-    spend_overskill: bool,
-    eps: float,
-) -> float:
-    return skill_success_split(sides, needed, per_die_modifier, blessings, curses, spend_overskill, eps)[0]
-
-
-@functools.lru_cache(maxsize=4096)
-def skill_success_split(
-    sides: int,
-    needed: int,
-    per_die_modifier: int = 0,
-    blessings: tuple[int, ...] = (),
-    curses: tuple[int, ...] = (),
-    spend_overskill: bool = True,
-    eps: float = 1e-15,
-) -> tuple[float, float]:
-    """(P(success), P(success with the Overskill Benny unspent)) of a Skill roll: the second is a
-    natural 6+ on the kept die that already reaches `needed`, whose Benny the attack forecast and
-    the AI count as an extra Damage die (R-DICE-8a). Enumerates the Skill and Blessing/Curse dice
-    (R-DICE-10/11); Bonus chains are summed exactly up to `eps`."""
-    _validate_sides(sides, "Skill die")
-    mode, sn_dice = active_blessings(sides, tuple(blessings), tuple(curses))
-    all_sides = (sides, *sn_dice)
-    weight = 1.0
-    for s in all_sides:
-        weight /= s
-    total = kept = 0.0
-    for faces in itertools.product(*(range(1, s + 1) for s in all_sides)):
-        if mode == ROLE_BLESSING:
-            idx = max(range(len(faces)), key=lambda i: (faces[i], -i))
-        elif mode == ROLE_CURSE:
-            idx = min(range(len(faces)), key=lambda i: (faces[i], i))
-        else:
-            idx = 0
-        face, die = faces[idx], all_sides[idx]
-        if face == 1:
-            continue  # Critical Failure (R-DICE-3, G-9)
-        value = face + per_die_modifier
-        if _earns_overskill(die, face):
-            if value >= needed:
-                total += weight
-                kept += weight
-            elif spend_overskill:
-                total += weight * chain_at_least(REGULAR_BONUS_SIDES, needed - value, eps=eps)
-        elif face == die:
-            total += weight * chain_at_least(die, needed - value, eps=eps)
-        elif value >= needed:
-            total += weight
-    return total, kept
-
-
-def expected_total(
-    expr: str | DiceExpression, *, per_die_modifier: int = 0, supernatural: bool = False
-) -> float:
-    """Exact mean of `roll_expression(expr, ...)` (d6 with its chain: 3.5 / (1 - 1/6) = 4.2)."""
-    parsed = _as_expression(expr)
-    mean = float(parsed.modifier)
-    for term in parsed.terms:
-        bonus = _bonus_sides(term.sides, supernatural=supernatural)
-        chain_mean = (bonus + 1) / 2 / (1 - 1 / bonus)
-        die_mean = (term.sides + 1) / 2 + chain_mean / term.sides
-        if term.sign > 0:
-            mean += term.count * (die_mean + per_die_modifier)
-        else:
-            mean -= term.count * die_mean
-    return mean
 
 
 # ---------------------------------------------------------------------------------------------

@@ -13,7 +13,8 @@ import functools
 from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import DieRoll, chain_at_least
+from brikwars_gui.engine.dice.brikwars import DieRoll
+from brikwars_gui.engine.dice.brikwars_odds import chain_at_least
 from brikwars_gui.engine.dice.source import DiceSource
 
 ROLE_SN = "sn"  # the SN die spent on an Aspect (R-SN-9)

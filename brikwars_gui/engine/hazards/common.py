@@ -124,6 +124,20 @@ class ShieldDeflected(Event):
         return f"{self.field} shields {self.target}: {dice} cancelled (R-HAZ-21)"
 
 
+@register_event
+class Deflected(Event):
+    """R-SN-38, G-8: the target's own SN Deflection levels cancelled incoming Damage dice (not an
+    Energy Shield: no field, no Power)."""
+
+    kind = "deflected"
+    target: str
+    sides: tuple[int, ...]
+
+    def describe(self) -> str:
+        dice = ", ".join(f"d{s}" for s in self.sides)
+        return f"{self.target}'s Deflection: {dice} cancelled (R-SN-38)"
+
+
 # ---------------------------------------------------------------------------------------------
 # Targets
 

@@ -10,7 +10,8 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
-from brikwars_gui.engine.dice.brikwars import REGULAR_BONUS_SIDES, die_distribution
+from brikwars_gui.engine.dice.brikwars import REGULAR_BONUS_SIDES
+from brikwars_gui.engine.dice.brikwars_odds import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.hazards.common import target_weight
 from brikwars_gui.engine.hazards.fire import FIRE_TYPES, burning_attack_bonus, can_burn, fires_on

@@ -10,13 +10,14 @@ Weapons whose Damage is in Action dice are blocked by Shield d6s (R-HAZ-22). Com
 
 from __future__ import annotations
 
+from collections import Counter
 from collections.abc import Sequence
 from dataclasses import dataclass
 from dataclasses import field as dataclass_field
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.expression import DiceExpression, DiceTerm, parse_dice
-from brikwars_gui.engine.hazards.common import HazardSkipped, ShieldDeflected, target_cells
+from brikwars_gui.engine.hazards.common import Deflected, HazardSkipped, ShieldDeflected, target_cells
 from brikwars_gui.engine.hazards.fields import hazard_dice
 from brikwars_gui.engine.hazards.power import power_left, shield_payer, spend_power
 from brikwars_gui.engine.state import FieldState, GameState, UnitState
@@ -131,10 +132,21 @@ def _sn_deflection(
 def deflect(
     ctx: RulesContext, target_id: str, dice_sides: Sequence[int], *, action_dice: bool = False
 ) -> list[bool]:
-    """For each incoming Damage die (by its sides), whether a Shield die cancelled it (R-HAZ-21).
-    `action_dice=True`: the weapon's Damage is in Action dice, blocked by Shield d6s (R-HAZ-22)."""
+    """For each incoming Damage die (by its sides), whether a Shield die or an SN Deflection
+    level cancelled it (R-HAZ-21, R-SN-38). `action_dice=True`: the weapon's Damage is in Action
+    dice, blocked by Shield d6s (R-HAZ-22)."""
+    return _deflect(ctx, target_id, dice_sides, action_dice=action_dice)[0]
+
+
+def _deflect(
+    ctx: RulesContext, target_id: str, dice_sides: Sequence[int], *, action_dice: bool = False
+) -> tuple[list[bool], str]:
+    """`deflect`, and what cancelled the dice in the log's words ("Energy Shield", "Deflection",
+    both, or "" when nothing did)."""
     state = ctx.state
     out, uses = plan_deflection(state, target_id, dice_sides, action_dice=action_dice)
+    by_fields = Counter(s for use in uses for s in use.blocked)
+    by_levels = Counter(s for s, b in zip(dice_sides, out, strict=True) if b) - by_fields
     for use in uses:
         used = state.hazard.shield_used.setdefault(use.field.id, {})
         for sides in use.blocked:
@@ -150,7 +162,10 @@ def deflect(
                     target_id, use.field.id, f"{use.payer.name} has no Power left for Shield dice (R-HAZ-21)"
                 )
             )
-    return out
+    if by_levels:  # R-SN-38: the target's own levels, named as such in the log
+        ctx.emit(Deflected(target_id, tuple(sorted(by_levels.elements(), reverse=True))))
+    names = [n for n, used in (("Energy Shield", by_fields), ("Deflection", by_levels)) if used]
+    return out, " and ".join(names)
 
 
 def remaining_expression(parsed: DiceExpression, blocked: Sequence[bool]) -> DiceExpression:
@@ -181,6 +196,14 @@ def shielded_expression(
     ctx: RulesContext, target_id: str, expr: str | DiceExpression, *, action_dice: bool = False
 ) -> DiceExpression:
     """The Damage expression left after the target's Shields cancel what they can (G-8)."""
+    return shielded_damage(ctx, target_id, expr, action_dice=action_dice)[0]
+
+
+def shielded_damage(
+    ctx: RulesContext, target_id: str, expr: str | DiceExpression, *, action_dice: bool = False
+) -> tuple[DiceExpression, str]:
+    """`shielded_expression` and what cancelled dice, in the log's words: "Energy Shield"
+    (R-HAZ-21), "Deflection" (the target's SN levels, R-SN-38), both, or ""."""
     parsed = parse_dice(expr) if isinstance(expr, str) else expr
-    blocked = deflect(ctx, target_id, incoming_sides(parsed), action_dice=action_dice)
-    return remaining_expression(parsed, blocked)
+    blocked, source = _deflect(ctx, target_id, incoming_sides(parsed), action_dice=action_dice)
+    return remaining_expression(parsed, blocked), source

@@ -51,6 +51,7 @@ from brikwars_gui.engine.rules.shove import SHOVE_USE, plan_shove, shove
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import RollAsked
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
+from brikwars_gui.engine.supernatural.minds import note_fired
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 # ---------------------------------------------------------------------------------------------
@@ -79,6 +80,8 @@ class Attack(Order):
         unit.action_used = True
         reveal(ctx, unit, f"attacks {self.target}")  # G-16: before anyone answers the attack
         attack_with_responses(ctx, unit, self.weapon, self.target)
+        if ctx.state.sn.active:  # R-SN-40: a weapon fires once a turn, whatever Minds the unit has
+            note_fired(ctx.state, unit, self.weapon)
 
 
 @register_order
@@ -572,7 +575,10 @@ def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
         with contextlib.suppress(IllegalOrder):
             plans.append((plan_attack(ctx.state, unit, weapon, target_id).chance, weapon.name))
     if plans:
-        attack_with_responses(ctx, unit, max(plans)[1], target_id)
+        weapon = max(plans)[1]
+        attack_with_responses(ctx, unit, weapon, target_id)
+        if ctx.state.sn.active:  # R-SN-40: fired this turn, whatever Minds the unit has
+            note_fired(ctx.state, unit, weapon)
     else:
         ctx.emit(ChargeFellShort(unit.id, target_id))
 

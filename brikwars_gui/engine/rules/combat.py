@@ -18,6 +18,7 @@ from brikwars_gui.engine.dice.brikwars import (
     ROLE_BLESSING,
     ROLE_CURSE,
     ROLE_SKILL,
+    RollResult,
     SkillRoll,
     bonus_die_reaches,
     overskill_damage_expression,
@@ -38,7 +39,7 @@ from brikwars_gui.engine.hazards.fire import (
 )
 from brikwars_gui.engine.hazards.power import spend_power, weapon_power_problem
 from brikwars_gui.engine.hazards.scout import mark_bonus
-from brikwars_gui.engine.hazards.shields import shielded_expression
+from brikwars_gui.engine.hazards.shields import shielded_damage
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
@@ -52,6 +53,8 @@ from brikwars_gui.engine.rules.damage import apply_damage, explode
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import ActionRoll, DamageRoll
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
+from brikwars_gui.engine.supernatural.minds import fired_problem
+from brikwars_gui.engine.supernatural.window import ACTION, DAMAGE, Roll, open_window
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 
@@ -184,6 +187,8 @@ def plan_attack(
         raise IllegalOrder(f"{weapon.name} was shot out of {attacker.name}'s hands (R-DICE-8e)")
     if target_id == attacker.id:
         raise IllegalOrder(f"{attacker.name} cannot attack itself")
+    if state.sn.fired and (fired := fired_problem(state, attacker, weapon.name)):
+        raise IllegalOrder(fired)  # R-SN-40: Minds add Actions, not shots
     problem = two_armed_problem(state, attacker, origin)  # R-MOVE-4: no attacks while swimming
     problem = problem or weapon_power_problem(state, attacker, weapon)  # R-HAZ-11, R-FIRE-7
     if problem:
@@ -397,6 +402,8 @@ def resolve_attack(
                 parts.append(
                     f"Overskill: a called shot at the weapon in its hands (beats +{margin}, R-DICE-8e)"
                 )
+        if state.sn.active and isinstance(roll, SkillRoll) and roll.needed is not None:
+            roll = _window_on_action(ctx, attacker, roll, plan.at, target_id, parts)
         hit, crit = bool(roll.success), roll.critical_failure
         parts.append(roll.explain())
     dmg: DamageRoll | None = None
@@ -406,13 +413,14 @@ def resolve_attack(
     if hit:
         expr: Any = weapon.damage
         if weapon.damage_type != "explosive":  # Shields protect the target, not a blast radius
-            shielded = shielded_expression(  # R-HAZ-21/22
+            shielded, source = shielded_damage(  # R-HAZ-21/22, R-SN-38
                 ctx, target_id, weapon.damage, action_dice=weapon.action_dice
             )
             if shielded != parse_dice(weapon.damage):
                 expr = shielded
                 left = str(shielded) if shielded.terms else "no Damage dice"
-                parts.append(f"Energy Shield leaves {left} (R-HAZ-21)")
+                verb = "leave" if " and " in source else "leaves"
+                parts.append(f"{source} {verb} {left} {shield_cite(source)}")
         has_dice = bool(expr.terms) if not isinstance(expr, str) else True
         if spent == "damage" and roll is not None and has_dice:
             dmg = spend_overskill_on_damage(
@@ -427,6 +435,8 @@ def resolve_attack(
                 weapon=weapon,
                 attacker=attacker,
             )
+        if state.sn.active and isinstance(dmg, RollResult):
+            dmg = _window_on_damage(ctx, attacker, dmg, plan.at, target_id, parts)
         parts.append(f"hit: Damage {dmg.explain()}")
         if weapon.is_close:
             extra, extra_fire, extra_type, text = burning_attack(ctx, attacker, weapon, target_id)
@@ -510,10 +520,44 @@ def burning_attack(
     bonus = burning_attack_bonus(ctx.state, attacker.id, weapon)
     if bonus is None:
         return 0, (), "fire", ""
-    if not shielded_expression(ctx, target_id, bonus[0]).terms:
-        return 0, (), "fire", "burning +1d4 Fire cancelled by an Energy Shield (R-FIRE-6, R-HAZ-21)"
+    left, source = shielded_damage(ctx, target_id, bonus[0])
+    if not left.terms:
+        by = "an Energy Shield" if source == "Energy Shield" else source
+        return 0, (), "fire", f"burning +1d4 Fire cancelled by {by} (R-FIRE-6, {shield_cite(source)[1:-1]})"
     damage, fire, fire_type, rolled = roll_burning_attack_bonus(ctx, attacker.id, weapon)
     return damage, tuple(fire), fire_type, f"burning +{rolled} {fire_type.title()}: +{damage} (R-FIRE-6)"
+
+
+def _window_on_action(
+    ctx: PlayContext, attacker: UnitState, roll: SkillRoll, at: Cell, target_id: str, parts: list[str]
+) -> SkillRoll:
+    """R-SN-15: casters who can touch the roller may change its Action roll before it is judged;
+    their points move the needed number, as an SN Action modifier does (R-SN-39)."""
+    asked = Roll(ACTION, attacker.id, at, target_id, roll.total, roll.needed, roll.critical_failure)
+    points = open_window(ctx, asked)
+    if not points:
+        return roll
+    parts.append(f"SN dice {points:+d} to the roll (R-SN-15)")
+    return dataclasses.replace(roll, penalty=roll.penalty - points)
+
+
+def _window_on_damage(
+    ctx: PlayContext, attacker: UnitState, dmg: RollResult, at: Cell, target_id: str, parts: list[str]
+) -> RollResult:
+    """R-SN-15 (EX-13c): casters whose Range reaches the impact point may change the Damage
+    before it is judged."""
+    points = open_window(ctx, Roll(DAMAGE, attacker.id, at, target_id, dmg.total))
+    if not points:
+        return dmg
+    parts.append(f"SN dice {points:+d} to the Damage (R-SN-15)")
+    return dataclasses.replace(dmg, modifier=dmg.modifier + points)
+
+
+def shield_cite(source: str) -> str:
+    """The rules of what cancelled Damage dice: "(R-HAZ-21)" for an Energy Shield, "(R-SN-38)" for
+    the target's SN Deflection, both when both did (the log names each by its own name)."""
+    cites = {"Energy Shield": "R-HAZ-21", "Deflection": "R-SN-38"}
+    return f"({', '.join(c for n, c in cites.items() if n in source)})"
 
 
 def overskill_words(roll: SkillRoll, weapon: WeaponState, oor: int, margin: int) -> dict[str, str]:

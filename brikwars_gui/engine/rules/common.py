@@ -90,6 +90,8 @@ QUESTION_WORDS = {
     "sn_spread": "the 4pion's fire (R-SN-3)",
     "sn_detonate": "blowing up the 10amyte (R-SN-5)",
     "sn_include_self": "standing in its own Effect (R-SN-28)",
+    "sn_window": "SN dice on a roll before it is judged (R-SN-15)",
+    "sn_arc": "a d8's Firing Arc (R-SN-27)",
 }
 
 
@@ -144,8 +146,9 @@ def burdened(unit: UnitState) -> bool:
 
 
 def at_half_speed(unit: UnitState) -> bool:
-    """R-MOVE-6/17: Heavy Armor, a heavy item carried, or recovering from Disruption."""
-    return unit.heavy_armor or unit.carrying_heavy or unit.recovering
+    """R-MOVE-6/17: Heavy Armor, a heavy item carried, recovering from Disruption, or crawling or
+    hopping (for the move it crawls or hops, `UnitState.gait`)."""
+    return unit.heavy_armor or unit.carrying_heavy or unit.recovering or bool(unit.gait)
 
 
 #: R-MOVE-11: a heavy object is the size of a minifig (1") or a 2x4 brick (4 studs = 1¼", read 1").
@@ -174,11 +177,13 @@ def swimming(state: GameState, unit: UnitState, cell: Cell | None = None) -> boo
     """R-MOVE-4: a unit in a water cell is swimming, two-armed movement: no arms free for Attacks
     or manual Actions while it stays in the water (`cell` overrides its position)."""
     x, y = unit.pos if cell is None else cell
-    return bool(state.grid.water[y, x])
+    return bool(state.grid.water[y, x]) and not unit.flight  # R-SN-30: a flyer is over the water
 
 
 def two_armed_problem(state: GameState, unit: UnitState, cell: Cell | None = None) -> str | None:
     """Why a manual Action (attack, Shove, Mark, Full-Round) is impossible now (R-MOVE-4), or None."""
+    if unit.gait == "crawl":
+        return f"{unit.name} is crawling: both arms are on the ground, none free for Attacks (R-MOVE-4)"
     if swimming(state, unit, cell):
         return (
             f"{unit.name} is swimming: two-armed movement leaves no arms for Attacks or manual "

@@ -9,7 +9,7 @@ Movement impairment table that are orders (R-MOVE-6, R-MOVE-14).
 * `Climb(cell)`: a difficult climb (a cliff or wall face higher than a jump, R-MOVE-3) onto an
   adjacent cell: Movement at Half Speed (R-MOVE-6), 2" of Move per inch climbed, with both arms
   (R-MOVE-4: not while carrying a heavy item). Easy climbs (a rise a jump makes) are plain
-  walking and cost nothing extra.
+  walking: no Half Speed, the inches risen counted as any inch (R-MOVE-2, `grid.step_cost`).
 
 An order family of the order registry (`rules/orders.py`). Operating a computer or Vehicle
 Controls (Stopped, uses the Action) is `Operate` on such an object (rules/hazard_actions.py);
@@ -331,7 +331,10 @@ def climb_problem(state: GameState, unit: UnitState, cell: Cell) -> str | None:
         return f"{cell_text(cell)} is not free to climb onto"
     rise = int(grid.elevation[cell[1], cell[0]]) - int(grid.elevation[unit.pos[1], unit.pos[0]])
     if rise <= max_rise(unit):
-        return f"{cell_text(cell)} needs no climbing: walk there (easy climbs cost nothing, R-MOVE-6)"
+        return (
+            f"{cell_text(cell)} needs no climbing: walk there "
+            "(an easy climb, its rise counted inch for inch, R-MOVE-2/6)"
+        )
     if unit.carrying_heavy:
         return f"{unit.name} carries a heavy item: a difficult climb needs both arms (R-MOVE-4)"
     cost = climb_cost(state, unit, cell)

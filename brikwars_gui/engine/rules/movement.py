@@ -10,6 +10,7 @@ step-by-step walk during which enemy Responses may interrupt (callbacks from `se
 
 from __future__ import annotations
 
+import dataclasses
 import math
 import weakref
 from collections.abc import Callable, Sequence
@@ -44,6 +45,7 @@ from brikwars_gui.engine.rules.common import (
     unable_problem,
 )
 from brikwars_gui.engine.rules.damage import kill
+from brikwars_gui.engine.rules.flight import air_grid, flight_path, flight_reach
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import hidden_from, reveal, unseen_enemy_cells
 
@@ -187,9 +189,10 @@ def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
                             diagonal = dx != 0 and dy != 0
                             if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
                                 continue
-                            if int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x]) > rise:
+                            up = int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x])
+                            if up > rise:
                                 continue
-                            c = cost + step_cost(diagonal, 1, True)
+                            c = cost + step_cost(diagonal, 1, True, up)
                             if c <= budget and c < out.get(w, 10**9):
                                 out[w] = c
     else:
@@ -203,6 +206,9 @@ def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
             diagonal_parity=unit.diagonal_parity,
             max_rise=rise,
         )
+    if unit.flight:  # R-SN-30: or in the air, on its Flight inches
+        for cell, cost in flight_reach(state, unit, blocked, no_stop).items():
+            out[cell] = min(cost, out.get(cell, cost))
     out.pop(unit.pos, None)
     return out
 
@@ -212,6 +218,7 @@ class PlannedMove:
     cells: tuple[Cell, ...]
     costs: tuple[int, ...]  # cumulative, costs[0] == 0
     parities: tuple[int, ...]  # diagonal parity after each cell
+    flying: bool = False  # R-SN-30: over water, elevation steps and ground fields
 
 
 def _cumulative(grid: Grid, cells: Sequence[Cell], half_speed: bool, parity: int) -> PlannedMove:
@@ -228,6 +235,9 @@ def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) 
     grid = state.grid
     blocked, no_stop = blockers(state, unit)
     hs = at_half_speed(unit)
+    if unit.flight and (flown := flight_path(state, unit, target, blocked, no_stop)) is not None:
+        flat = _cumulative(air_grid(grid), flown, hs, unit.diagonal_parity)
+        return dataclasses.replace(flat, flying=True)
     water = water_cells(grid)
     explicit = not (len(target) == 2 and isinstance(target[0], (int, np.integer)))
     if not explicit:
@@ -328,8 +338,8 @@ def walk(
     # the events that stopped it follow, in that order for the log and the listener
     listener, mark = ctx.listener, len(ctx.events)
     ctx.listener = None
-    try:
-        travelled = list(hazards.resolve_path(ctx, unit, cells, careful=careful))
+    try:  # R-SN-30: a flyer passes over the ground fields and concealed hazards
+        travelled = cells if plan.flying else list(hazards.resolve_path(ctx, unit, cells, careful=careful))
     finally:
         ctx.listener = listener
     hazard_events = ctx.events[mark:]
@@ -398,7 +408,7 @@ def walk(
         walked.append(cell)
         last = i
         stop_reason = None
-        if cell in water and burdened(unit):
+        if cell in water and burdened(unit) and not plan.flying:
             stop_reason = "swimming in Armor or with a heavy item: immobilized (R-MOVE-10)"
         triggered = check(unit, prev, cell) if (check is not None and unit.alive) else None
         if triggered:

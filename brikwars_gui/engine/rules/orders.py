@@ -9,7 +9,8 @@ offered now comes from offer functions filed with `@register_offers(rank, kinds)
 order does not depend on which module was imported first.
 
 An order family is one module that defines and registers its orders and offers
-(`rules/actions.py`, `rules/hazard_actions.py`, `rules/move_actions.py`); the game knows the
+(`rules/actions.py`, `rules/hazard_actions.py`, `rules/move_actions.py`, `rules/gait_actions.py`);
+the game knows the
 families that `engine/order_families.py` imports. The registry itself imports no family.
 """
 
@@ -20,7 +21,7 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
 
 from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
-from brikwars_gui.engine.state import GameState, UnitState
+from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.rules.movement import StepCheck, StepResolve
@@ -41,11 +42,19 @@ class Order:
     kind: ClassVar[str]
     ends_unit_turn: ClassVar[bool] = False
     """`Game` marks the unit done once the order is carried out (Hold, R-RESP-1)."""
+    out_of_turn: ClassVar[bool] = False
+    """`Game.act` takes it at any moment between orders, on any side's turn and from a unit that
+    cannot act (R-SN-13: an Effect is cancelled at any time); offered by `anytime_actions`."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Order:
         """The order a logged `to_dict()` describes (KeyError/ValueError/TypeError when malformed)."""
         raise NotImplementedError
+
+    @classmethod
+    def at_cell(cls, cell: Cell) -> Order:
+        """The order an `aims_at_cell` option becomes on the cell the player picked."""
+        raise NotImplementedError(f"{cls.__name__} is not aimed at a cell")
 
     def to_dict(self) -> dict[str, Any]:
         raise NotImplementedError
@@ -79,7 +88,9 @@ def raise_problem(problem: str | None) -> None:
 
 @dataclass(frozen=True)
 class ActionOption:
-    """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint)."""
+    """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint);
+    with `aims_at_cell` the order is `order_at_cell(kind, cell)` on the cell picked (crawl, hop)
+    and the label names that cell where it says `{cell}`."""
 
     kind: str
     label: str
@@ -93,6 +104,7 @@ class ActionOption:
     distance: float | None = None
     advised: bool = False  # a ruleset's own Action the computer player should take first
     roll: str = ""  # the roll in the ruleset's words (`Ruleset.describe_roll`): "Use 4, 50%"
+    aims_at_cell: bool = False
 
 
 Offers = Callable[[GameState, UnitState], Iterable[ActionOption]]
@@ -107,6 +119,7 @@ class _OfferEntry:
 
 _ORDERS: dict[str, type[Order]] = {}
 _OFFERS: list[_OfferEntry] = []
+_ANYTIME: list[Offers] = []
 
 OrderType = TypeVar("OrderType", bound=type[Order])
 
@@ -134,12 +147,28 @@ def register_offers(rank: int, kinds: Iterable[str]) -> Callable[[Offers], Offer
     return decorate
 
 
+def register_anytime_offers(offers: Offers) -> Offers:
+    """Decorator: file an offer function of `out_of_turn` orders (`anytime_actions`)."""
+    _ANYTIME.append(offers)
+    return offers
+
+
+def anytime_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """The out-of-turn orders open to `unit` now, whoever's turn it is (R-SN-13)."""
+    return [o for offers in _ANYTIME for o in offers(state, unit)]
+
+
 def order_class(kind: str) -> type[Order]:
     """The registered order class of `kind` (ValueError when none is)."""
     try:
         return _ORDERS[kind]
     except KeyError:
         raise ValueError(f"unknown action kind {kind!r}") from None
+
+
+def order_at_cell(kind: str, cell: Cell) -> Order:
+    """The order of `kind` aimed at `cell` (an `aims_at_cell` option completed by the GUI)."""
+    return order_class(kind).at_cell((int(cell[0]), int(cell[1])))
 
 
 def order_from_dict(data: dict[str, Any]) -> Order:
@@ -160,6 +189,10 @@ NO_STEPS = StepHooks()
 def perform_order(ctx: PlayContext, unit: UnitState, order: Order, steps: StepHooks = NO_STEPS) -> None:
     """Carry out an order already checked with `check_order`."""
     order.perform(ctx, unit, steps)
+    if unit.minds:  # R-SN-40: an SN Mind gives the used Action back
+        from brikwars_gui.engine.supernatural.minds import next_mind
+
+        next_mind(ctx, unit)
 
 
 def legal_actions(

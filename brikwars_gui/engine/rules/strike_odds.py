@@ -18,12 +18,8 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.dice.brikwars import (
-    REGULAR_BONUS_SIDES,
-    die_distribution,
-    overskill_damage_expression,
-    skill_success_split,
-)
+from brikwars_gui.engine.dice.brikwars import REGULAR_BONUS_SIDES, overskill_damage_expression
+from brikwars_gui.engine.dice.brikwars_odds import die_distribution, skill_success_split
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.rulesets.base import StrikeOdds
 

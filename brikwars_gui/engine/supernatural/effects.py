@@ -10,9 +10,11 @@ from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.rules.roster import note_weapon
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified, TalismanDropped
-from brikwars_gui.engine.supernatural.state import HELD, SPENT, EffectState, StatMod
+from brikwars_gui.engine.supernatural.minds import lost_mind, next_mind
+from brikwars_gui.engine.supernatural.state import DESTROYED, HELD, SPENT, EffectState, StatMod
 
 
 def _armor_terms(ctx: RulesContext, unit_id: str) -> list[str]:
@@ -117,6 +119,19 @@ def apply_weapon_mod(
     ctx.emit(StatModified(unit.id, effect.id, f"weapon:{name}", term.split("@", 1)[0], _weapon_text(weapon)))
 
 
+def apply_weapon_range(
+    ctx: RulesContext, effect: EffectState, unit: UnitState, name: str, talisman: str, inches: int
+) -> None:
+    """R-SN-24: a Range die's inches onto (or off) `unit`'s weapon `name`'s Range, never below 0;
+    the Responses' reach bound is widened (`roster.note_weapon`, design map S5)."""
+    weapon = next(w for w in unit.weapons if w.name == name)
+    applied = max(inches, -(weapon.range or 0))
+    weapon.range = (weapon.range or 0) + applied
+    note_weapon(ctx.state, weapon)
+    effect.mods.append(StatMod(unit.id, f"range:{name}", talisman, applied))
+    ctx.emit(StatModified(unit.id, effect.id, f"range:{name}", f'{applied:+d}"', f'{weapon.range}"'))
+
+
 def _weapon_text(weapon) -> str:
     kind = "" if weapon.damage_type == "normal" else f" ({weapon.damage_type})"
     return f"{weapon.damage}{kind}"
@@ -124,7 +139,7 @@ def _weapon_text(weapon) -> str:
 
 def stat_text(unit: UnitState, stat: str) -> str:
     value = getattr(unit, stat)
-    if stat in ("blessings", "curses", "deflection"):
+    if stat in ("blessings", "curses", "deflection", "minds"):
         return ", ".join(f"d{s}" for s in value) or "none"
     return str(value)
 
@@ -139,16 +154,23 @@ def apply_mod(
         effect.mods.append(mod)
         _set_armor(ctx, unit)
         change = mod.term
-    elif stat in ("blessings", "curses", "deflection"):
+    elif stat in ("blessings", "curses", "deflection", "minds"):
         setattr(unit, stat, (*getattr(unit, stat), amount))
         effect.mods.append(StatMod(unit.id, stat, talisman, amount))
         change = f"+d{amount}"
+        if stat == "minds":  # R-SN-40: a unit that already used its Action has it back at once
+            next_mind(ctx, unit)
     elif stat == "move":
         applied = max(amount, -unit.move)  # R-SN-29: Move never below 0
         unit.move += applied
         if unit.move == 0:
             unit.stopped = True  # R-MOVE-12: Stopped, but it may still act
         effect.mods.append(StatMod(unit.id, "move", talisman, applied))
+        change = f"{applied:+d}"
+    elif stat == "flight":
+        applied = max(amount, -unit.flight)  # R-SN-30: Flight never below 0
+        unit.flight += applied
+        effect.mods.append(StatMod(unit.id, "flight", talisman, applied))
         change = f"{applied:+d}"
     else:  # sn_roll_bonus (R-SN-39)
         unit.sn_roll_bonus += amount
@@ -164,16 +186,25 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
     if mod.stat == "armor":
         _set_armor(ctx, unit)
         change = f"{mod.term} ends"
-    elif mod.stat in ("blessings", "curses", "deflection"):
+    elif mod.stat in ("blessings", "curses", "deflection", "minds"):
         dice = list(getattr(unit, mod.stat))
         if mod.value in dice:
             dice.remove(mod.value)
         setattr(unit, mod.stat, tuple(dice))
         change = f"-d{mod.value}"
-    elif mod.stat == "move":
-        unit.move = max(0, unit.move - mod.value)
+        if mod.stat == "minds":
+            lost_mind(ctx, unit)
+    elif mod.stat in ("move", "flight"):
+        setattr(unit, mod.stat, max(0, getattr(unit, mod.stat) - mod.value))
         change = f"{-mod.value:+d}"
     elif mod.stat == "diemon_move":  # R-SN-20: goes with the Diemon, nothing to give back
+        return
+    elif mod.stat.startswith("range:"):
+        weapon = next(w for w in unit.weapons if w.name == mod.stat.split(":", 1)[1])
+        weapon.range = max(0, (weapon.range or 0) - mod.value)
+        change, after = f'{-mod.value:+d}"', f'{weapon.range}"'
+        if unit.alive:
+            ctx.emit(StatModified(unit.id, effect.id, mod.stat, change, after))
         return
     elif mod.stat.startswith("weapon:"):
         name = mod.stat.split(":", 1)[1]
@@ -238,5 +269,7 @@ def on_incapacitated(ctx: RulesContext, unit_id: str) -> None:
         end_effect(ctx, effect, "caster incapacitated")
     unit = ctx.state.units[unit_id]
     for talisman in ledger.talismans_of(unit_id):  # R-SN-8: they fall where it fell
+        if talisman.status == DESTROYED:
+            continue
         talisman.holder, talisman.cell = None, unit.pos
         ctx.emit(TalismanDropped(talisman.id, unit_id, unit.pos))

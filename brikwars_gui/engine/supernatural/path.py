@@ -81,3 +81,31 @@ def in_arc(origin: Cell, point: Cell, cell: Cell, arcs: int, reach: float) -> bo
     bx, by = cell[0] - origin[0], cell[1] - origin[1]
     cos = (ax * bx + ay * by) / (math.hypot(ax, ay) * math.hypot(bx, by))
     return cos >= math.cos(math.radians(22.5 * arcs)) - _EPS
+
+
+def arc_reach(origin: Cell, point: Cell, rolled: float) -> float:
+    """How far a d8 arc reaches (reading, `in_arc`): as far as the Range dice carried the point,
+    or the inches they `rolled` when an obstacle stopped it short."""
+    return max(distance(origin, point), rolled)
+
+
+def area_cells(
+    size: tuple[int, int], origin: Cell, point: Cell, radius: int, arcs: int, rolled: float
+) -> list[Cell]:
+    """The cells an Effect's area covers (R-SN-27/28), in row order: within `radius` of `point`
+    (d10s) and inside the cone of `arcs` Firing Arcs from `origin` (d8s) out to `arc_reach`. The
+    landing (`landing.land`) catches the units standing on them; the map outlines the same cells."""
+    width, height = size
+    reach = arc_reach(origin, point, rolled)
+    if arcs:  # the cone from the caster, and the radius around a point inside it
+        centre, span = origin, math.ceil(max(reach, distance(origin, point) + radius))
+    else:
+        centre, span = point, radius
+    out: list[Cell] = []
+    for y in range(max(0, centre[1] - span), min(height, centre[1] + span + 1)):
+        for x in range(max(0, centre[0] - span), min(width, centre[0] + span + 1)):
+            cell = (x, y)
+            inside = radius and (x - point[0]) ** 2 + (y - point[1]) ** 2 <= radius * radius
+            if inside or in_arc(origin, point, cell, arcs, reach):
+                out.append(cell)
+    return out

@@ -7,6 +7,7 @@ from __future__ import annotations
 from brikwars_gui.engine.grid import distance
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.state import UnitState
+from brikwars_gui.engine.supernatural import minds
 from brikwars_gui.engine.supernatural.effects import end_effect, remove_mod
 from brikwars_gui.engine.supernatural.events import (
     DiemonBurning,
@@ -35,6 +36,7 @@ def start_of_player_turn(ctx: PlayContext, player: str) -> None:
             continue
         _lasting_or_end(ctx, effect)
     _return_dice(ctx, player)
+    minds.start_of_turn(ctx, player)  # R-SN-40: Minds fresh, each unit first with its own die
     for unit_id in sorted(ledger.diemons):
         unit = ctx.state.units[unit_id]
         if unit.team == player and unit.alive:

@@ -70,7 +70,8 @@ class EffectState(Journaled):
     targets: list[str] = field(default_factory=list)  # units and objects it landed on
     mods: list[StatMod] = field(default_factory=list)
     radius: int = 0  # R-SN-28
-    arc: int = 0  # R-SN-27: 45° Firing Arcs
+    arc: int = 0  # R-SN-27: 45° Firing Arcs (counted die by die while it is built)
+    reach: int = 0  # inches its Range dice rolled (a d8 arc reaches as far, R-SN-27)
     stopped_by: str | None = None  # the object (or "terrain") a non-d12 Range die stopped at (R-SN-25)
     creature: str | None = None  # the Diemon it sustains (R-SN-20/21)
     lasting: bool = False  # kept at a turn start (R-SN-12)
@@ -89,6 +90,8 @@ class SNLedger(Journaled):
     base_armor: dict[str, str] = field(default_factory=dict)  # unit -> Armor before SN dice (R-SN-36)
     base_weights: dict[str, float] = field(default_factory=dict)  # unit -> Weight before Armor d10s (R-SN-37)
     base_weapons: dict[str, str] = field(default_factory=dict)  # "unit:weapon" -> "damage|type" before SN
+    base_skills: dict[str, int] = field(default_factory=dict)  # unit -> own Action die (R-SN-40)
+    fired: dict[str, str] = field(default_factory=dict)  # "unit:weapon" -> "round:player" fired (R-SN-40)
     seq: int = 0
 
     @property

@@ -9,9 +9,12 @@ ELEMENTS = {4: "fire", 6: "earth", 8: "air", 10: "metal", 12: "magik", 20: "wate
 FIRE_VARIANTS = ("fire", "acid", "poison")
 
 #: R-SN-23: the Aspect each die may be spent on, with its sign, as a plan step names it
-#: (`<talisman>:<aspect>`). `creature` is the first die of a summoning (R-SN-20).
+#: (`<talisman>:<aspect>`). `creature` is the first die of a summoning (R-SN-20). `range` carries
+#: the Effect toward its target; `range+`/`range-` go onto a weapon's Range (R-SN-24).
 ASPECTS = (
     "range",
+    "range+",
+    "range-",
     "damage+",
     "damage-",
     "armor+",
@@ -19,20 +22,37 @@ ASPECTS = (
     "deflect+",
     "move+",
     "move-",
+    "flight+",
+    "flight-",
     "action+",
     "action-",
     "bless",
     "curse",
+    "mind",
     "creature",
 )
-#: Aspects whose die joins a rated stat and rolls at each use, not when spent (R-SN-36, R-DICE-10).
-JOINED_ASPECTS = frozenset({"armor+", "armor-", "deflect+", "bless", "curse"})
+#: Aspects whose die joins a rated stat and rolls at each use, not when spent (R-SN-36, R-DICE-10;
+#: a Mind rolls as the unit's Action die, R-SN-40).
+JOINED_ASPECTS = frozenset({"armor+", "armor-", "deflect+", "bless", "curse", "mind"})
 #: Aspects whose die is not rolled when spent: the joined ones, and a summoning's first die (the
 #: Diemon is the die; it rolls as the Diemon's Action and Move, R-SN-2).
 UNROLLED_ASPECTS = JOINED_ASPECTS | {"creature"}
 #: Aspects that change a unit's stats while the Effect lasts (effects.py records each change).
 STAT_ASPECTS = frozenset(
-    {"armor+", "armor-", "deflect+", "move+", "move-", "action+", "action-", "bless", "curse"}
+    {
+        "armor+",
+        "armor-",
+        "deflect+",
+        "move+",
+        "move-",
+        "flight+",
+        "flight-",
+        "action+",
+        "action-",
+        "bless",
+        "curse",
+        "mind",
+    }
 )
 
 #: R-SN-7: what a template may be cast on. `self`, `ally` (a willing friend, or itself), `hostile`
@@ -71,9 +91,9 @@ def allowed_aspects(target: str, form: str) -> frozenset[str]:
     refuses a template naming another, and a `Cast` never offers one."""
     if form == "creature":  # R-SN-20: the first die releases it, further dice augment it
         return frozenset({"range", "creature", *AUGMENTS})
-    if target == "weapon":  # R-SN-24/34/35: Range to the weapon, Damage dice join or cancel its rating
-        return frozenset({"range", "damage+", "damage-"})
-    out = set(ASPECTS) - {"creature", "damage-"}
+    if target == "weapon":  # R-SN-24/34/35: Range to the weapon, Range onto its Range, Damage dice
+        return frozenset({"range", "range+", "range-", "damage+", "damage-"})
+    out = set(ASPECTS) - {"creature", "damage-", "range+", "range-"}
     if target == "object":
         out -= STAT_ASPECTS  # stat changes need a unit (a cell's area may hold units)
     if target == "self":

@@ -12,7 +12,7 @@ battle's ruleset — not a re-implementation of them:
 
 from __future__ import annotations
 
-from brikwars_gui.engine.dice.brikwars import skill_success_probability
+from brikwars_gui.engine.dice.brikwars_odds import skill_success_probability
 from brikwars_gui.engine.hazards.scout import hazard_die
 from brikwars_gui.engine.hazards.traps import inches_out_of_range
 from brikwars_gui.engine.rules.common import target_size_modifier

@@ -46,6 +46,9 @@ class TacticalPolicy:
         resisting = str(detail.get("roll", "")).startswith("resistance")
         if request.team in self.teams and request.question == "character_points" and resisting:
             return self._resistance_points(game, request)
+        if request.team in self.teams and request.question == "sn_window":
+            advised = (request.detail or {}).get("advised")  # R-SN-15: supernatural/window.advised
+            return advised if advised in request.options else request.default
         if request.team in self.teams and request.question == "angry_inch" and "decline" in request.options:
             chances = (request.detail or {}).get("chances") or {}
             if chances and max(chances.values()) < MIN_ENTRY_HIT:

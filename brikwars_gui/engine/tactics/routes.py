@@ -57,9 +57,10 @@ def safe_routes(
                     continue  # no cutting an obstacle's corner
                 if (nx, ny) in blocked or (nx, ny) in water:
                     continue
-                if int(grid.elevation[ny, nx]) - int(grid.elevation[y, x]) > rise:
+                up = int(grid.elevation[ny, nx]) - int(grid.elevation[y, x])
+                if up > rise:
                     continue
-                c = cost + step_cost(diagonal, parity, slow or bool(grid.half_speed[ny, nx]))
+                c = cost + step_cost(diagonal, parity, slow or bool(grid.half_speed[ny, nx]), up)
                 h = hz + float(hazard[ny, nx])
                 known = front.setdefault((nx, ny), [])
                 if c > budget or any(kh <= h + 1e-12 and kc <= c for kh, kc in known):

@@ -20,10 +20,14 @@ from brikwars_gui.ui.items import (
     Z_TOOL,
     LabelItem,
     cell_center,
+    cells_outline,
     cosmetic_pen,
 )
 from brikwars_gui.ui.layers import mask_image, reach_image
 from brikwars_gui.ui.overlay_palette import SIGHT_ALPHA, SIGHT_COLOR
+
+#: An SN Effect's area: a blast's orange, apart from the violet of the reachable cells.
+AREA_COLOR = "#e65100"
 
 
 class OverlaysMixin:
@@ -170,12 +174,17 @@ class OverlaysMixin:
         self.highlight_item.setPen(cosmetic_pen("#ff1744", 3))
         self.highlight_item.setBrush(QColor(255, 23, 68, 50))
         self.highlight_item.setZValue(Z_TOOL - 1)
+        self.area_item = QGraphicsPathItem()
+        self.area_item.setPen(cosmetic_pen(AREA_COLOR, 2.5, Qt.PenStyle.DashLine))
+        self.area_item.setBrush(QColor(230, 81, 0, 60))
+        self.area_item.setZValue(Z_TOOL - 0.5)
         for item in (
             self.reach_item,
             self.triggered_item,
             self.path_item,
             self.path_label,
             self.highlight_item,
+            self.area_item,
         ):
             item.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
             if item not in (self.reach_item, self.triggered_item):
@@ -211,6 +220,14 @@ class OverlaysMixin:
         self.path_label.set_text(text)
         self.path_label.setPos(end + QPointF(0, CELL * 0.55 if below else -CELL * 0.55))
         self.path_label.setVisible(bool(text))
+
+    def show_area(self, cells, tip: str = "") -> None:
+        """An Effect's area outlined (R-SN-27/28: the cells of its d8 arcs and d10 radius, as the
+        engine gives them); empty or None hides it."""
+        self._play_items()
+        self.area_item.setPath(cells_outline(cells or ()))
+        self.area_item.setToolTip(tip)
+        self.area_item.setVisible(bool(cells))
 
     def highlight(self, units: list[str] | tuple[str, ...] = (), cells=()) -> None:
         """Mark the units and cells an event involves (one path item; empty clears it)."""

@@ -40,7 +40,7 @@ class BattlefieldScene(
         self._pending_moves: dict[str, list[tuple[int, int]]] = {}
         self.reach_item = self.triggered_item = None
         self.heat_item: QGraphicsPixmapItem | None = None
-        self.path_item = self.highlight_item = None
+        self.path_item = self.highlight_item = self.area_item = None
         self.path_label: LabelItem | None = None
         self.unit_items: dict[str, UnitItem] = {}
         self.object_items: dict[str, ObjectItem] = {}
@@ -83,7 +83,7 @@ class BattlefieldScene(
         # clear() deleted every item: forget them all before anything (a signal handler drawing
         # an overlay) can reach a deleted C++ object (issue 10, defect 1)
         self.reach_item = self.triggered_item = self.path_item = self.highlight_item = None
-        self.heat_item = None
+        self.area_item = self.heat_item = None
         self.path_label = None
         self._reset_unit_overlays()
         self.unit_items.clear()
@@ -128,6 +128,7 @@ class BattlefieldScene(
             self.set_reach(None)
             self.show_path(None)
             self.highlight()
+            self.show_area(None)
             self.triggered_item.setVisible(False)
         for oid in self.object_items:
             self.set_object_destroyed(oid, False)

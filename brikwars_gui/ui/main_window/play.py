@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QRect, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QRect, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
 from brikwars_gui.ui.attack_card import forecast_html, pct
 from brikwars_gui.ui.battlefield.map_tips import token_box
+from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.play_panels import NewBattleDialog
+from brikwars_gui.ui.response_prompt import parse_cell
 from brikwars_gui.ui.session_controller import (
     random_seed,
     ranged_weapons,
@@ -92,6 +94,7 @@ class PlayMixin:
             views = self.controller.unit_view  # the Move the game uses (Nine Powers converts it)
             self.unit_panel.model.move_provider = lambda uid: getattr(views(uid), "move", None)
             self.unit_panel.model.sn_provider = lambda uid: chips_text(self.controller.sn_dice(uid))
+            self.unit_panel.model.joined_provider = self.controller.joined_units  # summoned units
             self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
@@ -115,6 +118,7 @@ class PlayMixin:
             self.unit_panel.model.hidden_provider = None
             self.unit_panel.model.move_provider = None
             self.unit_panel.model.sn_provider = None
+            self.unit_panel.model.joined_provider = None  # Edit mode: the scenario's units alone
             for dock in getattr(self, "_edit_docks", []):
                 dock.setVisible(True)
             self._edit_docks = []
@@ -231,6 +235,8 @@ class PlayMixin:
         names = {**objects, **c.unit_names()}  # a summoned unit too (rules/roster.py)
         involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
+        effect = c.sn_effect(request.about) if request.question.startswith("sn_") and request.about else None
+        self.show_sn_effect(effect, effect.template if effect is not None else "")  # where a Fumble acts
         self.scene.highlight(involved, ())
         for uid in involved:
             self.view.ensureVisible(self.scene.unit_items[uid], 80, 80)
@@ -238,8 +244,13 @@ class PlayMixin:
         blocked += [self.timeline_bar, self.turn_panel]
         for widget in blocked:
             widget.setEnabled(False)
+        cells = [cell for cell in map(parse_cell, request.options) if cell is not None]
+        if request.question == "fire_patch" and cells:  # the cells to click stay in view, uncovered
+            self.view.ensureVisible(QRectF(cell_center(cells[0]), QSizeF(1, 1)), 80, 80)
         try:
             points = [self.view.mapFromScene(self.scene.unit_items[u].pos()) for u in involved]
+            if request.question == "fire_patch":
+                points += [self.view.mapFromScene(cell_center(cell)) for cell in cells]
             odds = c.response_odds(request)  # the ruleset's chances to kill, with the engine's to hit
             player = self.asked_player(request)  # hot seat: an opponent's Fumble Die names who answers
             answer, always = self.response_prompt.ask(request, names, points, odds, player)
@@ -247,6 +258,7 @@ class PlayMixin:
             for widget in blocked:
                 widget.setEnabled(True)
             self.scene.highlight()
+            self.show_sn_effect(None)
         if always:
             c.always_default.add((getattr(request, "team", None), request.question))
         return answer
@@ -438,7 +450,11 @@ class PlayMixin:
             aims = o.kind in ("sprint", "group_sprint")  # the cell clicked is where it runs
             if aims and not c.sprint_goal_possible(unit_id, cell):  # an enemy's cell is a Charge
                 continue
-            label = o.label + (f" toward [{cell[0]}, {cell[1]}]" if aims else "")
+            if o.aims_at_cell and not c.aimed_order_possible(unit_id, o.kind, cell):  # crawl, hop
+                continue
+            where = f"[{cell[0]}, {cell[1]}]"
+            label = o.label.replace("{cell}", where) if o.aims_at_cell else o.label
+            label += f" toward {where}" if aims else ""
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if c.careful_move_possible(unit_id, cell):
             careful = menu.addAction(
@@ -564,6 +580,8 @@ class PlayMixin:
             ok = self.controller.order_sprint(unit_id, cell)
         elif option.kind == "group_sprint":  # the allies who share the roll (R-MOVE-20)
             ok = self.controller.order_group_sprint(unit_id, cell, option.target.split(","))
+        elif option.aims_at_cell:  # an order completed with the cell clicked (crawl, hop)
+            ok = self.controller.order_at_cell(unit_id, option.kind, cell)
         else:
             return False
         self.refresh_play_overlays()
@@ -578,6 +596,8 @@ class PlayMixin:
         if unit_id and c.can_command(unit_id):
             actor = unit_id
             self.selection.select("unit", unit_id)
+        if actor is None and unit_id and c.anytime_actions(unit_id):
+            actor = unit_id  # out of its turn it may still cancel its Effects (R-SN-13)
         if actor is None:
             return
         menu = self.build_action_menu(actor, (x, y), unit_id if unit_id != actor else "")

@@ -2,10 +2,11 @@
 the data directory or the disk refuses them (issue 14, items 7-9; the store is ui/recovery.py).
 
 * Every order and answered question of the battle is appended to a write-ahead journal as it is
-  made (ui/write_ahead.py), and the whole battle is autosaved at every end of turn; the editor
-  document is autosaved after every edit (once per event-loop turn, so a drag writes as it goes;
-  only while it has unsaved changes), each into this instance's own recovery slot: a kill loses at
-  most the order or edit in flight (issue 26).
+  made (ui/write_ahead.py), and the whole battle is autosaved at every end of turn; every edit of
+  the editor document is appended to the editor's journal as what it changed when it is done
+  (ui/editor_journal.py: a drag appends each step; only while there are unsaved changes), each
+  into this instance's own recovery slot: a kill loses at most the order or edit in flight
+  (issue 26).
 * A failing autosave (full disk...) is shown in the status bar every time and in one warning until
   an autosave works again; it is retried at every chance.
 * A data directory that cannot be used does not stop the app: it runs without autosave and says so
@@ -17,17 +18,20 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
-from PySide6.QtCore import QTimer
 from PySide6.QtWidgets import QMessageBox
 
-from brikwars_gui.ui.recovery import RecoveryStore, battle_summary, load_editor_autosave, setup_logging
+from brikwars_gui.ui.editor_journal import EditorJournal
+from brikwars_gui.ui.recovery import (
+    RecoveryStore,
+    battle_summary,
+    load_editor_autosave,
+    read_in_flight,
+    setup_logging,
+)
 from brikwars_gui.ui.scenario_io import ScenarioError
 from brikwars_gui.ui.write_ahead import WriteAheadJournal
 
 log = logging.getLogger("brikwars_gui.window")
-
-EDITOR_QUIET_MS = 0
-"""The editor document is autosaved this long after the last edit: at once, when the edit is done."""
 
 
 class RecoveryMixin:
@@ -42,10 +46,6 @@ class RecoveryMixin:
         self.ask_recover_editor = self._ask_recover_editor_dialog
         """Asked at startup when a gone instance left unsaved scenario edits; tests replace it."""
         self._autosave_failing = False
-        self._editor_timer = QTimer(self)
-        self._editor_timer.setSingleShot(True)
-        self._editor_timer.setInterval(EDITOR_QUIET_MS)
-        self._editor_timer.timeout.connect(self.autosave_editor)
         if data_dir is None:
             return
         try:
@@ -55,19 +55,23 @@ class RecoveryMixin:
             self.data_dir_problem = f"{data_dir}: {exc.strerror or exc}"
             log.warning("running without autosave: %s", self.data_dir_problem)
             return
-        self.doc.undo_stack.indexChanged.connect(lambda _index: self._editor_timer.start())
+        self.editor_journal = EditorJournal(self.recovery.editor_journal_path)
+        self.editor_journal.watch(self.doc)
+        self.doc.undo_stack.indexChanged.connect(lambda _index: self.autosave_editor())
         self.doc.modifiedChanged.connect(lambda modified: modified or self._clear_editor_autosave())
         self.journal = WriteAheadJournal(self.recovery.journal_path)
         self._journal_seen = 0
+        self._journal_pending = 0  # events of the engine call under way written as pending (0: none)
         self.controller.sessionStarted.connect(self._journal_begin)
         self.controller.ordersCommitted.connect(self._journal_append)
+        self.controller.answerGiven.connect(self._journal_answer)
         self.controller.sessionStopped.connect(lambda: self.journal.close(remove=True))
 
     def end_recovery(self) -> None:
         """A clean exit: no more autosaves; this instance's slot is removed."""
-        self._editor_timer.stop()
         if self.recovery is not None:
             self.journal.close()
+            self.editor_journal.close()
             self.recovery.end_session()
             self.recovery = None
 
@@ -96,27 +100,43 @@ class RecoveryMixin:
             self._autosave_failed(exc)
             return
         self._journal_seen = self.controller.event_count()
+        self._journal_pending = 0
 
     def _journal_append(self) -> None:
         """The orders (and answers) the last engine call made, on disk before anything else."""
         if self.recovery is None or not self.controller.has_game:
             return
         events, self._journal_seen = self.controller.replay_events_from(self._journal_seen)
+        settled, self._journal_pending = bool(self._journal_pending), 0
         try:
-            self.journal.append(events)
+            self.journal.append(events, settled=settled)
+        except Exception as exc:
+            log.exception("journal failed")
+            self._autosave_failed(exc)
+
+    def _journal_answer(self, decided: dict) -> None:
+        """A human answered a question mid-order: the order so far and the answer, on disk before
+        the order goes on (a kill now re-asks only the questions after it)."""
+        if self.recovery is None or not self.controller.has_game:
+            return
+        start = max(self._journal_seen, self._journal_pending)
+        events, count = self.controller.replay_events_from(start)
+        self._journal_pending = count + 1  # the engine logs this answer next: written here already
+        try:
+            self.journal.append_pending([*events, decided])
         except Exception as exc:
             log.exception("journal failed")
             self._autosave_failed(exc)
 
     def autosave_editor(self) -> None:
-        """The editor document, after each edit (`EDITOR_QUIET_MS`), while it has unsaved changes."""
+        """Journal the edit just done (on disk when this returns), while there are unsaved changes."""
         if self.recovery is None:
             return
         if not self.doc.modified:
             self._clear_editor_autosave()
             return
         try:
-            self.recovery.autosave_editor(self.doc.scenario, self.doc.path)
+            self.editor_journal.record(self.doc.scenario, self.doc.terrain, self.doc.path)
         except Exception as exc:
             log.exception("editor autosave failed")
             self._autosave_failed(exc)
@@ -125,7 +145,7 @@ class RecoveryMixin:
 
     def _clear_editor_autosave(self) -> None:
         if self.recovery is not None:
-            self._editor_timer.stop()
+            self.editor_journal.close()
             self.recovery.clear_editor()
 
     def _autosave_failed(self, exc: Exception) -> None:
@@ -163,8 +183,11 @@ class RecoveryMixin:
         if battle is not None:
             wanted = self.ask_recover(battle)
             restored = wanted and self.open_saved_game(battle, remember=False)
+            in_flight = read_in_flight(battle) if restored else []
             self.recovery.forget(battle)
             if restored:
+                if in_flight:  # the order a question was answered for when the app was killed
+                    self.controller.resume_in_flight(in_flight)
                 return True
         editor = self.recovery.pending_editor()
         if editor is not None:

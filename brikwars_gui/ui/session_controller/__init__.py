@@ -47,7 +47,8 @@ Signals: `sessionStarted`, `sessionStopped`, `turnChanged(round, player)`, `unit
 `eventAdded(LogEntry)`, `logReset()`, `eventLogged(text, detail)`, `canEndTurnChanged(bool)`,
 `ordersEnabledChanged(bool)`, `aiRunningChanged(bool)`, `orderRejected(str)`, `engineError(str)`,
 `turnCompleted()` (after each end of turn: autosave), `ordersCommitted()` (after each engine call:
-the write-ahead journal appends `replay_events_from(n)`), `gameOver(str)`, `viewChanged()`,
+the write-ahead journal appends `replay_events_from(n)`), `answerGiven(decided)` (a human's
+answer, before the order goes on: journaled at once), `gameOver(str)`, `viewChanged()`,
 `unitMoved(unit_id, path)` (each `unit_moved` event of an order or AI step, path with its start
 cell; not while `moves_instant`), `aiSkipped()` (Skip pressed).
 """

@@ -26,7 +26,12 @@ from brikwars_gui.ui.session_controller.orders import OrdersMixin
 from brikwars_gui.ui.session_controller.prompts import PromptsMixin, _UIPolicy
 from brikwars_gui.ui.session_controller.queries import QueriesMixin
 from brikwars_gui.ui.session_controller.sight import SightMixin
-from brikwars_gui.ui.session_controller.supernatural import SupernaturalMixin, sn_log_text, sn_map_result
+from brikwars_gui.ui.session_controller.supernatural import (
+    SupernaturalMixin,
+    sn_dice_detail,
+    sn_log_text,
+    sn_map_result,
+)
 from brikwars_gui.ui.session_controller.timeline import TimelineMixin
 from brikwars_gui.ui.session_controller.views import Cell, HazardView
 
@@ -67,6 +72,7 @@ class SessionController(
     unitMoved = Signal(str, object)  # unit id, its path (start cell included), from a unit_moved event
     aiSkipped = Signal()  # Skip: the AI's orders are played at once (views stop animating)
     ordersCommitted = Signal()  # after each engine call: new orders may be journaled (replay_events_from)
+    answerGiven = Signal(dict)  # a human's answer (its `decided` event), before the order goes on
 
     def __init__(self, parent: QObject | None = None) -> None:
         super().__init__(parent)
@@ -86,6 +92,7 @@ class SessionController(
         self.ask_response: Callable[[Any], str] = lambda request: request.default
         """Asks a human player a DecisionRequest; the window installs a dialog."""
         self.always_default: set[tuple[str | None, str]] = set()
+        self._given: list[dict[str, Any]] = []  # answers of an order resumed after a kill (PromptsMixin)
         """(team, question) pairs a human chose to always answer with the default (this battle)."""
         self.ai_interval = 350
         self._ai_timer = QTimer(self)
@@ -219,6 +226,7 @@ class SessionController(
         """A new battle on `scenario` (seed recorded; random when None)."""
         self._stop_ai()
         self.always_default.clear()
+        self._given = []
         self.scenario = scenario
         self.seed = random_seed() if seed is None else int(seed)
         self.script = list(script or [])
@@ -285,6 +293,7 @@ class SessionController(
         game, dice, seen_by = built if built is not None else self.replay_saved(saved)
         self._stop_ai()
         self.always_default.clear()
+        self._given = []
         self.scenario = saved.scenario
         self.seed, self.script = saved.seed, list(saved.dice_script or [])
         self.max_rounds = saved.max_rounds
@@ -348,7 +357,7 @@ class SessionController(
             self._log_turn[1],
             event.kind,
             text,
-            dice_detail(data),
+            sn_dice_detail(event, dice_detail(data)),
             tuple(getattr(event, "units", ()) or ()),
             event_cells(data),
             note,
@@ -410,7 +419,10 @@ class SessionController(
     def _sn_result(self, event: Any) -> MapResult | None:
         state = self.game.state
         found = sn_map_result(event, state.sn) if state.sn.active else None
-        return MapResult(*found) if found is not None else None
+        if found is None:
+            return None
+        area = self.sn_effect_area(event.effect) if event.kind == "effect_landed" else ()
+        return MapResult(*found, area=area)
 
     # Below this AI step interval (ms) the AI's moves are shown without animation.
     FAST_AI_MS = 200
@@ -452,6 +464,15 @@ class SessionController(
             u.fire_size,
             u.heavy_armor,
             u.carrying_heavy,
+            # what SN Effects change (R-SN-29/30/36/40, R-DICE-10): the card and the badges follow
+            u.skill,
+            u.armor,
+            u.move,
+            u.blessings,
+            u.curses,
+            u.flight,
+            u.minds,
+            u.minds_used,
         )
 
     def _hazard_signature(self) -> tuple:

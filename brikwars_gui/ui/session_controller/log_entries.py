@@ -28,12 +28,14 @@ class LogEntry:
 @dataclass(frozen=True)
 class MapResult:
     """An outcome to show where it happened (issue 10): `kind` is hit, miss, damage, killed,
-    disrupted, blast or bail; `radius` (inches) for a blast."""
+    disrupted, blast or bail; `radius` (inches) for a blast; `area` the cells of an SN Effect's
+    area (its d8 arcs and d10 radius, R-SN-27/28), outlined instead of a circle."""
 
     kind: str
     at: Cell
     text: str
     radius: int = 0
+    area: tuple[Cell, ...] = ()
 
 
 def map_result(event: Any, position: Callable[[str], Cell | None]) -> MapResult | None:

@@ -69,6 +69,29 @@ class OrdersMixin:
         unit = self.game.state.units.get(unit_id)
         return unit is not None and sprint_goal_problem(self.game.state, unit, cell) is None
 
+    def aimed_order_possible(self, unit_id: str, kind: str, cell: Cell) -> bool:
+        """An option aimed at a cell (`ActionOption.aims_at_cell`: crawl, hop) may be taken to
+        `cell` now: the engine's own check of the order it becomes there."""
+        from brikwars_gui.engine.order_families import check_order, order_at_cell
+        from brikwars_gui.engine.session import IllegalOrder
+
+        if not self.orders_enabled or self.game is None or not self.can_command(unit_id):
+            return False
+        unit = self.game.state.units.get(unit_id)
+        if unit is None or tuple(cell) == unit.pos:
+            return False
+        try:
+            check_order(self.game.state, unit, order_at_cell(kind, cell))
+        except IllegalOrder:
+            return False
+        return True
+
+    def order_at_cell(self, unit_id: str, kind: str, cell: Cell) -> bool:
+        """Take an option aimed at a cell (crawl, hop) to `cell`."""
+        from brikwars_gui.engine.order_families import order_at_cell
+
+        return self.order_action(unit_id, order_at_cell(kind, cell))
+
     def order_group_sprint(self, unit_id: str, toward: Cell, members: Sequence[str]) -> bool:
         """`unit_id` and `members` Sprint on one shared roll, in parallel lines (R-MOVE-20)."""
         from brikwars_gui.engine.rules.move_actions import GroupSprint

@@ -5,10 +5,12 @@ from __future__ import annotations
 
 import dataclasses
 import logging
+from types import SimpleNamespace
 from typing import Any
 
 import numpy as np
 
+from brikwars_gui.scenario.models import Unit
 from brikwars_gui.ui.session_controller.views import (
     Cell,
     GameResult,
@@ -58,11 +60,31 @@ class QueriesMixin:
 
     def legal_actions(self, unit_id: str) -> list[Any]:
         if not self.can_command(unit_id):
-            return []
+            return self.anytime_actions(unit_id)
         try:
             return list(self.game.legal_actions(unit_id))
         except Exception:
             log.exception("legal_actions failed")
+            return []
+
+    def anytime_actions(self, unit_id: str) -> list[Any]:
+        """The orders a human side's unit may give out of its turn (cancelling an Effect, R-SN-13):
+        in hot seat on the other player's turn, between orders (nothing running, the live game)."""
+        u = self._live_unit(unit_id)
+        if (
+            u is None
+            or self.game is None
+            or self.game.over
+            or self.is_ai(u.team)
+            or self.view_index is not None
+            or self._busy
+            or self._ai_running
+        ):
+            return []
+        try:
+            return list(self.game.anytime_actions(unit_id))
+        except Exception:
+            log.exception("anytime_actions failed")
             return []
 
     # -- forecast odds -----------------------------------------------------------------------------
@@ -188,6 +210,23 @@ class QueriesMixin:
             units = self.game.state.units
         return [str(uid) for uid, u in units.items() if on_map(u)]
 
+    def joined_units(self) -> list[Unit]:
+        """The units of the shown frame that are not the scenario's (a Diemon summoned mid-battle,
+        R-SN-2/20), as scenario rows for the Units table: their stats as the engine holds them,
+        in the engine's order; those the viewing player may not know of (G-16, fog) left out."""
+        if self.game is None:
+            return []
+        own = {u.id for u in self.scenario.units} if self.scenario is not None else set()
+        if self.view_index is not None:
+            units = self.game.snapshots[self.view_index].get("units", {})
+        else:
+            units = self.game.state.units
+        return [
+            _scenario_row(u)
+            for uid, u in units.items()
+            if uid not in own and on_map(u) and not self.hidden_from_viewer(str(uid))
+        ]
+
     def unit_names(self) -> dict[str, str]:
         """Unit id → name for every unit of this battle: the scenario's, those in the engine's
         state now, and those that joined and left since (their `unit_joined` events), so menus,
@@ -279,3 +318,25 @@ class QueriesMixin:
             return self.game.state.player(player_id).controller
         except Exception:
             return "human"
+
+
+def _scenario_row(u: Any) -> Unit:
+    """A live or snapshot unit as a scenario `Unit` the tables read (never validated or saved:
+    a summoned unit is not part of the scenario)."""
+    weapons = [
+        SimpleNamespace(**{k: _get(w, k) for k in ("name", "use", "range", "damage")})
+        for w in _get(u, "weapons", ()) or ()
+    ]
+    pos = _get(u, "pos")
+    return Unit.model_construct(
+        id=str(_get(u, "id")),
+        name=str(_get(u, "name")),
+        team=str(_get(u, "team")),
+        position=(int(pos[0]), int(pos[1])),
+        move=int(_get(u, "move", 0)),
+        skill=f"d{_get(u, 'skill')}",
+        armor=str(_get(u, "armor")),
+        size=int(_get(u, "size", 1)),
+        hero=bool(_get(u, "hero", False)),
+        weapons=weapons,
+    )

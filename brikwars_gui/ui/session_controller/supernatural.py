@@ -21,6 +21,8 @@ CHIP_COLORS = {
 CHIP_MARKS = {"ready": "●", "spent": "○", "held": "◆", "destroyed": "✗"}
 ASPECT_WORDS = {
     "range": "Range",
+    "range+": "Weapon Range +",
+    "range-": "Weapon Range −",
     "damage+": "Damage",
     "armor+": "Armor +",
     "armor-": "Armor −",
@@ -31,6 +33,11 @@ ASPECT_WORDS = {
     "bless": "Blessing",
     "curse": "Curse",
     "creature": "Diemon",
+    "damage-": "Damage −",
+    "deflect+": "Deflection",
+    "flight+": "Flight +",
+    "flight-": "Flight −",
+    "mind": "Mind (+1 Action)",
 }
 
 
@@ -134,6 +141,23 @@ class SupernaturalMixin:
             bool(_get(effect, "ended", False)),
         )
 
+    def sn_effect_area(self, effect_id: str) -> tuple[tuple[int, int], ...]:
+        """The cells of an Effect's area in the frame shown (R-SN-27/28): its d8 arcs and d10
+        radius so far while it is built, as it landed after; () for an Effect without an area.
+        The engine's own cells (`supernatural.path.area_cells`), which its landing catches."""
+        from brikwars_gui.engine.supernatural.path import area_cells
+
+        effect = (_get(self._shown_sn(), "effects", None) or {}).get(effect_id)
+        if effect is None or self.game is None:
+            return ()
+        radius, arcs = int(_get(effect, "radius", 0) or 0), int(_get(effect, "arc", 0) or 0)
+        if not (radius or arcs):
+            return ()
+        grid = self.game.state.grid
+        origin, point = _pair(_get(effect, "origin")), _pair(_get(effect, "point"))
+        rolled = float(_get(effect, "reach", 0) or 0)
+        return tuple(area_cells((grid.width, grid.height), origin, point, radius, arcs, rolled))
+
     def sn_cell_effects(self, unit_id: str) -> list[str]:
         """The caster's Effect templates aimed at a cell (bursts, summons: R-SN-2/7), which the
         map's right-click gives their point; none while it cannot give orders."""
@@ -161,7 +185,7 @@ def _pair(value: Any) -> tuple[int, int]:
 # The log's words and the map's floats for SN events
 
 
-_INCHES = ("range", "move+", "move-")
+_INCHES = ("range", "range+", "range-", "move+", "move-")
 
 
 def _roll_words(aspect: str, roll: dict[str, Any]) -> str:
@@ -184,7 +208,8 @@ def _fumble_use_words(use: str, total: Any, caster: str) -> str:
     if use == "range-":
         return f'pushed back {total}" toward {caster}'
     if use.startswith("range:"):
-        return f"turned to {use.removeprefix('range:')}"
+        x, _, y = use.removeprefix("range:").partition(",")
+        return f"turned onto ({x}, {y})"
     if use == "back":
         return f"it bounces back to {caster}"
     return "let pass"
@@ -195,8 +220,8 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
     players', Talismans' and Effects' names: `Ignatia: Range d6: 4 → 4" (7 of 9")`,
     `Fumble! Mortimer turns the d4 against the Fireball: Damage −3`."""
     kind = event.kind
-    if kind == "decided" and event.question in ("sn_next_die", "sn_lasting"):
-        return _decision_words(event, names, ledger)
+    if kind == "decided" and event.question in _DECIDED:
+        return _decision_words(event, names, players, ledger)
     if not kind.startswith(("sn_", "effect_")):
         return None
     talismans = _get(ledger, "talismans", None) or {}
@@ -238,13 +263,37 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
     return None
 
 
-def _decision_words(event: Any, names: dict[str, str], ledger: Any) -> str:
-    """A caster's choice in words: the die it spends (R-SN-14), stopping, keeping a Lasting die."""
+#: SN questions whose answers the log words itself (`_decision_words`).
+_DECIDED = ("sn_next_die", "sn_lasting", "sn_fumble_use", "sn_fumble_to", "sn_include_self")
+#: An opponent's use of a Fumble Die as chosen (the number comes with the roll's own line).
+_FUMBLE_CHOICES = {
+    "none": "let it pass",
+    "damage-": "weaken its Damage",
+    "mod-": "weaken what it changes",
+    "range-": "push it back toward the caster",
+}
+
+
+def _decision_words(event: Any, names: dict[str, str], players: dict[str, str], ledger: Any) -> str:
+    """A choice in words: the die a caster spends (R-SN-14), stopping, keeping a Lasting die, being
+    caught in its own blast (R-SN-28); who gets a Fumble Die and what its opponent makes of it."""
     who = names.get(event.unit, event.unit)
     effect_id = str(event.about or "").partition(":")[0]
     effect = (_get(ledger, "effects", None) or {}).get(effect_id)
     template = str(_get(effect, "template", "")) or "the Effect"
     answer = str(event.answer)
+    if event.question == "sn_fumble_use":
+        if answer.startswith("range:"):
+            x, _, y = answer.removeprefix("range:").partition(",")
+            choice = f"turn it onto ({x}, {y})"
+        else:
+            choice = _FUMBLE_CHOICES.get(answer, answer)
+        return f"Fumble Die against {who}'s {template}: the opponent chooses to {choice} (R-SN-18)"
+    if event.question == "sn_fumble_to":
+        return f"{who} hands the Fumble Die to {players.get(answer, answer)} (R-SN-18)"
+    if event.question == "sn_include_self":
+        caught = "is caught in" if answer == "yes" else "keeps out of"
+        return f"{who} {caught} the radius of its own {template} (R-SN-28)"
     if event.question == "sn_lasting":
         if answer.startswith("keep:"):
             target = answer.removeprefix("keep:")
@@ -258,6 +307,15 @@ def _decision_words(event: Any, names: dict[str, str], ledger: Any) -> str:
     return f"{who} spends the {die} on {ASPECT_WORDS.get(aspect, aspect)} for the {template}"
 
 
+def sn_dice_detail(event: Any, detail: str) -> str:
+    """The Dice column of an SN die spent on a Diemon: nothing is rolled now, the die becomes the
+    creature (R-SN-2/20); the engine's roll text speaks of a stat die."""
+    roll = getattr(event, "roll", None) or {}
+    if event.kind == "sn_die_rolled" and event.aspect == "creature" and not roll.get("faces"):
+        return f"roll: none now — the d{roll.get('sides')} becomes the Diemon and rolls as its dice (R-SN-2)"
+    return detail
+
+
 def sn_map_result(event: Any, ledger: Any) -> tuple[str, tuple[int, int], str, int] | None:
     """(kind, cell, text, radius) of an SN event shown where it happens: each die's roll at the
     Effect's point, the area where it lands, a Fumble's use."""
@@ -267,8 +325,11 @@ def sn_map_result(event: Any, ledger: Any) -> tuple[str, tuple[int, int], str, i
     effect = (_get(ledger, "effects", None) or {}).get(getattr(event, "effect", None) or "")
     template = str(_get(effect, "template", "")) or "Effect"
     if kind == "effect_landed":
-        if event.radius:
-            return ("blast", _pair(event.point), f'{template}: {event.radius}" radius', int(event.radius))
+        area = [f'{event.radius}" radius'] if event.radius else []
+        arcs = int(getattr(event, "arc", 0) or 0)
+        area += [f"{arcs} arc{'s' if arcs > 1 else ''} (45° each)"] if arcs else []
+        if area:
+            return ("blast", _pair(event.point), f"{template}: {', '.join(area)}", int(event.radius))
         return ("sn", _pair(event.point), f"{template} lands", 0)
     if kind == "sn_fumble_used" and effect is not None:
         text = "Fumble: " + _fumble_use_words(event.use, event.roll.get("total"), "the caster")

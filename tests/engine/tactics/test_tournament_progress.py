@@ -47,7 +47,6 @@ def test_tournament_workers_are_not_forked_and_give_the_results_of_one_process(m
 
 def test_tournament_plays_only_the_pairings_asked_for():
     scenario = load_scenario(SKIRMISH)
-    results = run_tournament(
-        {"skirmish": scenario}, [], 2, jobs=1, max_rounds=2, pairs=[("greedy", "passive"), ("passive", "random")]
-    )
+    pairs = [("greedy", "passive"), ("passive", "random")]
+    results = run_tournament({"skirmish": scenario}, [], 2, jobs=1, max_rounds=2, pairs=pairs)
     assert [(r.a, r.b, r.games) for r in results] == [("greedy", "passive", 2), ("passive", "random", 2)]

@@ -18,11 +18,10 @@ from brikwars_gui.engine.dice.brikwars import (
     active_blessings,
     blessing_dice,
     blessing_text,
-    die_distribution,
     roll_expression,
     skill_roll,
-    skill_success_probability,
 )
+from brikwars_gui.engine.dice.brikwars_odds import die_distribution, skill_success_probability
 from brikwars_gui.engine.rules.strike_odds import brikwars_strike_odds, strike_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import DamageRoll, RollAsked, Ruleset, StatLine, StrikeOdds

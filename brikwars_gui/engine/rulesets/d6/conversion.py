@@ -15,7 +15,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from brikwars_gui.engine.dice.brikwars import expected_total
+from brikwars_gui.engine.dice.brikwars_odds import expected_total
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 
 SKILL_CODES = {4: "2D", 6: "3D", 8: "3D+2", 10: "4D+1", 12: "5D", 20: "7D"}

@@ -26,7 +26,7 @@ from __future__ import annotations
 from functools import lru_cache
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.brikwars_odds import die_distribution
 from brikwars_gui.engine.dice.d6 import CANCEL_HIGHEST, COMPLICATION
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range

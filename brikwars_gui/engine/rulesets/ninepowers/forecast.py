@@ -18,7 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.dice.brikwars import die_distribution
+from brikwars_gui.engine.dice.brikwars_odds import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.grid import in_range, sees
 from brikwars_gui.engine.hazards.ignition_odds import (

@@ -279,6 +279,8 @@ def test_r_sn_3_12_sn_questions_read_in_names() -> None:
         "range:8,6",
         {"total": 3, "effect": "Fireball", "point": [10, 5]},
     )
+    arc = DecisionRequest("sn_arc", "p", "red", "fx1", ("no", "yes"), "yes", {"adds": ["s"], "arcs": 0})
+    assert describe(arc, names).headline.endswith("It would also catch Squire Tam.")  # R-SN-27
     own = DecisionRequest("sn_include_self", "p", "red", "fx1", ("no", "yes"), "no")
     assert "inside your own Effect's radius" in describe(own, names).headline  # R-SN-28
     text = describe(fumble, names, player="Blue")

@@ -313,6 +313,6 @@ def cast(
             continue
         rolled.append((talisman_id, aspect, roll))
         # R-SN-27/28: the area so far, which the map outlines while the Effect grows
-        effect.radius, effect.arc = blast_radius(rolled), arc_count(template, rolled)
+        effect.radius, effect.arc = blast_radius(rolled), arc_count(rolled)
     land(ctx, unit, effect, template, rolled, against, dest)
     return effect

@@ -94,14 +94,11 @@ def blast_radius(rolled: Rolled) -> int:
     return RADIUS_PER_D10 * (joined_d10 + sum(1 for _t, _a, r in rolled for d in r.dice if d.sides == 10))
 
 
-def arc_count(template: EffectTemplate, rolled: Rolled) -> int:
-    """R-SN-27: the Firing Arcs of the dice rolled so far: each d8 on Damage (and on Range for an
-    `arc` form), set die by die like `blast_radius`."""
-    return sum(
-        1
-        for _t, a, r in rolled
-        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
-    )
+def arc_count(rolled: Rolled) -> int:
+    """R-SN-27: the Firing Arcs the dice rolled so far certainly give: each d8 on Damage, set die
+    by die like `blast_radius` (a spray's d8 Range dice add theirs only if the caster chooses so
+    when it lands, `_arcs`)."""
+    return sum(1 for _t, a, r in rolled if r.sides == 8 and a == "damage+")
 
 
 def _on_weapon(
@@ -162,7 +159,7 @@ def _arcs(
     caster and it is centred on the Effect's path. Default: yes when the wider cone takes in a unit
     the Effect is meant for (an enemy of the caster for a harmful Effect, a friend for a helpful
     one) and none of the other side."""
-    arcs = sum(1 for _t, a, r in rolled if r.sides == 8 and a == "damage+")
+    arcs = arc_count(rolled)
     optional = [t for t, a, r in rolled if r.sides == 8 and a == "range" and template.form == "arc"]
     if not optional:
         return arcs

@@ -281,6 +281,13 @@ def test_r_sn_3_12_sn_questions_read_in_names() -> None:
     )
     arc = DecisionRequest("sn_arc", "p", "red", "fx1", ("no", "yes"), "yes", {"adds": ["s"], "arcs": 0})
     assert describe(arc, names).headline.endswith("It would also catch Squire Tam.")  # R-SN-27
+    from brikwars_gui.engine.rules.common import Decided
+    from brikwars_gui.ui.session_controller.supernatural import sn_log_text
+
+    spread = Decided("4pion-1", "sn_spread", "fx1", ["none", "haycart"], "haycart")
+    assert sn_log_text(spread, names, {}, {}) == "4pion sets Hay cart alight (R-SN-3)"
+    boom = Decided("4pion-1", "sn_detonate", "s", ["yes", "no"], "no")
+    assert sn_log_text(boom, names, {}, {}) == "4pion waits"
     own = DecisionRequest("sn_include_self", "p", "red", "fx1", ("no", "yes"), "no")
     assert "inside your own Effect's radius" in describe(own, names).headline  # R-SN-28
     text = describe(fumble, names, player="Blue")

@@ -50,6 +50,7 @@ QUESTIONS = {
     "sn_detonate": "{about} steps within the blast: blow the 10amyte up now? (R-SN-5)",
     "sn_lasting": "keep this Effect's die on a target as a Lasting Effect? (R-SN-12)",
     "sn_include_self": "you stand inside your own Effect's radius: are you caught in it too? (R-SN-28)",
+    "sn_window": "spend SN dice on this roll before it is judged? (R-SN-15)",
     "sn_arc": "widen the Effect by a d8's Firing Arc, a 45° cone from you along its path? (R-SN-27)",
 }
 #: R-SN-18: what an opponent may make of a Fumble Die (`{n}`: its total, `{caster}`).
@@ -189,6 +190,8 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
         total, needed = detail["total"], detail["needed"]
         verdict = "it already hits" if total >= needed else "a miss so far"
         headline += f" You rolled {total} (needs {needed}): {verdict}."
+    if request.question == "sn_window" and "words" in detail:  # the engine's words for the roll
+        headline += f" {detail['words']}"
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}

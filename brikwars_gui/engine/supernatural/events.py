@@ -174,6 +174,25 @@ class MindActs(Event):
 
 
 @register_event
+class WindowUsed(Event):
+    """R-SN-15 (EX-13c): a caster's dice spent on a roll before it was judged changed it by
+    `points` (0: the window's point never reached it)."""
+
+    kind = "sn_window"
+    unit: str
+    effect: str
+    roll: str  # "action" or "damage"
+    roller: str
+    points: int
+    reached: bool
+
+    def describe(self) -> str:
+        if not self.reached:
+            return f"{self.unit}'s dice fall short of {self.roller}'s {self.roll} roll (R-SN-15)"
+        return f"{self.unit} changes {self.roller}'s {self.roll} roll by {self.points:+d} (R-SN-15)"
+
+
+@register_event
 class SNDiceReturned(Event):
     """R-SN-9: spent dice are back at the start of their controller's turn."""
 

@@ -707,6 +707,7 @@ class Game:
         state.winner = winner
         for p in state.players:
             p.defeated = not self._team_alive(p.id)
+        ruleset_of(state).battle_over(self.ctx)
         self.emit(GameOver(winner, reason, self.survivors()))
         if self.timeline:
             self.snapshots.append(state.snapshot())

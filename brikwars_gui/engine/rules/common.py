@@ -14,7 +14,7 @@ from typing import Any
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import facing_towards
+from brikwars_gui.engine.geometry import facing_towards
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 
 

@@ -89,7 +89,8 @@ def raise_problem(problem: str | None) -> None:
 @dataclass(frozen=True)
 class ActionOption:
     """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint);
-    with `aims_at_cell` the order is `order_at_cell(kind, cell)` on the cell picked (crawl, hop)."""
+    with `aims_at_cell` the order is `order_at_cell(kind, cell)` on the cell picked (crawl, hop)
+    and the label names that cell where it says `{cell}`."""
 
     kind: str
     label: str

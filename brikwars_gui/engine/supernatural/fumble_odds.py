@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.dice.sn import sn_distribution
-from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.geometry import distance, in_range
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.odds import armor_beaten, beat_chance, sn_sum
 from brikwars_gui.engine.supernatural.path import advance

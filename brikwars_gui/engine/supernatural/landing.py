@@ -5,7 +5,7 @@ Diemon there. Everything inside the area is affected equally."""
 from __future__ import annotations
 
 from brikwars_gui.engine.dice.sn import SNRoll
-from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.geometry import distance, in_range
 from brikwars_gui.engine.hazards.fire import damage_and_ignite
 from brikwars_gui.engine.hazards.shields import deflect
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext

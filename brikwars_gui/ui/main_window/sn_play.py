@@ -57,6 +57,7 @@ class SNPlayMixin:
             self.scene.show_path(None)
             self.scene.show_area(None)
             return
+        self.scene.set_reach(None)  # the caster's Move shading would hide the area (refreshed after)
         self.scene.show_path([effect.origin, *effect.path] if effect.path else None, label, below=True)
         area = self.controller.sn_effect_area(effect.id)  # its d8 arcs and d10 radius so far
         self.scene.show_area(area, f"{effect.template}: the area its dice give it so far (R-SN-27/28)")

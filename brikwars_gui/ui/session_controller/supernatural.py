@@ -33,6 +33,11 @@ ASPECT_WORDS = {
     "bless": "Blessing",
     "curse": "Curse",
     "creature": "Diemon",
+    "damage-": "Damage −",
+    "deflect+": "Deflection",
+    "flight+": "Flight +",
+    "flight-": "Flight −",
+    "mind": "Mind (+1 Action)",
 }
 
 

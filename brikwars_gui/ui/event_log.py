@@ -32,6 +32,7 @@ from PySide6.QtWidgets import (
     QWidget,
 )
 
+from brikwars_gui.ui.fit_table import ROWS_MEASURED
 from brikwars_gui.ui.models import ColumnsTableModel
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
@@ -249,6 +250,9 @@ class EventLogPanel(QWidget):
         header = self.view.horizontalHeader()
         for col in (1, 2):
             header.setSectionResizeMode(col, QHeaderView.ResizeMode.ResizeToContents)
+        # Round and Player are sized on the rows in view and ROWS_MEASURED more, not on Qt's
+        # default 1000 at each scroll to the bottom (issue 26: a resumed 2,000-unit battle)
+        header.setResizeContentsPrecision(ROWS_MEASURED)
         # "#": room for five digits at once (ResizeToContents measured only the rows on screen)
         header.setSectionResizeMode(0, QHeaderView.ResizeMode.Fixed)
         header.resizeSection(0, self.view.fontMetrics().horizontalAdvance("99999") + 14)

@@ -5,7 +5,7 @@ tooltip (issue 10: the Turn table and the inspector's Weapons table scrolled sid
 from __future__ import annotations
 
 import shiboken6
-from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt
+from PySide6.QtCore import QEvent, QModelIndex, QObject, Qt, QTimer
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QHeaderView,
@@ -20,6 +20,7 @@ LONG_MIN = 40  # px: what each long column keeps before the short ones give way 
 NAME_MIN = 56  # px: the row's name stays readable (elided) down to this
 NAME_ROOM = 100  # px: before squeezing the name under this, a table drops its optional columns
 KEY_SHARE = 0.35  # of the room: what the name keeps when the long columns are capped
+ROWS_MEASURED = 100  # rows besides those in view whose text sets a column's width
 
 
 def fitted_widths(wanted: list[int], room: int, key_share: float = KEY_SHARE, key: int = 0) -> list[int]:
@@ -96,8 +97,10 @@ class ColumnFitter(QObject):
         short_headers: dict[int, str] | None = None,
         follow_cells: bool = True,
     ) -> None:
-        """`follow_cells`: refit when a cell changes; a big table (the Units table: 200 units,
-        issue 9) refits on its own when whole columns change, not on each unit's move."""
+        """`follow_cells`: refit when a cell changes (once per event-loop turn: a battle resumed
+        with 1,000 units of a side updates every row, and a fit per row read every row each time,
+        issue 26); a big table (the Units table: 200 units, issue 9) refits on its own when whole
+        columns change, not on each unit's move."""
         super().__init__(table)
         self.table = table
         self.active = True
@@ -119,13 +122,21 @@ class ColumnFitter(QObject):
         header.setStretchLastSection(False)
         header.setMinimumSectionSize(16)
         header.setTextElideMode(Qt.TextElideMode.ElideRight)  # "Move l…", not "ve l"
+        # a column's wanted width is measured on the rows in view and this many more (Qt's
+        # default, 1000, read 1,000 units' rows at every fit: issue 26); a longer text further
+        # down is elided, its whole text in the cell's tooltip
+        header.setResizeContentsPrecision(min(ROWS_MEASURED, header.resizeContentsPrecision()))
         table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         table.viewport().installEventFilter(self)  # its resize, show and restyle follow the table's
         model = table.model()
         for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
             signal.connect(self.fit)
+        self._soon = QTimer(self)
+        self._soon.setSingleShot(True)
+        self._soon.setInterval(0)
+        self._soon.timeout.connect(self.fit)
         if follow_cells:
-            model.dataChanged.connect(self.fit)
+            model.dataChanged.connect(self._soon.start)
 
     def set_active(self, on: bool) -> None:
         """A table that is narrow only at times (the Units table: a side dock in Play mode, the

@@ -35,6 +35,10 @@ class TurnUnitsModel(ColumnsTableModel):
         super().__init__(parent)
         self.controller = controller
         self._ids: list[str] = []
+        # each row's UnitView, made once per change of its unit (`refresh_unit`) or of the turn
+        # shown (`reset`): fitting the columns asks every row's cells (issue 26: a resumed
+        # 2,000-unit battle made ~60,000 views where 1,000 were needed)
+        self._views: dict[str, object] = {}
         controller.turnChanged.connect(lambda *_: self.reset())
         controller.sessionStarted.connect(self.reset)
         controller.sessionStopped.connect(self.reset)
@@ -43,6 +47,7 @@ class TurnUnitsModel(ColumnsTableModel):
 
     def reset(self) -> None:
         self.beginResetModel()
+        self._views.clear()
         c = self.controller
         # the shown turn's player (live or timeline), less what the viewing player may not know of
         # (fog of war, G-16: an unseen enemy's units are not listed during its turn)
@@ -50,7 +55,8 @@ class TurnUnitsModel(ColumnsTableModel):
         self.endResetModel()
 
     def refresh_unit(self, unit_id: str) -> None:
-        view = self.controller.unit_view(unit_id)
+        self._views.pop(unit_id, None)
+        view = self._view(unit_id)
         listed = unit_id in self._ids
         shown = view is not None and not view.vanished and view.team == self.controller.shown_player()
         if listed != shown:
@@ -58,6 +64,12 @@ class TurnUnitsModel(ColumnsTableModel):
         elif listed:
             row = self._ids.index(unit_id)
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+    def _view(self, unit_id: str):
+        view = self._views.get(unit_id)
+        if view is None:
+            view = self._views[unit_id] = self.controller.unit_view(unit_id)
+        return view
 
     def row_of(self, unit_id: str) -> int:
         return self._ids.index(unit_id) if unit_id in self._ids else -1
@@ -69,7 +81,7 @@ class TurnUnitsModel(ColumnsTableModel):
         if not index.isValid():
             return None
         uid = self._ids[index.row()]
-        view = self.controller.unit_view(uid)
+        view = self._view(uid)
         if view is None:
             return None
         col = index.column()

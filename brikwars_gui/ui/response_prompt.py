@@ -50,6 +50,8 @@ QUESTIONS = {
     "sn_detonate": "{about} steps within the blast: blow the 10amyte up now? (R-SN-5)",
     "sn_lasting": "keep this Effect's die on a target as a Lasting Effect? (R-SN-12)",
     "sn_include_self": "you stand inside your own Effect's radius: are you caught in it too? (R-SN-28)",
+    "sn_window": "spend SN dice on this roll before it is judged? (R-SN-15)",
+    "sn_arc": "widen the Effect by a d8's Firing Arc, a 45° cone from you along its path? (R-SN-27)",
 }
 #: R-SN-18: what an opponent may make of a Fumble Die (`{n}`: its total, `{caster}`).
 FUMBLE_USES = {
@@ -226,6 +228,8 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
         total, needed = detail["total"], detail["needed"]
         verdict = "it already hits" if total >= needed else "a miss so far"
         headline += f" You rolled {total} (needs {needed}): {verdict}."
+    if request.question == "sn_window" and "words" in detail:  # the engine's words for the roll
+        headline += f" {detail['words']}"
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}
@@ -394,10 +398,17 @@ class ResponsePrompt(QFrame):
 
     def _fill_row(self, request) -> None:
         """One button per answer in `row_box`: side by side, or one per line when the labels
-        carry their odds in words or would not fit the panel's width side by side (they would be
-        clipped: issue 25's real-window check of the Damage points question at 1280x720)."""
+        carry their odds in words (they would be clipped side by side)."""
         buttons = [self._button(option, label, tip) for option, label, tip in self.text.buttons]
-        wide = sum(b.sizeHint().width() + 8 for b in buttons) > self._panel_width() - 24
+        if self.text.cells and request.default not in self.buttons:
+            button = QPushButton("Default cell (Enter/Esc)")
+            button.setObjectName("answer_default")
+            button.clicked.connect(self.take_default)
+            buttons.append(button)
+            self.buttons["(default)"] = button
+        # one per line when the labels are long or the row would not fit the panel (a 1280x720
+        # screen: clipped labels otherwise)
+        wide = sum(b.sizeHint().width() + 8 for b in buttons) > self._panel_width() - 40
         wordy = wide or sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
         row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
         row.setContentsMargins(0, 0, 0, 0)
@@ -405,12 +416,6 @@ class ResponsePrompt(QFrame):
             if wordy:
                 button.setStyleSheet("text-align: left; padding: 3px 8px;")
             row.addWidget(button)
-        if self.text.cells and request.default not in self.buttons:
-            button = QPushButton("Default cell (Enter/Esc)")
-            button.setObjectName("answer_default")
-            button.clicked.connect(self.take_default)
-            row.addWidget(button)
-            self.buttons["(default)"] = button
         row.addStretch(1)
 
     def describe(self, request, names: dict[str, str], odds: dict | None) -> PromptText:
@@ -434,8 +439,31 @@ class ResponsePrompt(QFrame):
         self.adjustSize()
         x, top = (parent.width() - self.width()) // 2, 8
         bottom = max(top, parent.height() - self.height() - 24)
-        covered = any(top - 20 <= p.y() <= top + self.height() + 20 for p in self._avoid)
-        self.move(x, bottom if covered else top)
+
+        def covers(y: int, points) -> bool:
+            return any(y - 20 <= p.y() <= y + self.height() + 20 for p in points)
+
+        if not covers(top, self._avoid):
+            self.move(x, top)
+        elif not covers(bottom, self._avoid):
+            self.move(x, bottom)
+        else:  # a small map (1280x720): scroll the units into the band below the panel
+            self.move(x, top)
+            self._make_room(parent, top + self.height() + 24, parent.height() - 24)
+
+    def _make_room(self, view, band_top: int, band_bottom: int) -> None:
+        """Scroll `view` (the map) so the points of `_avoid` lie between `band_top` and
+        `band_bottom`, as far as its scroll bar goes."""
+        bar = getattr(view, "verticalScrollBar", lambda: None)()
+        if bar is None or not self._avoid:
+            return
+        ys = [p.y() for p in self._avoid]
+        shift = min(ys) - band_top if max(ys) - min(ys) <= band_bottom - band_top else 0
+        if shift < 0 or max(ys) > band_bottom:
+            before = bar.value()
+            bar.setValue(before + shift)
+            moved = bar.value() - before
+            self._avoid = [QPoint(p.x(), p.y() - moved) for p in self._avoid]
 
     def choose(self, option: str) -> None:
         """Answer with `option` (a legal option; anything else is ignored)."""

@@ -575,7 +575,10 @@ def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
         with contextlib.suppress(IllegalOrder):
             plans.append((plan_attack(ctx.state, unit, weapon, target_id).chance, weapon.name))
     if plans:
-        attack_with_responses(ctx, unit, max(plans)[1], target_id)
+        weapon = max(plans)[1]
+        attack_with_responses(ctx, unit, weapon, target_id)
+        if ctx.state.sn.active:  # R-SN-40: fired this turn, whatever Minds the unit has
+            note_fired(ctx.state, unit, weapon)
     else:
         ctx.emit(ChargeFellShort(unit.id, target_id))
 

@@ -90,6 +90,8 @@ QUESTION_WORDS = {
     "sn_spread": "the 4pion's fire (R-SN-3)",
     "sn_detonate": "blowing up the 10amyte (R-SN-5)",
     "sn_include_self": "standing in its own Effect (R-SN-28)",
+    "sn_window": "SN dice on a roll before it is judged (R-SN-15)",
+    "sn_arc": "a d8's Firing Arc (R-SN-27)",
 }
 
 

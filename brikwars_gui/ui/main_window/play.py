@@ -596,6 +596,8 @@ class PlayMixin:
         if unit_id and c.can_command(unit_id):
             actor = unit_id
             self.selection.select("unit", unit_id)
+        if actor is None and unit_id and c.anytime_actions(unit_id):
+            actor = unit_id  # out of its turn it may still cancel its Effects (R-SN-13)
         if actor is None:
             return
         menu = self.build_action_menu(actor, (x, y), unit_id if unit_id != actor else "")

@@ -464,6 +464,15 @@ class SessionController(
             u.fire_size,
             u.heavy_armor,
             u.carrying_heavy,
+            # what SN Effects change (R-SN-29/30/36/40, R-DICE-10): the card and the badges follow
+            u.skill,
+            u.armor,
+            u.move,
+            u.blessings,
+            u.curses,
+            u.flight,
+            u.minds,
+            u.minds_used,
         )
 
     def _hazard_signature(self) -> tuple:

@@ -21,6 +21,8 @@ CHIP_COLORS = {
 CHIP_MARKS = {"ready": "●", "spent": "○", "held": "◆", "destroyed": "✗"}
 ASPECT_WORDS = {
     "range": "Range",
+    "range+": "Weapon Range +",
+    "range-": "Weapon Range −",
     "damage+": "Damage",
     "armor+": "Armor +",
     "armor-": "Armor −",
@@ -31,6 +33,11 @@ ASPECT_WORDS = {
     "bless": "Blessing",
     "curse": "Curse",
     "creature": "Diemon",
+    "damage-": "Damage −",
+    "deflect+": "Deflection",
+    "flight+": "Flight +",
+    "flight-": "Flight −",
+    "mind": "Mind (+1 Action)",
 }
 
 
@@ -178,7 +185,7 @@ def _pair(value: Any) -> tuple[int, int]:
 # The log's words and the map's floats for SN events
 
 
-_INCHES = ("range", "move+", "move-")
+_INCHES = ("range", "range+", "range-", "move+", "move-")
 
 
 def _roll_words(aspect: str, roll: dict[str, Any]) -> str:

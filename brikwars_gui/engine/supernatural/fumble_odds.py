@@ -128,7 +128,12 @@ def use_value(
         victims = [
             u
             for u in state.units.values()
-            if u.alive and u.id != caster.id and (u.pos == cell or (radius and in_range(cell, u.pos, radius)))
+            if u.alive
+            and (
+                # the caster is hit only where a Fumble sends back an Effect that left its hands
+                (u.pos == cell and (u.id != caster.id or bool(effect.path)))
+                or (u.id != caster.id and radius and in_range(cell, u.pos, radius))
+            )
         ]
         if not victims:
             continue

@@ -27,9 +27,10 @@ def _primary(ctx: PlayContext, effect: EffectState, template: EffectTemplate, de
         return effect.stopped_by  # R-SN-25: a non-d12 die stopped by an object lands on it
     unit = state.unit_at(effect.point)
     aimed_at_self = template.target == "self" or effect.target == effect.caster
-    unmoved = effect.point == effect.origin and not aimed_at_self
+    # an Effect that never left the caster's hands does not land on it; one a Fumble sent back does
+    unmoved = effect.point == effect.origin and not effect.path and not aimed_at_self
     if unit is not None and not (unit.id == effect.caster and unmoved):
-        return unit.id  # an Effect that never left the caster's hands does not land on it (reading)
+        return unit.id
     if effect.target in state.objects and effect.point == dest:
         return effect.target
     return object_at(state, effect.point)

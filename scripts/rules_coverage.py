@@ -30,7 +30,7 @@ ROOT = Path(__file__).resolve().parent.parent
 DOC = ROOT / "docs" / "rules-coverage.md"
 DECISIONS = ROOT / "docs" / "rules-decisions.md"
 #: The sections whose every ID must be implemented and tested through Game orders.
-CHECKED_SECTIONS = ("DICE", "MOVE", "ACTION", "RESPONSE", "HAZARD", "FIRE", "TRAP", "SCOUT", "SN")
+CHECKED_SECTIONS = ("DICE", "MOVE", "ACTION", "RESPONSE", "HAZARD", "FIRE", "TRAP", "SCOUT", "SN", "D6", "NP")
 
 _ID = re.compile(r"R-([A-Z][A-Z0-9]*)-(\d+)[a-z]?((?:(?:/|\.\.|–)\d+[a-z]?)*)")
 _TEST_NAME = re.compile(r"(?:^|_)r_([a-z][a-z0-9]*)_((?:\d+_)*\d+)(?=_|$)")
@@ -162,14 +162,15 @@ def _calls(src: str, names: set[str]) -> bool:
     return any(re.search(rf"\b{re.escape(n)}\(", src) for n in names)
 
 
-def _game_helpers(tree: ast.Module, lines: list[str]) -> set[str]:
-    """Module-level helpers that build a Game, directly or through another such helper."""
+def _game_helpers(tree: ast.Module, lines: list[str], imported: frozenset[str] = frozenset()) -> set[str]:
+    """Module-level helpers that build a Game, directly or through another such helper (or one
+    `imported` from another test module)."""
     sources = {
         n.name: _source(lines, n)
         for n in tree.body
         if isinstance(n, ast.FunctionDef | ast.ClassDef) and not n.name.startswith("test_")
     }
-    found = {name for name, src in sources.items() if any(m in src for m in _GAME_MARKERS)}
+    found = {name for name, src in sources.items() if any(m in src for m in _GAME_MARKERS)} | imported
     while True:
         more = {name for name, src in sources.items() if name not in found and _calls(src, found)}
         if not more:
@@ -177,12 +178,42 @@ def _game_helpers(tree: ast.Module, lines: list[str]) -> set[str]:
         found |= more
 
 
+def _helper_module(tests: Path, importer: Path, module: str) -> Path | None:
+    """The file under `tests` a test module's `from module import ...` reads (`tests.a.b`, or a
+    helper module on the tests' path such as `ninepowers_helpers`), or None (not a test file)."""
+    parts = module.removeprefix("tests.").split(".")
+    for base in (tests, importer.parent):
+        candidate = base.joinpath(*parts).with_suffix(".py")
+        if candidate.is_file():
+            return candidate
+    found = sorted(tests.rglob(f"{parts[-1]}.py")) if len(parts) == 1 else []
+    return found[0] if len(found) == 1 else None
+
+
+def _imported_helpers(tests: Path, importer: Path, tree: ast.Module, cache: dict[Path, set[str]]) -> set[str]:
+    """Names a test module imports from other test modules that build a Game there (`np_game`
+    from ninepowers_helpers, `d6_game` from another test file)."""
+    out: set[str] = set()
+    for node in tree.body:
+        if not isinstance(node, ast.ImportFrom) or not node.module or node.level:
+            continue
+        source = _helper_module(tests, importer, node.module)
+        if source is None:
+            continue
+        if source not in cache:
+            text = source.read_text(encoding="utf-8")
+            cache[source] = _game_helpers(ast.parse(text), text.splitlines())
+        out |= {alias.asname or alias.name for alias in node.names if alias.name in cache[source]}
+    return out
+
+
 def scan_tests(tests: Path, cov: Coverage) -> None:
+    cache: dict[Path, set[str]] = {}
     for path in sorted(tests.rglob("test_*.py")):
         text = path.read_text(encoding="utf-8")
         lines = text.splitlines()
         tree = ast.parse(text)
-        helpers = _game_helpers(tree, lines)
+        helpers = _game_helpers(tree, lines, frozenset(_imported_helpers(tests, path, tree, cache)))
         rel = path.relative_to(tests.parent).as_posix()
         for node in _functions(tree):
             if not isinstance(node, ast.FunctionDef) or not node.name.startswith("test_"):

@@ -35,6 +35,7 @@ from brikwars_gui.engine.order_families import (
     order_from_dict,
     perform_order,
 )
+from brikwars_gui.engine.order_families import anytime_actions as _anytime_actions
 from brikwars_gui.engine.order_families import legal_actions as _legal_actions
 from brikwars_gui.engine.rules.common import (
     DecisionRequest,
@@ -416,6 +417,15 @@ class Game:
 
     # -- orders ---------------------------------------------------------------------------------
 
+    def anytime_actions(self, unit_id: str) -> list[ActionOption]:
+        """The orders the unit may give now whoever's turn it is (cancelling an Effect, R-SN-13)."""
+        return [] if self.over else _anytime_actions(self.state, self.unit(unit_id))
+
+    def _any_unit(self, unit_id: str) -> UnitState:
+        if self.over:
+            raise IllegalOrder("the game is over")
+        return self.unit(unit_id)
+
     def _own_unit(self, unit_id: str) -> UnitState:
         if self.over:
             raise IllegalOrder("the game is over")
@@ -505,8 +515,9 @@ class Game:
         self._guarded(run)
 
     def act(self, unit_id: str, action: Order) -> None:
-        """Give the unit an order of the registry (engine/order_families.py lists the families)."""
-        unit = self._own_unit(unit_id)
+        """Give the unit an order of the registry (engine/order_families.py lists the families).
+        An `out_of_turn` order (R-SN-13) may be given on any side's turn."""
+        unit = self._any_unit(unit_id) if action.out_of_turn else self._own_unit(unit_id)
         check_order(self.state, unit, action)
 
         def run() -> None:
@@ -696,6 +707,7 @@ class Game:
         state.winner = winner
         for p in state.players:
             p.defeated = not self._team_alive(p.id)
+        ruleset_of(state).battle_over(self.ctx)
         self.emit(GameOver(winner, reason, self.survivors()))
         if self.timeline:
             self.snapshots.append(state.snapshot())

@@ -43,6 +43,10 @@ class D6Options(_Strict):
         default=5,
         description="R-D6-7: most Character Points on one roll: 2 easy, 5 cinematic, null unlimited",
     )
+    fate_point_limits: bool = Field(
+        default=False,
+        description="R-D6-10: 6D+ in two skills: Fate Points only on own Actions; 9D+: only the climax",
+    )
 
 
 class D6Stats(_Strict):
@@ -56,6 +60,11 @@ class D6Stats(_Strict):
     strength: str | None = Field(default=None, description="Physique: resists Damage (with armor)")
     character_points: int | None = Field(default=None, ge=0, le=99, description="R-D6-7 pool")
     fate_points: int | None = Field(default=None, ge=0, le=9, description="R-D6-8 pool")
+    moral_code: Literal["heroic"] | None = Field(
+        default=None,
+        description="R-D6-10: Fate Points spent bringing foes down alive come back at the battle's end, "
+        "one spent taking a life costs one more",
+    )
     equipment: dict[Literal["melee", "ranged", "thrown", "dodge", "strength"], str] = Field(
         default_factory=dict,
         description='R-D6-1/EX-15: equipment bonus added to a stat\'s rolls ("+1D", "+2", "+1D+1"), never '

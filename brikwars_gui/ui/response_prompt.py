@@ -50,6 +50,8 @@ QUESTIONS = {
     "sn_detonate": "{about} steps within the blast: blow the 10amyte up now? (R-SN-5)",
     "sn_lasting": "keep this Effect's die on a target as a Lasting Effect? (R-SN-12)",
     "sn_include_self": "you stand inside your own Effect's radius: are you caught in it too? (R-SN-28)",
+    "sn_window": "spend SN dice on this roll before it is judged? (R-SN-15)",
+    "sn_arc": "widen the Effect by a d8's Firing Arc, a 45° cone from you along its path? (R-SN-27)",
 }
 #: R-SN-18: what an opponent may make of a Fumble Die (`{n}`: its total, `{caster}`).
 FUMBLE_USES = {
@@ -86,7 +88,9 @@ OPTION_LABELS = {
 def option_label(request, option: str) -> str:
     """A D6 point answer in words with, when the request carries them, its exact chance."""
     text = OPTION_LABELS.get((request.question, option), option)
-    if request.question in ("character_points", "damage_points"):
+    if request.question == "damage_points":  # no chance to show: short labels fit in one row
+        return "Keep my points" if option == "0" else f"{option} CP"
+    if request.question == "character_points":
         text = f"{option} Character Point" + ("s" if option != "1" else "")
     chances = (getattr(request, "detail", None) or {}).get("chances")
     if isinstance(chances, dict) and option in chances:
@@ -158,6 +162,41 @@ def _fumble_text(request, names: dict[str, str], player: str) -> PromptText:
     return PromptText(headline, tuple(buttons), cells, options)
 
 
+def _own_headline(request, detail: dict, names: dict[str, str], who: str, about: str) -> str | None:
+    """Headlines that need the request's details to make sense (issue 25's real-window check:
+    "Your fire fire:barn changes size", a lever with no word of the Trap or its target, a Damage
+    question that did not say what was rolled)."""
+    if request.question == "fire_patch":  # `who`: the burning object or unit
+        if detail.get("change") == "grow":
+            return (
+                f"The fire on <b>{who}</b> grows by 1\": click the shaded cell it spreads to "
+                "(the marked one is the default; Enter takes it). R-FIRE-12"
+            )
+        return (
+            f"The fire on <b>{who}</b> dies down by 1\": click the shaded cell where it goes out "
+            "(the marked one is the default; Enter takes it). R-FIRE-12"
+        )
+    if request.question == "operate_response":
+        traps = ", ".join(detail.get("traps") or ["its Trap"])
+        lever = detail.get("object", "the trigger")
+        first = detail.get("first_in_aim")
+        text = (
+            f"<b>{who}</b>: {about} steps into the aim of {traps}. Pull {lever} with your saved Action "
+            "to fire it? (R-RESP-2)"
+        )
+        if first:
+            text += f" It fires at the first unit in its aim: <b>{names.get(first, first)}</b>."
+        return text
+    if request.question == "damage_points" and "total" in detail:
+        roll = str(detail.get("roll") or "the Damage")
+        return (
+            f"<b>{who}</b>: your {roll} rolled <b>{detail['total']}</b> before the target resists. "
+            "Spend Character Points? Each buys one more Wild Die on this Damage (a 6 rolls again; "
+            "spent points are gone). R-D6-7"
+        )
+    return None
+
+
 def describe(request, names: dict[str, str], odds: dict | None = None, player: str = "") -> PromptText:
     """Words and percentages for a request; the chances to hit are the engine's (`request.detail`),
     the chances to kill the ruleset's exact odds (`odds`: "against_you" for the attack being
@@ -170,7 +209,8 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
     who = names.get(request.unit, request.unit)
     about = names.get(request.about or "", request.about or "an enemy")
     head = QUESTIONS.get(request.question, request.question.replace("_", " ").capitalize())
-    headline = f"<b>{who}</b>: " + head.format(about=about)
+    headline = _own_headline(request, detail, names, who, about)
+    headline = headline or f"<b>{who}</b>: " + head.format(about=about)
     if player:
         headline = f"<b>{player}</b>, your answer — " + headline
     if request.question == "attack_response" and "chance_against_you" in detail:
@@ -188,6 +228,11 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
         total, needed = detail["total"], detail["needed"]
         verdict = "it already hits" if total >= needed else "a miss so far"
         headline += f" You rolled {total} (needs {needed}): {verdict}."
+    if request.question == "sn_window" and "words" in detail:  # the engine's words for the roll
+        headline += f" {detail['words']}"
+    if request.question == "sn_arc" and "adds" in detail:  # who the wider cone would take in
+        adds = [names.get(u, u) for u in detail["adds"] or ()]
+        headline += f" It would also catch {', '.join(adds)}." if adds else " It would catch no one more."
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}
@@ -199,6 +244,9 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
             where = f"[{cell[0]}, {cell[1]}]"
             if request.question == "bail_to":
                 tip = f"Land at {where}: Disrupted unless Overskill keeps it on its feet (R-RESP-6)"
+            elif request.question == "fire_patch":
+                grow = detail.get("change") == "grow"
+                tip = f"The fire spreads to {where}" if grow else f"The fire goes out at {where}"
             elif option in chances:
                 tip = f"Step to {where}: {percent(chances[option])} to hit from there (R-RESP-2)"
             else:
@@ -221,6 +269,13 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
         elif request.question in ("fate_point", "character_points", "damage_points"):  # D6's own labels
             label = option_label(request, option)
             tip = label
+            if request.question == "damage_points" and option != "0":
+                tip = f"Spend {option} Character Point(s): {option} more Wild Dice on this Damage (R-D6-7)"
+        elif request.question == "operate_response" and option != "decline":
+            lever = detail.get("object", "the trigger")
+            first = detail.get("first_in_aim")
+            label = f"Pull {lever}" + (f": fire at {names.get(first, first)}" if first else "")
+            tip = f"Use the saved Action to operate {lever}; its Traps fire (R-RESP-2, R-TRAP-1)"
         elif isinstance(detail.get(option), str):  # the engine's words for this answer (its odds)
             label = tip = str(detail[option])
         elif ":" in option:  # keep:<target>, <kind>:<id>: the id in the player's names
@@ -347,25 +402,33 @@ class ResponsePrompt(QFrame):
     def _fill_row(self, request) -> None:
         """One button per answer in `row_box`: side by side, or one per line when the labels
         carry their odds in words (they would be clipped side by side)."""
-        wordy = sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
-        row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
-        row.setContentsMargins(0, 0, 0, 0)
-        for option, label, tip in self.text.buttons:
-            button = self._button(option, label, tip)
-            if wordy:
-                button.setStyleSheet("text-align: left; padding: 3px 8px;")
-            row.addWidget(button)
+        buttons = [self._button(option, label, tip) for option, label, tip in self.text.buttons]
         if self.text.cells and request.default not in self.buttons:
             button = QPushButton("Default cell (Enter/Esc)")
             button.setObjectName("answer_default")
             button.clicked.connect(self.take_default)
-            row.addWidget(button)
+            buttons.append(button)
             self.buttons["(default)"] = button
+        # one per line when the labels are long or the row would not fit the panel (a 1280x720
+        # screen: clipped labels otherwise)
+        wide = sum(b.sizeHint().width() + 8 for b in buttons) > self._panel_width() - 40
+        wordy = wide or sum(len(label) for _, label, _ in self.text.buttons) > LONG_ROW
+        row = QVBoxLayout(self.row_box) if wordy else QHBoxLayout(self.row_box)
+        row.setContentsMargins(0, 0, 0, 0)
+        for button in buttons:
+            if wordy:
+                button.setStyleSheet("text-align: left; padding: 3px 8px;")
+            row.addWidget(button)
         row.addStretch(1)
 
     def describe(self, request, names: dict[str, str], odds: dict | None) -> PromptText:
         """The request in words (`describe`); the Effect builder says it its own way."""
         return describe(request, names, odds, getattr(self, "_player", ""))
+
+    def _panel_width(self) -> int:
+        """The panel's width over the map: the map's, at most 760 px."""
+        parent = self.parentWidget()
+        return max(200, min(parent.width() - 16, 760)) if parent is not None else 760
 
     def reposition(self, avoid: list[QPoint] | None = None) -> None:
         """Centred at the top of the map, or at its bottom when that would cover a point of
@@ -375,13 +438,35 @@ class ResponsePrompt(QFrame):
             return
         if avoid is not None:
             self._avoid = avoid
-        width = min(parent.width() - 16, 760)
-        self.setFixedWidth(max(200, width))
+        self.setFixedWidth(self._panel_width())
         self.adjustSize()
         x, top = (parent.width() - self.width()) // 2, 8
         bottom = max(top, parent.height() - self.height() - 24)
-        covered = any(top - 20 <= p.y() <= top + self.height() + 20 for p in self._avoid)
-        self.move(x, bottom if covered else top)
+
+        def covers(y: int, points) -> bool:
+            return any(y - 20 <= p.y() <= y + self.height() + 20 for p in points)
+
+        if not covers(top, self._avoid):
+            self.move(x, top)
+        elif not covers(bottom, self._avoid):
+            self.move(x, bottom)
+        else:  # a small map (1280x720): scroll the units into the band below the panel
+            self.move(x, top)
+            self._make_room(parent, top + self.height() + 24, parent.height() - 24)
+
+    def _make_room(self, view, band_top: int, band_bottom: int) -> None:
+        """Scroll `view` (the map) so the points of `_avoid` lie between `band_top` and
+        `band_bottom`, as far as its scroll bar goes."""
+        bar = getattr(view, "verticalScrollBar", lambda: None)()
+        if bar is None or not self._avoid:
+            return
+        ys = [p.y() for p in self._avoid]
+        shift = min(ys) - band_top if max(ys) - min(ys) <= band_bottom - band_top else 0
+        if shift < 0 or max(ys) > band_bottom:
+            before = bar.value()
+            bar.setValue(before + shift)
+            moved = bar.value() - before
+            self._avoid = [QPoint(p.x(), p.y() - moved) for p in self._avoid]
 
     def choose(self, option: str) -> None:
         """Answer with `option` (a legal option; anything else is ignored)."""

@@ -42,6 +42,7 @@ SAMPLES: dict[str, dict[str, Any]] = {
     "cancel_effect": {"effect": "fx1"},
     "detonate": {},
     "take_talisman": {"talisman": "staff"},
+    "attack_talisman": {"weapon": "rifle", "talisman": "staff"},
 }
 
 

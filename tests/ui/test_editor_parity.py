@@ -224,6 +224,7 @@ EDITS: dict[tuple[str, str], tuple[Edit, Callable[[EditorDocument], Any]]] = {
             ("character_points", 3),
             ("fate_points", 1),
             ("equipment", {"melee": "+1D"}),
+            ("moral_code", "heroic"),
         )
     },
     **{
@@ -252,7 +253,11 @@ EDITS: dict[tuple[str, str], tuple[Edit, Callable[[EditorDocument], Any]]] = {
             lambda d, f=f, v=v: d.set_attr("d6", {f: v}),
             lambda d, f=f: getattr(d.scenario.d6, f),
         )
-        for f, v in (("critical_failure", "cancel_highest"), ("character_point_cap", None))
+        for f, v in (
+            ("critical_failure", "cancel_highest"),
+            ("character_point_cap", None),
+            ("fate_point_limits", True),
+        )
     },
     **{
         ("NinePowersOptions", f): (

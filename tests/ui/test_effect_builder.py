@@ -187,6 +187,32 @@ def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, 
     assert any("Flame Ward ends" in t for t in _log(window))
 
 
+def test_r_sn_13_in_hot_seat_the_caster_cancels_its_effect_on_the_other_players_turn(
+    window: MainWindow, qtbot
+) -> None:
+    """Ignatia wards Bram; on Blue's turn her right-click menu offers only Effects ▸ Cancel (no
+    Cast menu), and cancelling ends the ward while Blue is still the active player."""
+    window.set_play_mode(True, seed=5, script=[])
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    ward = next(
+        o
+        for o in window.controller.legal_actions("ignatia")
+        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
+    assert window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+    assert window.end_turn() and window.controller.active_player == "blue"
+    assert [o.kind for o in window.controller.legal_actions("ignatia")] == ["cancel_effect"]
+    menu = window.build_action_menu("ignatia", (5, 5))
+    assert not any(a.menu() is not None and a.menu().title() == "Cast (SuperNatural)" for a in menu.actions())
+    _menu_action(menu, "Effects", "Cancel Flame Ward").trigger()
+    assert window.controller.unit_card("ignatia").sn_effects == ()
+    assert window.controller.active_player == "blue"
+    assert any("Flame Ward ends" in t for t in _log(window))
+
+
 def test_r_sn_2_a_4pion_summoned_at_the_clicked_cell_is_drawn(window: MainWindow, qtbot) -> None:
     """Cast ▸ Summon 4pion ▸ at [6, 5] (next to the caster: touch, free), the Amulet's d4 on the
     creature: a 4pion token appears on that cell (R-SN-2/20)."""
@@ -253,6 +279,15 @@ def test_r_sn_3_12_sn_questions_read_in_names() -> None:
         "range:8,6",
         {"total": 3, "effect": "Fireball", "point": [10, 5]},
     )
+    arc = DecisionRequest("sn_arc", "p", "red", "fx1", ("no", "yes"), "yes", {"adds": ["s"], "arcs": 0})
+    assert describe(arc, names).headline.endswith("It would also catch Squire Tam.")  # R-SN-27
+    from brikwars_gui.engine.rules.common import Decided
+    from brikwars_gui.ui.session_controller.supernatural import sn_log_text
+
+    spread = Decided("4pion-1", "sn_spread", "fx1", ["none", "haycart"], "haycart")
+    assert sn_log_text(spread, names, {}, {}) == "4pion sets Hay cart alight (R-SN-3)"
+    boom = Decided("4pion-1", "sn_detonate", "s", ["yes", "no"], "no")
+    assert sn_log_text(boom, names, {}, {}) == "4pion waits"
     own = DecisionRequest("sn_include_self", "p", "red", "fx1", ("no", "yes"), "no")
     assert "inside your own Effect's radius" in describe(own, names).headline  # R-SN-28
     text = describe(fumble, names, player="Blue")
@@ -399,3 +434,47 @@ def test_r_sn_28_a_fireballs_results_on_several_units_do_not_overlap(open_window
                 assert not a.intersects(boxes[j]), (labels[i].text, labels[j].text)
         qtbot.wait(200)  # they rise together and stay apart
         labels, boxes = rects()
+
+
+def test_r_sn_14_at_1280x720_the_builder_leaves_caster_and_target_in_sight(open_window, qtbot) -> None:
+    """The sample at 1280x720: the builder over the small map covers the caster and its target
+    whether at the top or the bottom, so the map scrolls them into the band below it; a Fumble
+    question whose answers would not fit side by side lists them one per line, none clipped."""
+    import json
+
+    from brikwars_gui.paths import SCENARIOS
+    from brikwars_gui.ui.items import cell_center
+
+    data = json.loads((SCENARIOS / "wizard_duel.json").read_text())
+    for player in data["players"]:
+        player["controller"] = "human"
+    window = open_window(Scenario.model_validate(data), size=(1280, 720), answer_responses=False, fit=True)
+    window.set_play_mode(True, seed=5, script=[3, 1, 2, 2])
+    builder, prompt, seen = window.effect_builder, window.response_prompt, {}
+
+    def in_sight(name: str, widget) -> None:
+        view = window.view
+        points = [view.mapFromScene(window.scene.unit_items[u].pos()) for u in ("ignatia", "bell-ringer")]
+        box = widget.geometry().adjusted(0, -10, 0, 10)
+        seen[name] = [view.viewport().rect().contains(p) and not box.contains(p) for p in points]
+
+    def first() -> None:
+        in_sight("builder", builder)
+        builder.buttons["staff:range"].click()
+
+    def fumble() -> None:
+        in_sight("fumble", prompt)
+        seen["clipped"] = [b.text() for b in prompt.buttons.values() if b.width() < b.sizeHint().width() - 1]
+        prompt.buttons["damage-"].click()
+
+    crown, stop = lambda: builder.buttons["crown:range"].click(), lambda: builder.buttons["stop"].click()
+    steps = [first, crown, fumble, stop]
+    timer = _answering(window, qtbot, steps)
+    window.view.centerOn(cell_center((8, 8)))  # the two mid-map: a panel at top or bottom covers them
+    options = window.controller.legal_actions("ignatia")
+    cast = next(o for o in options if o.kind == "cast" and o.target == "bell-ringer")
+    assert window.take_action("ignatia", cast, (13, 8))
+    timer.stop()
+    assert window.view.viewport().height() < 420  # a small map indeed
+    assert seen["builder"] == [True, True] and seen["fumble"] == [True, True]
+    assert seen["clipped"] == []

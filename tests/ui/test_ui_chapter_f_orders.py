@@ -244,7 +244,7 @@ def test_r_move_4_6_crawl_and_hop_entries_offered_when_the_rules_allow(open_wind
     w = open_window(battle(tmp_path, [red("ann", [2, 5]), red("bob", [2, 8], carrying_heavy=True)]))
     w.set_play_mode(True, script=[1] * 50)
     near = texts(w.build_action_menu("ann", (4, 5)))
-    assert any(t.startswith("Crawl or drag yourself") and t.endswith("to [4, 5]") for t in near), near
+    assert any(t.startswith("Crawl or drag yourself to [4, 5] (Half Speed") for t in near), near
     assert any(t.startswith("Hop on one leg") for t in near)
     far = texts(w.build_action_menu("ann", (5, 5)))  # 3" at Half Speed: 6" of Move > 5"
     assert not any(t.startswith(("Crawl", "Hop")) for t in far)

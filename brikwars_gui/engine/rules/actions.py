@@ -20,7 +20,7 @@ from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import distance, sees, within_reach
+from brikwars_gui.engine.geometry import distance, sees, within_reach
 from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
 from brikwars_gui.engine.hazards.scout import mark as scout_mark
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
@@ -575,7 +575,10 @@ def _charge_attack(ctx: PlayContext, unit: UnitState, target_id: str) -> None:
         with contextlib.suppress(IllegalOrder):
             plans.append((plan_attack(ctx.state, unit, weapon, target_id).chance, weapon.name))
     if plans:
-        attack_with_responses(ctx, unit, max(plans)[1], target_id)
+        weapon = max(plans)[1]
+        attack_with_responses(ctx, unit, weapon, target_id)
+        if ctx.state.sn.active:  # R-SN-40: fired this turn, whatever Minds the unit has
+            note_fired(ctx.state, unit, weapon)
     else:
         ctx.emit(ChargeFellShort(unit.id, target_id))
 

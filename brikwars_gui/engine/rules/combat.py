@@ -18,6 +18,7 @@ from brikwars_gui.engine.dice.brikwars import (
     ROLE_BLESSING,
     ROLE_CURSE,
     ROLE_SKILL,
+    RollResult,
     SkillRoll,
     bonus_die_reaches,
     overskill_damage_expression,
@@ -28,7 +29,7 @@ from brikwars_gui.engine.dice.brikwars import (
 )
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
+from brikwars_gui.engine.geometry import distance, has_line_of_sight, within_reach
 from brikwars_gui.engine.hazards.fire import (
     burning_attack_bonus,
     damage_and_ignite,
@@ -53,6 +54,7 @@ from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import ActionRoll, DamageRoll
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 from brikwars_gui.engine.supernatural.minds import fired_problem
+from brikwars_gui.engine.supernatural.window import ACTION, DAMAGE, Roll, open_window
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
 
@@ -400,6 +402,8 @@ def resolve_attack(
                 parts.append(
                     f"Overskill: a called shot at the weapon in its hands (beats +{margin}, R-DICE-8e)"
                 )
+        if state.sn.active and isinstance(roll, SkillRoll) and roll.needed is not None:
+            roll = _window_on_action(ctx, attacker, roll, plan.at, target_id, parts)
         hit, crit = bool(roll.success), roll.critical_failure
         parts.append(roll.explain())
     dmg: DamageRoll | None = None
@@ -431,6 +435,8 @@ def resolve_attack(
                 weapon=weapon,
                 attacker=attacker,
             )
+        if state.sn.active and isinstance(dmg, RollResult):
+            dmg = _window_on_damage(ctx, attacker, dmg, plan.at, target_id, parts)
         parts.append(f"hit: Damage {dmg.explain()}")
         if weapon.is_close:
             extra, extra_fire, extra_type, text = burning_attack(ctx, attacker, weapon, target_id)
@@ -520,6 +526,31 @@ def burning_attack(
         return 0, (), "fire", f"burning +1d4 Fire cancelled by {by} (R-FIRE-6, {shield_cite(source)[1:-1]})"
     damage, fire, fire_type, rolled = roll_burning_attack_bonus(ctx, attacker.id, weapon)
     return damage, tuple(fire), fire_type, f"burning +{rolled} {fire_type.title()}: +{damage} (R-FIRE-6)"
+
+
+def _window_on_action(
+    ctx: PlayContext, attacker: UnitState, roll: SkillRoll, at: Cell, target_id: str, parts: list[str]
+) -> SkillRoll:
+    """R-SN-15: casters who can touch the roller may change its Action roll before it is judged;
+    their points move the needed number, as an SN Action modifier does (R-SN-39)."""
+    asked = Roll(ACTION, attacker.id, at, target_id, roll.total, roll.needed, roll.critical_failure)
+    points = open_window(ctx, asked)
+    if not points:
+        return roll
+    parts.append(f"SN dice {points:+d} to the roll (R-SN-15)")
+    return dataclasses.replace(roll, penalty=roll.penalty - points)
+
+
+def _window_on_damage(
+    ctx: PlayContext, attacker: UnitState, dmg: RollResult, at: Cell, target_id: str, parts: list[str]
+) -> RollResult:
+    """R-SN-15 (EX-13c): casters whose Range reaches the impact point may change the Damage
+    before it is judged."""
+    points = open_window(ctx, Roll(DAMAGE, attacker.id, at, target_id, dmg.total))
+    if not points:
+        return dmg
+    parts.append(f"SN dice {points:+d} to the Damage (R-SN-15)")
+    return dataclasses.replace(dmg, modifier=dmg.modifier + points)
 
 
 def shield_cite(source: str) -> str:

@@ -119,8 +119,8 @@ class Hop(GaitMove):
 
 
 _LABELS = {
-    "crawl": 'Crawl or drag yourself (Half Speed: 2" of Move an inch; no arms free, R-MOVE-4/6)',
-    "hop": 'Hop on one leg (Half Speed: 2" of Move an inch, R-MOVE-6)',
+    "crawl": 'Crawl or drag yourself to {cell} (Half Speed: 2" of Move an inch; no arms free, R-MOVE-4/6)',
+    "hop": 'Hop on one leg to {cell} (Half Speed: 2" of Move an inch, R-MOVE-6)',
 }
 
 

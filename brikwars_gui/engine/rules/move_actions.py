@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import BRICKS_PER_INCH, distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
+from brikwars_gui.engine.grid import BRICKS_PER_INCH
 from brikwars_gui.engine.rules.common import PlayContext, cell_text, max_rise, unable_problem
 from brikwars_gui.engine.rules.movement import (
     PlannedMove,

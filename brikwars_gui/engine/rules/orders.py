@@ -42,6 +42,9 @@ class Order:
     kind: ClassVar[str]
     ends_unit_turn: ClassVar[bool] = False
     """`Game` marks the unit done once the order is carried out (Hold, R-RESP-1)."""
+    out_of_turn: ClassVar[bool] = False
+    """`Game.act` takes it at any moment between orders, on any side's turn and from a unit that
+    cannot act (R-SN-13: an Effect is cancelled at any time); offered by `anytime_actions`."""
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Order:
@@ -86,7 +89,8 @@ def raise_problem(problem: str | None) -> None:
 @dataclass(frozen=True)
 class ActionOption:
     """One thing a unit can do now. `action` is None when the GUI must still pick a cell (sprint);
-    with `aims_at_cell` the order is `order_at_cell(kind, cell)` on the cell picked (crawl, hop)."""
+    with `aims_at_cell` the order is `order_at_cell(kind, cell)` on the cell picked (crawl, hop)
+    and the label names that cell where it says `{cell}`."""
 
     kind: str
     label: str
@@ -115,6 +119,7 @@ class _OfferEntry:
 
 _ORDERS: dict[str, type[Order]] = {}
 _OFFERS: list[_OfferEntry] = []
+_ANYTIME: list[Offers] = []
 
 OrderType = TypeVar("OrderType", bound=type[Order])
 
@@ -140,6 +145,17 @@ def register_offers(rank: int, kinds: Iterable[str]) -> Callable[[Offers], Offer
         return offers
 
     return decorate
+
+
+def register_anytime_offers(offers: Offers) -> Offers:
+    """Decorator: file an offer function of `out_of_turn` orders (`anytime_actions`)."""
+    _ANYTIME.append(offers)
+    return offers
+
+
+def anytime_actions(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """The out-of-turn orders open to `unit` now, whoever's turn it is (R-SN-13)."""
+    return [o for offers in _ANYTIME for o in offers(state, unit)]
 
 
 def order_class(kind: str) -> type[Order]:

@@ -29,16 +29,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import (
-    IllegalPath,
+from brikwars_gui.engine.geometry import (
     chebyshev,
     distance,
     facing_towards,
     has_line_of_sight,
     in_range,
-    path_cost,
     sees,
 )
+from brikwars_gui.engine.grid import IllegalPath, path_cost
 from brikwars_gui.engine.journal import begin, rollback
 from brikwars_gui.engine.rules.bail import bail
 from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack
@@ -660,13 +659,14 @@ def _friendly_blast(ctx: PlayContext, unit: UnitState, weapon: WeaponState, at: 
 
 
 def _bystander_responses(
-    ctx: PlayContext, attacker: UnitState, target: UnitState | None
+    ctx: PlayContext, attacker: UnitState, target: UnitState | None, act: str = "attack"
 ) -> list[tuple[UnitState, WeaponState, AttackPlan]]:
     """R-RESP-1/3: the target's allies with a saved Action who perceive the attack (their Cone of
     Vision and sight take in the attacker or the target) may answer it (`shoot`): attack the
     attacker with a weapon that has it in reach (Range, no Out of Range, or close-combat reach), or
     take the Angry Inch to bring it into Range and sight (R-RESP-2). Asked in unit-id order; the
-    saved Action is spent when the Response is declared. Returns the attacks to resolve."""
+    saved Action is spent when the Response is declared. Returns the attacks to resolve. `act`
+    names what they saw in the question's reason ("attack", or a hostile Effect's "cast ... at")."""
     out: list[tuple[UnitState, WeaponState, AttackPlan]] = []
     for unit, shots, inch in _bystander_shots(ctx, attacker, target):
         risky = {k: _friendly_blast(ctx, unit, weapon_named(unit, p.weapon), p.at) for k, p in shots.items()}
@@ -674,7 +674,7 @@ def _bystander_responses(
         safe = [k for k in ranked if not risky[k]]
         options = (*ranked, *(("angry_inch",) if inch else ()), "decline")
         default = safe[0] if safe else ("angry_inch" if inch else "decline")
-        reason = f"saw {attacker.id} attack {target.id} (R-RESP-1/3)"
+        reason = f"saw {attacker.id} {act} {target.id} (R-RESP-1/3)"
         answer = ctx.ask(
             DecisionRequest(
                 "shoot",

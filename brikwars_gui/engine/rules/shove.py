@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, within_reach
+from brikwars_gui.engine.geometry import within_reach
+from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS
 from brikwars_gui.engine.hazards.concealed import landing_check
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.combat import (
@@ -117,6 +118,30 @@ def shove_path(
     return cells
 
 
+def shove_roll(
+    ctx: PlayContext, unit: UnitState, needed: int | None, parts: list[str], what: str
+) -> tuple[Any, bool]:
+    """The Shove's Skill Roll (also a SuperNatural Grab's, R-SN-10): (roll or None, success);
+    `needed` None is automatic (R-MOVE-16). Appends its words to `parts`."""
+    if needed is None:
+        parts.append("automatic on a Disrupted target (R-MOVE-16)")
+        return None, True
+    burning = burning_penalty(ctx, unit)  # R-FIRE-5
+    if burning:
+        parts.append(f"on fire {burning:+d} (R-FIRE-5)")
+    roll = ruleset_of(ctx.state).action_roll(
+        ctx,
+        unit,
+        sides=unit.skill,
+        kind="shove",
+        use=SHOVE_USE,
+        penalty=needed - SHOVE_USE - burning,
+        purpose=f"{unit.id} {what}",
+    )
+    parts.append(roll.explain())
+    return roll, bool(roll.success)
+
+
 def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
     """Roll the Shove and push/Disrupt the target (the caller has checked and used the Action)."""
     state = ctx.state
@@ -124,25 +149,7 @@ def shove(ctx: PlayContext, unit: UnitState, target_id: str) -> Shoved:
     target = state.units[target_id]
     turn_to(ctx, unit, target.pos)
     parts = [f"{unit.id} shoves {target_id}"]
-    roll = None
-    if needed is None:
-        success = True
-        parts.append("automatic on a Disrupted target (R-MOVE-16)")
-    else:
-        burning = burning_penalty(ctx, unit)  # R-FIRE-5
-        if burning:
-            parts.append(f"on fire {burning:+d} (R-FIRE-5)")
-        roll = ruleset_of(ctx.state).action_roll(
-            ctx,
-            unit,
-            sides=unit.skill,
-            kind="shove",
-            use=SHOVE_USE,
-            penalty=needed - SHOVE_USE - burning,
-            purpose=f"{unit.id} shove",
-        )
-        success = bool(roll.success)
-        parts.append(roll.explain())
+    roll, success = shove_roll(ctx, unit, needed, parts, "shove")
     path = shove_path(state, unit, target) if success else [target.pos]
     unseen = None
     if success:  # the slide stops at a unit the shover's side did not see: found (G-16, fog)

@@ -1,11 +1,16 @@
 """Orders of SuperNatural play (Chapter D), an order family of the registry (`rules/orders.py`):
 
-* `Cast(effect, target=None, at=None, plan=())`: build an Effect of the caster's Cliché die by die
-  (`supernatural/cast.py`); free by touch, the Action for a hostile or distant target (R-SN-10).
-* `CancelEffect(effect)`: end one of the unit's Effects now (free, R-SN-13); its dice come back at
-  the start of the owner's next turn.
+* `Cast(effect, target=None, at=None, plan=(), delivery="auto")`: build an Effect of the caster's
+  Cliché die by die (`supernatural/cast.py`); free by touch, the Action for a hostile or distant
+  target (R-SN-10); `delivery` "shove"/"grab" touches a hostile unit in reach (`supernatural/touch.py`).
+* `CancelEffect(effect)`: end one of the unit's Effects now (free, R-SN-13), at any moment, the
+  other side's turn included (an `out_of_turn` order, `anytime_actions`); its dice come back at the
+  start of the owner's next turn.
 * `Detonate()`: a 10amyte blows itself up (no Action, any time on its side's turn, R-SN-5).
-* `TakeTalisman(talisman)`: take up a Talisman lying within 1" (R-SN-8, a Move Action).
+* `TakeTalisman(talisman)`: take up a Talisman lying within 1", or from a Disrupted enemy within 1"
+  (R-SN-8, R-MOVE-16; a Move Action).
+* `AttackTalisman(weapon, talisman)`: shoot or strike a Talisman, carried by an enemy or lying on the
+  battlefield (R-SN-8, `supernatural/talisman_shots.py`); uses the Action.
 
 `sn_action_options` offers what is possible now (rank 150; nothing without SN units).
 """
@@ -15,16 +20,39 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.grid import within_reach
-from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, unable_problem
-from brikwars_gui.engine.rules.orders import ActionOption, Order, StepHooks, register_offers, register_order
+from brikwars_gui.engine.geometry import within_reach
+from brikwars_gui.engine.rules.common import (
+    IllegalOrder,
+    PlayContext,
+    unable_problem,
+    usable_weapons,
+    weapon_named,
+)
+from brikwars_gui.engine.rules.orders import (
+    ActionOption,
+    Order,
+    StepHooks,
+    action_problem,
+    raise_problem,
+    register_anytime_offers,
+    register_offers,
+    register_order,
+)
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.cast import cast, check_cast, is_touch, resolve_target
 from brikwars_gui.engine.supernatural.diemons import detonate
 from brikwars_gui.engine.supernatural.effects import end_effect
 from brikwars_gui.engine.supernatural.events import TalismanTaken
 from brikwars_gui.engine.supernatural.path import target_cell
-from brikwars_gui.engine.supernatural.state import READY
+from brikwars_gui.engine.supernatural.state import DESTROYED, READY, TalismanState
+from brikwars_gui.engine.supernatural.talisman_shots import plan_talisman_shot, shoot_talisman
+from brikwars_gui.engine.supernatural.touch import (
+    HOSTILE_TOUCH,
+    check_delivery,
+    focus_chance,
+    is_focus,
+    touch_chance,
+)
 
 
 def _sn_battle(state: GameState) -> None:
@@ -39,6 +67,7 @@ class Cast(Order):
     target: str | None = None
     at: Cell | None = None
     plan: tuple[str, ...] = ()
+    delivery: str = "auto"
     kind = "cast"
 
     @classmethod
@@ -49,23 +78,28 @@ class Cast(Order):
             None if target is None else str(target),
             None if at is None else (int(at[0]), int(at[1])),
             tuple(str(s) for s in data.get("plan", ())),
+            str(data.get("delivery", "auto")),
         )
 
     def to_dict(self) -> dict[str, Any]:
-        return {
+        out = {
             "kind": self.kind,
             "effect": self.effect,
             "target": self.target,
             "at": None if self.at is None else [self.at[0], self.at[1]],
             "plan": list(self.plan),
         }
+        if self.delivery != "auto":
+            out["delivery"] = self.delivery
+        return out
 
     def check(self, state: GameState, unit: UnitState) -> None:
         _sn_battle(state)
-        check_cast(state, unit, self.effect, self.target, self.at, self.plan)
+        check_cast(state, unit, self.effect, self.target, self.at, self.plan, self.delivery)
 
     def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
-        cast(ctx, unit, self.effect, self.target, self.at, self.plan)  # books the Action if it uses it
+        # books the Action if it uses it
+        cast(ctx, unit, self.effect, self.target, self.at, self.plan, self.delivery)
 
 
 @register_order
@@ -73,6 +107,7 @@ class Cast(Order):
 class CancelEffect(Order):
     effect: str
     kind = "cancel_effect"
+    out_of_turn = True  # R-SN-13: "cancel any time (even on an opponent's turn)"
 
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> CancelEffect:
@@ -132,9 +167,15 @@ class TakeTalisman(Order):
         if problem := unable_problem(unit):
             raise IllegalOrder(problem)
         talisman = state.sn.talismans.get(self.talisman)
-        if talisman is None or talisman.holder is not None or talisman.cell is None:
-            raise IllegalOrder(f"no Talisman {self.talisman!r} lies on the battlefield (R-SN-8)")
-        if unit.diemon or not within_reach(unit.pos, talisman.cell):
+        if talisman is None or talisman.status == DESTROYED:
+            raise IllegalOrder(f"no Talisman {self.talisman!r} to take (R-SN-8)")
+        where = _takeable_at(state, unit, talisman)
+        if where is None:
+            raise IllegalOrder(
+                f"the {talisman.name} neither lies on the battlefield nor is carried by a Disrupted "
+                "enemy (R-SN-8)"
+            )
+        if unit.diemon or not within_reach(unit.pos, where):
             raise IllegalOrder(f'the {talisman.name} is not within 1" of {unit.name} (R-SN-8, GRID-4)')
 
     def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
@@ -143,10 +184,47 @@ class TakeTalisman(Order):
         ctx.emit(TalismanTaken(talisman.id, unit.id))
 
 
-SNAction = Cast | CancelEffect | Detonate | TakeTalisman
+def _takeable_at(state: GameState, unit: UnitState, talisman: TalismanState) -> Cell | None:
+    """Where a Talisman may be taken from: its cell when it lies on the battlefield, or a Disrupted
+    enemy holder's cell (R-MOVE-16: it lies there helpless, an object; reading)."""
+    if talisman.holder is None:
+        return talisman.cell
+    holder = state.units.get(talisman.holder)
+    if holder is not None and holder.alive and holder.disrupted and holder.team != unit.team:
+        return holder.pos
+    return None
 
 
-@register_offers(150, ["cast", "cancel_effect", "detonate", "take_talisman"])
+@register_order
+@dataclass(frozen=True)
+class AttackTalisman(Order):
+    """R-SN-8: attack a Talisman with a weapon (G-5 Size 0); uses the Action."""
+
+    weapon: str
+    talisman: str
+    kind = "attack_talisman"
+
+    @classmethod
+    def from_dict(cls, data: dict[str, Any]) -> AttackTalisman:
+        return cls(str(data["weapon"]), str(data["talisman"]))
+
+    def to_dict(self) -> dict[str, Any]:
+        return {"kind": self.kind, "weapon": self.weapon, "talisman": self.talisman}
+
+    def check(self, state: GameState, unit: UnitState) -> None:
+        _sn_battle(state)
+        raise_problem(action_problem(unit))
+        plan_talisman_shot(state, unit, weapon_named(unit, self.weapon), self.talisman)
+
+    def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
+        unit.action_used = True
+        shoot_talisman(ctx, unit, weapon_named(unit, self.weapon), self.talisman)
+
+
+SNAction = Cast | CancelEffect | Detonate | TakeTalisman | AttackTalisman
+
+
+@register_offers(150, ["cast", "cancel_effect", "detonate", "take_talisman", "attack_talisman"])
 def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
     """The SN orders open to the unit now; a Cast is offered without its dice plan (the Effect
     builder or the computer player completes it)."""
@@ -158,12 +236,12 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
         label = "Detonate: a 1d10 explosion here, no Action (R-SN-5)"
         out.append(ActionOption("detonate", label, Detonate()))
     for talisman in ledger.talismans.values():
-        if talisman.cell is not None and not unit.diemon and within_reach(unit.pos, talisman.cell):
+        where = None if unit.diemon or talisman.status == DESTROYED else _takeable_at(state, unit, talisman)
+        if where is not None and within_reach(unit.pos, where):
             label = f"Take the {talisman.name} (d{talisman.sides}, R-SN-8)"
             out.append(ActionOption("take_talisman", label, TakeTalisman(talisman.id)))
-    for effect in ledger.live_effects(unit.id):
-        label = f"Cancel {effect.template} ({effect.id}, R-SN-13)"
-        out.append(ActionOption("cancel_effect", label, CancelEffect(effect.id)))
+    out += _talisman_shots(state, unit)
+    out += cancel_options(state, unit)
     if not any(t.status == READY for t in ledger.talismans_of(unit.id)):
         return out
     for template in ledger.templates_for(unit.id):
@@ -179,7 +257,72 @@ def sn_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
             cost = "touch, free" if touch else "uses the Action"
             label = f"Cast {template.name} on {what} ({cost}, R-SN-10)"
             out.append(ActionOption("cast", label, Cast(template.name, target, at), target=target))
+            if not touch and template.target in ("hostile", "unit", "ally"):
+                out += _touch_options(state, unit, template.name, target)
     return out
+
+
+def _talisman_shots(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """R-SN-8: each weapon's attack on each Talisman an enemy carries or that lies on the map."""
+    if unit.action_used or (unit.diemon and unit.has_moved):
+        return []
+    out: list[ActionOption] = []
+    for talisman in state.sn.talismans.values():
+        for weapon in usable_weapons(unit):
+            try:
+                plan = plan_talisman_shot(state, unit, weapon, talisman.id)
+            except IllegalOrder:
+                continue
+            what = f"the {talisman.name} (d{talisman.sides})"
+            label = f"Attack {what} with {weapon.name} ({plan.chance:.0%}, R-SN-8)"
+            order = AttackTalisman(weapon.name, talisman.id)
+            out.append(
+                ActionOption(
+                    "attack_talisman",
+                    label,
+                    order,
+                    target=plan.holder,  # no `weapon`: the menu would read it as an attack on the holder
+                    needed=plan.needed,
+                    chance=plan.chance,
+                    out_of_range=plan.out_of_range,
+                    distance=plan.distance,
+                )
+            )
+    return out
+
+
+def _touch_options(state: GameState, unit: UnitState, effect: str, target: str | None) -> list[ActionOption]:
+    """R-SN-10: a hostile unit in reach may be touched by a Shove or a Grab; R-SN-11: a Wand or
+    Staff of the caster carries the Effect to any unit it hits (no Range dice either way)."""
+    other = state.units.get(target) if target else None
+    if other is None:
+        return []
+    out: list[ActionOption] = []
+    focuses = [w.name for w in unit.weapons if not w.spent and is_focus(w)]
+    for delivery in (*HOSTILE_TOUCH, *focuses):
+        try:
+            check_delivery(state, unit, other, delivery)
+        except IllegalOrder:
+            continue
+        if delivery in HOSTILE_TOUCH:
+            chance, how, rule = touch_chance(state, unit, other), f"a {delivery.title()}", "R-SN-10"
+        else:
+            chance, how, rule = focus_chance(state, unit, other, delivery), f"the {delivery}", "R-SN-11"
+        label = f"Cast {effect} on {target} by {how} ({chance:.0%}, uses the Action, {rule})"
+        order = Cast(effect, target, delivery=delivery)
+        out.append(ActionOption("cast", label, order, target=target, chance=chance))
+    return out
+
+
+@register_anytime_offers
+def cancel_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """R-SN-13: each Effect the unit sustains may be cancelled now, whoever's turn it is."""
+    if not state.sn.active or not unit.alive:
+        return []
+    return [
+        ActionOption("cancel_effect", f"Cancel {e.template} ({e.id}, R-SN-13)", CancelEffect(e.id))
+        for e in state.sn.live_effects(unit.id)
+    ]
 
 
 def _targets(state: GameState, unit: UnitState, kind: str) -> list[tuple[str | None, Cell | None]]:

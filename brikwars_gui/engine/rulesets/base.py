@@ -171,6 +171,11 @@ class Ruleset(ABC):
         next round when the last player's turn ends."""
         return None
 
+    def battle_over(self, ctx: RulesContext) -> None:
+        """The battle has ended (before `game_over` is logged): end-of-game bookkeeping of the
+        ruleset's own resources (D6: R-D6-10's moral-code reckoning of Fate Points)."""
+        return None
+
     def resolve_attack(
         self,
         ctx: RulesContext,

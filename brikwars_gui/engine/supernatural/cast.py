@@ -9,10 +9,10 @@ import math
 from typing import Any
 
 from brikwars_gui.engine.dice.sn import joined, sn_at_least, sn_roll
-from brikwars_gui.engine.grid import distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder, PlayContext, unable_problem
 from brikwars_gui.engine.state import Cell, GameState, UnitState
-from brikwars_gui.engine.supernatural.events import EffectCast, EffectMoved, SNDieRolled
+from brikwars_gui.engine.supernatural.events import EffectCast, EffectEnded, EffectMoved, SNDieRolled
 from brikwars_gui.engine.supernatural.fumble import Against, fumble
 from brikwars_gui.engine.supernatural.landing import Rolled, arc_count, blast_radius, land
 from brikwars_gui.engine.supernatural.path import advance, target_cell
@@ -24,6 +24,12 @@ from brikwars_gui.engine.supernatural.tables import (
     PLAYED_DIEMONS,
     UNROLLED_ASPECTS,
     allowed_aspects,
+)
+from brikwars_gui.engine.supernatural.touch import (
+    check_delivery,
+    deliver,
+    is_focus_delivery,
+    is_hit_delivery,
 )
 from brikwars_gui.engine.visibility import reveal, unit_visible_to
 
@@ -78,17 +84,27 @@ def resolve_target(
 
 
 def is_touch(
-    state: GameState, unit: UnitState, template: EffectTemplate, target: str | None, dest: Cell
+    state: GameState,
+    unit: UnitState,
+    template: EffectTemplate,
+    target: str | None,
+    dest: Cell,
+    delivery: str = "auto",
 ) -> bool:
     """R-SN-10: self, a willing ally or an object within 1" (or a summoning next to the caster) is
-    touched: free, no Range dice. A hostile or distant target needs Range dice and the Action."""
+    touched: free, no Range dice. A hostile target is touched only by a Shove or Grab (`delivery`,
+    touch.py), which uses the Action; anything else needs Range dice and the Action."""
     if template.target == "self":
         return True
     if template.target == "weapon":
         return False  # EX-13b: an Effect on a weapon's shots needs Range to the weapon and the Action
     other = state.units.get(target) if target else None
     if other is not None and other.team != unit.team:
+        return is_hit_delivery(delivery)
+    if delivery == "range":
         return False
+    if is_focus_delivery(delivery):
+        return True  # R-SN-11: a Wand or Staff hit lays it on
     if template.target == "cell" and template.form != "creature":
         return dest == unit.pos
     return within_reach(unit.pos, dest) if other is None else within_reach(unit.pos, other.pos)
@@ -114,6 +130,12 @@ def step_problem(
             f"a d{talisman.sides} cannot {verb} a d{other.skill}: a {kind} die must be the same size "
             "or larger (R-DICE-10, EX-9)"
         )
+    if aspect in ("range+", "range-") and target is not None:
+        holder, _, name = target.partition(":")
+        owner = state.units.get(holder)
+        weapon = next((w for w in owner.weapons if w.name == name), None) if owner is not None else None
+        if weapon is not None and (weapon.is_close or weapon.range is None):
+            return f"the {name} is a close-combat weapon: it has no Range to change (R-SN-24, R-DICE-8c)"
     if aspect == "mind" and (other is None or other.team != unit.team):
         return "a new Mind goes to a unit of the caster's side: Mind Control (R-SN-43) is not played yet"
     if aspect == "creature" and DIEMONS[talisman.sides] not in PLAYED_DIEMONS:
@@ -121,15 +143,34 @@ def step_problem(
     return None
 
 
+def uses_action(
+    state: GameState, unit: UnitState, target: str | None, touch: bool, delivery: str = "auto"
+) -> bool:
+    """R-SN-10/24: a distant Effect, one on a hostile target (touched or not) or one carried by a
+    Wand or Staff attack (R-SN-11) uses the Action."""
+    other = state.units.get(target) if target else None
+    hostile = other is not None and other.team != unit.team
+    return not touch or hostile or is_focus_delivery(delivery)
+
+
 def check_cast(
-    state: GameState, unit: UnitState, effect: str, target: str | None, at: Cell | None, plan: tuple[str, ...]
+    state: GameState,
+    unit: UnitState,
+    effect: str,
+    target: str | None,
+    at: Cell | None,
+    plan: tuple[str, ...],
+    delivery: str = "auto",
 ) -> None:
     if problem := unable_problem(unit):
         raise IllegalOrder(problem)
     template = template_of(state, unit, effect)
     target, aim = resolve_target(state, unit, template, target, at)
     dest = target_cell(state, target, aim, unit.pos)
-    if not is_touch(state, unit, template, target, dest) and unit.action_used:
+    victim = state.units.get(target) if target and template.target != "weapon" else None
+    check_delivery(state, unit, victim, delivery)
+    touch = is_touch(state, unit, template, target, dest, delivery)
+    if uses_action(state, unit, target, touch, delivery) and unit.action_used:
         raise IllegalOrder(
             f"{unit.name} has already used its Action: a hostile or distant Effect needs it (R-SN-10/24)"
         )
@@ -186,6 +227,7 @@ def cast(
     target: str | None,
     at: Cell | None,
     plan: tuple[str, ...],
+    delivery: str = "auto",
 ) -> EffectState:
     """Carry out a checked Cast: build the Effect die by die, then land it (landing.py)."""
     state = ctx.state
@@ -193,23 +235,33 @@ def cast(
     template = template_of(state, unit, effect_name)
     target, aim = resolve_target(state, unit, template, target, at)
     dest = target_cell(state, target, aim, unit.pos)
-    touch = is_touch(state, unit, template, target, dest)
+    touch = is_touch(state, unit, template, target, dest, delivery)
     ledger.seq += 1
     effect = EffectState(f"fx{ledger.seq}", unit.id, template.name, unit.pos, unit.pos, target, aim)
     ledger.effects[effect.id] = effect
     if touch:
         effect.point = dest
-    else:
-        unit.action_used = True  # R-SN-10/24: no Action roll
+    if uses_action(state, unit, target, touch, delivery):
+        unit.action_used = True  # R-SN-10/24: no Action roll (a Wand or Staff rolls its attack)
         reveal(ctx, unit, f"casts {template.name}")  # G-16, as an attack
-    ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch))
+    how = delivery if is_hit_delivery(delivery) else ""
+    ctx.emit(EffectCast(unit.id, effect.id, template.name, target, aim, touch, how))
     victim = state.units.get(target) if target is not None and template.target != "weapon" else None
     if victim is not None and victim.team != unit.team:
         answer_hostile_effect(ctx, unit, victim, template.name)  # R-SN-24: before the first die
         if not unit.alive or unit.disrupted:
             effect.ended = True  # the caster is down: nothing is cast, no die is spent
             return effect
-        dest = target_cell(state, target, aim, unit.pos)  # it may have Bailed
+    if victim is not None and is_hit_delivery(delivery) and not deliver(ctx, unit, victim, delivery):
+        effect.ended = True  # R-SN-10/11: not touched or missed: nothing cast, no die spent
+        ctx.emit(
+            EffectEnded(effect.id, unit.id, f"the {delivery} failed: nothing is laid on (R-SN-10/11)")
+        )
+        return effect
+    if victim is not None:
+        dest = target_cell(state, target, aim, unit.pos)  # it may have Bailed, or been shoved
+        if touch:
+            effect.point = dest
     queue = list(plan)
     rolled: Rolled = []
     against = Against()
@@ -236,7 +288,7 @@ def cast(
         talisman = ledger.talismans[talisman_id]
         talisman.status = SPENT
         effect.dice[talisman_id] = aspect
-        if aspect in UNROLLED_ASPECTS or (template.target == "weapon" and aspect != "range"):
+        if aspect in UNROLLED_ASPECTS or (template.target == "weapon" and aspect in ("damage+", "damage-")):
             # a die joining a rated stat (or a weapon's Damage) rolls with it, at each use
             roll = joined(talisman.sides)
         else:
@@ -257,10 +309,10 @@ def cast(
         if aspect == "range" and not roll.fumble:
             ctx.emit(EffectMoved(effect.id, tuple(moved[0]), effect.point, moved[1]))
         if roll.fumble:
-            fumble(ctx, unit, effect, template, talisman, against)
+            fumble(ctx, unit, effect, template, talisman, against, rolled, tuple(queue), dest)
             continue
         rolled.append((talisman_id, aspect, roll))
         # R-SN-27/28: the area so far, which the map outlines while the Effect grows
-        effect.radius, effect.arc = blast_radius(rolled), arc_count(template, rolled)
+        effect.radius, effect.arc = blast_radius(rolled), arc_count(rolled)
     land(ctx, unit, effect, template, rolled, against, dest)
     return effect

@@ -10,10 +10,11 @@ from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.expression import parse_dice
+from brikwars_gui.engine.rules.roster import note_weapon
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural.events import DiemonGone, EffectEnded, StatModified, TalismanDropped
 from brikwars_gui.engine.supernatural.minds import lost_mind, next_mind
-from brikwars_gui.engine.supernatural.state import HELD, SPENT, EffectState, StatMod
+from brikwars_gui.engine.supernatural.state import DESTROYED, HELD, SPENT, EffectState, StatMod
 
 
 def _armor_terms(ctx: RulesContext, unit_id: str) -> list[str]:
@@ -118,6 +119,19 @@ def apply_weapon_mod(
     ctx.emit(StatModified(unit.id, effect.id, f"weapon:{name}", term.split("@", 1)[0], _weapon_text(weapon)))
 
 
+def apply_weapon_range(
+    ctx: RulesContext, effect: EffectState, unit: UnitState, name: str, talisman: str, inches: int
+) -> None:
+    """R-SN-24: a Range die's inches onto (or off) `unit`'s weapon `name`'s Range, never below 0;
+    the Responses' reach bound is widened (`roster.note_weapon`, design map S5)."""
+    weapon = next(w for w in unit.weapons if w.name == name)
+    applied = max(inches, -(weapon.range or 0))
+    weapon.range = (weapon.range or 0) + applied
+    note_weapon(ctx.state, weapon)
+    effect.mods.append(StatMod(unit.id, f"range:{name}", talisman, applied))
+    ctx.emit(StatModified(unit.id, effect.id, f"range:{name}", f'{applied:+d}"', f'{weapon.range}"'))
+
+
 def _weapon_text(weapon) -> str:
     kind = "" if weapon.damage_type == "normal" else f" ({weapon.damage_type})"
     return f"{weapon.damage}{kind}"
@@ -185,6 +199,13 @@ def remove_mod(ctx: RulesContext, effect: EffectState, mod: StatMod) -> None:
         change = f"{-mod.value:+d}"
     elif mod.stat == "diemon_move":  # R-SN-20: goes with the Diemon, nothing to give back
         return
+    elif mod.stat.startswith("range:"):
+        weapon = next(w for w in unit.weapons if w.name == mod.stat.split(":", 1)[1])
+        weapon.range = max(0, (weapon.range or 0) - mod.value)
+        change, after = f'{-mod.value:+d}"', f'{weapon.range}"'
+        if unit.alive:
+            ctx.emit(StatModified(unit.id, effect.id, mod.stat, change, after))
+        return
     elif mod.stat.startswith("weapon:"):
         name = mod.stat.split(":", 1)[1]
         _set_weapon(ctx, unit, name)
@@ -248,5 +269,7 @@ def on_incapacitated(ctx: RulesContext, unit_id: str) -> None:
         end_effect(ctx, effect, "caster incapacitated")
     unit = ctx.state.units[unit_id]
     for talisman in ledger.talismans_of(unit_id):  # R-SN-8: they fall where it fell
+        if talisman.status == DESTROYED:
+            continue
         talisman.holder, talisman.cell = None, unit.pos
         ctx.emit(TalismanDropped(talisman.id, unit_id, unit.pos))

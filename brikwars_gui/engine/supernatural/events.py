@@ -23,11 +23,14 @@ class EffectCast(Event):
     template: str
     target: str | None
     aim: tuple[int, int] | None
-    touch: bool  # R-SN-10: free, no Range dice
+    touch: bool  # R-SN-10: no Range dice
+    delivery: str = ""  # R-SN-10: "shove" or "grab" for a hostile touch (uses the Action)
 
     def describe(self) -> str:
         what = self.target or _cell(self.aim)
         how = "by touch, free" if self.touch else "uses its Action"
+        if self.delivery:
+            how = f"by touch after a {self.delivery}, uses its Action"
         return f"{self.unit} casts {self.template} at {what} ({how}, R-SN-10)"
 
 
@@ -171,6 +174,25 @@ class MindActs(Event):
 
 
 @register_event
+class WindowUsed(Event):
+    """R-SN-15 (EX-13c): a caster's dice spent on a roll before it was judged changed it by
+    `points` (0: the window's point never reached it)."""
+
+    kind = "sn_window"
+    unit: str
+    effect: str
+    roll: str  # "action" or "damage"
+    roller: str
+    points: int
+    reached: bool
+
+    def describe(self) -> str:
+        if not self.reached:
+            return f"{self.unit}'s dice fall short of {self.roller}'s {self.roll} roll (R-SN-15)"
+        return f"{self.unit} changes {self.roller}'s {self.roll} roll by {self.points:+d} (R-SN-15)"
+
+
+@register_event
 class SNDiceReturned(Event):
     """R-SN-9: spent dice are back at the start of their controller's turn."""
 
@@ -257,3 +279,16 @@ class TalismanTaken(Event):
 
     def describe(self) -> str:
         return f"{self.unit} takes the {self.talisman} and its die (R-SN-8)"
+
+
+@register_event
+class TalismanDestroyed(Event):
+    """R-SN-8: a Talisman was destroyed; its die is gone for the battle."""
+
+    kind = "talisman_destroyed"
+    talisman: str
+    unit: str | None  # who carried it (None: it lay on the battlefield)
+
+    def describe(self) -> str:
+        whose = f"{self.unit}'s " if self.unit else ""
+        return f"{whose}{self.talisman} is destroyed: its die is gone for the battle (R-SN-8)"

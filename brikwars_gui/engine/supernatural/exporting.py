@@ -30,6 +30,11 @@ def exported_unit(
     for mod in _live_mods(state, unit.id):
         if mod.stat in ("blessings", "curses") and f"d{mod.value}" in data[mod.stat]:
             data[mod.stat].remove(f"d{mod.value}")
+    for mod in _live_mods(state, unit.id):
+        if mod.stat.startswith("range:"):  # R-SN-24: the weapon's own Range
+            for weapon in data["weapons"]:
+                if weapon["name"] == mod.stat.split(":", 1)[1] and weapon.get("range") is not None:
+                    weapon["range"] -= mod.value
     for weapon in data["weapons"]:
         kept = ledger.base_weapons.get(f"{unit.id}:{weapon['name']}")
         if kept is not None:

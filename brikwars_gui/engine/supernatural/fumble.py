@@ -9,13 +9,16 @@ answers for a computer opponent with the most damaging use (`fumble_default`).""
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
+from typing import Any
 
 from brikwars_gui.engine.dice.sn import sn_roll
-from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.geometry import in_range
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, parse_cell
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.events import EffectMoved, SNFumbled, SNFumbleUsed
+from brikwars_gui.engine.supernatural.fumble_odds import use_value
 from brikwars_gui.engine.supernatural.path import advance
 from brikwars_gui.engine.supernatural.state import READY, EffectState, EffectTemplate, TalismanState
 from brikwars_gui.engine.supernatural.tables import ELEMENTS, STAT_ASPECTS
@@ -43,8 +46,13 @@ def fumble(
     template: EffectTemplate,
     talisman: TalismanState,
     against: Against,
+    rolled: Sequence[tuple[str, str, Any]] = (),
+    planned: Sequence[str] = (),
+    dest: Cell | None = None,
 ) -> bool:
-    """Play one Fumble Die; True when it came back to the caster (a double Fumble)."""
+    """Play one Fumble Die; True when it came back to the caster (a double Fumble). `rolled`, the
+    dice that took effect so far, `planned`, the caster's remaining plan steps, and `dest`, the cell
+    aimed at, let the engine value each use exactly (`fumble_odds.py`)."""
     opponents = _opponents(ctx, caster)
     if not opponents:
         return False
@@ -60,7 +68,9 @@ def fumble(
         ctx.emit(SNFumbleUsed(to, effect.id, talisman.id, roll.to_dict(), "back", story))
         return True
     total = roll.total
-    options, default = fumble_options(ctx, caster, effect, template, to, total)
+    options, default = fumble_options(
+        ctx, caster, effect, template, to, total, rolled, planned, against, dest or effect.point
+    )
     use = ctx.ask(
         DecisionRequest(
             "sn_fumble_use",
@@ -78,48 +88,50 @@ def fumble(
 
 
 def fumble_options(
-    ctx: PlayContext, caster: UnitState, effect: EffectState, template: EffectTemplate, to: str, total: int
+    ctx: PlayContext,
+    caster: UnitState,
+    effect: EffectState,
+    template: EffectTemplate,
+    to: str,
+    total: int,
+    rolled: Sequence[tuple[str, str, Any]] = (),
+    planned: Sequence[str] = (),
+    against: Against | None = None,
+    dest: Cell | None = None,
 ) -> tuple[tuple[str, ...], str]:
-    """The legal uses of a Fumble Die of `total` and the engine's most damaging one (S9): a hostile
-    Effect is best redirected onto the caster's own side (the nearest friend of the caster to the
-    point), else weakened; a helpful one is weakened."""
+    """The legal uses of a Fumble Die of `total` and the engine's most damaging one (S9): each
+    valued exactly for the opponent as the Effect would then land (`fumble_odds.use_value`); ties
+    go to the earlier option (`none` first)."""
     state = ctx.state
     aspects = set(template.aspects)
     options = ["none"]
-    scores: dict[str, float] = {"none": 0.0}
     if aspects & {"damage+", "damage-"}:
         options.append("damage-")
-        scores["damage-"] = 1.0
     if aspects & STAT_ASPECTS:
         options.append("mod-")
-        friendly = _helps(state, caster, effect)
-        scores["mod-"] = 1.5 if friendly else 0.2
     if effect.point != effect.origin:
         options.append("range-")
-        scores["range-"] = 0.5
     if "range" in aspects:
-        for unit in state.units_near(effect.point, total):
+        for unit in sorted(state.units_near(effect.point, total), key=lambda u: (u.pos[1], u.pos[0])):
             if unit.pos == effect.point or not in_range(effect.point, unit.pos, total):
                 continue
             key = f"range:{unit.pos[0]},{unit.pos[1]}"
-            if key in scores:
-                continue
-            options.append(key)
-            harm = {"curse", "armor-", "move-", "flight-", "action-"}
-            hostile = "damage+" in aspects or bool(aspects & harm)
-            if unit.team == caster.team and hostile:
-                scores[key] = 3.0 - distance(effect.point, unit.pos) / 100  # its own side takes it
-            elif unit.team == to and not hostile:
-                scores[key] = 2.0  # a helpful Effect given to the opponent
-            else:
-                scores[key] = -1.0
-    default = max(options, key=lambda o: (scores.get(o, 0.0), -options.index(o)))
+            if key not in options:
+                options.append(key)
+    ledger = state.sn
+    steps = []
+    for step in planned:
+        talisman_id, _, aspect = step.partition(":")
+        talisman = ledger.talismans.get(talisman_id)
+        if talisman is not None and talisman.status == READY and talisman.holder == caster.id:
+            steps.append((aspect, talisman.sides))
+    if not planned:  # built by hand: assume its other ready dice go where the template hurts or helps
+        steps = _assumed_steps(state, caster, template)
+    taken = (against.damage, against.mods) if against is not None else (0, 0)
+    aim = dest if dest is not None else effect.point
+    values = {o: use_value(state, caster, effect, to, o, total, rolled, steps, aim, taken) for o in options}
+    default = max(options, key=lambda o: (round(values[o], 9), -options.index(o)))
     return tuple(options), default
-
-
-def _helps(state, caster: UnitState, effect: EffectState) -> bool:
-    target = state.units.get(effect.target) if effect.target else None
-    return target is not None and target.team == caster.team
 
 
 def _apply(
@@ -156,3 +168,14 @@ def _move(ctx: PlayContext, effect: EffectState, point: Cell, cells: list[Cell])
     effect.path.extend(cells)
     effect.stopped_by = None
     ctx.emit(EffectMoved(effect.id, tuple(cells), point))
+
+
+def _assumed_steps(state, caster: UnitState, template: EffectTemplate) -> list[tuple[str, int]]:
+    """The rest of an Effect built by hand, for valuing a Fumble's uses: every other ready die of
+    the caster on the template's Damage, else on its first stat Aspect (no more Range dice)."""
+    aspects = [a for a in template.aspects if a in STAT_ASPECTS]
+    aspect = "damage+" if "damage+" in template.aspects else (aspects[0] if aspects else None)
+    if aspect is None:
+        return []
+    ready = [t for t in state.sn.talismans_of(caster.id) if t.status == READY]
+    return [(aspect, t.sides) for t in ready]

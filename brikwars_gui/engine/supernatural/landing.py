@@ -5,13 +5,13 @@ Diemon there. Everything inside the area is affected equally."""
 from __future__ import annotations
 
 from brikwars_gui.engine.dice.sn import SNRoll
-from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.geometry import distance, in_range
 from brikwars_gui.engine.hazards.fire import damage_and_ignite
 from brikwars_gui.engine.hazards.shields import deflect
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import _still_there, disrupt
 from brikwars_gui.engine.state import Cell, UnitState
-from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod
+from brikwars_gui.engine.supernatural.effects import apply_mod, apply_weapon_mod, apply_weapon_range
 from brikwars_gui.engine.supernatural.events import EffectLanded
 from brikwars_gui.engine.supernatural.fumble import Against
 from brikwars_gui.engine.supernatural.path import arc_reach, in_arc, object_at
@@ -26,7 +26,8 @@ def _primary(ctx: PlayContext, effect: EffectState, template: EffectTemplate, de
     if effect.stopped_by is not None and effect.stopped_by in state.objects:
         return effect.stopped_by  # R-SN-25: a non-d12 die stopped by an object lands on it
     unit = state.unit_at(effect.point)
-    unmoved = effect.point == effect.origin and template.target != "self"
+    aimed_at_self = template.target == "self" or effect.target == effect.caster
+    unmoved = effect.point == effect.origin and not aimed_at_self
     if unit is not None and not (unit.id == effect.caster and unmoved):
         return unit.id  # an Effect that never left the caster's hands does not land on it (reading)
     if effect.target in state.objects and effect.point == dest:
@@ -49,9 +50,9 @@ def land(
         _on_weapon(ctx, effect, template, rolled, against, dest)
         return
     effect.radius = blast_radius(rolled)
-    arcs = effect.arc = arc_count(template, rolled)
-    primary = _primary(ctx, effect, template, dest)
     reach = arc_reach(effect.origin, point, effect.reach)
+    arcs = effect.arc = _arcs(ctx, caster, effect, template, rolled, reach)
+    primary = _primary(ctx, effect, template, dest)
     hit: list[str] = [primary] if primary is not None else []
     if effect.radius or arcs:
         for unit in sorted(state.units.values(), key=lambda u: u.id):
@@ -93,14 +94,11 @@ def blast_radius(rolled: Rolled) -> int:
     return RADIUS_PER_D10 * (joined_d10 + sum(1 for _t, _a, r in rolled for d in r.dice if d.sides == 10))
 
 
-def arc_count(template: EffectTemplate, rolled: Rolled) -> int:
-    """R-SN-27: the Firing Arcs of the dice rolled so far: each d8 on Damage (and on Range for an
-    `arc` form), set die by die like `blast_radius`."""
-    return sum(
-        1
-        for _t, a, r in rolled
-        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
-    )
+def arc_count(rolled: Rolled) -> int:
+    """R-SN-27: the Firing Arcs the dice rolled so far certainly give: each d8 on Damage, set die
+    by die like `blast_radius` (a spray's d8 Range dice add theirs only if the caster chooses so
+    when it lands, `_arcs`)."""
+    return sum(1 for _t, a, r in rolled if r.sides == 8 and a == "damage+")
 
 
 def _on_weapon(
@@ -113,7 +111,9 @@ def _on_weapon(
 ) -> None:
     """R-SN-24/34/35 (EX-11, EX-13b): once the Range dice reach the weapon's holder, each Damage die
     joins the weapon's Damage rating (rolled with it at each use) or cancels a die of its size in
-    it; a Fumble's `mod-`/`damage-` worth a die's size undoes that die. Short of it: nothing."""
+    it, and each `range+`/`range-` die adds or takes its inches to the weapon's Range; a Fumble's
+    `mod-`/`damage-` worth a die's size undoes a Damage die, or eats its total from a Range die.
+    Short of it: nothing."""
     assert effect.target is not None
     holder_id, _, name = effect.target.partition(":")
     holder = ctx.state.units[holder_id]
@@ -122,6 +122,15 @@ def _on_weapon(
     ctx.emit(EffectLanded(effect.id, effect.point, tuple(effect.targets), 0, 0, reached))
     left = against.mods + against.damage
     for talisman_id, aspect, roll in rolled if reached else ():
+        if aspect in ("range+", "range-"):
+            taken = min(left, roll.total)  # a Fumble's `mod-` eats into the inches
+            left -= taken
+            if roll.total > taken:
+                inches = roll.total - taken
+                apply_weapon_range(
+                    ctx, effect, holder, name, talisman_id, inches if aspect == "range+" else -inches
+                )
+            continue
         if aspect not in ("damage+", "damage-"):
             continue
         if left >= roll.sides:
@@ -131,6 +140,55 @@ def _on_weapon(
         apply_weapon_mod(ctx, effect, holder, name, talisman_id, sides, template.element)
     if not effect.mods:
         effect.ended = True
+
+
+#: Aspects whose Effect works against what it lands on (the `sn_arc` default widens it onto enemies).
+_HOSTILE_ASPECTS = frozenset({"damage+", "curse", "armor-", "move-", "action-"})
+
+
+def _arcs(
+    ctx: PlayContext,
+    caster: UnitState,
+    effect: EffectState,
+    template: EffectTemplate,
+    rolled: Rolled,
+    reach: float,
+) -> int:
+    """R-SN-27/34, A-5: each d8 Damage die adds a Firing Arc; each d8 Range die of a spray (form
+    `arc`) may add one, as its caster chooses (`sn_arc`, asked per die). The cone's apex is the
+    caster and it is centred on the Effect's path. Default: yes when the wider cone takes in a unit
+    the Effect is meant for (an enemy of the caster for a harmful Effect, a friend for a helpful
+    one) and none of the other side."""
+    arcs = arc_count(rolled)
+    optional = [t for t, a, r in rolled if r.sides == 8 and a == "range" and template.form == "arc"]
+    if not optional:
+        return arcs
+    state = ctx.state
+    harmful = any(a in _HOSTILE_ASPECTS for _t, a, _r in rolled)
+    units = [u for u in state.units.values() if u.alive and u.id != caster.id and u.pos != effect.point]
+    for talisman in optional:
+        inside = {u.id for u in units if in_arc(effect.origin, effect.point, u.pos, arcs, reach)}
+        added = [
+            u
+            for u in units
+            if u.id not in inside and in_arc(effect.origin, effect.point, u.pos, arcs + 1, reach)
+        ]
+        wanted = [u.id for u in added if (u.team != caster.team) == harmful]
+        unwanted = [u.id for u in added if (u.team != caster.team) != harmful]
+        default = "yes" if wanted and not unwanted else "no"
+        answer = ctx.ask(
+            DecisionRequest(
+                "sn_arc",
+                caster.id,
+                caster.team,
+                effect.id,
+                ("no", "yes"),
+                default,
+                {"talisman": talisman, "arcs": arcs, "adds": sorted(u.id for u in added)},
+            )
+        )
+        arcs += answer == "yes"
+    return arcs
 
 
 def _include_self(ctx: PlayContext, caster: UnitState, effect: EffectState) -> bool:

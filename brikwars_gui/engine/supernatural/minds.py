@@ -36,9 +36,12 @@ def next_mind(ctx: RulesContext, unit: UnitState) -> None:
 
 
 def lost_mind(ctx: RulesContext, unit: UnitState) -> None:
-    """A Mind left the unit (its Effect ended): Minds it already acted with stay used this turn;
-    once none is left its own Action die is back."""
-    unit.minds_used = min(unit.minds_used, len(unit.minds))
+    """A Mind left the unit (its Effect ended): an Action a Mind gave back and not yet taken goes
+    with it; once no Mind is left its own Action die is back."""
+    if unit.minds_used > len(unit.minds):
+        unit.minds_used = len(unit.minds)
+        if unit.team == ctx.state.active_player:
+            unit.action_used = True
     if not unit.minds:
         _own_die(ctx, unit)
 

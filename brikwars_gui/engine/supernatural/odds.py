@@ -204,12 +204,20 @@ def _armor_arrays(armor: str, size: int) -> tuple[np.ndarray, np.ndarray]:
     return below, equal
 
 
+def beat_chance(damage: Sequence[tuple[int, float]], armor: str) -> float:
+    """P(a Damage of distribution `damage` beats an Armor roll of `armor`) exactly (G-3; Damage 0
+    does nothing; a roll lowered by SN dice stops at 0, R-SN-36)."""
+    top = max((d for d, _p in damage), default=0)
+    below, _equal = _armor_arrays(armor, top + 1)
+    return float(sum(p * below[d] for d, p in damage if d > 0))
+
+
 @functools.lru_cache(maxsize=4096)
 def aimed_strike(
     range_sides: tuple[int, ...], damage_sides: tuple[int, ...], dx: int, dy: int, armor: str, size: int
 ) -> tuple[float, float, float, float, float]:
     """(reach, hit, kill, wound, disrupt) of an Effect aimed (dx, dy) away with no wall between."""
-    from brikwars_gui.engine.grid import distance, in_range, line_cells
+    from brikwars_gui.engine.geometry import distance, in_range, line_cells
 
     line = line_cells((0, 0), (dx, dy))
     # the point stops at the last cell before the first one farther than the Range total
@@ -239,16 +247,31 @@ def aimed_strike(
 def effect_odds(state: GameState, caster: UnitState, target: UnitState, plan: Sequence[str]) -> EffectOdds:
     """Odds of `Cast(..., target, plan=plan)` by `caster` on `target` from where they stand, every
     Fumble counting 0 (what the opponent makes of it is not counted)."""
-    from brikwars_gui.engine.grid import line_cells
+    from brikwars_gui.engine.geometry import line_cells
     from brikwars_gui.engine.supernatural.path import blocked
 
     ledger = state.sn
     steps = [(ledger.talismans[s.split(":", 1)[0]].sides, s.split(":", 1)[1]) for s in plan]
     walled = any(blocked(state, c) for c in line_cells(caster.pos, target.pos)[1:-1])
     range_sides = tuple(sorted(s for s, a in steps if a == "range" and (s == 12 or not walled)))
-    damage_sides = tuple(sorted(s for s, a in steps if a == "damage+"))
+    planned = tuple(sorted(s for s, a in steps if a == "damage+"))
+    damage_sides = unshielded(state, target.id, planned)
     dx, dy = target.pos[0] - caster.pos[0], target.pos[1] - caster.pos[1]
     reach, hit, kill, wound, disrupt = aimed_strike(
         range_sides, damage_sides, dx, dy, str(target.armor), target.size
     )
-    return EffectOdds(reach, StrikeOdds(hit, kill, wound, disrupt) if damage_sides else None)
+    return EffectOdds(reach, StrikeOdds(hit, kill, wound, disrupt) if planned else None)
+
+
+def unshielded(state: GameState, target_id: str, sides: tuple[int, ...]) -> tuple[int, ...]:
+    """The SN Damage dice that reach `target_id` past its Energy Shields and Deflection levels, as
+    `landing._past_shields` will cancel them (d12s pass both, R-SN-34/38), without changing the
+    state: dice of one size are alike, so the odds of what is left are exact."""
+    exposed = [s for s in sides if s != 12]
+    if not exposed:
+        return sides
+    from brikwars_gui.engine.hazards.shields import plan_deflection
+
+    blocked, _uses = plan_deflection(state, target_id, exposed)
+    kept = [s for s, b in zip(exposed, blocked, strict=True) if not b]
+    return tuple(sorted(kept + [s for s in sides if s == 12]))

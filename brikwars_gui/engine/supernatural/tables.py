@@ -9,9 +9,12 @@ ELEMENTS = {4: "fire", 6: "earth", 8: "air", 10: "metal", 12: "magik", 20: "wate
 FIRE_VARIANTS = ("fire", "acid", "poison")
 
 #: R-SN-23: the Aspect each die may be spent on, with its sign, as a plan step names it
-#: (`<talisman>:<aspect>`). `creature` is the first die of a summoning (R-SN-20).
+#: (`<talisman>:<aspect>`). `creature` is the first die of a summoning (R-SN-20). `range` carries
+#: the Effect toward its target; `range+`/`range-` go onto a weapon's Range (R-SN-24).
 ASPECTS = (
     "range",
+    "range+",
+    "range-",
     "damage+",
     "damage-",
     "armor+",
@@ -88,9 +91,9 @@ def allowed_aspects(target: str, form: str) -> frozenset[str]:
     refuses a template naming another, and a `Cast` never offers one."""
     if form == "creature":  # R-SN-20: the first die releases it, further dice augment it
         return frozenset({"range", "creature", *AUGMENTS})
-    if target == "weapon":  # R-SN-24/34/35: Range to the weapon, Damage dice join or cancel its rating
-        return frozenset({"range", "damage+", "damage-"})
-    out = set(ASPECTS) - {"creature", "damage-"}
+    if target == "weapon":  # R-SN-24/34/35: Range to the weapon, Range onto its Range, Damage dice
+        return frozenset({"range", "range+", "range-", "damage+", "damage-"})
+    out = set(ASPECTS) - {"creature", "damage-", "range+", "range-"}
     if target == "object":
         out -= STAT_ASPECTS  # stat changes need a unit (a cell's area may hold units)
     if target == "self":

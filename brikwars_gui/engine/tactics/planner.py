@@ -23,13 +23,15 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from brikwars_gui.engine.grid import IllegalPath, distance, path_cost, straight_line
+from brikwars_gui.engine.geometry import distance, straight_line
+from brikwars_gui.engine.grid import IllegalPath, path_cost
 from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import at_half_speed, burdened, max_rise, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
+from brikwars_gui.engine.supernatural.minds import fired_problem
 from brikwars_gui.engine.tactics.charge import charge_plans
 from brikwars_gui.engine.tactics.flank import free_attack_cells, zone_danger
 from brikwars_gui.engine.tactics.flow import cached_travel_field
@@ -124,6 +126,7 @@ class Planner:
         shots: list[_Shot] = []
         if unit.action_used:
             return shots
+        fired = self.game.state.sn.fired
         for e in enemies:
             view = tm.view(e.id)
             if view is None:
@@ -132,8 +135,8 @@ class Planner:
             cheb = view.cheb[ys, xs]
             sight = view.sight[ys, xs]
             for w in unit.weapons:
-                if w.spent:
-                    continue
+                if w.spent or (fired and fired_problem(self.game.state, unit, w.name)):
+                    continue  # R-SN-40: a weapon fires once a turn, whatever Minds the unit has
                 needed: int | None = w.use + target_size_penalty(e.size)
                 if w.is_close:
                     cells = cheb <= 1

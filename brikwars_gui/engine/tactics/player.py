@@ -17,7 +17,7 @@ from dataclasses import dataclass
 from typing import Protocol
 
 from brikwars_gui.engine import ai as default_ai
-from brikwars_gui.engine.grid import distance, facing_towards, in_range, within_reach
+from brikwars_gui.engine.geometry import distance, facing_towards, in_range, within_reach
 from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
@@ -191,7 +191,22 @@ class TacticalAI:
         if plan is None and game.state.fog_of_war and not known_enemies(game.state, game.unit(unit_id).team):
             default_ai.search(game, unit_id)  # nobody in sight: look for them (engine/ai.py)
             return None
-        return None if plan is None else self.carry_out(game, unit_id, plan)
+        if plan is None:
+            return None
+        decision = self.carry_out(game, unit_id, plan)
+        self._more_minds(game, unit_id)
+        return decision
+
+    def _more_minds(self, game: Game, unit_id: str) -> None:
+        """R-SN-40: a unit whose SN Minds gave its Action back plans and acts again, once a Mind."""
+        unit = game.unit(unit_id)
+        for _ in range(len(unit.minds)):
+            if game.over or not unit.alive or unit.action_used or unit.done or not unit.minds_used:
+                return
+            plan = self.decide(game, unit_id)
+            if plan is None:
+                return
+            self.carry_out(game, unit_id, plan)
 
     def _execute(self, game: Game, unit: UnitState, plan: Plan, depth: int = 0) -> None:
         action = action_for(plan)

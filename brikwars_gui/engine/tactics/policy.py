@@ -32,6 +32,9 @@ class TacticalPolicy:
     def decide(self, game: Game, request: DecisionRequest) -> str:
         if request.team in self.teams and request.question == "shoot":
             return self._shoot(game, request)
+        if request.team in self.teams and request.question == "sn_window":
+            advised = (request.detail or {}).get("advised")  # R-SN-15: supernatural/window.advised
+            return advised if advised in request.options else request.default
         if request.team in self.teams and request.question == "angry_inch" and "decline" in request.options:
             chances = (request.detail or {}).get("chances") or {}
             if chances and max(chances.values()) < MIN_ENTRY_HIT:

@@ -6,7 +6,7 @@ The plan is scored in the planner's units beside the attack plans: P(reach) × t
 value on the target, plus what the blast does to the others inside it (friends count against),
 less `DIE_COST` per die. Casts are tried from where the caster stands and from a few cells it
 can move to first. A 10amyte detonates on its own turn when its blast holds more enemies than
-friends."""
+friends. Curses and weapon Effects are planned in `sn_aid_plans.py`."""
 
 from __future__ import annotations
 
@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.grid import distance, in_range, line_cells, within_reach
+from brikwars_gui.engine.geometry import distance, in_range, line_cells, within_reach
 from brikwars_gui.engine.rules.sn_actions import Cast, Detonate
 from brikwars_gui.engine.rulesets.base import StrikeOdds
 from brikwars_gui.engine.state import Cell, GameState, UnitState
@@ -25,6 +25,7 @@ from brikwars_gui.engine.supernatural.path import blocked
 from brikwars_gui.engine.supernatural.state import READY
 from brikwars_gui.engine.supernatural.tables import DIEMONS, PLAYED_DIEMONS
 from brikwars_gui.engine.tactics.plan import Plan
+from brikwars_gui.engine.tactics.sn_aid_plans import curse_plans, weapon_plans
 from brikwars_gui.engine.tactics.threat import known_enemies
 
 if TYPE_CHECKING:
@@ -134,6 +135,8 @@ def sn_plans(planner: Planner, unit: UnitState, cells: list[Cell], base: np.ndar
     out += _summon_plans(planner, unit, here, enemies)
     if unit.action_used:
         return out
+    out += curse_plans(planner, unit, cells, base, enemies)  # Curses, weapon Effects: sn_aid_plans.py
+    out += weapon_plans(planner, unit, cells, base, enemies)
     order = np.argsort(-base, kind="stable")
     picks = {0, *(int(i) for i in order[:CELLS_TRIED])}
     for enemy in enemies:  # and the cell nearest each enemy: the caster's reach is its dice

@@ -26,8 +26,8 @@ from brikwars_gui.ui.items import (
 from brikwars_gui.ui.layers import mask_image, reach_image
 from brikwars_gui.ui.overlay_palette import SIGHT_ALPHA, SIGHT_COLOR
 
-#: An SN Effect's area (the Effect builder's purple).
-AREA_COLOR = "#8e24aa"
+#: An SN Effect's area: a blast's orange, apart from the violet of the reachable cells.
+AREA_COLOR = "#e65100"
 
 
 class OverlaysMixin:
@@ -176,7 +176,7 @@ class OverlaysMixin:
         self.highlight_item.setZValue(Z_TOOL - 1)
         self.area_item = QGraphicsPathItem()
         self.area_item.setPen(cosmetic_pen(AREA_COLOR, 2.5, Qt.PenStyle.DashLine))
-        self.area_item.setBrush(QColor(142, 36, 170, 45))
+        self.area_item.setBrush(QColor(230, 81, 0, 60))
         self.area_item.setZValue(Z_TOOL - 0.5)
         for item in (
             self.reach_item,

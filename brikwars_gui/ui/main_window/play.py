@@ -4,13 +4,15 @@ from __future__ import annotations
 
 import logging
 
-from PySide6.QtCore import QElapsedTimer, QEventLoop, QRect, Qt, QTimer
+from PySide6.QtCore import QElapsedTimer, QEventLoop, QRect, QRectF, QSizeF, Qt, QTimer
 from PySide6.QtGui import QActionGroup, QKeySequence
 from PySide6.QtWidgets import QDialog, QMenu, QMessageBox
 
 from brikwars_gui.ui.attack_card import forecast_html, pct
 from brikwars_gui.ui.battlefield.map_tips import token_box
+from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.play_panels import NewBattleDialog
+from brikwars_gui.ui.response_prompt import parse_cell
 from brikwars_gui.ui.session_controller import (
     random_seed,
     ranged_weapons,
@@ -231,7 +233,8 @@ class PlayMixin:
             return self.ask_sn_die(request)
         objects = {o.id: o.name for o in (c.scenario or self.doc.scenario).objects}  # a 4pion's spread
         names = {**objects, **c.unit_names()}  # a summoned unit too (rules/roster.py)
-        involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
+        arc = (request.detail or {}).get("adds", ()) if request.question == "sn_arc" else ()  # R-SN-27
+        involved = [u for u in (request.unit, request.about, *arc) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
         effect = c.sn_effect(request.about) if request.question.startswith("sn_") and request.about else None
         self.show_sn_effect(effect, effect.template if effect is not None else "")  # where a Fumble acts
@@ -242,8 +245,13 @@ class PlayMixin:
         blocked += [self.timeline_bar, self.turn_panel]
         for widget in blocked:
             widget.setEnabled(False)
+        cells = [cell for cell in map(parse_cell, request.options) if cell is not None]
+        if request.question == "fire_patch" and cells:  # the cells to click stay in view, uncovered
+            self.view.ensureVisible(QRectF(cell_center(cells[0]), QSizeF(1, 1)), 80, 80)
         try:
             points = [self.view.mapFromScene(self.scene.unit_items[u].pos()) for u in involved]
+            if request.question == "fire_patch":
+                points += [self.view.mapFromScene(cell_center(cell)) for cell in cells]
             odds = c.response_odds(request)  # the ruleset's chances to kill, with the engine's to hit
             player = self.asked_player(request)  # hot seat: an opponent's Fumble Die names who answers
             answer, always = self.response_prompt.ask(request, names, points, odds, player)
@@ -446,7 +454,8 @@ class PlayMixin:
             if o.aims_at_cell and not c.aimed_order_possible(unit_id, o.kind, cell):  # crawl, hop
                 continue
             where = f"[{cell[0]}, {cell[1]}]"
-            label = o.label + (f" toward {where}" if aims else f" to {where}" if o.aims_at_cell else "")
+            label = o.label.replace("{cell}", where) if o.aims_at_cell else o.label
+            label += f" toward {where}" if aims else ""
             menu.addAction(label, lambda o=o: self.take_action(unit_id, o, cell)).setData(o)
         if c.careful_move_possible(unit_id, cell):
             careful = menu.addAction(
@@ -588,6 +597,8 @@ class PlayMixin:
         if unit_id and c.can_command(unit_id):
             actor = unit_id
             self.selection.select("unit", unit_id)
+        if actor is None and unit_id and c.anytime_actions(unit_id):
+            actor = unit_id  # out of its turn it may still cancel its Effects (R-SN-13)
         if actor is None:
             return
         menu = self.build_action_menu(actor, (x, y), unit_id if unit_id != actor else "")

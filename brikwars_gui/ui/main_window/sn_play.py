@@ -57,6 +57,7 @@ class SNPlayMixin:
             self.scene.show_path(None)
             self.scene.show_area(None)
             return
+        self.scene.set_reach(None)  # the caster's Move shading would hide the area (refreshed after)
         self.scene.show_path([effect.origin, *effect.path] if effect.path else None, label, below=True)
         area = self.controller.sn_effect_area(effect.id)  # its d8 arcs and d10 radius so far
         self.scene.show_area(area, f"{effect.template}: the area its dice give it so far (R-SN-27/28)")
@@ -89,6 +90,10 @@ class SNPlayMixin:
             else:
                 what = "itself"
             cost = "free" if "free" in option.label else "uses the Action"
+            if action.delivery not in ("auto", "range"):  # R-SN-10/11: a Shove, Grab or Wand/Staff hit
+                how = action.delivery
+                how = f"a {how.title()}" if how in ("shove", "grab") else f"the {how}"
+                return f"{action.effect} on {what} by {how} ({option.chance:.0%}, {cost})"
             return f"{action.effect} on {what} ({cost})"
         if option.kind == "cancel_effect" and action is not None:
             effect = c.sn_effect(action.effect)
@@ -102,10 +107,10 @@ class SNPlayMixin:
         it placed (the general list leaves them out)."""
         casts = [o for o in options if o.kind == "cast"]
         cancels = [o for o in options if o.kind == "cancel_effect"]
+        ready = any(c.status == "ready" for c in self.controller.sn_dice(unit_id))
+        # out of its turn (R-SN-13) a caster may only cancel: no Cast menu
         at_cell = (
-            self.controller.sn_cell_effects(unit_id)
-            if any(c.status == "ready" for c in self.controller.sn_dice(unit_id))
-            else []
+            self.controller.sn_cell_effects(unit_id) if ready and self.controller.can_command(unit_id) else []
         )
         if casts or at_cell:
             cast_menu = menu.addMenu("Cast (SuperNatural)")

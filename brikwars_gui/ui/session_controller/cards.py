@@ -113,6 +113,7 @@ def conditions_of(u: Any, view: UnitView, own_turn: bool) -> tuple[tuple[str, st
         out.append(
             ("Marked", "#6a1b9a", "seen by all enemies; their Ranged attacks on it get +1 (R-SCOUT-5)")
         )
+    out += _sn_conditions(u, view)
     activity = str(_get(u, "activity", "") or "")
     if activity:
         out.append((f"Busy: {activity}", "#37474f", "a Full-Round or Extended Action (R-ACT-7/8)"))
@@ -125,6 +126,24 @@ def conditions_of(u: Any, view: UnitView, own_turn: bool) -> tuple[tuple[str, st
     if view.done:
         out.append(("Done", "#9e9e9e", "its player ended its turn"))
     return tuple(out)
+
+
+def _sn_conditions(u: Any, view: UnitView) -> list[tuple[str, str, str]]:
+    """What SN Effects gave the unit that changes how it plays this turn: Flight (R-SN-30) and
+    the Actions its Minds give (R-SN-40), counted as the engine counts them."""
+    out = []
+    flight = int(_get(u, "flight", 0) or 0)
+    if flight:
+        tip = "flies on these inches over water, cliffs, Half-Speed ground and fields, never through "
+        out.append((f'Flight {flight}"', "#0277bd", tip + "obstacles or enemies (R-SN-30)"))
+    minds = tuple(_get(u, "minds", ()) or ())
+    if minds:
+        left = len(minds) - int(_get(u, "minds_used", 0) or 0) + (view.action == "available")
+        dice = " ".join(f"d{s}" for s in minds)
+        word = "Action" if left == 1 else "Actions"
+        tip = f"each SN Mind ({dice}) gives one more Action a turn, rolled with its die (R-SN-40)"
+        out.append((f"{left} of {len(minds) + 1} {word} left", "#6a1b9a", tip))
+    return out
 
 
 def traits_of(u: Any) -> tuple[str, ...]:

@@ -60,11 +60,31 @@ class QueriesMixin:
 
     def legal_actions(self, unit_id: str) -> list[Any]:
         if not self.can_command(unit_id):
-            return []
+            return self.anytime_actions(unit_id)
         try:
             return list(self.game.legal_actions(unit_id))
         except Exception:
             log.exception("legal_actions failed")
+            return []
+
+    def anytime_actions(self, unit_id: str) -> list[Any]:
+        """The orders a human side's unit may give out of its turn (cancelling an Effect, R-SN-13):
+        in hot seat on the other player's turn, between orders (nothing running, the live game)."""
+        u = self._live_unit(unit_id)
+        if (
+            u is None
+            or self.game is None
+            or self.game.over
+            or self.is_ai(u.team)
+            or self.view_index is not None
+            or self._busy
+            or self._ai_running
+        ):
+            return []
+        try:
+            return list(self.game.anytime_actions(unit_id))
+        except Exception:
+            log.exception("anytime_actions failed")
             return []
 
     # -- forecast odds -----------------------------------------------------------------------------

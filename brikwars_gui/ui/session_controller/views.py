@@ -27,6 +27,8 @@ BADGE_COLORS = {
     "saved": ("A", "#81c784"),
     "hero": ("H", "#f9a825"),
     "done": ("✓", "#e0e0e0"),
+    "flight": ("✈", "#81d4fa"),  # R-SN-30: it can fly
+    "mind": ("M", "#ce93d8"),  # R-SN-40: an SN Mind still owes it an Action this turn
 }
 
 
@@ -157,6 +159,10 @@ def _unit_view(u: Any, hero_default: bool = False, ruleset: str | None = None) -
             flags.append("Saved Action")
         if _get(u, "hero", hero_default):
             badges.append(BADGE_COLORS["hero"])
+        if _get(u, "flight"):
+            badges.append(BADGE_COLORS["flight"])
+        if int(_get(u, "minds_used", 0) or 0) < len(_get(u, "minds", ()) or ()):
+            badges.append(BADGE_COLORS["mind"])
         if _get(u, "done") and not flags:
             flags.append("Done")
         elif _get(u, "action_used") and not flags:  # as the Turn panel says: not Ready any more

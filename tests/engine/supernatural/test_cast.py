@@ -242,3 +242,53 @@ def test_r_sn_14_the_log_names_the_sn_questions_in_words() -> None:
     g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:range")))
     line = next(e for e in g.events if e.kind == "decided").describe()
     assert line.startswith("p decides on the next SN die (R-SN-14) (fx1): staff:range")
+
+
+def test_r_sn_24_r_resp_1_3_a_bystander_who_sees_a_hostile_cast_shoots_the_caster_first() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"hat": "d6", "rod": "d10"}, FIREBALL, facing="E"),
+        sb.unit("e", "blue", (11, 5), facing="W"),
+        sb.unit("b", "blue", (10, 6), facing="W", weapons=[sb.PISTOL]),
+    ]
+    policy = Answers()
+    g = game(units, [4, 5], policy)  # b's pistol: hit 4 ≥ 3, Damage 5 > Armor 4
+    g.end_turn()
+    g.end_turn()  # b kept its Action: saved for a Response (R-RESP-1)
+    g.act("p", Cast("Fireball", "e", plan=("hat:range", "rod:damage+")))
+    asked = policy.first("shoot")
+    assert asked.unit == "b" and asked.default == "attack:pistol"
+    assert "cast Fireball at e" in asked.detail["reason"]
+    assert not g.unit("p").alive and g.unit("p").action_used
+    assert not kinds(g, "sn_die_rolled") and g.state.sn.talismans["hat"].status == "ready"
+
+
+def test_r_sn_24_a_bystander_who_misses_leaves_the_effect_to_be_cast() -> None:
+    units = [
+        caster("p", "red", (5, 5), {"hat": "d6"}, FIREBALL, facing="E"),
+        sb.unit("e", "blue", (11, 5), facing="W"),
+        sb.unit("b", "blue", (10, 6), facing="W", weapons=[sb.PISTOL]),
+    ]
+    g = game(units, [2, 6, 1])  # b misses (2 < 3); Range d6 6 + Bonus 1 reaches e 6" away
+    g.end_turn()
+    g.end_turn()
+    g.act("p", Cast("Fireball", "e", plan=("hat:range",)))
+    assert [a["hit"] for a in kinds(g, "attacked")] == [False]
+    assert kinds(g, "effect_landed")[0]["targets"] == ["e"]
+
+
+def test_r_sn_18_the_default_fumble_use_is_the_most_damaging_by_exact_odds() -> None:
+    """Redirecting onto the nearest friend of the caster is worth nothing when its Armor 20 stops
+    a d4; the engine picks the farther squire with Armor 2 (P(d4 chain > 2) = 1/2 + …)."""
+    units = [
+        caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6", "amulet": "d4"}, FIREBALL),
+        sb.unit("q1", "red", (9, 5), armor="20"),
+        sb.unit("q2", "red", (12, 6), armor="2"),
+        sb.unit("e", "blue", (12, 5)),
+    ]
+    policy = Answers()
+    g = game(units, [5, 1, 3, 3], policy)  # staff 5 → (10,5); hat 1: Fumble, blue rolls 3; d4 3
+    g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:range", "amulet:damage+")))
+    asked = policy.first("sn_fumble_use")
+    assert {"range:9,5", "range:12,6", "range:12,5"} <= set(asked.options)
+    assert asked.default == "range:12,6"
+    assert not g.unit("q2").alive and g.unit("q1").alive and g.unit("e").alive

@@ -8,8 +8,10 @@ from typing import Any
 import pytest
 from sn_helpers import FIREBALL, caster, effect, kinds
 
+from brikwars_gui.engine.dice.source import ScriptedDice
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import CancelEffect, Cast, TakeTalisman
 from brikwars_gui.engine.session import Game
 from tests.scripted_answers import Answers
@@ -136,6 +138,65 @@ def test_r_sn_12_the_lasting_default_keeps_armor_only_on_a_friend_an_enemy_can_r
     g.end_turn()
     assert policy.first("sn_lasting").default == default
     assert (g.unit("s").armor == "4+1d6") is (default != "release")
+
+
+def test_r_sn_13_an_effect_is_cancelled_on_the_opponents_turn_before_its_attack() -> None:
+    ward = effect("Flame Ward", "ally", "armor+")
+    units = [
+        caster("c", "red", (5, 5), {"hat": "d6"}, ward),
+        sb.unit("k", "red", (6, 5)),
+        sb.unit("r", "blue", (12, 5), facing="W", weapons=[sb.RIFLE]),
+    ]
+    scenario = sb.scenario(units)
+    g = Game.from_scenario(scenario, script=[4, 4])  # the rifle: hit 4; Damage 4 + 1 = 5, no Armor die
+    g.act("c", Cast("Flame Ward", "k", plan=("hat:armor+",)))
+    g.end_turn()  # blue's turn
+    assert g.legal_actions("c") == [] and [o.action for o in g.anytime_actions("c")] == [CancelEffect("fx1")]
+    with pytest.raises(IllegalOrder, match="active player"):
+        g.act("c", Cast("Flame Ward", "c", plan=("hat:armor+",)))  # only cancelling is out of turn
+    g.act("c", CancelEffect("fx1"))
+    assert g.unit("k").armor == "4" and g.active_player == "blue"
+    g.act("r", Attack("rifle", "k"))
+    assert not g.unit("k").alive  # 5 > 4: the ward is gone
+    assert g.state.sn.talismans["hat"].status == "spent"  # back at red's next turn start
+    g.end_turn()
+    assert g.state.sn.talismans["hat"].status == "ready"
+    replay = Game.from_events(scenario, g.events, ScriptedDice([4, 4]))  # a saved game replays it
+    assert [e.to_dict() for e in replay.events] == [e.to_dict() for e in g.events]
+
+
+@pytest.mark.parametrize(("answer", "blessed"), [("no", ["a2"]), ("yes", ["a1", "a2", "a3"])])
+def test_r_sn_27_the_caster_chooses_whether_a_range_d8_adds_a_firing_arc(answer: str, blessed: list) -> None:
+    units = [
+        caster("c", "red", (10, 10), {"book": "d8", "relic": "d6"}, ARC_BLESSING, facing="E"),
+        sb.unit("a1", "red", (13, 9)),
+        sb.unit("a2", "red", (13, 10)),
+        sb.unit("a3", "red", (13, 11)),
+        sb.unit("z", "blue", (17, 17)),
+    ]
+    policy = Answers(sn_arc=answer)
+    g = game(units, [4], policy)
+    g.act("c", Cast("Arc Blessing", at=(13, 10), plan=("book:range", "relic:bless")))
+    asked = policy.first("sn_arc")
+    assert asked.team == "red" and asked.default == "yes"  # it adds two friends and no enemy
+    assert asked.detail["adds"] == ["a1", "a3"]
+    assert sorted(u for u in ("a1", "a2", "a3") if g.unit(u).blessings == (6,)) == blessed
+
+
+def test_r_sn_27_the_arc_default_is_no_when_a_harmful_spray_would_widen_onto_a_friend() -> None:
+    spray = effect("Spray of Fireballs", "cell", "range", "damage+", form="arc")
+    units = [
+        caster("p", "red", (5, 10), {"crystal": "d8", "hat": "d6"}, spray, facing="E"),
+        sb.unit("e1", "blue", (10, 9)),
+        sb.unit("q", "red", (10, 11)),
+        sb.unit("e3", "blue", (12, 10)),
+    ]
+    policy = Answers()
+    g = game(units, [7, 3], policy)
+    g.act("p", Cast("Spray of Fireballs", at=(12, 10), plan=("crystal:range", "hat:damage+")))
+    asked = policy.first("sn_arc")
+    assert asked.detail["adds"] == ["e1", "q"] and asked.default == "no"
+    assert kinds(g, "effect_landed")[0]["targets"] == ["e3"]
 
 
 class _Recorder:

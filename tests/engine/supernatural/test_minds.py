@@ -25,7 +25,7 @@ MISSILES = {"name": "missiles", "kind": "ranged", "use": 3, "range": 15, "damage
 GUN = {"name": "gun", "kind": "ranged", "use": 3, "range": 15, "damage": "1d6"}
 
 
-def death_tank(script: list[int], *weapons: dict) -> Game:
+def death_tank(script: list[int] | None, *weapons: dict, seed: int | None = None) -> Game:
     units = [
         caster("wl", "red", (5, 5), {"orb": "d6", "rune": "d8"}, POSSESS),
         sb.unit("dt", "red", (6, 5), size=4, living=False, weapons=[CANNON, MISSILES, *weapons]),
@@ -33,6 +33,8 @@ def death_tank(script: list[int], *weapons: dict) -> Game:
         sb.unit("e2", "blue", (15, 12)),
         sb.unit("e3", "blue", (12, 12)),
     ]
+    if seed is not None:
+        return Game.from_scenario(sb.scenario(units), seed=seed)
     return Game.from_scenario(sb.scenario(units), script=script)
 
 
@@ -79,3 +81,25 @@ def test_r_sn_40_a_mind_is_refused_on_an_enemy() -> None:
     g = Game.from_scenario(sb.scenario(units), script=[])
     with pytest.raises(IllegalOrder, match="Mind Control"):
         g.act("wl", Cast("Possess", "e", plan=("orb:mind",)))
+
+
+def test_r_sn_40_the_computer_acts_once_for_each_mind() -> None:
+    from brikwars_gui.engine.tactics import TacticalAI, preset
+
+    g = death_tank(None, GUN, seed=4)
+    g.act("wl", Cast("Possess Engine", "dt", plan=("orb:mind", "rune:mind")))
+    TacticalAI(preset("normal")).play_unit(g, "dt")
+    shots = [a["weapon"] for a in kinds(g, "attacked") if a["attacker"] == "dt"]
+    assert len(shots) == 3 and len(set(shots)) == 3  # three Actions, each weapon once
+
+
+def test_r_sn_40_a_cancelled_mind_takes_its_action_and_die_with_it() -> None:
+    from brikwars_gui.engine.rules.sn_actions import CancelEffect
+
+    g = death_tank([5, 3])
+    g.act("wl", Cast("Possess Engine", "dt", plan=("rune:mind",)))
+    g.act("dt", Attack("cannon", "e1"))  # its own d6; the rune's Mind gives the Action back
+    assert g.unit("dt").skill == 8 and not g.unit("dt").action_used
+    effect = kinds(g, "effect_cast")[0]["effect"]
+    g.act("wl", CancelEffect(effect))  # R-SN-13: the Mind is gone, and the Action it gave back
+    assert g.unit("dt").skill == 6 and g.unit("dt").action_used and g.unit("dt").minds == ()

@@ -81,3 +81,20 @@ def test_ex_9b_r_sn_38_the_attack_log_names_the_deflection_not_an_energy_shield(
     text = kinds(g, "attacked")[0]["text"]
     assert "Deflection leaves no Damage dice (R-SN-38)" in text and "Energy Shield" not in text
     assert [e["sides"] for e in kinds(g, "deflected")] == [[6]]
+
+
+def test_r_sn_38_an_effects_odds_count_the_deflection_as_the_engine_applies_it() -> None:
+    from brikwars_gui.engine.supernatural.odds import effect_odds
+
+    units = [
+        caster("p", "red", (5, 5), {"rune": "d8"}, AEGIS),
+        caster("w", "blue", (9, 5), {"orb": "d6", "hat": "d6", "gem": "d12"}, FIREBALL),
+    ]
+    g = Game.from_scenario(sb.scenario(units), script=[])
+    state, w, p = g.state, g.unit("w"), g.unit("p")
+    before = effect_odds(state, w, p, ("orb:range", "hat:damage+")).strike
+    g.act("p", Cast("Aegis", plan=("rune:deflect+",)))
+    after = effect_odds(state, w, p, ("orb:range", "hat:damage+")).strike
+    d12 = effect_odds(state, w, p, ("orb:range", "gem:damage+")).strike
+    assert before is not None and before.kill > 0 and after is not None and after.kill == 0
+    assert d12 is not None and d12.kill > 0  # a d12 passes Deflection

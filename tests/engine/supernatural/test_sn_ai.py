@@ -87,3 +87,54 @@ def test_r_sn_24_34_effect_odds_are_the_odds_the_engine_rolls() -> None:
     assert odds.strike is not None and 0 < odds.reach < 1
     p = odds.strike.kill
     assert abs(kills / n - p) < 4 * math.sqrt(p * (1 - p) / n)
+
+
+HEX = effect("Hex", "hostile", "range", "curse", lasting=True)
+CANNON = {"name": "handcannon", "kind": "ranged", "use": 3, "range": 10, "damage": "2d6+2"}
+
+
+def test_r_dice_10_the_tactical_ai_curses_a_dangerous_enemy_with_exact_odds() -> None:
+    units = [
+        caster("h", "red", (3, 5), {"skull": "d4", "lantern": "d12"}, HEX, facing="E"),
+        sb.unit("k", "red", (4, 7), weapons=[sb.SWORD]),
+        sb.unit("e", "blue", (6, 5), facing="W", skill="d4", weapons=[CANNON]),
+    ]
+    g = Game.from_scenario(sb.scenario(units, width=20, height=10), seed=3)
+    decision = TacticalAI(preset("normal")).play_unit(g, "h")
+    assert decision is not None and decision.kind == "cast" and "exact odds" in decision.text
+    cast = kinds(g, "order")[-1]["args"]
+    assert (cast["effect"], cast["target"]) == ("Hex", "e")
+    assert cast["plan"] == ["lantern:range", "skull:curse"]  # d12 P(≥ 3") = 10/12 ≥ 0.75; a d4 Curse
+    assert g.unit("e").curses == (4,) or not kinds(g, "effect_landed")[0]["reached"]
+
+
+def test_r_sn_34_the_tactical_ai_lays_fire_arrows_on_a_bow_that_has_yet_to_shoot() -> None:
+    arrows = effect("Fire Arrows", "weapon", "range", "damage+", element="fire")
+    units = [
+        caster("m", "red", (3, 5), {"hat": "d6", "rod": "d10"}, arrows, facing="E"),
+        sb.unit("b", "red", (4, 5), facing="E", weapons=[sb.LONGBOW]),
+        sb.unit("e", "blue", (11, 5), facing="W", armor="6", weapons=[sb.PISTOL]),
+    ]
+    g = Game.from_scenario(sb.scenario(units, width=20, height=10), seed=2)
+    decision = TacticalAI(preset("normal")).play_unit(g, "m")
+    assert decision is not None and decision.kind == "cast"
+    cast = kinds(g, "order")[-1]["args"]
+    assert (cast["effect"], cast["target"]) == ("Fire Arrows", "b:longbow")
+    # the d10 lifts the bow's chance to beat Armor 6 from 1/6 to 0.83 (exact odds); the d6 carries it
+    assert cast["plan"] == ["hat:range", "rod:damage+"]
+
+
+def test_r_sn_35_the_tactical_ai_cancels_a_die_in_an_enemy_weapon_it_fears() -> None:
+    jam = effect("Jam", "weapon", "range", "damage-")
+    blunderbuss = {"name": "blunderbuss", "kind": "ranged", "use": 3, "range": 8, "damage": "2d6"}
+    units = [
+        caster("m", "red", (3, 5), {"hat": "d6", "rod": "d10"}, jam, facing="E"),
+        sb.unit("k", "red", (4, 7), weapons=[sb.SWORD]),
+        sb.unit("r", "blue", (8, 5), facing="W", weapons=[blunderbuss]),
+    ]
+    g = Game.from_scenario(sb.scenario(units, width=20, height=10), seed=2)
+    decision = TacticalAI(preset("normal")).play_unit(g, "m")
+    assert decision is not None and decision.kind == "cast"
+    cast = kinds(g, "order")[-1]["args"]
+    assert (cast["effect"], cast["target"]) == ("Jam", "r:blunderbuss")
+    assert cast["plan"][-1] == "hat:damage-"  # a d6 cancels one of its 2d6 (R-SN-35)

@@ -6,10 +6,12 @@ from __future__ import annotations
 
 from typing import Any
 
+import pytest
 from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast
 from brikwars_gui.engine.session import Game
 
@@ -75,3 +77,47 @@ def test_ex_11_r_sn_35_a_d4_that_matches_nothing_subtracts_its_points() -> None:
     g.end_turn()
     g.act("g", Attack("pistol", "w"))  # hit 5; Damage 3 − 2 = 1 vs Armor 4: nothing
     assert kinds(g, "armor_rolled")[0]["damage"] == 1 and g.unit("w").alive
+
+
+LONG_SHOT = effect("Long Shot", "weapon", "range", "range+", "range-")
+
+
+def test_r_sn_24_a_range_die_onto_a_bow_adds_its_inches_to_the_bows_range_until_the_effect_ends() -> None:
+    units = [
+        caster("m", "red", (5, 5), {"hat": "d6", "crystal": "d8"}, LONG_SHOT),
+        sb.unit("b", "red", (6, 5), facing="E", weapons=[sb.LONGBOW]),
+        sb.unit("z", "blue", (20, 5)),
+        sb.unit("y", "blue", (22, 18)),
+    ]
+    g = game(units, [3, 5, 4, 5], width=24)  # Range d6 3 reaches the bow; Range+ d8 5: 10 + 5 = 15"
+    g.act("m", Cast("Long Shot", "b:longbow", plan=("hat:range", "crystal:range+")))
+    assert g.unit("b").weapons[0].range == 15 and g.unit("m").action_used
+    assert kinds(g, "stat_modified")[0]["change"] == '+5"'
+    g.act("b", Attack("longbow", "z"))  # 14" away: in Range now, no −4 per die (R-ACT-6)
+    attack = kinds(g, "attacked")[0]
+    assert attack["out_of_range"] == 0 and attack["hit"] and not g.unit("z").alive
+    g.end_turn()
+    g.end_turn()  # m's next turn start: the Effect ends
+    assert g.unit("b").weapons[0].range == 10
+
+
+def test_r_sn_24_a_range_die_cuts_an_enemy_rifles_range_never_below_0() -> None:
+    units = [
+        caster("m", "red", (5, 5), {"hat": "d6", "crystal": "d8"}, LONG_SHOT),
+        sb.unit("r", "blue", (8, 5), weapons=[sb.RIFLE]),
+    ]
+    g = game(units, [3, 8, 5])  # Range 3 reaches r; Range− d8 8 + Bonus 5 = 13 > 10: down to 0"
+    g.act("m", Cast("Long Shot", "r:rifle", plan=("hat:range", "crystal:range-")))
+    assert g.unit("r").weapons[0].range == 0
+    assert [m.value for m in g.state.sn.effects["fx1"].mods] == [-10]  # exactly what it took
+
+
+def test_r_sn_24_a_close_combat_weapon_has_no_range_to_change() -> None:
+    units = [
+        caster("m", "red", (5, 5), {"hat": "d6", "crystal": "d8"}, LONG_SHOT),
+        sb.unit("s", "red", (6, 5), weapons=[sb.SWORD]),
+        sb.unit("z", "blue", (17, 17)),
+    ]
+    g = game(units, [])
+    with pytest.raises(IllegalOrder, match="no Range"):
+        g.act("m", Cast("Long Shot", "s:shortsword", plan=("hat:range", "crystal:range+")))

@@ -46,6 +46,7 @@ from brikwars_gui.engine.rulesets.d6.conversion import (
     pip_modifier,
     skill_code,
 )
+from brikwars_gui.engine.rulesets.d6.fate import HEROIC, fate_limit, reckon
 from brikwars_gui.engine.rulesets.d6.rolls import Complication, D6ActionRoll, D6Damage, Wounded
 from brikwars_gui.engine.rulesets.d6.terms import (
     BURNING_PENALTY,
@@ -80,6 +81,8 @@ def _fill_stats(unit: UnitState, given: dict[str, Any]) -> None:
         "wounds": 0,
         "climax_round": 0,
     }
+    if given.get("moral_code") == HEROIC:  # R-D6-10: its Fate Points are reckoned at the end
+        unit.pools[HEROIC] = 1
 
 
 @register
@@ -211,7 +214,7 @@ class D6Ruleset(Ruleset):
         if unit is not None and target is not None:
             if unit.pools.get("climax_round") == state.round:
                 fate = "climax"
-            elif ask is not None and unit.pools.get("fp", 0) > 0:
+            elif ask is not None and unit.pools.get("fp", 0) > 0 and self._fate_askable(state, unit):
                 fate = ask(self._fate_request(state, unit, kind, sides, target, option))
                 if fate != "no":
                     unit.pools["fp"] -= 1  # R-D6-10: a spent Fate Point is gone
@@ -295,6 +298,8 @@ class D6Ruleset(Ruleset):
         ask = getattr(ctx, "ask", None)
         if ask is None or unit.pools.get("fp", 0) <= 0 or unit.pools.get("climax_round") == state.round:
             return False
+        if fate_limit(state, unit):  # R-D6-10's GM limits: not on resisting Damage
+            return False
         from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
 
         option = self._resist_option(state)
@@ -318,6 +323,16 @@ class D6Ruleset(Ruleset):
         unit.pools["fp"] -= 1  # R-D6-10: a spent Fate Point is gone
         return True
 
+    @staticmethod
+    def _fate_askable(state: GameState, unit: UnitState) -> bool:
+        """A Fate Point may be offered on the unit's Action roll now (R-D6-10's limits: a 9D+
+        character only climactically, once a battle)."""
+        return fate_limit(state, unit) != "climax" or not unit.pools.get("climaxes", 0)
+
+    def battle_over(self, ctx: RulesContext) -> None:
+        """R-D6-10: the heroic units' Fate Points earned back or lost for their deeds."""
+        reckon(ctx)
+
     def _resist_option(self, state: GameState) -> str:
         return CANCEL_HIGHEST if self._option(state) == CANCEL_HIGHEST else COMPLICATION
 
@@ -328,15 +343,18 @@ class D6Ruleset(Ruleset):
 
         plain = odds.chance(*self.code(state, unit, kind, sides, fate=False), target, option)
         doubled = odds.chance(*self.code(state, unit, kind, sides, fate=True), target, option)
-        options = ["no", "yes"] + ([] if unit.pools.get("climaxes", 0) else ["climax"])
+        only_climax = fate_limit(state, unit) == "climax"  # R-D6-10's GM limit for 9D+ characters
+        options = ["no"] + ([] if only_climax else ["yes"])
+        options += [] if unit.pools.get("climaxes", 0) else ["climax"]
         chances = {"no": plain, "yes": doubled, "climax": doubled}
+        default = fate_default(kind, plain, doubled)
         return DecisionRequest(
             "fate_point",
             unit.id,
             unit.team,
             None,
             tuple(options),
-            fate_default(kind, plain, doubled),
+            default if default in options else "no",
             {"difficulty": target, "chances": {k: chances[k] for k in options}, "kind": kind},
         )
 
@@ -519,6 +537,8 @@ class D6Ruleset(Ruleset):
             block["equipment"] = equipment
         block["character_points"] = unit.pools.get("cp", 0)
         block["fate_points"] = unit.pools.get("fp", 0)
+        if unit.pools.get(HEROIC):
+            block["moral_code"] = HEROIC
         return {"d6": block}
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:

@@ -144,3 +144,17 @@ def test_l916_a_higher_climb_rating_climbs_higher_steps_on_the_battlefield():
     assert g.unit("c").pos == (3, 2)
     with pytest.raises(IllegalOrder):
         g.move("w", [(2, 6), (3, 6)])
+
+
+def test_l651_l655_a_quick_recovery_still_owed_rolls_one_die_fewer_on_every_check():
+    """Stamina regained quickly is paid for in later fights (L655's "injured leg"): while the
+    block's `recovery_penalty` is above 0 the character's pool loses a die (R-NP-3's cap)."""
+    rolled = {0: "Melee 3: d4 2, d6 5, d8 6 → lowest 2", 1: "Melee 3 (2 dice): d4 2, d6 5 → lowest 2"}
+    for owed, text in rolled.items():
+        units = [
+            sb.unit("a", "red", (5, 5), weapons=[sb.SWORD], **np(skills={"melee": 3}, recovery_penalty=owed)),
+            sb.unit("z", "blue", (6, 5), **np(skills={"melee": 1})),
+        ]
+        g = np_game(units, [2, 5, 6, 1, 1, 1], Answers(np_difficulty=["medium"]))
+        g.act("a", Attack("shortsword", "z"))
+        assert text in last_attack(g).text

@@ -141,7 +141,7 @@ class GameOverDialog(QDialog):
         self.new_button.setDefault(True)
         self.resize(420, 0)
 
-    def showEvent(self, event) -> None:  # noqa: N802 (Qt's name)
+    def showEvent(self, event) -> None:
         super().showEvent(event)
         # The wrapped note's height depends on the width the dialog gets, which the minimum size
         # does not know: at 1280x720 the note was laid over the table's last row. Grow to hold it.

@@ -57,7 +57,8 @@ def test_the_game_over_note_sits_below_the_survivors_table(qtbot, app_style) -> 
         TeamResult("red", "Ember Conclave", "#c62828", 1, 4),
         TeamResult("blue", "Ossuary of Mort", "#1565c0", 0, 5),
     )
-    dialog = GameOverDialog(GameSummary("red", "Ember Conclave", "last team standing (G-24)", 5, teams), window)
+    summary = GameSummary("red", "Ember Conclave", "last team standing (G-24)", 5, teams)
+    dialog = GameOverDialog(summary, window)
     dialog.show()
     qtbot.waitExposed(dialog)
     note = dialog.findChild(QLabel, "gameOverNote")

@@ -13,7 +13,8 @@ from collections.abc import Callable
 
 import numpy as np
 
-from brikwars_gui.engine.grid import Grid, find_path, has_line_of_sight, reachable, visible_cells
+from brikwars_gui.engine.geometry import has_line_of_sight, visible_cells
+from brikwars_gui.engine.grid import Grid, find_path, reachable
 
 SIZE = 120
 

@@ -30,7 +30,7 @@ from bench_ai import machine_line
 from bench_scale import calibration_ms  # one loop for every benchmark (benchmarks/ is on sys.path)
 
 from brikwars_gui.engine.dice import sn as sn_dice
-from brikwars_gui.engine.grid import distance
+from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.supernatural import odds
 from brikwars_gui.scenario.io import load_scenario

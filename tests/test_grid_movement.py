@@ -5,16 +5,8 @@ import itertools
 import numpy as np
 import pytest
 
-from brikwars_gui.engine.grid import (
-    Grid,
-    IllegalPath,
-    Path,
-    find_path,
-    path_cost,
-    reachable,
-    step_cost,
-    straight_line,
-)
+from brikwars_gui.engine.geometry import straight_line
+from brikwars_gui.engine.grid import Grid, IllegalPath, Path, find_path, path_cost, reachable, step_cost
 
 
 def row_grid(width: int = 8, height: int = 3) -> Grid:

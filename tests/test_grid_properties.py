@@ -7,17 +7,8 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brikwars_gui.engine.grid import (
-    Grid,
-    distance,
-    find_path,
-    has_line_of_sight,
-    line_cells,
-    path_cost,
-    reachable,
-    step_cost,
-    visible_cells,
-)
+from brikwars_gui.engine.geometry import distance, has_line_of_sight, line_cells, visible_cells
+from brikwars_gui.engine.grid import Grid, find_path, path_cost, reachable, step_cost
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
 

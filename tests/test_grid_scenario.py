@@ -2,7 +2,8 @@
 
 import pytest
 
-from brikwars_gui.engine.grid import TERRAIN_KINDS, Grid, find_path, has_line_of_sight, path_cost
+from brikwars_gui.engine.geometry import has_line_of_sight
+from brikwars_gui.engine.grid import TERRAIN_KINDS, Grid, find_path, path_cost
 from brikwars_gui.scenario.models import (
     Battlefield,
     Player,

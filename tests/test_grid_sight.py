@@ -6,9 +6,8 @@ import math
 import numpy as np
 import pytest
 
-from brikwars_gui.engine.grid import (
+from brikwars_gui.engine.geometry import (
     FACING_VECTORS,
-    Grid,
     distance,
     facing_towards,
     has_line_of_sight,
@@ -19,6 +18,7 @@ from brikwars_gui.engine.grid import (
     visible_cells,
     within_reach,
 )
+from brikwars_gui.engine.grid import Grid
 from brikwars_gui.scenario.models import Facing
 
 

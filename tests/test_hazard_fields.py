@@ -2,7 +2,7 @@
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice import ScriptedDice
-from brikwars_gui.engine.grid import has_line_of_sight
+from brikwars_gui.engine.geometry import has_line_of_sight
 from brikwars_gui.engine.hazards import phase
 from brikwars_gui.engine.hazards.exposure import expose
 from brikwars_gui.engine.hazards.fields import (

@@ -190,7 +190,7 @@ def controller(qtbot):
 
 
 def test_measure_is_the_engines_grid_3_distance() -> None:
-    from brikwars_gui.engine.grid import distance
+    from brikwars_gui.engine.geometry import distance
     from brikwars_gui.ui import battlefield
     from brikwars_gui.ui.session_controller import SessionController, measure
 

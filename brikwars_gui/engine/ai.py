@@ -18,7 +18,7 @@ import math
 
 import numpy as np
 
-from brikwars_gui.engine.grid import distance, facing_towards, has_line_of_sight, within_reach
+from brikwars_gui.engine.geometry import distance, facing_towards, has_line_of_sight, within_reach
 from brikwars_gui.engine.order_families import ActionOption, Order, legal_actions
 from brikwars_gui.engine.rules.actions import SkillTurn, attack_option
 from brikwars_gui.engine.rules.combat import (

@@ -16,7 +16,8 @@ import numpy as np
 
 from brikwars_gui.engine import visibility
 from brikwars_gui.engine.dice.expression import parse_single_die
-from brikwars_gui.engine.grid import FACING_VECTORS, MAX_CLIMB_BRICKS, Grid, in_range
+from brikwars_gui.engine.geometry import FACING_VECTORS, in_range
+from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, Grid
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.spatial import RosterMark, UnitIndex

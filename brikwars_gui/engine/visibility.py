@@ -31,7 +31,8 @@ from typing import TYPE_CHECKING, Any
 import numpy as np
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import Grid, sees, visible_cells
+from brikwars_gui.engine.geometry import sees, visible_cells
+from brikwars_gui.engine.grid import Grid
 
 if TYPE_CHECKING:  # visibility reads the state it is handed; state.snapshot() uses visibility
     from brikwars_gui.engine.context import RulesContext

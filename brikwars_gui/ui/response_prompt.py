@@ -230,6 +230,9 @@ def describe(request, names: dict[str, str], odds: dict | None = None, player: s
         headline += f" You rolled {total} (needs {needed}): {verdict}."
     if request.question == "sn_window" and "words" in detail:  # the engine's words for the roll
         headline += f" {detail['words']}"
+    if request.question == "sn_arc" and "adds" in detail:  # who the wider cone would take in
+        adds = [names.get(u, u) for u in detail["adds"] or ()]
+        headline += f" It would also catch {', '.join(adds)}." if adds else " It would catch no one more."
     if request.question == "bail_to" and "inches" in detail:
         headline += f' — up to {detail["inches"]}"'
     chances = detail.get("chances", {}) or {}

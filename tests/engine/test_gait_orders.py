@@ -107,3 +107,20 @@ def test_r_move_6_a_crawl_replays_from_its_logged_order() -> None:
     again = lone()
     again.apply_order(logged.to_dict())
     assert again.unit("a").pos == (6, 6) and again.unit("a").move_spent == g.unit("a").move_spent == 2
+
+
+def test_r_move_6_a_crawl_and_a_hop_survive_a_saved_game_and_replay() -> None:
+    from brikwars_gui.engine.dice.source import SeededDice
+    from brikwars_gui.scenario.savegame import SavedGame, dump_saved_game, parse_saved_game
+
+    units = [sb.unit("a", "red", (5, 5)), sb.unit("b", "red", (5, 8)), sb.unit("z", "blue", (19, 19))]
+    scenario = sb.scenario(units)
+    g = Game.from_scenario(scenario, seed=7)
+    g.act("a", Crawl((6, 4)))
+    g.act("b", Hop((7, 8)))
+    events = [e.to_dict() for e in g.events if e.kind in ("order", "decided")]
+    saved = SavedGame(scenario=scenario, seed=7, events=events, round=g.round, active_player=g.active_player)
+    loaded = parse_saved_game(dump_saved_game(saved), "game.json")
+    replay = Game.from_events(loaded.scenario, loaded.events, SeededDice(loaded.seed))
+    assert replay.unit("a").pos == (6, 4) and replay.unit("b").pos == (7, 8)
+    assert replay.unit("a").move_spent == 2 and replay.unit("b").move_spent == 4

@@ -61,3 +61,13 @@ def test_r_move_2_two_bricks_count_as_an_inch_to_the_nearest() -> None:
     g = Game(staircase(2), ScriptedDice([]))
     g.move("a", (3, 5))
     assert g.unit("a").move_spent == 2
+
+
+def test_r_move_2_6_a_climb_counts_its_inches_as_a_walk_does_to_the_nearest() -> None:
+    """A 4-brick face (1⅓") is a Climb (more than a jump) of 1" climbed, 2" at Half Speed, as a
+    walk's rise is counted (before: rounded up to 2", 4" of Move)."""
+    from brikwars_gui.engine.rules.move_actions import Climb
+
+    g = Game(staircase(4), ScriptedDice([]))
+    g.act("a", Climb((3, 5)))
+    assert g.unit("a").move_spent == 2

@@ -8,7 +8,7 @@ from typing import Any
 import pytest
 
 from brikwars_gui.engine import ai
-from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.geometry import in_range
 from brikwars_gui.engine.hazards import phase as hazards
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.spatial import UnitIndex
@@ -98,7 +98,7 @@ def test_copies_build_their_own_index() -> None:
 def test_blockers_and_object_reach_match_a_full_scan_during_a_battle() -> None:
     """`blockers` (movement) and `objects_touching` (hand orders) come from kept indexes: they
     must equal a scan of every unit / object cell at every turn of a battle with deaths."""
-    from brikwars_gui.engine.grid import within_reach
+    from brikwars_gui.engine.geometry import within_reach
     from brikwars_gui.engine.rules.movement import blockers
 
     game = Game.from_scenario(army_battle(60, size=30, buildings=6, seed=1), seed=2, max_rounds=8)

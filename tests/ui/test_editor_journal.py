@@ -107,3 +107,4 @@ def test_saving_clears_the_editor_journal(qtbot, open_window, tmp_path) -> None:
     assert not window.recovery.editor_journal_path.exists()
     window.doc.set_attr("name", "Edited again")  # starts over with the whole scenario
     assert read_editor_journal(window.recovery.editor_journal_path)[0].name == "Edited again"
+

@@ -279,6 +279,15 @@ def test_r_sn_3_12_sn_questions_read_in_names() -> None:
         "range:8,6",
         {"total": 3, "effect": "Fireball", "point": [10, 5]},
     )
+    arc = DecisionRequest("sn_arc", "p", "red", "fx1", ("no", "yes"), "yes", {"adds": ["s"], "arcs": 0})
+    assert describe(arc, names).headline.endswith("It would also catch Squire Tam.")  # R-SN-27
+    from brikwars_gui.engine.rules.common import Decided
+    from brikwars_gui.ui.session_controller.supernatural import sn_log_text
+
+    spread = Decided("4pion-1", "sn_spread", "fx1", ["none", "haycart"], "haycart")
+    assert sn_log_text(spread, names, {}, {}) == "4pion sets Hay cart alight (R-SN-3)"
+    boom = Decided("4pion-1", "sn_detonate", "s", ["yes", "no"], "no")
+    assert sn_log_text(boom, names, {}, {}) == "4pion waits"
     own = DecisionRequest("sn_include_self", "p", "red", "fx1", ("no", "yes"), "no")
     assert "inside your own Effect's radius" in describe(own, names).headline  # R-SN-28
     text = describe(fumble, names, player="Blue")
@@ -340,7 +349,7 @@ def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: 
 
     def click_bram() -> None:
         seen["cells"] = set(window.choice_cells.items)
-        seen["default"] = [c for c, item in window.choice_cells.items.items() if item.data(0) == "default"]
+        seen["default"] = prompt.request.default
         seen["headline"] = prompt.label.text()
         seen["path"] = window.scene.path_item.isVisible()  # where the Effect is that Blue turns
         pos = window.view.mapFromScene(cell_center((5, 6)))
@@ -362,7 +371,9 @@ def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: 
     menu = window.build_action_menu("ignatia", (12, 5), "archer")
     _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
     timer.stop()
-    assert seen["cells"] == {(5, 5), (5, 6), (12, 5)} and seen["default"]
+    assert seen["cells"] == {(5, 5), (5, 6), (12, 5)}
+    # the engine's default pushes the Fireball back onto Ignatia herself (it left her hands)
+    assert seen["default"] == "range-"
     assert "click a shaded cell" in seen["headline"]
     assert seen["point"] == [5, 6] and seen["cells_after"] == {}
     log = _log(window)

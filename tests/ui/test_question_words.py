@@ -125,3 +125,17 @@ def test_r_d6_7_the_damage_points_question_says_what_was_rolled_and_fits(open_wi
     assert "your shortsword damage rolled <b>7</b> before the target resists" in seen["headline"]
     assert seen["buttons"] == ["Keep my points (default, Enter/Esc)", "1 CP", "2 CP", "3 CP", "4 CP", "5 CP"]
     assert not seen["clipped"]  # before: side by side, "Keep my points (default…" cut at 1280x720
+
+
+def test_r_fire_12_a_fire_dying_down_asks_where_it_goes_out() -> None:
+    from brikwars_gui.engine.rules.common import DecisionRequest
+    from brikwars_gui.ui.response_prompt import describe
+
+    detail = {"change": "shrink", "fire": "fire:barn"}
+    request = DecisionRequest("fire_patch", "barn", "red", "fire:barn", ("4,4", "5,4"), "4,4", detail)
+    text = describe(request, {"barn": "Barn"})
+    assert text.headline.startswith('The fire on <b>Barn</b> dies down by 1": click the shaded cell where')
+    assert text.cells == {
+        (4, 4): "The fire goes out at [4, 4] — the default",
+        (5, 4): "The fire goes out at [5, 4]",
+    }

@@ -56,7 +56,7 @@ def play(window: MainWindow) -> None:
 
 
 def test_sight_mask_is_the_engines_visible_cells(window):
-    from brikwars_gui.engine.grid import visible_cells
+    from brikwars_gui.engine.geometry import visible_cells
 
     play(window)
     c = window.controller

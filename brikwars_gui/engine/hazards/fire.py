@@ -23,7 +23,7 @@ from typing import Any
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.dice.brikwars import RollResult, roll_expression
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import chebyshev
+from brikwars_gui.engine.geometry import chebyshev
 from brikwars_gui.engine.hazards.common import (
     centroid,
     controller_of,

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import sees, visible_cells
+from brikwars_gui.engine.geometry import sees, visible_cells
 from brikwars_gui.engine.state import GameState, UnitState
 
 SCOUT = "scout"

@@ -18,7 +18,8 @@ Hazard inches are the field's Hazard Dice rolled as a Hazard expression (R-HAZ-6
 from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
-from brikwars_gui.engine.grid import FACING_VECTORS, step_cost
+from brikwars_gui.engine.geometry import FACING_VECTORS
+from brikwars_gui.engine.grid import step_cost
 from brikwars_gui.engine.hazards.common import HazardMove, cell_free
 from brikwars_gui.engine.hazards.fields import fields_at, hazard_inches
 from brikwars_gui.engine.hazards.paths import entry_effects

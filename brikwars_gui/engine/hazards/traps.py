@@ -23,7 +23,7 @@ import math
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import within_reach
+from brikwars_gui.engine.geometry import within_reach
 from brikwars_gui.engine.hazards.common import present, target_cells
 from brikwars_gui.engine.hazards.fire import damage_and_ignite, weapon_ignition
 from brikwars_gui.engine.rules.damage import explode

@@ -20,7 +20,7 @@ from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import SkillRoll, spend_overskill_on_skill
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import distance, sees, within_reach
+from brikwars_gui.engine.geometry import distance, sees, within_reach
 from brikwars_gui.engine.hazards.scout import MARK_RANGE, is_scout
 from brikwars_gui.engine.hazards.scout import mark as scout_mark
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure

@@ -23,7 +23,7 @@ from brikwars_gui.engine.dice.brikwars import (
     blessing_text,
 )
 from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.geometry import in_range
 from brikwars_gui.engine.hazards.ignition_odds import (
     SET_ALIGHT,
     burning_strike_lines,

@@ -17,8 +17,7 @@ from brikwars_gui.engine.dice.brikwars import (
     spend_overskill_other,
 )
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import (
-    Grid,
+from brikwars_gui.engine.geometry import (
     distance,
     facing_towards,
     has_line_of_sight,
@@ -26,6 +25,7 @@ from brikwars_gui.engine.grid import (
     segment_cells,
     within_reach,
 )
+from brikwars_gui.engine.grid import Grid
 from brikwars_gui.engine.hazards.concealed import landing_check
 from brikwars_gui.engine.rules.combat import burning_penalty
 from brikwars_gui.engine.rules.common import (

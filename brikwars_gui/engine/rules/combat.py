@@ -29,7 +29,7 @@ from brikwars_gui.engine.dice.brikwars import (
 )
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import distance, has_line_of_sight, within_reach
+from brikwars_gui.engine.geometry import distance, has_line_of_sight, within_reach
 from brikwars_gui.engine.hazards.fire import (
     burning_attack_bonus,
     damage_and_ignite,

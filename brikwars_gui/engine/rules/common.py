@@ -14,7 +14,7 @@ from typing import Any
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import facing_towards
+from brikwars_gui.engine.geometry import facing_towards
 from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
 
 
@@ -240,7 +240,9 @@ def use_rating(difficulty: str | None) -> int | None:
 
 
 def usable_weapons(unit: UnitState) -> list[WeaponState]:
-    return [w for w in unit.weapons if not w.spent]
+    """The weapons the unit can attack with: not spent, and with Damage (a Wand or Staff, Damage 0,
+    is a tool that only carries SuperNatural Effects, R-SN-11; its `Cast` delivery uses it)."""
+    return [w for w in unit.weapons if not w.spent and w.damage != "0"]
 
 
 def close_weapons(unit: UnitState) -> list[WeaponState]:

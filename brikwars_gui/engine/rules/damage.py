@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.geometry import in_range
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.rulesets.base import DamageRoll
 from brikwars_gui.engine.state import Cell, GameState

@@ -26,7 +26,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import within_reach
+from brikwars_gui.engine.geometry import within_reach
 from brikwars_gui.engine.hazards.concealed import place_carefully
 from brikwars_gui.engine.hazards.fire import fight_fire, fires_on, roll_on_ground
 from brikwars_gui.engine.hazards.traps import interact, reset_trap

@@ -22,7 +22,8 @@ from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import BRICKS_PER_INCH, distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
+from brikwars_gui.engine.grid import rise_inches
 from brikwars_gui.engine.rules.common import PlayContext, cell_text, max_rise, unable_problem
 from brikwars_gui.engine.rules.movement import (
     PlannedMove,
@@ -307,14 +308,14 @@ def on_ladder(state: GameState, unit: UnitState, cell: Cell) -> bool:
 
 
 def climb_cost(state: GameState, unit: UnitState, cell: Cell) -> int:
-    """Move inches of a difficult climb to `cell`: each inch climbed (rounded up) at Half Speed,
-    2" apiece (R-MOVE-6/7; Half Speed causes do not stack, R-MOVE-10); the step over the edge is
-    part of the climb. Up or down a ladder it is inch for inch, nothing extra (R-MOVE-2: "five
-    inches' worth of stairs or ladders"; R-MOVE-6). A climb ends in the same turn: nobody hangs on
-    a cliff face."""
+    """Move inches of a difficult climb to `cell`: each inch climbed (to the nearest inch, as a
+    walk's rise, `grid.rise_inches`; at least 1) at Half Speed, 2" apiece (R-MOVE-6/7; Half Speed
+    causes do not stack, R-MOVE-10); the step over the edge is part of the climb. Up or down a
+    ladder it is inch for inch, nothing extra (R-MOVE-2: "five inches' worth of stairs or
+    ladders"; R-MOVE-6). A climb ends in the same turn: nobody hangs on a cliff face."""
     grid = state.grid
     rise = abs(int(grid.elevation[cell[1], cell[0]]) - int(grid.elevation[unit.pos[1], unit.pos[0]]))
-    inches = max(1, -(-rise // BRICKS_PER_INCH))
+    inches = max(1, rise_inches(rise))
     return inches if on_ladder(state, unit, cell) else 2 * inches
 
 

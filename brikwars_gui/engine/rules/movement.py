@@ -21,16 +21,15 @@ import numpy as np
 
 from brikwars_gui.engine.dice.brikwars import SkillRoll, blessing_dice, skill_roll, spend_overskill_on_stat
 from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.geometry import facing_towards, straight_line
 from brikwars_gui.engine.grid import (
     Grid,
     IllegalPath,
     cumulative_costs,
-    facing_towards,
     find_path,
     path_cost,
     reachable,
     step_cost,
-    straight_line,
 )
 from brikwars_gui.engine.hazards import phase as hazards
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure

@@ -13,7 +13,7 @@ Operating spends the saved Action and fires the object's Traps as an Operate ord
 
 from __future__ import annotations
 
-from brikwars_gui.engine.grid import chebyshev, sees
+from brikwars_gui.engine.geometry import chebyshev, sees
 from brikwars_gui.engine.hazards.traps import aim_cells, aim_target, aimed, interact, ready
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, can_respond, swimming
 from brikwars_gui.engine.rules.hazard_actions import ObjectOperated

@@ -29,16 +29,15 @@ from collections.abc import Iterator
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import (
-    IllegalPath,
+from brikwars_gui.engine.geometry import (
     chebyshev,
     distance,
     facing_towards,
     has_line_of_sight,
     in_range,
-    path_cost,
     sees,
 )
+from brikwars_gui.engine.grid import IllegalPath, path_cost
 from brikwars_gui.engine.journal import begin, rollback
 from brikwars_gui.engine.rules.bail import bail
 from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack

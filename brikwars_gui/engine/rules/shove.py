@@ -15,7 +15,8 @@ from __future__ import annotations
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS, within_reach
+from brikwars_gui.engine.geometry import within_reach
+from brikwars_gui.engine.grid import MAX_CLIMB_BRICKS
 from brikwars_gui.engine.hazards.concealed import landing_check
 from brikwars_gui.engine.hazards.terrain import slippery_critical_failure
 from brikwars_gui.engine.rules.combat import (

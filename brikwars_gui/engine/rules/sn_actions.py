@@ -20,7 +20,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from typing import Any
 
-from brikwars_gui.engine.grid import within_reach
+from brikwars_gui.engine.geometry import within_reach
 from brikwars_gui.engine.rules.common import (
     IllegalOrder,
     PlayContext,

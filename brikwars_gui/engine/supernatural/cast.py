@@ -9,7 +9,7 @@ import math
 from typing import Any
 
 from brikwars_gui.engine.dice.sn import joined, sn_at_least, sn_roll
-from brikwars_gui.engine.grid import distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, IllegalOrder, PlayContext, unable_problem
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.events import EffectCast, EffectEnded, EffectMoved, SNDieRolled
@@ -313,6 +313,6 @@ def cast(
             continue
         rolled.append((talisman_id, aspect, roll))
         # R-SN-27/28: the area so far, which the map outlines while the Effect grows
-        effect.radius, effect.arc = blast_radius(rolled), arc_count(template, rolled)
+        effect.radius, effect.arc = blast_radius(rolled), arc_count(rolled)
     land(ctx, unit, effect, template, rolled, against, dest)
     return effect

@@ -7,7 +7,7 @@ from __future__ import annotations
 
 from brikwars_gui.engine.dice.brikwars import roll_expression
 from brikwars_gui.engine.dice.sn import SNRoll
-from brikwars_gui.engine.grid import in_range, within_reach
+from brikwars_gui.engine.geometry import in_range, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.rules.damage import explode
 from brikwars_gui.engine.rules.roster import add_unit

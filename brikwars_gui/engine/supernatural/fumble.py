@@ -14,7 +14,7 @@ from dataclasses import dataclass, field
 from typing import Any
 
 from brikwars_gui.engine.dice.sn import sn_roll
-from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.geometry import in_range
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, parse_cell
 from brikwars_gui.engine.state import Cell, UnitState
 from brikwars_gui.engine.supernatural.events import EffectMoved, SNFumbled, SNFumbleUsed

@@ -20,7 +20,7 @@ from collections.abc import Sequence
 from typing import TYPE_CHECKING, Any
 
 from brikwars_gui.engine.dice.sn import sn_distribution
-from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.geometry import distance, in_range
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.odds import armor_beaten, beat_chance, sn_sum
 from brikwars_gui.engine.supernatural.path import advance
@@ -128,7 +128,12 @@ def use_value(
         victims = [
             u
             for u in state.units.values()
-            if u.alive and u.id != caster.id and (u.pos == cell or (radius and in_range(cell, u.pos, radius)))
+            if u.alive
+            and (
+                # the caster is hit only where a Fumble sends back an Effect that left its hands
+                (u.pos == cell and (u.id != caster.id or bool(effect.path)))
+                or (u.id != caster.id and radius and in_range(cell, u.pos, radius))
+            )
         ]
         if not victims:
             continue

@@ -5,7 +5,7 @@ Diemon there. Everything inside the area is affected equally."""
 from __future__ import annotations
 
 from brikwars_gui.engine.dice.sn import SNRoll
-from brikwars_gui.engine.grid import distance, in_range
+from brikwars_gui.engine.geometry import distance, in_range
 from brikwars_gui.engine.hazards.fire import damage_and_ignite
 from brikwars_gui.engine.hazards.shields import deflect
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
@@ -27,9 +27,10 @@ def _primary(ctx: PlayContext, effect: EffectState, template: EffectTemplate, de
         return effect.stopped_by  # R-SN-25: a non-d12 die stopped by an object lands on it
     unit = state.unit_at(effect.point)
     aimed_at_self = template.target == "self" or effect.target == effect.caster
-    unmoved = effect.point == effect.origin and not aimed_at_self
+    # an Effect that never left the caster's hands does not land on it; one a Fumble sent back does
+    unmoved = effect.point == effect.origin and not effect.path and not aimed_at_self
     if unit is not None and not (unit.id == effect.caster and unmoved):
-        return unit.id  # an Effect that never left the caster's hands does not land on it (reading)
+        return unit.id
     if effect.target in state.objects and effect.point == dest:
         return effect.target
     return object_at(state, effect.point)
@@ -94,14 +95,11 @@ def blast_radius(rolled: Rolled) -> int:
     return RADIUS_PER_D10 * (joined_d10 + sum(1 for _t, _a, r in rolled for d in r.dice if d.sides == 10))
 
 
-def arc_count(template: EffectTemplate, rolled: Rolled) -> int:
-    """R-SN-27: the Firing Arcs of the dice rolled so far: each d8 on Damage (and on Range for an
-    `arc` form), set die by die like `blast_radius`."""
-    return sum(
-        1
-        for _t, a, r in rolled
-        if r.sides == 8 and (a == "damage+" or (a == "range" and template.form == "arc"))
-    )
+def arc_count(rolled: Rolled) -> int:
+    """R-SN-27: the Firing Arcs the dice rolled so far certainly give: each d8 on Damage, set die
+    by die like `blast_radius` (a spray's d8 Range dice add theirs only if the caster chooses so
+    when it lands, `_arcs`)."""
+    return sum(1 for _t, a, r in rolled if r.sides == 8 and a == "damage+")
 
 
 def _on_weapon(
@@ -162,7 +160,7 @@ def _arcs(
     caster and it is centred on the Effect's path. Default: yes when the wider cone takes in a unit
     the Effect is meant for (an enemy of the caster for a harmful Effect, a friend for a helpful
     one) and none of the other side."""
-    arcs = sum(1 for _t, a, r in rolled if r.sides == 8 and a == "damage+")
+    arcs = arc_count(rolled)
     optional = [t for t, a, r in rolled if r.sides == 8 and a == "range" and template.form == "arc"]
     if not optional:
         return arcs

@@ -217,7 +217,7 @@ def aimed_strike(
     range_sides: tuple[int, ...], damage_sides: tuple[int, ...], dx: int, dy: int, armor: str, size: int
 ) -> tuple[float, float, float, float, float]:
     """(reach, hit, kill, wound, disrupt) of an Effect aimed (dx, dy) away with no wall between."""
-    from brikwars_gui.engine.grid import distance, in_range, line_cells
+    from brikwars_gui.engine.geometry import distance, in_range, line_cells
 
     line = line_cells((0, 0), (dx, dy))
     # the point stops at the last cell before the first one farther than the Range total
@@ -247,7 +247,7 @@ def aimed_strike(
 def effect_odds(state: GameState, caster: UnitState, target: UnitState, plan: Sequence[str]) -> EffectOdds:
     """Odds of `Cast(..., target, plan=plan)` by `caster` on `target` from where they stand, every
     Fumble counting 0 (what the opponent makes of it is not counted)."""
-    from brikwars_gui.engine.grid import line_cells
+    from brikwars_gui.engine.geometry import line_cells
     from brikwars_gui.engine.supernatural.path import blocked
 
     ledger = state.sn

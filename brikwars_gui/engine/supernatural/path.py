@@ -6,7 +6,7 @@ from __future__ import annotations
 
 import math
 
-from brikwars_gui.engine.grid import distance, line_cells
+from brikwars_gui.engine.geometry import distance, line_cells
 from brikwars_gui.engine.state import Cell, GameState
 
 #: A d12 passes obstacles for its inches (R-SN-26).

@@ -4,7 +4,7 @@ Called by the turn engine after the hazards' turn start; returns at once without
 
 from __future__ import annotations
 
-from brikwars_gui.engine.grid import distance
+from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.supernatural import minds

@@ -12,7 +12,7 @@ from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
 from brikwars_gui.engine.hazards.power import weapon_power_problem
 from brikwars_gui.engine.rules.combat import (
     PRECISE_PART_SIZE,

@@ -11,7 +11,7 @@ from typing import Any
 from brikwars_gui.engine.dice.brikwars import spend_overskill_on_skill
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import within_reach
+from brikwars_gui.engine.geometry import within_reach
 from brikwars_gui.engine.rules.combat import Mishap, action_kind, burning_penalty, plan_attack
 from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext, turn_to
 from brikwars_gui.engine.rules.shove import plan_shove, shove, shove_roll

@@ -22,7 +22,7 @@ from typing import Any
 
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.dice.sn import sn_at_least, sn_roll
-from brikwars_gui.engine.grid import distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural.events import EffectMoved, SNDieRolled, WindowUsed

@@ -17,7 +17,7 @@ import contextlib
 
 from brikwars_gui.engine import ai as default_ai
 from brikwars_gui.engine.dice import SeededDice
-from brikwars_gui.engine.grid import distance
+from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.order_families import legal_actions
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.session import Game

@@ -9,7 +9,7 @@ import math
 from typing import TYPE_CHECKING
 
 from brikwars_gui.engine.dice.brikwars_odds import skill_success_probability
-from brikwars_gui.engine.grid import distance, straight_line
+from brikwars_gui.engine.geometry import distance, straight_line
 from brikwars_gui.engine.rules.actions import Sprint
 from brikwars_gui.engine.rules.common import close_weapons
 from brikwars_gui.engine.state import UnitState

@@ -3,7 +3,7 @@
 
 from __future__ import annotations
 
-from brikwars_gui.engine.grid import distance
+from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.state import GameState, UnitState
 from brikwars_gui.engine.tactics.plan import HAND_KINDS, Plan
 from brikwars_gui.engine.tactics.threat import known_enemies

@@ -23,7 +23,8 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from brikwars_gui.engine.grid import IllegalPath, distance, path_cost, straight_line
+from brikwars_gui.engine.geometry import distance, straight_line
+from brikwars_gui.engine.grid import IllegalPath, path_cost
 from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import at_half_speed, burdened, max_rise, ranged_weapons
 from brikwars_gui.engine.rules.movement import water_cells

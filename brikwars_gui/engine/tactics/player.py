@@ -17,7 +17,7 @@ from dataclasses import dataclass, fields
 from typing import Protocol
 
 from brikwars_gui.engine import ai as default_ai
-from brikwars_gui.engine.grid import distance, facing_towards, in_range, within_reach
+from brikwars_gui.engine.geometry import distance, facing_towards, in_range, within_reach
 from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons

@@ -29,7 +29,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.grid import distance, has_line_of_sight, in_range, within_reach
+from brikwars_gui.engine.geometry import distance, has_line_of_sight, in_range, within_reach
 from brikwars_gui.engine.hazards.concealed import live_cell
 from brikwars_gui.engine.hazards.fields import exposure_sources_at, fields_at, hazard_dice
 from brikwars_gui.engine.rules.actions import Shove

@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 import numpy as np
 
 from brikwars_gui.engine.dice.brikwars_odds import skill_success_probability
-from brikwars_gui.engine.grid import distance, line_cells
+from brikwars_gui.engine.geometry import distance, line_cells
 from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import usable_weapons
 from brikwars_gui.engine.rules.sn_actions import Cast

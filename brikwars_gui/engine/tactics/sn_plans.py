@@ -15,7 +15,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.grid import distance, in_range, line_cells, within_reach
+from brikwars_gui.engine.geometry import distance, in_range, line_cells, within_reach
 from brikwars_gui.engine.rules.sn_actions import Cast, Detonate
 from brikwars_gui.engine.rulesets.base import StrikeOdds
 from brikwars_gui.engine.state import Cell, GameState, UnitState

@@ -20,7 +20,7 @@ from dataclasses import dataclass
 
 import numpy as np
 
-from brikwars_gui.engine.grid import visible_cells
+from brikwars_gui.engine.geometry import visible_cells
 from brikwars_gui.engine.hazards.fields import hazard_dice
 from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons

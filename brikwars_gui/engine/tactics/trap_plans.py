@@ -20,7 +20,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.grid import distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
 from brikwars_gui.engine.hazards.traps import aim_cells, aim_target, aimed, inches_out_of_range
 from brikwars_gui.engine.rules.common import two_armed_problem
 from brikwars_gui.engine.rules.hazard_actions import CONTROL_KINDS, Operate, ResetTrap

@@ -233,7 +233,8 @@ class PlayMixin:
             return self.ask_sn_die(request)
         objects = {o.id: o.name for o in (c.scenario or self.doc.scenario).objects}  # a 4pion's spread
         names = {**objects, **c.unit_names()}  # a summoned unit too (rules/roster.py)
-        involved = [u for u in (request.unit, request.about) if u and u in self.scene.unit_items]
+        arc = (request.detail or {}).get("adds", ()) if request.question == "sn_arc" else ()  # R-SN-27
+        involved = [u for u in (request.unit, request.about, *arc) if u and u in self.scene.unit_items]
         self._wait_for_slides()  # the move that caused the question ends on the map first
         effect = c.sn_effect(request.about) if request.question.startswith("sn_") and request.about else None
         self.show_sn_effect(effect, effect.template if effect is not None else "")  # where a Fumble acts

@@ -18,6 +18,7 @@ from __future__ import annotations
 import logging
 from pathlib import Path
 
+import shiboken6
 from PySide6.QtWidgets import QMessageBox
 
 from brikwars_gui.ui.editor_journal import EditorJournal
@@ -57,7 +58,7 @@ class RecoveryMixin:
             return
         self.editor_journal = EditorJournal(self.recovery.editor_journal_path)
         self.editor_journal.watch(self.doc)
-        self.doc.undo_stack.indexChanged.connect(lambda _index: self.autosave_editor())
+        self.doc.undo_stack.indexChanged.connect(self._edit_done)
         self.doc.modifiedChanged.connect(lambda modified: modified or self._clear_editor_autosave())
         self.journal = WriteAheadJournal(self.recovery.journal_path)
         self._journal_seen = 0
@@ -127,6 +128,11 @@ class RecoveryMixin:
         except Exception as exc:
             log.exception("journal failed")
             self._autosave_failed(exc)
+
+    def _edit_done(self, _index: int) -> None:
+        # the undo stack also signals while it is destroyed with the window: nothing to journal
+        if shiboken6.isValid(self.doc.undo_stack):
+            self.autosave_editor()
 
     def autosave_editor(self) -> None:
         """Journal the edit just done (on disk when this returns), while there are unsaved changes."""

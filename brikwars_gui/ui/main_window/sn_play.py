@@ -92,8 +92,7 @@ class SNPlayMixin:
             cost = "free" if "free" in option.label else "uses the Action"
             if action.delivery not in ("auto", "range"):  # R-SN-10/11: a Shove, Grab or Wand/Staff hit
                 how = action.delivery
-                if how in ("shove", "grab"):
-                    how = f"a {how.title()}"
+                how = f"a {how.title()}" if how in ("shove", "grab") else f"the {how}"
                 return f"{action.effect} on {what} by {how} ({option.chance:.0%}, {cost})"
             return f"{action.effect} on {what} ({cost})"
         if option.kind == "cancel_effect" and action is not None:

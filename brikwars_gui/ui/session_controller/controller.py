@@ -414,7 +414,8 @@ class SessionController(
         if not state.sn.active:
             return None
         players = {p.id: p.name for p in state.players}
-        return sn_log_text(event, self.unit_names(), players, state.sn)
+        objects = {o.id: o.name for o in self.scenario.objects} if self.scenario is not None else {}
+        return sn_log_text(event, {**objects, **self.unit_names()}, players, state.sn)  # a 4pion's fire
 
     def _sn_result(self, event: Any) -> MapResult | None:
         state = self.game.state

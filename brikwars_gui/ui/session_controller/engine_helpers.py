@@ -65,7 +65,8 @@ def _scenario_smoke(scenario: Scenario) -> np.ndarray:
 def scenario_sight_mask(scenario: Scenario, unit_id: str) -> np.ndarray | None:
     """Edit mode: the cells a scenario unit sees from where it stands, as it faces (R-RESP-3 Cone
     of Vision, GRID-5/6; the scenario's Smoke fields block, R-HAZ-7). None: no such unit."""
-    from brikwars_gui.engine.grid import Grid, visible_cells
+    from brikwars_gui.engine.geometry import visible_cells
+    from brikwars_gui.engine.grid import Grid
 
     unit = next((u for u in scenario.units if u.id == unit_id), None)
     if unit is None:
@@ -79,7 +80,7 @@ def scenario_sight_mask(scenario: Scenario, unit_id: str) -> np.ndarray | None:
 
 def measure(a: Cell, b: Cell) -> float:
     """GRID-3: the engine's centre-to-centre distance between two cells, in inches (the ruler)."""
-    from brikwars_gui.engine.grid import distance
+    from brikwars_gui.engine.geometry import distance
 
     return float(distance((int(a[0]), int(a[1])), (int(b[0]), int(b[1]))))
 
@@ -87,7 +88,7 @@ def measure(a: Cell, b: Cell) -> float:
 def cells_between(a: Cell, b: Cell) -> list[Cell]:
     """The engine's straight line of cells from `a` to `b`, both included (GRID-7): a fast drag
     of an editor brush paints every cell it crossed."""
-    from brikwars_gui.engine.grid import straight_line
+    from brikwars_gui.engine.geometry import straight_line
 
     return straight_line(a, b)
 

@@ -114,7 +114,7 @@ class SightMixin:
         inside its 90° Cone of Vision (R-RESP-3, GRID-6), blocked by Smoke (R-HAZ-7), in the live
         state or the timeline snapshot shown. None when there is no game, or the unit is dead or
         gone."""
-        from brikwars_gui.engine.grid import visible_cells
+        from brikwars_gui.engine.geometry import visible_cells
 
         shown = self._shown_sight()
         if shown is None or unit_id not in shown[1]:
@@ -133,7 +133,7 @@ class SightMixin:
         """GRID-5 / R-HAZ-7: whether unit `a` has a clear line of sight to unit `b` (Smoke blocks;
         the Cone of Vision is not checked), in the live state or the timeline snapshot shown. None
         when either unit is missing."""
-        from brikwars_gui.engine.grid import has_line_of_sight
+        from brikwars_gui.engine.geometry import has_line_of_sight
 
         shown = self._shown_sight()
         if shown is None or a not in shown[1] or b not in shown[1]:

@@ -264,7 +264,15 @@ def sn_log_text(event: Any, names: dict[str, str], players: dict[str, str], ledg
 
 
 #: SN questions whose answers the log words itself (`_decision_words`).
-_DECIDED = ("sn_next_die", "sn_lasting", "sn_fumble_use", "sn_fumble_to", "sn_include_self")
+_DECIDED = (
+    "sn_next_die",
+    "sn_lasting",
+    "sn_fumble_use",
+    "sn_fumble_to",
+    "sn_include_self",
+    "sn_spread",
+    "sn_detonate",
+)
 #: An opponent's use of a Fumble Die as chosen (the number comes with the roll's own line).
 _FUMBLE_CHOICES = {
     "none": "let it pass",
@@ -291,6 +299,11 @@ def _decision_words(event: Any, names: dict[str, str], players: dict[str, str], 
         return f"Fumble Die against {who}'s {template}: the opponent chooses to {choice} (R-SN-18)"
     if event.question == "sn_fumble_to":
         return f"{who} hands the Fumble Die to {players.get(answer, answer)} (R-SN-18)"
+    if event.question == "sn_spread":
+        what = "nothing" if answer == "none" else names.get(answer, answer)
+        return f"{who} sets {what} alight (R-SN-3)"
+    if event.question == "sn_detonate":
+        return f"{who} blows up now (R-SN-5)" if answer == "yes" else f"{who} waits"
     if event.question == "sn_include_self":
         caught = "is caught in" if answer == "yes" else "keeps out of"
         return f"{who} {caught} the radius of its own {template} (R-SN-28)"

@@ -292,3 +292,19 @@ def test_r_sn_18_the_default_fumble_use_is_the_most_damaging_by_exact_odds() -> 
     assert {"range:9,5", "range:12,6", "range:12,5"} <= set(asked.options)
     assert asked.default == "range:12,6"
     assert not g.unit("q2").alive and g.unit("q1").alive and g.unit("e").alive
+
+
+def test_r_sn_18_a_fumble_that_pushes_the_effect_back_onto_the_caster_lands_on_the_caster() -> None:
+    """docs/rules-decisions.md "Range": an Effect that left the caster's hands and is sent back onto
+    its cell by a Fumble lands on the caster (only one that never left lands on nothing)."""
+    units = [
+        caster("p", "red", (5, 5), {"staff": "d8", "hat": "d6", "amulet": "d4"}, FIREBALL),
+        sb.unit("e", "blue", (12, 5)),
+    ]
+    policy = Answers(sn_fumble_use=["range-"])
+    g = game(units, [5, 1, 5, 3, 3], policy)  # staff 5", hat fumbles, the Fumble d6 rolls 5, amulet 3
+    g.act("p", Cast("Fireball", "e", plan=("staff:range", "hat:range", "amulet:damage+")))
+    assert kinds(g, "sn_fumble_used")[0]["use"] == "range-"
+    assert g.state.sn.effects["fx1"].point == (5, 5)
+    assert kinds(g, "effect_landed")[0]["targets"] == ["p"]
+    assert [a["target"] for a in kinds(g, "armor_rolled")] == ["p"]

@@ -9,9 +9,11 @@ import pytest
 from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rules.sn_actions import Cast
 from brikwars_gui.engine.session import Game
+from tests.scripted_answers import Answers
 
 WARD = effect("Flame Ward", "ally", "armor+")
 
@@ -118,3 +120,15 @@ def test_r_sn_11_only_a_tool_with_no_damage_carries_an_effect() -> None:
     g = game(units, [])
     with pytest.raises(IllegalOrder, match="Wand or Staff"):
         g.act("p", Cast("Fireball", "e", plan=("hat:damage+",), delivery="rifle"))
+
+
+def test_r_sn_11_a_staff_is_no_attack_weapon_nor_a_reply_to_an_attack() -> None:
+    units = _staff_duel(weapons=[sb.PISTOL], facing="W")
+    g = game(units, [])
+    assert not [o for o in g.legal_actions("p") if o.kind == "attack"]  # only the Cast rides it
+    policy = Answers()
+    g = game(_staff_duel(weapons=[sb.PISTOL], facing="W"), [1], policy)
+    g.end_turn()  # p saved its Action (R-RESP-1)
+    g.act("e", Attack("pistol", "p"))  # 1: a miss
+    asked = policy.first("attack_response")
+    assert not any(o.startswith("attack:") for o in asked.options)  # no reply with the staff

@@ -7,7 +7,7 @@ from __future__ import annotations
 import pytest
 
 from brikwars_gui.engine.dice import SeededDice
-from brikwars_gui.engine.grid import sees
+from brikwars_gui.engine.geometry import sees
 from brikwars_gui.engine.hazards import sandbox as hs
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import WeaponState

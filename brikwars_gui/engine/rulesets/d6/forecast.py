@@ -29,7 +29,7 @@ from typing import Any
 from brikwars_gui.engine.dice.brikwars_odds import die_distribution
 from brikwars_gui.engine.dice.d6 import CANCEL_HIGHEST, COMPLICATION
 from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.grid import in_range
+from brikwars_gui.engine.geometry import in_range
 from brikwars_gui.engine.hazards.ignition_odds import (
     SET_ALIGHT,
     IgnitionTerms,

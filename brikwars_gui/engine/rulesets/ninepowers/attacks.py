@@ -18,7 +18,7 @@ from __future__ import annotations
 from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
-from brikwars_gui.engine.grid import distance, sees, within_reach
+from brikwars_gui.engine.geometry import distance, sees, within_reach
 from brikwars_gui.engine.rulesets.ninepowers import avoid, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.battlefield import Situation, situation
 from brikwars_gui.engine.rulesets.ninepowers.damage import DamageResult, Hit, apply_damage

@@ -14,7 +14,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brikwars_gui.engine.grid import distance
+from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.rulesets.ninepowers import unitstate
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
 from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty, PoolRoll, roll_pool

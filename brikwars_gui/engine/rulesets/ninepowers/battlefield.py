@@ -10,7 +10,7 @@ from __future__ import annotations
 from collections.abc import Iterable
 from dataclasses import dataclass
 
-from brikwars_gui.engine.grid import distance, within_reach
+from brikwars_gui.engine.geometry import distance, within_reach
 
 DEFAULT_MOVE = 4  # squares a turn (L902: "for most battlemaps 4 squares per turn works great")
 RANGE_FACTOR = {"Shoot": 10, "Throw": 4}  # L909: no penalty within 10x / 4x the rating

@@ -20,7 +20,7 @@ from typing import Any
 
 from brikwars_gui.engine.dice.brikwars_odds import die_distribution
 from brikwars_gui.engine.dice.expression import parse_dice
-from brikwars_gui.engine.grid import in_range, sees
+from brikwars_gui.engine.geometry import in_range, sees
 from brikwars_gui.engine.hazards.ignition_odds import (
     SET_ALIGHT,
     burning_strike_lines,

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from typing import Any
 
-from brikwars_gui.engine.grid import within_reach
+from brikwars_gui.engine.geometry import within_reach
 from brikwars_gui.engine.rulesets.ninepowers import attacks, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.forecast import attack_odds
 

@@ -12,7 +12,7 @@ from __future__ import annotations
 from fractions import Fraction
 from typing import Any
 
-from brikwars_gui.engine.grid import distance, sees, within_reach
+from brikwars_gui.engine.geometry import distance, sees, within_reach
 from brikwars_gui.engine.rulesets.base import SkillTurnOption
 from brikwars_gui.engine.rulesets.ninepowers import attacks, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect

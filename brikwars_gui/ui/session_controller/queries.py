@@ -178,6 +178,16 @@ class QueriesMixin:
         note = self.ai_notes.get(unit_id, "")
         return dataclasses.replace(view, ai_note=note) if note and self.view_index is None else view
 
+    def unit_team(self, unit_id: str) -> str | None:
+        """The unit's side in the turn shown (None: no such unit), without making its view."""
+        if self.game is None:
+            return None
+        if self.view_index is not None:
+            u = self.game.snapshots[self.view_index]["units"].get(unit_id)
+        else:
+            u = self.game.state.units.get(unit_id)
+        return None if u is None else str(_get(u, "team"))
+
     def shown_player(self) -> str | None:
         """The player whose turn is shown: the live active player, or that of the timeline snapshot."""
         player = self.active_player

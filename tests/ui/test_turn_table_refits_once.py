@@ -8,10 +8,15 @@ from __future__ import annotations
 from brikwars_gui.ui.models import UNIT_ID_ROLE
 
 
-def test_a_burst_of_changed_rows_is_measured_once(qtbot, open_window) -> None:
+def _playing(qtbot, open_window):
     window = open_window(size=(1400, 900))
     window.set_play_mode(True, seed=1)
     qtbot.wait(50)
+    return window
+
+
+def test_a_burst_of_changed_rows_is_measured_once(qtbot, open_window) -> None:
+    window = _playing(qtbot, open_window)
     table, c = window.turn_table, window.controller
     model = table.model()
     measured: list[int] = []
@@ -42,9 +47,7 @@ def test_resizes_without_a_changed_cell_measure_the_cells_once(qtbot, open_windo
     """Issue 26: opening a saved game fitted the Turn table a dozen times (resize and show
     events), each reading ~150 rows per column; the cells' widths are now kept until a cell, a
     row, the rows in view or the style change."""
-    window = open_window(size=(1400, 900))
-    window.set_play_mode(True, seed=1)
-    qtbot.wait(50)
+    window = _playing(qtbot, open_window)
     table, c = window.turn_table, window.controller
     model = table.model()
     measured: list[int] = []
@@ -67,9 +70,7 @@ def test_resizes_without_a_changed_cell_measure_the_cells_once(qtbot, open_windo
 def test_a_refreshed_unit_of_the_other_side_makes_no_view(qtbot, open_window) -> None:
     """The Turn table lists the side whose turn it is; a resumed battle refreshes every unit,
     and each refresh of an enemy's unit made its view only to find it is not listed (issue 26)."""
-    window = open_window(size=(1400, 900))
-    window.set_play_mode(True, seed=1)
-    qtbot.wait(50)
+    window = _playing(qtbot, open_window)
     c = window.controller
     model = window.turn_table.model()
     listed = {model.data(model.index(r, 0), UNIT_ID_ROLE) for r in range(model.rowCount())}

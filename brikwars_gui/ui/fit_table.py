@@ -141,13 +141,14 @@ class ColumnFitter(QObject):
             model.layoutChanged,
         ):
             signal.connect(self._forget_widths)
-        table.verticalScrollBar().valueChanged.connect(self._forget_widths)
-        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
-            signal.connect(self.fit)
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
         self._soon.setInterval(0)
         self._soon.timeout.connect(self.fit)
+        # new rows refit once the event loop comes round: opening a saved game resets a table's
+        # model several times in a row (issue 26)
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
+            signal.connect(self._soon.start)
         if follow_cells:
             model.dataChanged.connect(self._soon.start)
 
@@ -210,8 +211,15 @@ class ColumnFitter(QObject):
         return shown, fitted_widths([wanted[c] for c in shown], room, key=shown.index(self.key))
 
     def _content_widths(self, columns: int) -> list[int]:
-        """Each column's widest cell among the rows in view and `ROWS_MEASURED` more."""
-        key = (columns, self.table.viewport().height(), self.table.verticalScrollBar().value())
+        """Each column's widest cell among the rows Qt measures: from the first row in view, those
+        in view, then alternately above and below, `ROWS_MEASURED` in all (`sizeHintForColumn`)."""
+        table = self.table
+        rows = table.verticalHeader()
+        top = max(0, rows.visualIndexAt(0))
+        bottom = rows.visualIndexAt(table.viewport().height())
+        if top == 0 and table.horizontalHeader().resizeContentsPrecision() > 0:
+            bottom = -1  # the first ROWS_MEASURED rows, however many are in view
+        key = (columns, top, bottom)
         if self._measured is None or self._measured[0] != key:
             self._measured = key, [self.table.sizeHintForColumn(c) for c in range(columns)]
         return self._measured[1]

@@ -4,7 +4,7 @@
 #                        tests (what CI runs)
 #   ./test.sh ARGS...    ruff, lint-imports, then pytest ARGS only (e.g. ./test.sh tests/engine -x)
 # Run as root on a fresh Debian/Ubuntu machine it installs the system packages it needs (Python's
-# venv module, the libraries Qt loads, binutils for PyInstaller); otherwise it names them.
+# venv module, the libraries Qt loads, binutils and libpython3.X for PyInstaller); otherwise it names them.
 # PYTHON=python3.13 VENV=.venv-3.13 ./test.sh runs everything on another Python in its own venv.
 set -euo pipefail
 cd "$(dirname "$0")"
@@ -24,6 +24,13 @@ if [ $# -gt 0 ]; then
 fi
 # the bundle tests run PyInstaller, which reads shared libraries with objdump
 command -v objdump >/dev/null || bash scripts/ensure-packages.sh "the bundle tests (PyInstaller)" binutils
+# ... and bundles Python's shared library, which Debian's python3 keeps in libpython3.X (not in a
+# minimal image); a Python built elsewhere (pyenv) carries its own
+read -r pylib pyver < <("$venv/bin/python" -c 'import os, sys, sysconfig as s
+print(os.path.join(s.get_config_var("LIBDIR"), s.get_config_var("INSTSONAME")), "%d.%d" % sys.version_info[:2])')
+case "$pylib" in
+    /usr/lib/*) [ -e "$pylib" ] || bash scripts/ensure-packages.sh "the bundle tests (PyInstaller)" "libpython$pyver" ;;
+esac
 "$venv/bin/python" -m pytest -n 2 --dist loadgroup
 # tests marked `bundle` build the PyInstaller bundle and a wheel (minutes): see packaging/README.md; runs alone.
 exec "$venv/bin/python" -m pytest -m bundle tests/packaging

@@ -480,3 +480,31 @@ def test_r_sn_14_at_1280x720_the_builder_leaves_caster_and_target_in_sight(open_
     assert window.view.viewport().height() < 420  # a small map indeed
     assert seen["builder"] == [True, True] and seen["fumble"] == [True, True]
     assert seen["clipped"] == []
+
+
+def test_r_sn_13_the_caster_cancels_its_effect_while_the_computer_plays_its_turn(open_window, qtbot) -> None:
+    """Against an AI side: between the AI's unit steps, Ignatia's right-click menu offers Effects ▸
+    Cancel; the ward ends on Blue's turn and the AI then finishes its turn."""
+    data = _duel().model_dump(mode="json")
+    next(p for p in data["players"] if p["id"] == "blue")["controller"] = "ai"
+    window = open_window(Scenario.model_validate(data), answer_responses=False)
+    window.set_play_mode(True, seed=5, script=[])
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    ward = next(
+        o
+        for o in window.controller.legal_actions("ignatia")
+        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
+    assert window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+    window.controller.set_ai_interval(60_000)  # the AI's first step waits: we act between steps
+    assert window.end_turn() and window.controller.active_player == "blue"
+    assert window.controller.ai_running
+    menu = window.build_action_menu("ignatia", (5, 5))
+    _menu_action(menu, "Effects", "Cancel Flame Ward").trigger()
+    assert window.controller.unit_card("ignatia").sn_effects == ()
+    assert window.controller.active_player == "blue"
+    window.controller.set_ai_interval(0)
+    qtbot.waitUntil(lambda: window.controller.active_player == "red", timeout=20_000)

@@ -590,10 +590,12 @@ class SessionController(
         self._turn_completed = False
         self._flush()
 
-    def _order(self, fn: Callable[[], Any], what: str) -> bool:
+    def _order(self, fn: Callable[[], Any], what: str, *, anytime: bool = False) -> bool:
+        """Run a player's order; `anytime`: one allowed out of its side's turn (R-SN-13), also
+        between an AI side's unit steps."""
         if self.game is None:
             return False
-        if not self.orders_enabled:
+        if not self.orders_enabled and not anytime:
             self.orderRejected.emit(
                 "viewing an earlier turn: go back to live first"
                 if self.view_index is not None

@@ -51,7 +51,8 @@ class OrdersMixin:
         return self.order_action(unit_id, Place((int(cell[0]), int(cell[1]))))
 
     def order_action(self, unit_id: str, action: Any) -> bool:
-        return self._order(lambda: self.game.act(unit_id, action), f"action of {unit_id}")
+        anytime = getattr(action, "out_of_turn", False) and bool(self.anytime_actions(unit_id))
+        return self._order(lambda: self.game.act(unit_id, action), f"action of {unit_id}", anytime=anytime)
 
     def order_sprint(self, unit_id: str, toward: Cell) -> bool:
         """Sprint toward `toward` (the general "sprint" option of `legal_actions`)."""

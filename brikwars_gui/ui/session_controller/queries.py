@@ -69,7 +69,8 @@ class QueriesMixin:
 
     def anytime_actions(self, unit_id: str) -> list[Any]:
         """The orders a human side's unit may give out of its turn (cancelling an Effect, R-SN-13):
-        in hot seat on the other player's turn, between orders (nothing running, the live game)."""
+        on another player's turn, a human's or an AI's, between orders (none running: an AI side's
+        units act one per timer step, so its turn waits for the cancel), on the live game."""
         u = self._live_unit(unit_id)
         if (
             u is None
@@ -78,7 +79,6 @@ class QueriesMixin:
             or self.is_ai(u.team)
             or self.view_index is not None
             or self._busy
-            or self._ai_running
         ):
             return []
         try:

@@ -212,7 +212,9 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
             targets = (tuple(foes[i].tolist()) for i in first.tolist())
             if any(has_line_of_sight(grid, cell, at, smoke=smoke) for at in targets):
                 return cell
-    best = min(range(len(cells)), key=lambda i: (int(nearest[i]), moves[cells[i]], cells[i]))
+    # the nearest to an enemy, then the cheapest, then the smallest cell: `cells` are in (cost,
+    # cell) order, so that is the first of the nearest
+    best = int(np.argmin(nearest))
     return cells[best] if int(nearest[best]) < here else None
 
 

@@ -326,10 +326,11 @@ def _search(
     blocked: Collection[Cell],
     half_speed: bool,
     parity: int,
-    goal: Cell | None,
+    goal: Cell,
     max_rise: int = MAX_CLIMB_BRICKS,
 ) -> tuple[_Window, list[float], dict[int, int], int | None]:
-    """Dijkstra (A* when `goal` is given) over (cell, diagonal parity) states.
+    """A* toward `goal` over (cell, diagonal parity) states (`find_path`; `reachable` needs no
+    path and uses `_reach_costs`, whose step rules are the same).
 
     Returns the window, the per-state best cost list (state = index * 2 + parity), the
     predecessor map and the goal state reached (or None).
@@ -354,14 +355,9 @@ def _search(
     climb = max_rise
     push, pop = heapq.heappush, heapq.heappop
 
-    if goal is None:
-        gx = gy = 0
-        hmul = 0
-        goal_index = -1
-    else:
-        gx, gy = goal[0] - win.ox, goal[1] - win.oy
-        hmul = 2 if half_speed else 1
-        goal_index = win.index(goal)
+    gx, gy = goal[0] - win.ox, goal[1] - win.oy
+    hmul = 2 if half_speed else 1
+    goal_index = win.index(goal)
 
     def h(i: int, p: int) -> int:
         y, x = divmod(i, W)
@@ -370,7 +366,7 @@ def _search(
             dx, dy = dy, dx
         return (dx + (dy + p) // 2) * hmul
 
-    heap: list[tuple[float, int, int]] = [(h(s0 >> 1, parity) if hmul else 0, 0, s0)]
+    heap: list[tuple[float, int, int]] = [(h(s0 >> 1, parity), 0, s0)]
     while heap:
         _, c, s = pop(heap)
         if c > dist[s]:
@@ -393,7 +389,7 @@ def _search(
             if nc < dist[ns]:
                 dist[ns] = nc
                 prev[ns] = s
-                push(heap, (nc + h(j, p) if hmul else nc, nc, ns))
+                push(heap, (nc + h(j, p), nc, ns))
         step = 2 if p else 1
         q = p ^ 1
         for d, a, b in diag:
@@ -408,8 +404,70 @@ def _search(
             if nc < dist[ns]:
                 dist[ns] = nc
                 prev[ns] = s
-                push(heap, (nc + h(j, q) if hmul else nc, nc, ns))
+                push(heap, (nc + h(j, q), nc, ns))
     return win, dist, prev, None
+
+
+def _reach_costs(
+    grid: Grid,
+    start: Cell,
+    budget: int,
+    blocked: Collection[Cell],
+    half_speed: bool,
+    parity: int,
+    max_rise: int,
+) -> tuple[_Window, list[int]]:
+    """The minimum cost of every (cell, diagonal parity) state within `budget` (state = index * 2
+    + parity; `budget + 1` where out of reach), the same costs `_search` finds.
+
+    `reachable` needs no path, so this is Dial's algorithm: one list of states per cost (every
+    step costs a whole number of inches >= 1), no heap and no predecessor map (issue 26: the
+    default AI asks every unit's reach once per turn)."""
+    sx, sy = start
+    x0, y0 = max(0, sx - budget), max(0, sy - budget)
+    x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
+    win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
+    W = win.W
+    enter, tpass, elev, mult = win.enter, win.tpass, win.elev, win.mult
+    never = budget + 1
+    dist = [never] * (len(enter) * 2)
+    s0 = win.index(start) * 2 + parity
+    dist[s0] = 0
+    by_cost: list[list[int]] = [[] for _ in range(never)]
+    by_cost[0].append(s0)
+    orth = (1, -1, W, -W)
+    diag = ((W + 1, 1, W), (W - 1, -1, W), (1 - W, 1, -W), (-1 - W, -1, -W))
+    for c, states in enumerate(by_cost):
+        for s in states:  # steps cost >= 1: what they reach goes to a later list
+            if dist[s] != c:
+                continue
+            i = s >> 1
+            p = s & 1
+            ei = elev[i]
+            e = ei + max_rise
+            for d in orth:
+                j = i + d
+                if not enter[j] or elev[j] > e:
+                    continue
+                up = elev[j] - ei  # R-MOVE-2: the inches climbed (`rise_inches`)
+                nc = c + (1 + ((up + 1) // 3 if up > 1 else 0)) * mult[j]
+                ns = (j << 1) | p
+                if nc < dist[ns]:
+                    dist[ns] = nc
+                    by_cost[nc].append(ns)
+            step = 2 if p else 1
+            q = p ^ 1
+            for d, a, b in diag:
+                j = i + d
+                if not enter[j] or not tpass[i + a] or not tpass[i + b] or elev[j] > e:
+                    continue
+                up = elev[j] - ei
+                nc = c + (step + ((up + 1) // 3 if up > 1 else 0)) * mult[j]
+                ns = (j << 1) | q
+                if nc < dist[ns]:
+                    dist[ns] = nc
+                    by_cost[nc].append(ns)
+    return win, dist
 
 
 def _check_start(grid: Grid, start: Cell, diagonal_parity: int) -> Cell:
@@ -439,15 +497,17 @@ def reachable(
     start = _check_start(grid, start, diagonal_parity)
     if budget < 0:
         raise ValueError(f"budget must be >= 0, got {budget}")
-    win, dist, _, _ = _search(grid, start, int(budget), blocked, half_speed, diagonal_parity, None, max_rise)
+    budget = int(budget)
+    win, dist = _reach_costs(grid, start, budget, blocked, half_speed, diagonal_parity, max_rise)
+    costs = np.array(dist, dtype=np.int64).reshape(-1, 2).min(axis=1)
+    where = np.flatnonzero(costs <= budget)
+    ys, xs = np.divmod(where, win.W)
     stop = _cell_set(no_stop)
     out: dict[Cell, int] = {}
-    for s in range(0, len(dist), 2):
-        c = min(dist[s], dist[s + 1])
-        if c <= budget:
-            cell = win.cell(s >> 1)
-            if cell not in stop:
-                out[cell] = int(c)
+    cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)
+    for cell, c in zip(cells, costs[where].tolist(), strict=True):
+        if cell not in stop:
+            out[cell] = c
     out[start] = 0
     return out
 

@@ -271,7 +271,7 @@ def _cell_set(cells: Iterable[Cell]) -> frozenset[Cell]:
 class _Window:
     """A padded flat copy of the part of the grid a search may touch (1 cell of wall around)."""
 
-    __slots__ = ("W", "elev", "enter", "mult", "ox", "oy", "tpass")
+    __slots__ = ("W", "arrays", "elev", "enter", "mult", "ox", "oy", "tpass")
 
     def __init__(
         self,
@@ -306,6 +306,7 @@ class _Window:
         else:
             mult = np.ones((wh + 2, ww + 2), dtype=np.int64)
             mult[1:-1, 1:-1] += grid.half_speed[y0:y1, x0:x1]
+        self.arrays = (tpass, enter, elev, mult)  # 2-D, for `_step_tables`
         self.tpass: list[bool] = tpass.ravel().tolist()
         self.enter: list[bool] = enter.ravel().tolist()
         self.elev: list[int] = elev.ravel().tolist()
@@ -408,6 +409,39 @@ def _search(
     return win, dist, prev, None
 
 
+_DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)])
+_DIAGONAL = np.array([False] * 4 + [True] * 4)
+_BASE = np.where(_DIAGONAL, np.array([[1], [2]]), 1)[:, :, None]
+"""GRID-2 base cost of each step (rows: diagonal parity 0 and 1; columns: `_DIRECTIONS`)."""
+
+
+def _step_tables(win: _Window, max_rise: int) -> list[list[tuple[int, list[int]]]]:
+    """Per diagonal parity p, (state offset, cost of the step from each cell) for the 8 steps,
+    cost 0 where the step is illegal: the same rules as `_search` (GRID-2 costs, R-MOVE-2 climb,
+    R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling), worked out with numpy for
+    the whole window at once. A state is `index * 2 + parity`, so a step by `d` cells moves the
+    state by `2d`, plus or minus 1 when a diagonal flips the parity."""
+    tpass, enter, elev, mult = (a.ravel() for a in win.arrays)
+    H, W = win.arrays[0].shape
+    inner = (np.arange(1, H - 1)[:, None] * W + np.arange(1, W - 1)[None, :]).ravel()
+    dx, dy = _DIRECTIONS[:, 0, None], _DIRECTIONS[:, 1, None]
+    to = inner[None, :] + dy * W + dx  # (8 steps, cells)
+    up = elev[to] - elev[inner][None, :]
+    ok = enter[to] & (up <= max_rise)
+    # a diagonal may not cut the corner of an impassable orthogonal neighbour
+    corner = tpass[inner[None, :] + dx] & tpass[inner[None, :] + dy * W]
+    ok &= corner | ~_DIAGONAL[:, None]
+    extra = np.where(up > 1, (up + 1) // BRICKS_PER_INCH, 0)  # `rise_inches`
+    cost = np.zeros((2, len(_DIRECTIONS), H * W), dtype=np.int64)
+    cost[:, :, inner] = np.where(ok[None], (_BASE + extra[None]) * mult[to][None], 0)
+    d = (_DIRECTIONS[:, 1] * W + _DIRECTIONS[:, 0]).tolist()
+    flips = _DIAGONAL.tolist()
+    rows = cost.tolist()
+    return [
+        [(2 * d[k] + ((1 - 2 * p) if flips[k] else 0), rows[p][k]) for k in range(len(d))] for p in (0, 1)
+    ]
+
+
 def _reach_costs(
     grid: Grid,
     start: Cell,
@@ -427,46 +461,26 @@ def _reach_costs(
     x0, y0 = max(0, sx - budget), max(0, sy - budget)
     x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
     win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
-    W = win.W
-    enter, tpass, elev, mult = win.enter, win.tpass, win.elev, win.mult
+    steps = _step_tables(win, max_rise)
     never = budget + 1
-    dist = [never] * (len(enter) * 2)
+    dist = [never] * (len(win.enter) * 2)
     s0 = win.index(start) * 2 + parity
     dist[s0] = 0
     by_cost: list[list[int]] = [[] for _ in range(never)]
     by_cost[0].append(s0)
-    orth = (1, -1, W, -W)
-    diag = ((W + 1, 1, W), (W - 1, -1, W), (1 - W, 1, -W), (-1 - W, -1, -W))
     for c, states in enumerate(by_cost):
         for s in states:  # steps cost >= 1: what they reach goes to a later list
             if dist[s] != c:
                 continue
             i = s >> 1
-            p = s & 1
-            ei = elev[i]
-            e = ei + max_rise
-            for d in orth:
-                j = i + d
-                if not enter[j] or elev[j] > e:
-                    continue
-                up = elev[j] - ei  # R-MOVE-2: the inches climbed (`rise_inches`)
-                nc = c + (1 + ((up + 1) // 3 if up > 1 else 0)) * mult[j]
-                ns = (j << 1) | p
-                if nc < dist[ns]:
-                    dist[ns] = nc
-                    by_cost[nc].append(ns)
-            step = 2 if p else 1
-            q = p ^ 1
-            for d, a, b in diag:
-                j = i + d
-                if not enter[j] or not tpass[i + a] or not tpass[i + b] or elev[j] > e:
-                    continue
-                up = elev[j] - ei
-                nc = c + (step + ((up + 1) // 3 if up > 1 else 0)) * mult[j]
-                ns = (j << 1) | q
-                if nc < dist[ns]:
-                    dist[ns] = nc
-                    by_cost[nc].append(ns)
+            for offset, cost in steps[s & 1]:
+                k = cost[i]
+                if k:
+                    nc = c + k
+                    ns = s + offset
+                    if nc < dist[ns]:  # dist is at most `never`: nc <= budget
+                        dist[ns] = nc
+                        by_cost[nc].append(ns)
     return win, dist
 
 

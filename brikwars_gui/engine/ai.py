@@ -136,7 +136,7 @@ def best_attack(
     if not len(rows):
         return None
     d2 = _squared_distances(index.xy[rows], unit.pos)
-    best_size = min(target_size_penalty(size) for size in np.unique(index.sizes[rows]).tolist())
+    best_size = min(target_size_penalty(size) for size in set(index.sizes[rows].tolist()))
     chances: dict[tuple[int, int, int], float] = {}
     ranked: list[tuple[tuple[float, float, str, str], WeaponState, UnitState, AttackPlan]] = []
     farthest2 = int(d2.max())
@@ -182,8 +182,10 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
         return None
     # squared distances (exact integers, ordered like GRID-3 distances) from every reachable
     # cell (rows, in cost order) to every enemy (columns): one numpy array instead of a loop
-    cells = sorted(moves, key=lambda c: (moves[c], c))
-    here_and_cells = np.array([unit.pos, *cells], dtype=np.int64)
+    at = np.array(list(moves), dtype=np.int64).reshape(-1, 2)
+    order = np.lexsort((at[:, 1], at[:, 0], np.fromiter(moves.values(), np.int64, len(moves))))
+    here_and_cells = np.concatenate([np.array([unit.pos], dtype=np.int64), at[order]])
+    cells: list[Cell] = [(x, y) for x, y in here_and_cells[1:].tolist()]
     foes = game.state.unit_index().xy[rows]
     ranges = [w.range or 0 for w in ranged_weapons(unit)]
     # Only enemies that can matter for some cell: the nearest to a cell, or within Range of one.

@@ -269,9 +269,10 @@ def _cell_set(cells: Iterable[Cell]) -> frozenset[Cell]:
 
 
 class _Window:
-    """A padded flat copy of the part of the grid a search may touch (1 cell of wall around)."""
+    """A padded copy of the part of the grid a search may touch (1 cell of wall around): `arrays`
+    = (passable, enterable, elevation, step cost multiplier), each 2-D, flattened by the search."""
 
-    __slots__ = ("W", "arrays", "elev", "enter", "mult", "ox", "oy", "tpass")
+    __slots__ = ("W", "arrays", "ox", "oy")
 
     def __init__(
         self,
@@ -306,11 +307,7 @@ class _Window:
         else:
             mult = np.ones((wh + 2, ww + 2), dtype=np.int64)
             mult[1:-1, 1:-1] += grid.half_speed[y0:y1, x0:x1]
-        self.arrays = (tpass, enter, elev, mult)  # 2-D, for `_step_tables`
-        self.tpass: list[bool] = tpass.ravel().tolist()
-        self.enter: list[bool] = enter.ravel().tolist()
-        self.elev: list[int] = elev.ravel().tolist()
-        self.mult: list[int] = mult.ravel().tolist()
+        self.arrays = (tpass, enter, elev, mult)
 
     def index(self, cell: Cell) -> int:
         return (cell[1] - self.oy) * self.W + (cell[0] - self.ox)
@@ -345,7 +342,7 @@ def _search(
         x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
     win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
     W = win.W
-    enter, tpass, elev, mult = win.enter, win.tpass, win.elev, win.mult
+    tpass, enter, elev, mult = (a.ravel().tolist() for a in win.arrays)
     limit = math.inf if budget is None else budget
     dist: list[float] = [math.inf] * (len(enter) * 2)
     prev: dict[int, int] = {}
@@ -415,12 +412,12 @@ _BASE = np.where(_DIAGONAL, np.array([[1], [2]]), 1)[:, :, None]
 """GRID-2 base cost of each step (rows: diagonal parity 0 and 1; columns: `_DIRECTIONS`)."""
 
 
-def _step_tables(win: _Window, max_rise: int) -> list[list[tuple[int, list[int]]]]:
-    """Per diagonal parity p, (state offset, cost of the step from each cell) for the 8 steps,
-    cost 0 where the step is illegal: the same rules as `_search` (GRID-2 costs, R-MOVE-2 climb,
-    R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling), worked out with numpy for
-    the whole window at once. A state is `index * 2 + parity`, so a step by `d` cells moves the
-    state by `2d`, plus or minus 1 when a diagonal flips the parity."""
+def _step_tables(win: _Window, max_rise: int) -> tuple[np.ndarray, np.ndarray]:
+    """(cost, offset): `cost[p, k, i]` is the cost of step k (`_DIRECTIONS`) from window cell i at
+    diagonal parity p, 0 where the step is illegal: the same rules as `_search` (GRID-2 costs,
+    R-MOVE-2 climb, R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling), worked out
+    for the whole window at once. A state is `index * 2 + parity`, so step k moves a state by
+    `offset[p, k]`: `2d` for a step of d cells, plus or minus 1 when a diagonal flips the parity."""
     tpass, enter, elev, mult = (a.ravel() for a in win.arrays)
     H, W = win.arrays[0].shape
     inner = (np.arange(1, H - 1)[:, None] * W + np.arange(1, W - 1)[None, :]).ravel()
@@ -434,12 +431,8 @@ def _step_tables(win: _Window, max_rise: int) -> list[list[tuple[int, list[int]]
     extra = np.where(up > 1, (up + 1) // BRICKS_PER_INCH, 0)  # `rise_inches`
     cost = np.zeros((2, len(_DIRECTIONS), H * W), dtype=np.int64)
     cost[:, :, inner] = np.where(ok[None], (_BASE + extra[None]) * mult[to][None], 0)
-    d = (_DIRECTIONS[:, 1] * W + _DIRECTIONS[:, 0]).tolist()
-    flips = _DIAGONAL.tolist()
-    rows = cost.tolist()
-    return [
-        [(2 * d[k] + ((1 - 2 * p) if flips[k] else 0), rows[p][k]) for k in range(len(d))] for p in (0, 1)
-    ]
+    offset = 2 * (_DIRECTIONS[:, 1] * W + _DIRECTIONS[:, 0])[None, :] + np.where(_DIAGONAL, [[1], [-1]], 0)
+    return cost, offset
 
 
 def _reach_costs(
@@ -450,37 +443,31 @@ def _reach_costs(
     half_speed: bool,
     parity: int,
     max_rise: int,
-) -> tuple[_Window, list[int]]:
+) -> tuple[_Window, np.ndarray]:
     """The minimum cost of every (cell, diagonal parity) state within `budget` (state = index * 2
     + parity; `budget + 1` where out of reach), the same costs `_search` finds.
 
-    `reachable` needs no path, so this is Dial's algorithm: one list of states per cost (every
-    step costs a whole number of inches >= 1), no heap and no predecessor map (issue 26: the
-    default AI asks every unit's reach once per turn)."""
+    `reachable` needs no path, so this is Dial's algorithm in numpy: every step costs a whole
+    number of inches >= 1, so the states costing c are final once the cheaper ones have been
+    expanded, and all of them take their 8 steps at once (issue 26: the default AI asks every
+    unit's reach once per turn)."""
     sx, sy = start
     x0, y0 = max(0, sx - budget), max(0, sy - budget)
     x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
     win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
-    steps = _step_tables(win, max_rise)
-    never = budget + 1
-    dist = [never] * (len(win.enter) * 2)
-    s0 = win.index(start) * 2 + parity
-    dist[s0] = 0
-    by_cost: list[list[int]] = [[] for _ in range(never)]
-    by_cost[0].append(s0)
-    for c, states in enumerate(by_cost):
-        for s in states:  # steps cost >= 1: what they reach goes to a later list
-            if dist[s] != c:
-                continue
-            i = s >> 1
-            for offset, cost in steps[s & 1]:
-                k = cost[i]
-                if k:
-                    nc = c + k
-                    ns = s + offset
-                    if nc < dist[ns]:  # dist is at most `never`: nc <= budget
-                        dist[ns] = nc
-                        by_cost[nc].append(ns)
+    cost, offset = _step_tables(win, max_rise)
+    dist = np.full(cost.shape[2] * 2, budget + 1, dtype=np.int64)
+    dist[win.index(start) * 2 + parity] = 0
+    for c in range(budget):  # states costing `budget` reach nothing within it
+        at = np.flatnonzero(dist == c)
+        if not len(at):
+            continue
+        p = at & 1
+        k = cost[p, :, at >> 1]  # (states, 8 steps)
+        to = at[:, None] + offset[p]
+        nc = c + k
+        better = (k > 0) & (nc < dist[to])  # dist is at most budget + 1: nc <= budget
+        np.minimum.at(dist, to[better], nc[better])
     return win, dist
 
 
@@ -513,7 +500,7 @@ def reachable(
         raise ValueError(f"budget must be >= 0, got {budget}")
     budget = int(budget)
     win, dist = _reach_costs(grid, start, budget, blocked, half_speed, diagonal_parity, max_rise)
-    costs = np.array(dist, dtype=np.int64).reshape(-1, 2).min(axis=1)
+    costs = dist.reshape(-1, 2).min(axis=1)
     where = np.flatnonzero(costs <= budget)
     ys, xs = np.divmod(where, win.W)
     stop = _cell_set(no_stop)

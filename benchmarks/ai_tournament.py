@@ -4,10 +4,12 @@ and random (engine/tactics/baselines.py), sides swapped on odd seeds, win rates 
 intervals, and the issues' targets checked.
 
 Samples: the three BrikWars samples, the skirmish played under D6 (`skirmish@d6`) and under Nine
-Powers (`skirmish@ninepowers`), and the Nine Powers sample `ruined_chapel`.
+Powers (`skirmish@ninepowers`), the Nine Powers sample `ruined_chapel` and the SuperNatural
+sample `wizard_duel` (BrikWars with SN casters, issue 23).
 
 Run: `.venv/bin/python benchmarks/ai_tournament.py --games 200 --jobs 2` (long: hours on 2 cores);
-`--games 20 --levels normal greedy --samples skirmish@ninepowers` for a quick look.
+`--games 20 --levels normal greedy --samples skirmish@ninepowers` for a quick look;
+`--pairs hard:greedy normal:greedy` plays only the pairings named.
 """
 
 from __future__ import annotations
@@ -34,6 +36,7 @@ SAMPLES = (
     "skirmish@d6",
     "skirmish@ninepowers",
     "ruined_chapel",
+    "wizard_duel",
 )
 #: Issues 13 and 25's targets: (level, opponent, minimum win rate, on every sample).
 TARGETS = (
@@ -76,7 +79,19 @@ def main() -> None:
     parser.add_argument("--rounds", type=int, default=15, help="round limit (a draw is not a win)")
     parser.add_argument("--first-seed", type=int, default=0)
     parser.add_argument("--json", type=Path, help="also write every pairing's counts to this file")
+    parser.add_argument(
+        "--pairs",
+        nargs="+",
+        metavar="A:B",
+        help="only these pairings (e.g. hard:greedy normal:random), instead of every two of --levels",
+    )
     args = parser.parse_args()
+    pairs = None
+    if args.pairs:
+        pairs = [tuple(p.split(":", 1)) for p in args.pairs]
+        known = {*LEVELS, *BASELINES}
+        if any(len(p) != 2 or not set(p) <= known for p in pairs):
+            parser.error(f"--pairs takes LEVEL:LEVEL with levels from {', '.join(sorted(known))}")
     print(f"machine: {os.cpu_count()} cores; jobs={args.jobs}; games per pairing and sample={args.games}")
     scenarios = {name: load_sample(name) for name in args.samples}
     t0 = time.perf_counter()
@@ -99,6 +114,7 @@ def main() -> None:
         first_seed=args.first_seed,
         progress=progress,
         on_pairing=on_pairing,
+        pairs=pairs,
     )
     bar.close()
     print("all pairings:")

@@ -93,12 +93,17 @@ def main() -> None:
             figures = measure(root)
             runs[label].append(figures)
             print(f"{i + 1} {label:6s} " + "  ".join(f"{k}={v:.1f}" for k, v in figures.items()), flush=True)
-    print("medians (ms):")
+    print("medians (ms), and the median of each pair's ratio with both scaled by their calibration:")
+    pairs = list(zip(runs["before"], runs["after"], strict=True))
     for key in runs["after"][0]:
+        if key == "calibration":
+            continue
         before = statistics.median(r[key] for r in runs["before"])
         after = statistics.median(r[key] for r in runs["after"])
-        print(f"  {key:18s} before {before:9.1f}  after {after:9.1f}  ratio {after / before:5.2f}")
-
+        scaled = statistics.median(
+            (a[key] / a["calibration"]) / (b[key] / b["calibration"]) for b, a in pairs
+        )
+        print(f"  {key:18s} before {before:9.1f}  after {after:9.1f}  scaled ratio {scaled:5.2f}")
 
 if __name__ == "__main__":
     main()

@@ -62,6 +62,7 @@ from brikwars_gui.engine.rules.response import (
     resolve_movement_triggers,
 )
 from brikwars_gui.engine.rulesets import ruleset_of
+from brikwars_gui.engine.snapshots import Snapshots
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural import phase as sn_phase
 from brikwars_gui.engine.supernatural.diemons import detonation_triggers, resolve_detonations
@@ -251,7 +252,7 @@ class Game:
         self.ctx = PlayContext(
             state, self.dice, [], listener, decide=self._decide, options=options or RuleOptions()
         )
-        self.snapshots: list[dict[str, Any]] = []
+        self.snapshots = Snapshots()  # per-turn pictures, built when read (engine/snapshots.py)
         self._rounds_started = False
         if start:
             self.start()
@@ -598,7 +599,7 @@ class Game:
         player = state.active_player
         self.emit(TurnStarted(state.round, player))
         if self.timeline:
-            self.snapshots.append(state.snapshot())
+            self.snapshots.take(state)
         water = water_cells(state.grid)
         for unit in sorted(self.units_of(player), key=lambda u: u.id):
             if not unit.alive:
@@ -710,7 +711,7 @@ class Game:
         ruleset_of(state).battle_over(self.ctx)
         self.emit(GameOver(winner, reason, self.survivors()))
         if self.timeline:
-            self.snapshots.append(state.snapshot())
+            self.snapshots.take(state)
 
     # -- logs -----------------------------------------------------------------------------------
 

@@ -451,31 +451,26 @@ class GameState(Journaled):
         not know (R-TRAP-3, G-16, fog of war). Under fog of war it holds each side's knowledge at
         that moment (`fog`: team -> the enemy ids it sees and its `last_seen` memory), so the
         timeline shows a player only what it knew then."""
-        traps = {
-            k: plain(v) for k, v in self.traps.items() if for_team is None or self.trap_known_to(for_team, v)
+        traps = {k: v for k, v in self.traps.items() if for_team is None or self.trap_known_to(for_team, v)}
+        units = {
+            k: v
+            for k, v in self.units.items()
+            if for_team is None or visibility.unit_visible_to(self, for_team, v)
         }
-        picture = {
-            "round": self.round,
-            "active_player": self.active_player,
-            "winner": self.winner,
-            "units": {
-                k: plain(v)
-                for k, v in self.units.items()
-                if for_team is None or visibility.unit_visible_to(self, for_team, v)
-            },
-            "objects": {k: plain(v) for k, v in self.objects.items()},
-            "fires": {k: plain(v) for k, v in self.fires.items()},
-            "traps": traps,
-            "fields": {
-                k: {**{n: plain(getattr(v, n)) for n in _FIELD_SNAPSHOT}, "cells": v.cells()}
-                for k, v in self.fields.items()
-            },
-        }
-        if self.sn.active:  # Chapter D: dice chips, Effects (none in a battle without SN units)
-            picture["sn"] = plain(self.sn)
+        picture = picture_of(self.round, self.active_player, self.winner, self.snapshot_parts(units, traps))
         if self.fog_of_war:
-            picture["fog"] = {team: self._fog_picture(team) for team in self.turn_order}
+            picture["fog"] = self.fog_pictures()
         return picture
+
+    def snapshot_parts(self, units: dict | None = None, traps: dict | None = None) -> tuple:
+        """What `picture_of` converts: (units, objects, fires, traps, fields, sn or None)."""
+        sn = self.sn if self.sn.active else None
+        units = self.units if units is None else units
+        return (units, self.objects, self.fires, self.traps if traps is None else traps, self.fields, sn)
+
+    def fog_pictures(self) -> dict[str, Any]:
+        """Each side's knowledge now (`snapshot`'s `fog`)."""
+        return {team: self._fog_picture(team) for team in self.turn_order}
 
     def _fog_picture(self, team: str) -> dict[str, Any]:
         hidden = visibility.hidden_from(self, team)
@@ -636,6 +631,28 @@ def plain(value: Any) -> Any:
         items = {plain(v) for v in value}
         return frozenset(items) if kind is frozenset else items
     return copy.deepcopy(value)
+
+
+def picture_of(round_: int, active_player: str, winner: str | None, parts: tuple) -> dict[str, Any]:
+    """`GameState.snapshot` without `fog`, from (units, objects, fires, traps, fields, sn or None):
+    also what `engine.snapshots` builds from a pickled copy of those when a turn is first read."""
+    units, objects, fires, traps, fields_, sn = parts
+    picture = {
+        "round": round_,
+        "active_player": active_player,
+        "winner": winner,
+        "units": {k: plain(v) for k, v in units.items()},
+        "objects": {k: plain(v) for k, v in objects.items()},
+        "fires": {k: plain(v) for k, v in fires.items()},
+        "traps": {k: plain(v) for k, v in traps.items()},
+        "fields": {
+            k: {**{n: plain(getattr(v, n)) for n in _FIELD_SNAPSHOT}, "cells": v.cells()}
+            for k, v in fields_.items()
+        },
+    }
+    if sn is not None:  # Chapter D: dice chips, Effects (none in a battle without SN units)
+        picture["sn"] = plain(sn)
+    return picture
 
 
 def _traps_from(scenario: Scenario) -> dict[str, TrapState]:

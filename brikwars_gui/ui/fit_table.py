@@ -129,12 +129,26 @@ class ColumnFitter(QObject):
         table.setHorizontalScrollMode(QAbstractItemView.ScrollMode.ScrollPerPixel)
         table.viewport().installEventFilter(self)  # its resize, show and restyle follow the table's
         model = table.model()
-        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
-            signal.connect(self.fit)
+        # the columns' content widths as last measured: kept until a cell, a row, the order, the
+        # rows in view or the style change (a window opening fitted one table a dozen times on
+        # resize and show events, each reading ~150 rows per column, issue 26)
+        self._measured: tuple[tuple[int, int, int], list[int]] | None = None
+        for signal in (
+            model.modelReset,
+            model.rowsInserted,
+            model.rowsRemoved,
+            model.dataChanged,
+            model.layoutChanged,
+        ):
+            signal.connect(self._forget_widths)
         self._soon = QTimer(self)
         self._soon.setSingleShot(True)
         self._soon.setInterval(0)
         self._soon.timeout.connect(self.fit)
+        # new rows refit once the event loop comes round: opening a saved game resets a table's
+        # model several times in a row (issue 26)
+        for signal in (model.modelReset, model.rowsInserted, model.rowsRemoved):
+            signal.connect(self._soon.start)
         if follow_cells:
             model.dataChanged.connect(self._soon.start)
 
@@ -143,6 +157,7 @@ class ColumnFitter(QObject):
         full width below the map in Edit mode) is fitted while active; inactive, it shows every
         column again, and the user sizes them (the last one stretches)."""
         self.active = on
+        self._forget_widths()  # a compact swatch column's cells are narrower
         header = self.table.horizontalHeader()
         header.setSectionResizeMode(
             QHeaderView.ResizeMode.Fixed if on else QHeaderView.ResizeMode.Interactive
@@ -189,10 +204,28 @@ class ColumnFitter(QObject):
         """The columns shown (`keep`, else those that fit) and their widths with the headers as
         they are now."""
         table, header = self.table, self.table.horizontalHeader()
-        wanted = [max(header.sectionSizeHint(c), table.sizeHintForColumn(c)) for c in range(columns)]
+        content = self._content_widths(columns)
+        wanted = [max(header.sectionSizeHint(c), content[c]) for c in range(columns)]
         room = table.viewport().width()
         shown = keep if keep is not None else columns_that_fit(wanted, room, self.optional, self.key)
         return shown, fitted_widths([wanted[c] for c in shown], room, key=shown.index(self.key))
+
+    def _content_widths(self, columns: int) -> list[int]:
+        """Each column's widest cell among the rows Qt measures: from the first row in view, those
+        in view, then alternately above and below, `ROWS_MEASURED` in all (`sizeHintForColumn`)."""
+        table = self.table
+        rows = table.verticalHeader()
+        top = max(0, rows.visualIndexAt(0))
+        bottom = rows.visualIndexAt(table.viewport().height())
+        if top == 0 and table.horizontalHeader().resizeContentsPrecision() > 0:
+            bottom = -1  # the first ROWS_MEASURED rows, however many are in view
+        key = (columns, top, bottom)
+        if self._measured is None or self._measured[0] != key:
+            self._measured = key, [self.table.sizeHintForColumn(c) for c in range(columns)]
+        return self._measured[1]
+
+    def _forget_widths(self, *_args) -> None:
+        self._measured = None
 
     def _set_headers(self, labels: dict[int, str]) -> None:
         model = self.table.model()
@@ -227,6 +260,8 @@ class ColumnFitter(QObject):
         if not self.active or not shiboken6.isValid(self.table):
             return False
         if kind in self.FIT_EVENTS:
+            if kind in (QEvent.Type.StyleChange, QEvent.Type.FontChange):
+                self._forget_widths()
             self.fit()
         elif kind == QEvent.Type.ToolTip:
             index = self.table.indexAt(event.pos())

@@ -120,6 +120,7 @@ class GameOverDialog(QDialog):
         self.table.setFixedHeight(rows_height(self.table))  # every team's row (review item 22)
         layout.addWidget(self.table)
         note = QLabel("Orders are closed. The timeline and the dice log stay open for a look back.")
+        note.setObjectName("gameOverNote")
         note.setWordWrap(True)
         note.setStyleSheet("color: #555;")
         layout.addWidget(note)
@@ -139,6 +140,12 @@ class GameOverDialog(QDialog):
         layout.addWidget(buttons)
         self.new_button.setDefault(True)
         self.resize(420, 0)
+
+    def showEvent(self, event) -> None:
+        super().showEvent(event)
+        # The wrapped note's height depends on the width the dialog gets, which the minimum size
+        # does not know: at 1280x720 the note was laid over the table's last row. Grow to hold it.
+        self.resize(self.width(), max(self.height(), self.layout().totalHeightForWidth(self.width())))
 
     def _choose(self, choice: str) -> None:
         self.choice = choice

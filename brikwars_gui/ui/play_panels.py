@@ -35,6 +35,7 @@ class TurnUnitsModel(ColumnsTableModel):
         super().__init__(parent)
         self.controller = controller
         self._ids: list[str] = []
+        self._rows: dict[str, int] | None = None  # `_row_index`, rebuilt after a reset
         # each row's UnitView, made once per change of its unit (`refresh_unit`) or of the turn
         # shown (`reset`): fitting the columns asks every row's cells (issue 26: a resumed
         # 2,000-unit battle made ~60,000 views where 1,000 were needed)
@@ -52,18 +53,29 @@ class TurnUnitsModel(ColumnsTableModel):
         # the shown turn's player (live or timeline), less what the viewing player may not know of
         # (fog of war, G-16: an unseen enemy's units are not listed during its turn)
         self._ids = [uid for uid in c.unit_ids_of() if not c.hidden_from_viewer(uid)]
+        self._rows = None
         self.endResetModel()
 
     def refresh_unit(self, unit_id: str) -> None:
         self._views.pop(unit_id, None)
+        listed = unit_id in self._row_index()
+        c = self.controller
+        if not listed and c.unit_team(unit_id) != c.shown_player():
+            return  # another side's unit: no row, none to add (no view to make: issue 26)
         view = self._view(unit_id)
-        listed = unit_id in self._ids
         shown = view is not None and not view.vanished and view.team == self.controller.shown_player()
         if listed != shown:
             self.reset()  # a unit joined or left the battle (rules/roster.py)
         elif listed:
-            row = self._ids.index(unit_id)
+            row = self._row_index()[unit_id]
             self.dataChanged.emit(self.index(row, 0), self.index(row, len(self.COLUMNS) - 1))
+
+    def _row_index(self) -> dict[str, int]:
+        """Row of each listed unit (a resumed battle refreshes every unit: `list.index` was
+        quadratic)."""
+        if self._rows is None:
+            self._rows = {uid: row for row, uid in enumerate(self._ids)}
+        return self._rows
 
     def _view(self, unit_id: str):
         view = self._views.get(unit_id)
@@ -72,7 +84,7 @@ class TurnUnitsModel(ColumnsTableModel):
         return view
 
     def row_of(self, unit_id: str) -> int:
-        return self._ids.index(unit_id) if unit_id in self._ids else -1
+        return self._row_index().get(unit_id, -1)
 
     def row_count(self) -> int:
         return len(self._ids)

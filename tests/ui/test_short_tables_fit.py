@@ -42,3 +42,25 @@ def test_the_forecast_player_table_shows_both_sides_and_the_draw(qtbot, app_styl
     qtbot.waitUntil(lambda: not d.is_running(), timeout=10_000)
     qtbot.wait(20)
     assert d.player_view.model().rowCount() >= 3 and _all_rows_shown(d.player_view)
+
+
+def test_the_game_over_note_sits_below_the_survivors_table(qtbot, app_style) -> None:
+    """Seen in a real window at 1280x720: the wrapped note was laid over the table's last row,
+    the dialog's minimum height not counting the note's second line."""
+    from PySide6.QtWidgets import QLabel, QMainWindow
+
+    window = QMainWindow()
+    qtbot.addWidget(window)
+    window.resize(1280, 700)
+    window.show()
+    teams = (
+        TeamResult("red", "Ember Conclave", "#c62828", 1, 4),
+        TeamResult("blue", "Ossuary of Mort", "#1565c0", 0, 5),
+    )
+    summary = GameSummary("red", "Ember Conclave", "last team standing (G-24)", 5, teams)
+    dialog = GameOverDialog(summary, window)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    note = dialog.findChild(QLabel, "gameOverNote")
+    assert note.geometry().top() > dialog.table.geometry().bottom()
+    assert _all_rows_shown(dialog.table)

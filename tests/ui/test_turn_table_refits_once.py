@@ -8,10 +8,15 @@ from __future__ import annotations
 from brikwars_gui.ui.models import UNIT_ID_ROLE
 
 
-def test_a_burst_of_changed_rows_is_measured_once(qtbot, open_window) -> None:
+def _playing(qtbot, open_window):
     window = open_window(size=(1400, 900))
     window.set_play_mode(True, seed=1)
     qtbot.wait(50)
+    return window
+
+
+def test_a_burst_of_changed_rows_is_measured_once(qtbot, open_window) -> None:
+    window = _playing(qtbot, open_window)
     table, c = window.turn_table, window.controller
     model = table.model()
     measured: list[int] = []
@@ -36,3 +41,45 @@ def test_a_burst_of_changed_rows_is_measured_once(qtbot, open_window) -> None:
     qtbot.wait(50)
     assert len(measured) <= 2 * model.columnCount()  # one fit (with short headers, two passes)
     assert built_while_measuring == []  # the rows' views were kept from their change
+
+
+def test_resizes_without_a_changed_cell_measure_the_cells_once(qtbot, open_window) -> None:
+    """Issue 26: opening a saved game fitted the Turn table a dozen times (resize and show
+    events), each reading ~150 rows per column; the cells' widths are now kept until a cell, a
+    row, the rows in view or the style change."""
+    window = _playing(qtbot, open_window)
+    table, c = window.turn_table, window.controller
+    model = table.model()
+    measured: list[int] = []
+    real_hint = table.sizeHintForColumn
+    table.sizeHintForColumn = lambda col: measured.append(col) or real_hint(col)
+    fitter = window.turn_fitter
+    fitter._forget_widths()
+    fitter.fit()
+    once = len(measured)
+    assert once == model.columnCount()
+    for _ in range(3):
+        fitter.fit()  # what each resize or show event does
+    assert len(measured) == once
+    uid = model.data(model.index(0, 0), UNIT_ID_ROLE)
+    c.unitUpdated.emit(uid)  # a cell changed: its text may be wider now
+    fitter.fit()
+    assert len(measured) == 2 * once
+
+
+def test_a_refreshed_unit_of_the_other_side_makes_no_view(qtbot, open_window) -> None:
+    """The Turn table lists the side whose turn it is; a resumed battle refreshes every unit,
+    and each refresh of an enemy's unit made its view only to find it is not listed (issue 26)."""
+    window = _playing(qtbot, open_window)
+    c = window.controller
+    model = window.turn_table.model()
+    listed = {model.data(model.index(r, 0), UNIT_ID_ROLE) for r in range(model.rowCount())}
+    others = [uid for uid in c.game.state.units if uid not in listed]
+    assert others and listed
+    built: list[str] = []
+    real_view = c.unit_view
+    c.unit_view = lambda uid: built.append(uid) or real_view(uid)
+    for uid in [*others, *listed]:
+        c.unitUpdated.emit(uid)
+    assert set(built) == listed  # the listed units' rows are refreshed, the others skipped
+    assert model.rowCount() == len(listed)

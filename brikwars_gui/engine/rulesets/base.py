@@ -290,9 +290,10 @@ class Ruleset(ABC):
         return None
 
     def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
-        """The tactical AI's dials (`tactics.presets.Behaviour`: formation, formation_range,
-        lookahead...) this ruleset's game asks for, from the preset's `dials`; only the changed
-        ones need be returned. By default none change."""
+        """The tactical AI's dials (`tactics.presets.Behaviour`: caution, next_turn, formation,
+        lookahead...) this ruleset's game asks for, from the preset's `dials` (every dial as a
+        number, bools as 0/1, and "level": the preset's name); only the changed ones need be
+        returned. By default none change."""
         return {}
 
     def strike_key(

@@ -62,6 +62,7 @@ def charge_plans(
             for v in tm.enemies
             if v.responds and (any(v.response_zone()[y, x] for x, y in path) or v.unit.id == e.id)
         )
+        drawn += float(planner._leaving_risk(unit, [goal], tm)[0])  # a guard's blow (R-NP-12)
         later = float(tm.next_turn[gy, gx])
         focus = 1.0 + planner.b.focus * planner._danger_of(e, unit)
         gain = planner.b.aggression * reach * best.value() * focus * (1.0 - min(1.0, drawn))

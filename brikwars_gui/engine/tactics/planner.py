@@ -185,6 +185,22 @@ class Planner:
             out[:, i] = by_key[key]
         return out[0], out[1], out[2]
 
+    def _leaving_risk(self, unit: UnitState, cells: list[Cell], tm: ThreatMap) -> np.ndarray:
+        """Per candidate cell, the expected harm of the Responses stepping away from where the
+        unit stands draws (`Ruleset.leaving_responses`: Nine Powers' Melee talent strikes a foe
+        moving out of its reach, R-NP-12): each guard's close-combat value against the unit, at
+        most (the talent's rating is no better than the Melee skill)."""
+        out = np.zeros(len(cells))
+        state = self.game.state
+        if not any(e.team != unit.team and e.alive for e in state.units_near(unit.pos, 1.5)):
+            return out
+        rules = ruleset_of(state)
+        for i, cell in enumerate(cells):
+            for _kind, guard in rules.leaving_responses(state, unit, unit.pos, cell):
+                view = tm.view(guard)
+                out[i] += view.p_close if view is not None else 0.0
+        return out
+
     def _blast_safe(self, unit: UnitState, weapon: WeaponState, target: UnitState) -> bool:
         """No friend (nor itself, roughly) in the blast of an explosive (G-12: 2" per d10)."""
         if weapon.damage_type != "explosive":
@@ -235,6 +251,8 @@ class Planner:
         move_risk = np.zeros(len(cells))
         for _v, zone, p in zones:
             move_risk += np.where(zone, p, 0.0)
+        leaving = self._leaving_risk(unit, cells, tm)  # a guard's free blow on stepping away
+        move_risk += leaving
         later = tm.next_turn[ys, xs]
         hazard = tm.hazard[ys, xs]
         position = self._position(unit, all_enemies, cells, xs, ys, my_reach, urgency)
@@ -278,7 +296,7 @@ class Planner:
                 target_id = shot.target.id
                 drawn_here = {v.unit.id: float(tm.attack_risk_of(v, target_id)[y0, x0]) for v in tm.enemies}
                 here_risk = sum(drawn_here.values())
-                after = np.zeros(len(cells))
+                after = leaving.copy()
                 for v, zone, p in zones:
                     if not drawn_here.get(v.unit.id):
                         after += np.where(zone, p, 0.0)
@@ -503,6 +521,7 @@ class Planner:
         position = self._position(unit, enemies, goals, xs, ys, self._reach(unit), self._urgency())
         later = tm.next_turn[ys, xs]
         score = position - self.b.caution * (self.next_turn * later + tm.hazard[ys, xs])
+        score -= self.b.caution * self._leaving_risk(unit, goals, tm)  # a guard's blow (R-NP-12)
         best = int(np.argmax(score))
         goal = goals[best]
         return [

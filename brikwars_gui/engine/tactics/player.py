@@ -13,7 +13,7 @@ or "hard" — the values of a scenario player's `ai_level`.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, fields
 from typing import Protocol
 
 from brikwars_gui.engine import ai as default_ai
@@ -100,13 +100,12 @@ class TacticalAI:
         looser formation and plans one unit at a time)."""
         if self._tuned is None or self._tuned[0] is not game:
             b = self.behaviour
-            current = {
-                "formation": b.formation,
-                "formation_range": b.formation_range,
-                "lookahead": float(b.lookahead),
-                "close_fall_back": float(b.close_fall_back),
-            }
-            self._tuned = (game, b.with_(**ruleset_of(game.state).ai_dials(current)))
+            # every numeric dial (bools as 0/1), and the level's name for a ruleset tuning one level
+            current = {f.name: float(getattr(b, f.name)) for f in fields(b) if f.name != "name"}
+            current["level"] = b.name  # type: ignore[assignment]
+            changes = ruleset_of(game.state).ai_dials(current)
+            typed = {k: type(getattr(b, k))(v) for k, v in changes.items()}
+            self._tuned = (game, b.with_(**typed))
         return self._tuned[1]
 
     def _planner(self, game: Game) -> Planner:

@@ -104,14 +104,17 @@ def run_tournament(
     first_seed: int = 0,
     progress: Callable[[int, int], None] | None = None,
     on_pairing: Callable[[PairingResult], None] | None = None,
+    pairs: list[tuple[str, str]] | None = None,
 ) -> list[PairingResult]:
-    """`games` seeded games (seeds first_seed..) for every pairing on every scenario.
-    `progress(done, total)` follows the games; `on_pairing` gets each pairing's result as soon as
-    its last game is in (a full tournament takes most of an hour on 2 cores)."""
+    """`games` seeded games (seeds first_seed..) for every pairing on every scenario (`pairs`:
+    only these pairings, instead of every two of `levels`). `progress(done, total)` follows the
+    games; `on_pairing` gets each pairing's result as soon as its last game is in (a full
+    tournament takes most of an hour on 2 cores)."""
+    chosen = list(pairs) if pairs is not None else list(pairings(levels))
     tasks = [
         (name, a, b, seed, max_rounds)
         for name in scenarios
-        for a, b in pairings(levels)
+        for a, b in chosen
         for seed in range(first_seed, first_seed + games)
     ]
     tally: dict[tuple[str, str, str], list[int]] = {}
@@ -135,4 +138,4 @@ def run_tournament(
         context = worker_context(["brikwars_gui.engine.tactics.tournament"])
         with ProcessPoolExecutor(jobs, mp_context=context, initializer=_init, initargs=(scenarios,)) as pool:
             count(pool.map(_run, tasks, chunksize=4))
-    return [PairingResult(n, a, b, *tally[(n, a, b)]) for n in scenarios for a, b in pairings(levels)]
+    return [PairingResult(n, a, b, *tally[(n, a, b)]) for n in scenarios for a, b in chosen]

@@ -162,14 +162,17 @@ class QueriesMixin:
             None,
         )
 
-    def unit_view(self, unit_id: str) -> UnitView | None:
+    def _shown(self, kind: str, item_id: str) -> Any:
+        """The unit or object (`kind`: "units" / "objects") in the turn shown: live state or
+        timeline snapshot (None: not there)."""
         if self.game is None:
             return None
         if self.view_index is not None:
-            units = self.game.snapshots[self.view_index]["units"]
-            u = units.get(unit_id)
-        else:
-            u = self.game.state.units.get(unit_id)
+            return self.game.snapshots[self.view_index][kind].get(item_id)
+        return getattr(self.game.state, kind).get(item_id)
+
+    def unit_view(self, unit_id: str) -> UnitView | None:
+        u = self._shown("units", unit_id)
         if u is None:
             return None
         view = _unit_view(u, ruleset=self.game.state.ruleset)
@@ -177,6 +180,11 @@ class QueriesMixin:
             return dataclasses.replace(view, hidden=True)
         note = self.ai_notes.get(unit_id, "")
         return dataclasses.replace(view, ai_note=note) if note and self.view_index is None else view
+
+    def unit_team(self, unit_id: str) -> str | None:
+        """The unit's side in the turn shown (None: no such unit), without making its view."""
+        u = self._shown("units", unit_id)
+        return None if u is None else str(_get(u, "team"))
 
     def shown_player(self) -> str | None:
         """The player whose turn is shown: the live active player, or that of the timeline snapshot."""
@@ -262,12 +270,7 @@ class QueriesMixin:
         return view.status if view is not None else None
 
     def object_destroyed(self, object_id: str) -> bool:
-        if self.game is None:
-            return False
-        if self.view_index is not None:
-            o = self.game.snapshots[self.view_index]["objects"].get(object_id)
-        else:
-            o = self.game.state.objects.get(object_id)
+        o = self._shown("objects", object_id)
         return bool(o is not None and _get(o, "destroyed", False))
 
     def hazard_view(self) -> HazardView | None:

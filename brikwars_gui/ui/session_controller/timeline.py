@@ -19,14 +19,13 @@ class TimelineMixin:
 
     def snapshot_turn(self, index: int) -> tuple[int, str]:
         """(round, active player) of a timeline snapshot."""
-        snap = self.game.snapshots[index]
-        return int(snap.get("round") or 1), str(snap.get("active_player") or "")
+        round_, player = self.game.snapshots.turn(index)  # without building the whole picture
+        return int(round_ or 1), str(player or "")
 
     def snapshot_label(self, index: int) -> str:
-        snap = self.game.snapshots[index]
-        player = snap.get("active_player")
+        round_, player = self.game.snapshots.turn(index)
         names = {p.id: p.name for p in self.scenario.players} if self.scenario else {}
-        return f"Round {snap.get('round')}: {names.get(player, player)}"
+        return f"Round {round_}: {names.get(player, player)}"
 
     def show_snapshot(self, index: int | None) -> None:
         if self.game is None or self._busy:  # not while an order waits for a Response

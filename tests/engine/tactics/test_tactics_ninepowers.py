@@ -1,14 +1,20 @@
 """The tactical AI playing Nine Powers' own game (issue 25): the odds it weighs for an attack from
 each cell are the ruleset's from that cell (moving and shooting costs a die, R-NP-10), Stamina
-counts as attrition, and the preset's dials are the ruleset's (`Ruleset.ai_dials`)."""
+counts as attrition, the preset's dials are the ruleset's (`Ruleset.ai_dials`), and stepping away
+from a guard with the Melee talent costs its free blow (R-NP-12)."""
 
 from __future__ import annotations
+
+from ninepowers_helpers import CLAWS, np, np_game
+from scripted_answers import Answers
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rulesets import find_ruleset
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics import TacticalAI, preset
 from brikwars_gui.engine.tactics.odds import attack_odds
+from brikwars_gui.engine.tactics.planner import Planner
+from brikwars_gui.engine.tactics.threat import ThreatMap
 from brikwars_gui.engine.tactics.tournament import with_ruleset
 
 
@@ -48,9 +54,10 @@ def test_hard_plays_nine_powers_with_normals_formation_and_one_unit_at_a_time():
     np_dials = hard.dials(_duel("ninepowers"))
     assert (np_dials.formation, np_dials.formation_range, np_dials.lookahead) == (0.05, 6.0, 1)
     assert not np_dials.close_fall_back  # strike and stand: no strike-then-walk-away plans
+    assert (np_dials.caution, np_dials.next_turn, np_dials.exact_paths) == (0.9, 0.35, 8)  # Normal's fear
     bw_dials = hard.dials(_duel("brikwars"))
     assert (bw_dials.formation, bw_dials.formation_range, bw_dials.lookahead) == (0.15, 4.0, 3)
-    assert bw_dials.close_fall_back
+    assert bw_dials.close_fall_back and (bw_dials.caution, bw_dials.next_turn) == (1.0, 0.5)
 
 
 def test_under_nine_powers_the_ai_strikes_and_stands_instead_of_falling_back():
@@ -70,3 +77,29 @@ def test_under_nine_powers_the_ai_strikes_and_stands_instead_of_falling_back():
     # with BrikWars' dials: "a strikes z: 75% to hit, 0% to kill, then falls back to (7, 3)"
     decision = TacticalAI(preset("normal")).play_unit(g, "a")
     assert decision is not None and decision.kind != "attack_move" and "falls back" not in decision.text
+
+
+def _sticky(talent: int) -> list[dict]:
+    """A swordsman at (5, 5) beside a zombie guard at (6, 5) with the Melee talent or without."""
+    return [
+        sb.unit("m", "red", (5, 5), facing="E", weapons=[sb.SWORD], **np(skills={"melee": 1})),
+        sb.unit("g", "blue", (6, 5), facing="W", weapons=[CLAWS],
+                **np(skills={"melee": 3}, talents={"melee": talent} if talent else {})),
+    ]
+
+
+def test_r_np_12_the_planner_charges_the_guards_free_blow_exactly_where_the_move_draws_it():
+    for talent in (2, 0):
+        g = np_game(_sticky(talent), [])
+        planner = Planner(g, preset("normal"))
+        unit = g.unit("m")
+        cells = [(3, 5), (5, 6), (5, 4), (2, 2)]
+        tm = ThreatMap(g.state, unit, enemies=[g.unit("g")], min_radius=3.0)
+        charged = planner._leaving_risk(unit, cells, tm)
+        for cell, risk in zip(cells, charged, strict=True):
+            answers = Answers(np_sticky=["decline"])  # asked or not: the move itself goes on
+            moved = np_game(_sticky(talent), [], answers)
+            moved.move("m", cell)
+            drawn = any(r.question == "np_sticky" for r in answers.asked)
+            assert (risk > 0) == drawn, (talent, cell, risk)
+        assert (charged > 0).any() == bool(talent)

@@ -43,3 +43,10 @@ def test_tournament_workers_are_not_forked_and_give_the_results_of_one_process(m
     parallel = run_tournament({"skirmish": scenario}, levels, 2, jobs=2)
     assert contexts and contexts[0] is not None and contexts[0].get_start_method() != "fork"
     assert parallel == run_tournament({"skirmish": scenario}, levels, 2, jobs=1)
+
+
+def test_tournament_plays_only_the_pairings_asked_for():
+    scenario = load_scenario(SKIRMISH)
+    pairs = [("greedy", "passive"), ("passive", "random")]
+    results = run_tournament({"skirmish": scenario}, [], 2, jobs=1, max_rounds=2, pairs=pairs)
+    assert [(r.a, r.b, r.games) for r in results] == [("greedy", "passive", 2), ("passive", "random", 2)]

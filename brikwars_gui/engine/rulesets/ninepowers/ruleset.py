@@ -312,13 +312,17 @@ class NinePowersRuleset(Ruleset):
         unit planned at a time. Nor does it strike in close combat and fall back: the foe walks in
         and strikes first next round (ruined_chapel, Normal vs greedy, 20 games: 4 wins falling
         back, 9 not; a shooter still shoots and falls back to cover: forbidding that too cost
-        Hard 15 → 8 wins on skirmish@ninepowers).
+        Hard 15 → 8 wins on skirmish@ninepowers). Nor more caution about the foe's next turn
+        than Normal's (0.9, 0.35): with Hard's (1.0, 0.5) Hard won 16 of 40 on ruined_chapel
+        against the greedy baseline, with Normal's 24 (issue 25, second session).
         See docs/ai.md."""
         return {
             "formation": min(dials["formation"], 0.05),
             "formation_range": max(dials["formation_range"], 6.0),
             "lookahead": 1,
             "close_fall_back": False,
+            "caution": min(dials["caution"], 0.9),
+            "next_turn": min(dials["next_turn"], 0.35),
         }
 
     def strike_key(

@@ -136,7 +136,7 @@ def best_attack(
     if not len(rows):
         return None
     d2 = _squared_distances(index.xy[rows], unit.pos)
-    best_size = min(target_size_penalty(size) for size in np.unique(index.sizes[rows]).tolist())
+    best_size = min(target_size_penalty(size) for size in set(index.sizes[rows].tolist()))
     chances: dict[tuple[int, int, int], float] = {}
     ranked: list[tuple[tuple[float, float, str, str], WeaponState, UnitState, AttackPlan]] = []
     farthest2 = int(d2.max())
@@ -171,6 +171,13 @@ def _squared_distances(points: np.ndarray, cell: Cell) -> np.ndarray:
     return dx * dx + dy * dy
 
 
+def _pair_distances(points: np.ndarray, foes: np.ndarray) -> np.ndarray:
+    """Squared distances from each point (rows) to each foe (columns)."""
+    dx = points[:, 0, None] - foes[None, :, 0]
+    dy = points[:, 1, None] - foes[None, :, 1]
+    return dx * dx + dy * dy
+
+
 def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | None:
     rows = _enemies(game, unit)
     if not len(rows):
@@ -180,28 +187,24 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
         moves = {c: v for c, v in moves.items() if c not in water}
     if not moves:
         return None
-    # squared distances (exact integers, ordered like GRID-3 distances) from every reachable
-    # cell (rows, in cost order) to every enemy (columns): one numpy array instead of a loop
-    cells = sorted(moves, key=lambda c: (moves[c], c))
-    here_and_cells = np.array([unit.pos, *cells], dtype=np.int64)
+    # squared distances (exact integers, ordered like GRID-3 distances) from the reachable cells
+    # (rows, in cost order) to the enemies that can matter (columns): numpy arrays, not loops
+    at = np.array(list(moves), dtype=np.int64).reshape(-1, 2)
+    order = np.lexsort((at[:, 1], at[:, 0], np.fromiter(moves.values(), np.int64, len(moves))))
+    points = at[order]
+    cells: list[Cell] = [(x, y) for x, y in points.tolist()]
     foes = game.state.unit_index().xy[rows]
+    here_d2 = _squared_distances(foes, unit.pos)
+    here_d = np.sqrt(here_d2)
+    here = int(here_d2.min())
     ranges = [w.range or 0 for w in ranged_weapons(unit)]
-    # Only enemies that can matter for some cell: the nearest to a cell, or within Range of one.
-    # A cell costing at most `budget` lies within √2·budget of the unit (each step costs >= 1
-    # and moves one cell), so an enemy farther than (nearest enemy + 2√2·budget) is never a
-    # cell's nearest, nor in Range of a cell beyond (Range + √2·budget). Order is kept.
-    budget = max(moves.values())
-    here_d = np.sqrt(_squared_distances(foes, unit.pos))
-    keep = here_d <= max(here_d.min() + 2.9 * budget, max(ranges, default=0) + 1.5 * budget) + 1
-    if not keep.all():
-        foes = foes[keep]
-    dx = here_and_cells[:, 0, None] - foes[None, :, 0]
-    dy = here_and_cells[:, 1, None] - foes[None, :, 1]
-    d2 = dx * dx + dy * dy
-    nearest = d2.min(axis=1)
-    here, nearest = int(nearest[0]), nearest[1:]
-    d2 = d2[1:]
     if ranges:
+        # Only enemies in Range of some cell matter here: a cell costing at most `budget` lies
+        # within √2·budget of the unit (each step costs >= 1 and moves one cell), so they are
+        # within Range + √2·budget of it. Order (id order) is kept.
+        budget = max(moves.values())
+        shooting = foes[here_d <= max(ranges) + 1.5 * budget + 1]
+        d2 = _pair_distances(points, shooting)
         reach2 = max(ranges) ** 2
         grid, smoke = game.state.grid, game.state.smoke_mask()
         within = d2 <= reach2
@@ -209,10 +212,20 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
             cell = cells[row]
             close = np.flatnonzero(within[row])
             first = close[np.argsort(d2[row][close], kind="stable")[:3]]
-            targets = (tuple(foes[i].tolist()) for i in first.tolist())
+            targets = (tuple(shooting[i].tolist()) for i in first.tolist())
             if any(has_line_of_sight(grid, cell, at, smoke=smoke) for at in targets):
                 return cell
-    best = min(range(len(cells)), key=lambda i: (int(nearest[i]), moves[cells[i]], cells[i]))
+    # Only the cells nearest to an enemy of all are wanted, so only the enemies that can come
+    # that near count: the smallest distance is at most √bound (from the enemy nearest the unit
+    # to its nearest cell), and an enemy that near to a cell is within √bound + `spread` (the
+    # farthest cell) of the unit (+1 for rounding). Leaving the others out gives those cells
+    # their exact distance and the other cells one no smaller than their own (issue 26).
+    bound = int(_squared_distances(points, tuple(foes[int(np.argmin(here_d2))].tolist())).min())
+    spread = math.sqrt(int(_squared_distances(points, unit.pos).max()))
+    nearest = _pair_distances(points, foes[here_d <= math.sqrt(bound) + spread + 1]).min(axis=1)
+    # the nearest to an enemy, then the cheapest, then the smallest cell: `cells` are in (cost,
+    # cell) order, so that is the first of the nearest
+    best = int(np.argmin(nearest))
     return cells[best] if int(nearest[best]) < here else None
 
 

@@ -269,9 +269,10 @@ def _cell_set(cells: Iterable[Cell]) -> frozenset[Cell]:
 
 
 class _Window:
-    """A padded flat copy of the part of the grid a search may touch (1 cell of wall around)."""
+    """A padded copy of the part of the grid a search may touch (1 cell of wall around): `arrays`
+    = (passable, enterable, elevation, step cost multiplier), each 2-D, flattened by the search."""
 
-    __slots__ = ("W", "elev", "enter", "mult", "ox", "oy", "tpass")
+    __slots__ = ("W", "arrays", "ox", "oy")
 
     def __init__(
         self,
@@ -306,10 +307,7 @@ class _Window:
         else:
             mult = np.ones((wh + 2, ww + 2), dtype=np.int64)
             mult[1:-1, 1:-1] += grid.half_speed[y0:y1, x0:x1]
-        self.tpass: list[bool] = tpass.ravel().tolist()
-        self.enter: list[bool] = enter.ravel().tolist()
-        self.elev: list[int] = elev.ravel().tolist()
-        self.mult: list[int] = mult.ravel().tolist()
+        self.arrays = (tpass, enter, elev, mult)
 
     def index(self, cell: Cell) -> int:
         return (cell[1] - self.oy) * self.W + (cell[0] - self.ox)
@@ -326,10 +324,11 @@ def _search(
     blocked: Collection[Cell],
     half_speed: bool,
     parity: int,
-    goal: Cell | None,
+    goal: Cell,
     max_rise: int = MAX_CLIMB_BRICKS,
 ) -> tuple[_Window, list[float], dict[int, int], int | None]:
-    """Dijkstra (A* when `goal` is given) over (cell, diagonal parity) states.
+    """A* toward `goal` over (cell, diagonal parity) states (`find_path`; `reachable` needs no
+    path and uses `_reach_costs`, whose step rules are the same).
 
     Returns the window, the per-state best cost list (state = index * 2 + parity), the
     predecessor map and the goal state reached (or None).
@@ -343,7 +342,7 @@ def _search(
         x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
     win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
     W = win.W
-    enter, tpass, elev, mult = win.enter, win.tpass, win.elev, win.mult
+    tpass, enter, elev, mult = (a.ravel().tolist() for a in win.arrays)
     limit = math.inf if budget is None else budget
     dist: list[float] = [math.inf] * (len(enter) * 2)
     prev: dict[int, int] = {}
@@ -354,14 +353,9 @@ def _search(
     climb = max_rise
     push, pop = heapq.heappush, heapq.heappop
 
-    if goal is None:
-        gx = gy = 0
-        hmul = 0
-        goal_index = -1
-    else:
-        gx, gy = goal[0] - win.ox, goal[1] - win.oy
-        hmul = 2 if half_speed else 1
-        goal_index = win.index(goal)
+    gx, gy = goal[0] - win.ox, goal[1] - win.oy
+    hmul = 2 if half_speed else 1
+    goal_index = win.index(goal)
 
     def h(i: int, p: int) -> int:
         y, x = divmod(i, W)
@@ -370,7 +364,7 @@ def _search(
             dx, dy = dy, dx
         return (dx + (dy + p) // 2) * hmul
 
-    heap: list[tuple[float, int, int]] = [(h(s0 >> 1, parity) if hmul else 0, 0, s0)]
+    heap: list[tuple[float, int, int]] = [(h(s0 >> 1, parity), 0, s0)]
     while heap:
         _, c, s = pop(heap)
         if c > dist[s]:
@@ -393,7 +387,7 @@ def _search(
             if nc < dist[ns]:
                 dist[ns] = nc
                 prev[ns] = s
-                push(heap, (nc + h(j, p) if hmul else nc, nc, ns))
+                push(heap, (nc + h(j, p), nc, ns))
         step = 2 if p else 1
         q = p ^ 1
         for d, a, b in diag:
@@ -408,8 +402,73 @@ def _search(
             if nc < dist[ns]:
                 dist[ns] = nc
                 prev[ns] = s
-                push(heap, (nc + h(j, q) if hmul else nc, nc, ns))
+                push(heap, (nc + h(j, q), nc, ns))
     return win, dist, prev, None
+
+
+_DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)])
+_DIAGONAL = np.array([False] * 4 + [True] * 4)
+_BASE = np.where(_DIAGONAL, np.array([[1], [2]]), 1)[:, :, None]
+"""GRID-2 base cost of each step (rows: diagonal parity 0 and 1; columns: `_DIRECTIONS`)."""
+
+
+def _step_tables(win: _Window, max_rise: int) -> tuple[np.ndarray, np.ndarray]:
+    """(cost, offset): `cost[p, k, i]` is the cost of step k (`_DIRECTIONS`) from window cell i at
+    diagonal parity p, 0 where the step is illegal: the same rules as `_search` (GRID-2 costs,
+    R-MOVE-2 climb, R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling), worked out
+    for the whole window at once. A state is `index * 2 + parity`, so step k moves a state by
+    `offset[p, k]`: `2d` for a step of d cells, plus or minus 1 when a diagonal flips the parity."""
+    tpass, enter, elev, mult = (a.ravel() for a in win.arrays)
+    H, W = win.arrays[0].shape
+    inner = (np.arange(1, H - 1)[:, None] * W + np.arange(1, W - 1)[None, :]).ravel()
+    dx, dy = _DIRECTIONS[:, 0, None], _DIRECTIONS[:, 1, None]
+    to = inner[None, :] + dy * W + dx  # (8 steps, cells)
+    up = elev[to] - elev[inner][None, :]
+    ok = enter[to] & (up <= max_rise)
+    # a diagonal may not cut the corner of an impassable orthogonal neighbour
+    corner = tpass[inner[None, :] + dx] & tpass[inner[None, :] + dy * W]
+    ok &= corner | ~_DIAGONAL[:, None]
+    extra = np.where(up > 1, (up + 1) // BRICKS_PER_INCH, 0)  # `rise_inches`
+    cost = np.zeros((2, len(_DIRECTIONS), H * W), dtype=np.int64)
+    cost[:, :, inner] = np.where(ok[None], (_BASE + extra[None]) * mult[to][None], 0)
+    offset = 2 * (_DIRECTIONS[:, 1] * W + _DIRECTIONS[:, 0])[None, :] + np.where(_DIAGONAL, [[1], [-1]], 0)
+    return cost, offset
+
+
+def _reach_costs(
+    grid: Grid,
+    start: Cell,
+    budget: int,
+    blocked: Collection[Cell],
+    half_speed: bool,
+    parity: int,
+    max_rise: int,
+) -> tuple[_Window, np.ndarray]:
+    """The minimum cost of every (cell, diagonal parity) state within `budget` (state = index * 2
+    + parity; `budget + 1` where out of reach), the same costs `_search` finds.
+
+    `reachable` needs no path, so this is Dial's algorithm in numpy: every step costs a whole
+    number of inches >= 1, so the states costing c are final once the cheaper ones have been
+    expanded, and all of them take their 8 steps at once (issue 26: the default AI asks every
+    unit's reach once per turn)."""
+    sx, sy = start
+    x0, y0 = max(0, sx - budget), max(0, sy - budget)
+    x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
+    win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
+    cost, offset = _step_tables(win, max_rise)
+    dist = np.full(cost.shape[2] * 2, budget + 1, dtype=np.int64)
+    dist[win.index(start) * 2 + parity] = 0
+    for c in range(budget):  # states costing `budget` reach nothing within it
+        at = np.flatnonzero(dist == c)
+        if not len(at):
+            continue
+        p = at & 1
+        k = cost[p, :, at >> 1]  # (states, 8 steps)
+        to = at[:, None] + offset[p]
+        nc = c + k
+        better = (k > 0) & (nc < dist[to])  # dist is at most budget + 1: nc <= budget
+        np.minimum.at(dist, to[better], nc[better])
+    return win, dist
 
 
 def _check_start(grid: Grid, start: Cell, diagonal_parity: int) -> Cell:
@@ -439,15 +498,17 @@ def reachable(
     start = _check_start(grid, start, diagonal_parity)
     if budget < 0:
         raise ValueError(f"budget must be >= 0, got {budget}")
-    win, dist, _, _ = _search(grid, start, int(budget), blocked, half_speed, diagonal_parity, None, max_rise)
+    budget = int(budget)
+    win, dist = _reach_costs(grid, start, budget, blocked, half_speed, diagonal_parity, max_rise)
+    costs = dist.reshape(-1, 2).min(axis=1)
+    where = np.flatnonzero(costs <= budget)
+    ys, xs = np.divmod(where, win.W)
     stop = _cell_set(no_stop)
     out: dict[Cell, int] = {}
-    for s in range(0, len(dist), 2):
-        c = min(dist[s], dist[s + 1])
-        if c <= budget:
-            cell = win.cell(s >> 1)
-            if cell not in stop:
-                out[cell] = int(c)
+    cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)
+    for cell, c in zip(cells, costs[where].tolist(), strict=True):
+        if cell not in stop:
+            out[cell] = c
     out[start] = 0
     return out
 

@@ -40,6 +40,7 @@ class UnitIndex:
     (the default AI asks it for every unit it moves; issue 26)."""
 
     __slots__ = (
+        "_blockers_memo",
         "alive_by_team",
         "buckets",
         "by_cell",
@@ -82,6 +83,7 @@ class UnitIndex:
         # changes whenever a unit's position, life, team, facing, size, Hidden or Marked status
         # changes: what each side sees is recomputed only then (engine/visibility.py)
         self.version = next(_CLOCK)
+        self._blockers_memo: tuple[object, tuple[frozenset[Cell], frozenset[Cell]]] | None = None
         self.hidden = {u.id for u in units.values() if u.hidden}  # G-16, living or dead
         # above every coordinate a unit has stood on (queries are clamped by it)
         self.span = 1 + max((max(u.pos) for u in units.values()), default=0)
@@ -160,7 +162,14 @@ class UnitIndex:
 
     def blockers(self, unit: UnitState) -> tuple[frozenset[Cell], frozenset[Cell]]:
         """(cells of living enemies of `unit`, cells of its living allies other than itself);
-        frozensets, which the path searches take as they are (no per-search conversion)."""
+        frozensets, which the path searches take as they are (no per-search conversion).
+
+        The last answer is kept until the index changes (`version`: every change of a unit's
+        cell, life or team bumps it): `legal_moves` then the `move` order ask it twice in a row."""
+        key = (self.version, unit.team, unit.pos, unit.alive)
+        memo = self._blockers_memo
+        if memo is not None and memo[0] == key:
+            return memo[1]
         blocked: set[Cell] = set()
         no_stop: set[Cell] = set()
         for team, cells in self.team_cells.items():
@@ -170,7 +179,9 @@ class UnitIndex:
                 no_stop.update(cells)
                 if unit.alive and cells.get(unit.pos) == 1:
                     no_stop.discard(unit.pos)  # only the unit itself stands there
-        return frozenset(blocked), frozenset(no_stop)
+        answer = (frozenset(blocked), frozenset(no_stop))
+        self._blockers_memo = (key, answer)
+        return answer
 
     def set_hidden(self, unit: UnitState) -> None:
         """`unit.hidden` changed (called by `UnitState.__setattr__`)."""

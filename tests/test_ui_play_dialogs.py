@@ -22,9 +22,13 @@ def test_always_default_is_per_team_and_per_battle(qtbot) -> None:
     asked = []
     controller.ask_response = lambda r: asked.append(r.team) or "no"
     controller.always_default.add(("red", "angry_inch"))
-    req = SimpleNamespace(team="red", question="angry_inch", default="yes", options=("yes", "no"))
+    req = SimpleNamespace(
+        team="red", unit="red-1", about=None, question="angry_inch", default="yes", options=("yes", "no")
+    )
     assert controller._decide(controller.game, req) == "yes" and asked == []
-    blue = SimpleNamespace(team="blue", question="angry_inch", default="yes", options=("yes", "no"))
+    blue = SimpleNamespace(
+        team="blue", unit="blue-1", about=None, question="angry_inch", default="yes", options=("yes", "no")
+    )
     assert controller._decide(controller.game, blue) == "no" and asked == ["blue"]
     controller.start(load_scenario(SCENARIOS / "skirmish.json"), seed=2)
     controller._stop_ai()

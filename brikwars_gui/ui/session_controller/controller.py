@@ -474,6 +474,23 @@ class SessionController(
             u.flight,
             u.minds,
             u.minds_used,
+            # the Turn table and the card keep a unit's view until this signature changes (issue 26),
+            # so it holds everything they show: a ruleset's pools (D6 wounds, Character and Fate
+            # Points; Nine Powers Stamina), what wounds, shedding, Marks and SN change, the weapons
+            tuple(sorted(u.pools.items())),
+            u.size,
+            u.weight,
+            u.body_armor,
+            u.armor_shed,
+            u.power,
+            u.sprinting,
+            u.full_round,
+            u.grinding,
+            u.marked,
+            u.hidden,
+            u.deflection,
+            u.sn_roll_bonus,
+            tuple((w.name, w.use, w.range, w.damage, w.damage_type, w.burning, w.spent) for w in u.weapons),
         )
 
     def _hazard_signature(self) -> tuple:

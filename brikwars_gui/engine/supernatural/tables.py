@@ -37,23 +37,9 @@ JOINED_ASPECTS = frozenset({"armor+", "armor-", "deflect+", "bless", "curse", "m
 #: Aspects whose die is not rolled when spent: the joined ones, and a summoning's first die (the
 #: Diemon is the die; it rolls as the Diemon's Action and Move, R-SN-2).
 UNROLLED_ASPECTS = JOINED_ASPECTS | {"creature"}
-#: Aspects that change a unit's stats while the Effect lasts (effects.py records each change).
-STAT_ASPECTS = frozenset(
-    {
-        "armor+",
-        "armor-",
-        "deflect+",
-        "move+",
-        "move-",
-        "flight+",
-        "flight-",
-        "action+",
-        "action-",
-        "bless",
-        "curse",
-        "mind",
-    }
-)
+#: Aspects that change a unit's stats while the Effect lasts (effects.py records each change):
+#: all but carrying the Effect (Range), a weapon's Range and Damage, and a summoning's first die.
+STAT_ASPECTS = frozenset(ASPECTS) - {"range", "range+", "range-", "damage+", "damage-", "creature"}
 
 #: R-SN-7: what a template may be cast on. `self`, `ally` (a willing friend, or itself), `hostile`
 #: (an enemy unit), `unit` (any unit), `object`, `cell` (a point on the map: bursts, summons),

@@ -45,9 +45,12 @@ __all__ = [
     "Grid",
     "IllegalPath",
     "Path",
+    "Reach",
     "cumulative_costs",
     "find_path",
     "path_cost",
+    "reach_cells",
+    "reach_search",
     "reachable",
     "rise_inches",
     "step_cost",
@@ -66,7 +69,6 @@ TERRAIN_KINDS: tuple[TerrainKind, ...] = tuple(TerrainKind)
 """`Grid.terrain` holds indices into this tuple (0 = open)."""
 
 _HALF_SPEED_KINDS = frozenset({TerrainKind.MUD, TerrainKind.ROUGH, TerrainKind.WATER})
-
 
 
 class IllegalPath(ValueError):
@@ -443,9 +445,10 @@ def _reach_costs(
     half_speed: bool,
     parity: int,
     max_rise: int,
-) -> tuple[_Window, np.ndarray]:
+) -> tuple[_Window, np.ndarray, np.ndarray]:
     """The minimum cost of every (cell, diagonal parity) state within `budget` (state = index * 2
-    + parity; `budget + 1` where out of reach), the same costs `_search` finds.
+    + parity; `budget + 1` where out of reach), the same costs `_search` finds, and the step cost
+    table (`_step_tables`) they were found with.
 
     `reachable` needs no path, so this is Dial's algorithm in numpy: every step costs a whole
     number of inches >= 1, so the states costing c are final once the cheaper ones have been
@@ -468,7 +471,111 @@ def _reach_costs(
         nc = c + k
         better = (k > 0) & (nc < dist[to])  # dist is at most budget + 1: nc <= budget
         np.minimum.at(dist, to[better], nc[better])
-    return win, dist
+    return win, dist, cost
+
+
+class Reach:
+    """Every (cell, diagonal parity) state a unit can reach within a budget, with its cost
+    (`reach_search`): the cells `reachable` lists, and the path to any of them (`path_to`), the
+    very path `find_path` would return, read off the same search instead of searching again."""
+
+    __slots__ = ("_cost", "_dist", "_win", "budget", "half_speed", "parity", "start")
+
+    def __init__(
+        self,
+        start: Cell,
+        budget: int,
+        half_speed: bool,
+        parity: int,
+        found: tuple[_Window, np.ndarray, np.ndarray],
+    ) -> None:
+        self.start, self.budget, self.half_speed, self.parity = start, budget, half_speed, parity
+        self._win, self._dist, self._cost = found  # `_reach_costs`'s answer
+
+    def costs(self) -> dict[Cell, int]:
+        """Each reachable cell (the start included) and its minimum cost over both parities."""
+        win = self._win
+        costs = self._dist.reshape(-1, 2).min(axis=1)
+        where = np.flatnonzero(costs <= self.budget)
+        ys, xs = np.divmod(where, win.W)
+        cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)
+        return dict(zip(cells, costs[where].tolist(), strict=True))
+
+    def path_to(self, goal: Cell) -> Path | None:
+        """The path `find_path` returns to `goal` with this search's arguments (None when out of
+        reach), rebuilt backwards from the goal without a new search.
+
+        `find_path`'s A* pops states in increasing (cost + h, cost, state) order (its heuristic
+        `h` is consistent: the exact cost on open, flat ground), and a state's predecessor is the
+        first popped of those it is cheapest through. So the goal state is the cheaper of its two
+        parities (parity 0 on a tie), and each state's predecessor is, among the states one step
+        back whose cost plus the step's equals its own, the one with the smallest (cost + h, cost,
+        state)."""
+        win, dist, cost = self._win, self._dist, self._cost
+        gx, gy = goal[0] - win.ox, goal[1] - win.oy
+        W = win.W
+        if not (1 <= gx < W - 1 and 1 <= gy < len(dist) // (2 * W) - 1):
+            return None
+        gi = gy * W + gx
+        end = gi * 2 if dist[gi * 2] <= dist[gi * 2 + 1] else gi * 2 + 1
+        if dist[end] > self.budget:
+            return None
+        hmul = 2 if self.half_speed else 1
+        steps = _back_steps(W)
+        states = [end]
+        s = end
+        start = win.index(self.start) * 2 + self.parity
+        while s != start:
+            i, q = s >> 1, s & 1
+            here = int(dist[s])
+            best: tuple[int, int, int] | None = None
+            for d, k, diagonal in steps:
+                j = i - d
+                p = q ^ diagonal
+                c = int(cost[p, k, j])
+                u = j * 2 + p
+                if c and int(dist[u]) + c == here:
+                    y, x = divmod(j, W)
+                    dx, dy = abs(x - gx), abs(y - gy)
+                    if dx < dy:
+                        dx, dy = dy, dx
+                    g = here - c
+                    key = (g + (dx + (dy + p) // 2) * hmul, g, u)
+                    if best is None or key < best:
+                        best = key
+            assert best is not None, "a reached state has a predecessor"
+            s = best[2]
+            states.append(s)
+        states.reverse()
+        cells = tuple(win.cell(s >> 1) for s in states)
+        return Path(cells, tuple(int(dist[s]) for s in states), end & 1)
+
+
+def _back_steps(W: int) -> list[tuple[int, int, int]]:
+    """(index offset, `_DIRECTIONS` row, 1 for a diagonal) of each step, for a window W wide."""
+    return [
+        (int(dy * W + dx), k, int(diag))
+        for k, ((dx, dy), diag) in enumerate(zip(_DIRECTIONS.tolist(), _DIAGONAL, strict=True))
+    ]
+
+
+def reach_search(
+    grid: Grid,
+    start: Cell,
+    budget: int,
+    *,
+    blocked: Collection[Cell] = frozenset(),
+    half_speed: bool = False,
+    diagonal_parity: int = 0,
+    max_rise: int = MAX_CLIMB_BRICKS,
+) -> Reach:
+    """The search behind `reachable` (same arguments but `no_stop`), kept: its `path_to` a cell
+    is `find_path`'s path there with the same arguments and `budget`."""
+    start = _check_start(grid, start, diagonal_parity)
+    if budget < 0:
+        raise ValueError(f"budget must be >= 0, got {budget}")
+    found = _reach_costs(grid, start, int(budget), blocked, half_speed, diagonal_parity, max_rise)
+    return Reach(start, int(budget), half_speed, diagonal_parity, found)
 
 
 def _check_start(grid: Grid, start: Cell, diagonal_parity: int) -> Cell:
@@ -495,21 +602,23 @@ def reachable(
     `no_stop` cells (allied units) can be passed through but are not returned.  The start cell is
     always returned at cost 0.  `diagonal_parity` is the parity of diagonal steps already taken
     in this move.  `max_rise` is the most bricks one step may climb (R-MOVE-9: 1 at Half Speed)."""
-    start = _check_start(grid, start, diagonal_parity)
-    if budget < 0:
-        raise ValueError(f"budget must be >= 0, got {budget}")
-    budget = int(budget)
-    win, dist = _reach_costs(grid, start, budget, blocked, half_speed, diagonal_parity, max_rise)
-    costs = dist.reshape(-1, 2).min(axis=1)
-    where = np.flatnonzero(costs <= budget)
-    ys, xs = np.divmod(where, win.W)
+    reach = reach_search(
+        grid,
+        start,
+        budget,
+        blocked=blocked,
+        half_speed=half_speed,
+        diagonal_parity=diagonal_parity,
+        max_rise=max_rise,
+    )
+    return reach_cells(reach, no_stop)
+
+
+def reach_cells(reach: Reach, no_stop: Collection[Cell] = frozenset()) -> dict[Cell, int]:
+    """`reachable`'s answer from its search: the cells but `no_stop` ones, the start at cost 0."""
     stop = _cell_set(no_stop)
-    out: dict[Cell, int] = {}
-    cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)
-    for cell, c in zip(cells, costs[where].tolist(), strict=True):
-        if cell not in stop:
-            out[cell] = c
-    out[start] = 0
+    out = {cell: c for cell, c in reach.costs().items() if cell not in stop}
+    out[reach.start] = 0
     return out
 
 

@@ -50,12 +50,13 @@ from brikwars_gui.engine.rules.common import (
 from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.rules.movement import (
     MovementStopped,
+    MoveSearch,
     Recovered,
     plan_move,
+    search_moves,
     walk,
     water_cells,
 )
-from brikwars_gui.engine.rules.movement import legal_moves as _legal_moves
 from brikwars_gui.engine.rules.response import (
     leaving_triggers,
     movement_triggers,
@@ -253,6 +254,7 @@ class Game:
             state, self.dice, [], listener, decide=self._decide, options=options or RuleOptions()
         )
         self.snapshots = Snapshots()  # per-turn pictures, built when read (engine/snapshots.py)
+        self._move_search: MoveSearch | None = None  # the last `legal_moves` search (`move`)
         self._rounds_started = False
         if start:
             self.start()
@@ -393,7 +395,8 @@ class Game:
         unit = self.unit(unit_id)
         if self.over or unit.team != self.active_player:
             return {}
-        return _legal_moves(self.state, unit)
+        moves, self._move_search = search_moves(self.state, unit)  # a `move` to one reads its path
+        return moves
 
     def preview_path(self, unit_id: str, target: Cell | Sequence[Cell]) -> Path | None:
         """The path a `move` order would take (cells and cumulative costs), or None if illegal."""
@@ -442,10 +445,11 @@ class Game:
         restore the state, the events and the dice (when the source can rewind: SeededDice,
         ScriptedDice, or anything with `snapshot()`/`restore(token)`), so the next roll is the
         one the failed order would have drawn and a saved game stays replayable."""
+        self._move_search = None  # an order may change what the last `legal_moves` searched through
         journal = begin_journal()  # every state change from here on can be undone (engine/journal.py)
         mark = len(self.events)
         snapshot_mark = len(self.snapshots)
-        dice_mark = self.dice.snapshot()
+        dice_mark = self.dice.mark()  # the inner snapshot is taken at the first roll
         try:
             fn()
             note_sightings(self.state)  # fog of war: each side's memory of where it saw enemies
@@ -453,9 +457,10 @@ class Game:
             rollback(journal)
             del self.events[mark:]
             del self.snapshots[snapshot_mark:]  # a turn begun by the failed order never happened
-            self.dice.restore(dice_mark)
+            self.dice.rewind(dice_mark)
             raise
         commit(journal)
+        self.dice.release(dice_mark)
         self._check_victory()
 
     def _order(self, order: str, unit: str | None, args: dict[str, Any]) -> None:
@@ -491,7 +496,8 @@ class Game:
                 f"{unit.name} has already used its Action: moving carefully through Spiked obstacles "
                 "spends it (R-HAZ-15)"
             )
-        plan = plan_move(self.state, unit, target)  # raises IllegalOrder before any change
+        # raises IllegalOrder before any change; `legal_moves` just before has searched the way
+        plan = plan_move(self.state, unit, target, self._move_search)
         explicit = not (len(target) == 2 and isinstance(target[0], int))
         args = (
             {"path": [list(c) for c in plan.cells]}

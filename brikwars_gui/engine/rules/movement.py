@@ -25,10 +25,12 @@ from brikwars_gui.engine.geometry import facing_towards, straight_line
 from brikwars_gui.engine.grid import (
     Grid,
     IllegalPath,
+    Reach,
     cumulative_costs,
     find_path,
     path_cost,
-    reachable,
+    reach_cells,
+    reach_search,
     step_cost,
 )
 from brikwars_gui.engine.hazards import phase as hazards
@@ -157,59 +159,120 @@ def movement_problem(unit: UnitState) -> str | None:
     return None
 
 
+@dataclass(frozen=True, eq=False)
+class MoveSearch:
+    """The ground search `legal_moves` made for a unit, with what it depended on: a `move` order
+    of that unit to one of its cells reads the path off it (`Reach.path_to`, the path a new search
+    would find) instead of searching again, while the unit and what blocks it are unchanged
+    (issue 26: the default AI moved each unit by searching twice)."""
+
+    unit: UnitState
+    start: Cell
+    move_left: int
+    parity: int
+    half_speed: bool
+    rise: int
+    grid: Grid
+    blocked: frozenset[Cell]
+    water: bool  # water cells were blocked too (a non-swimmer, or a burdened swimmer)
+    reach: Reach
+
+    def path_to(
+        self,
+        state: GameState,
+        unit: UnitState,
+        goal: Cell,
+        *,
+        blocked: frozenset[Cell],
+        water: bool,
+        avoid: frozenset[Cell],
+        no_stop: frozenset[Cell],
+    ) -> list[Cell] | None:
+        """The cells of the path to `goal` when this search still holds for `unit` (`blocked`:
+        the enemies in its way now; `water`: water avoided too, `avoid` being both), else None.
+        The path is validated before it is used (`path_cost`: every step legal for the current
+        grid and blockers, not ending on a friend, the cost the search found, within the Move
+        left); when it is not, the `move` order searches again, and refuses what that refuses."""
+        if not (
+            self.unit is unit
+            and self.start == unit.pos
+            and self.move_left == unit.move_left
+            and self.parity == unit.diagonal_parity
+            and self.half_speed == at_half_speed(unit)
+            and self.rise == max_rise(unit)
+            and self.grid is state.grid
+            and self.water == water
+            and (self.blocked is blocked or self.blocked == blocked)
+        ):
+            return None
+        path = self.reach.path_to(goal)
+        if path is None:
+            return None
+        try:
+            cost = path_cost(
+                state.grid,
+                path.cells,
+                half_speed=self.half_speed,
+                blocked=avoid,
+                no_stop=no_stop,
+                diagonal_parity=self.parity,
+                max_rise=self.rise,
+            )
+        except IllegalPath:
+            return None
+        return list(path.cells) if cost == path.total <= unit.move_left else None
+
+
 def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
     """Every cell the unit can end a move on now, with its Move cost (start cell excluded): inches
     spent in any direction up to its Move (R-MOVE-2), Half Speed inches doubled (R-MOVE-7/8)."""
+    return search_moves(state, unit)[0]
+
+
+def search_moves(state: GameState, unit: UnitState) -> tuple[dict[Cell, int], MoveSearch | None]:
+    """`legal_moves`, and the ground search it made (None when it made none) for `plan_move`."""
     if movement_problem(unit) is not None:
-        return {}
+        return {}, None
     grid = state.grid
     blocked, no_stop = blockers(state, unit)
     hs = at_half_speed(unit)
     rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
     budget = unit.move_left
     water = water_cells(grid)
-    if water and (burdened(unit) or not unit.can_swim):
-        out = reachable(
-            grid,
-            unit.pos,
-            budget,
-            blocked=blocked | water,
-            no_stop=no_stop,
-            half_speed=hs,
-            diagonal_parity=unit.diagonal_parity,
-            max_rise=rise,
-        )
-        if unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
-            for (x, y), cost in list(out.items()):
-                for dx in (-1, 0, 1):
-                    for dy in (-1, 0, 1):
-                        w = (x + dx, y + dy)
-                        if w in water and w not in blocked and w not in no_stop:
-                            diagonal = dx != 0 and dy != 0
-                            if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
-                                continue
-                            up = int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x])
-                            if up > rise:
-                                continue
-                            c = cost + step_cost(diagonal, 1, True, up)
-                            if c <= budget and c < out.get(w, 10**9):
-                                out[w] = c
-    else:
-        out = reachable(
-            grid,
-            unit.pos,
-            budget,
-            blocked=blocked,
-            no_stop=no_stop,
-            half_speed=hs,
-            diagonal_parity=unit.diagonal_parity,
-            max_rise=rise,
-        )
+    avoid_water = bool(water) and (burdened(unit) or not unit.can_swim)
+    reach = reach_search(
+        grid,
+        unit.pos,
+        budget,
+        blocked=blocked | water if avoid_water else blocked,
+        half_speed=hs,
+        diagonal_parity=unit.diagonal_parity,
+        max_rise=rise,
+    )
+    search = MoveSearch(
+        unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
+    )
+    out = reach_cells(reach, no_stop)
+    if avoid_water and unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
+        for (x, y), cost in list(out.items()):
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    w = (x + dx, y + dy)
+                    if w in water and w not in blocked and w not in no_stop:
+                        diagonal = dx != 0 and dy != 0
+                        if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
+                            continue
+                        up = int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x])
+                        if up > rise:
+                            continue
+                        c = cost + step_cost(diagonal, 1, True, up)
+                        if c <= budget and c < out.get(w, 10**9):
+                            out[w] = c
     if unit.flight:  # R-SN-30: or in the air, on its Flight inches
         for cell, cost in flight_reach(state, unit, blocked, no_stop).items():
             out[cell] = min(cost, out.get(cell, cost))
     out.pop(unit.pos, None)
-    return out
+    return out, search
 
 
 @dataclass(frozen=True)
@@ -225,9 +288,12 @@ def _cumulative(grid: Grid, cells: Sequence[Cell], half_speed: bool, parity: int
     return PlannedMove(tuple(cells), tuple(costs), tuple(parities))
 
 
-def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) -> PlannedMove:
+def plan_move(
+    state: GameState, unit: UnitState, target: Cell | Sequence[Cell], search: MoveSearch | None = None
+) -> PlannedMove:
     """The path a `move` order takes: the cheapest legal path to a target cell, or an explicit
-    path checked step by step (R-MOVE-3, GRID-2). Raises IllegalOrder with the reason."""
+    path checked step by step (R-MOVE-3, GRID-2). Raises IllegalOrder with the reason. A target
+    cell's path is read off `search` (`search_moves`'s) when it still holds for the unit."""
     problem = movement_problem(unit)
     if problem:
         raise IllegalOrder(problem)
@@ -246,26 +312,39 @@ def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) 
         if goal == unit.pos:
             raise IllegalOrder(f"{unit.name} is already at {goal}")
         avoid = blocked
+        avoid_water = False
         if water and not unit.can_swim:
             if goal in water:
                 raise IllegalOrder(f"{unit.name} cannot swim")
-            avoid |= water
+            avoid, avoid_water = avoid | water, True
         elif water and burdened(unit):
-            avoid |= water - {goal}  # R-MOVE-10: Stopped on the first water cell
-        path = find_path(
-            grid,
-            unit.pos,
-            goal,
-            budget=unit.move_left,
-            blocked=avoid,
-            no_stop=no_stop,
-            half_speed=hs,
-            diagonal_parity=unit.diagonal_parity,
-            max_rise=max_rise(unit),
+            avoid = avoid | (water - {goal})  # R-MOVE-10: Stopped on the first water cell
+            avoid_water = goal not in water  # then it is the search `legal_moves` made
+        known = (
+            None
+            if search is None
+            else search.path_to(
+                state, unit, goal, blocked=blocked, water=avoid_water, avoid=avoid, no_stop=no_stop
+            )
         )
-        if path is None:
-            raise IllegalOrder(f'{unit.name} cannot reach {goal} with {unit.move_left}" of Move left')
-        cells: list[Cell] = list(path.cells)
+        if known is not None:
+            path_cells = known
+        else:
+            path = find_path(
+                grid,
+                unit.pos,
+                goal,
+                budget=unit.move_left,
+                blocked=avoid,
+                no_stop=no_stop,
+                half_speed=hs,
+                diagonal_parity=unit.diagonal_parity,
+                max_rise=max_rise(unit),
+            )
+            if path is None:
+                raise IllegalOrder(f'{unit.name} cannot reach {goal} with {unit.move_left}" of Move left')
+            path_cells = list(path.cells)
+        cells: list[Cell] = path_cells
     else:
         cells = [(int(c[0]), int(c[1])) for c in target]  # type: ignore[union-attr]
         if not cells:

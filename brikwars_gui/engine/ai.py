@@ -361,7 +361,9 @@ def play_turn(game: Game, *, min_chance: float = MIN_CHANCE) -> None:
         return
     player = game.active_player
     turn = (game.round, player)
-    for unit_id in sorted(u.id for u in game.state.units.values() if u.team == player):
+    unit_ids = sorted(u.id for u in game.state.units.values() if u.team == player)
+    game.prepare_moves(u for u in unit_ids if game.unit(u).alive)  # their moves, searched together
+    for unit_id in unit_ids:
         if game.over or (game.round, game.active_player) != turn:
             return
         play_unit(game, unit_id, min_chance=min_chance)

@@ -51,6 +51,7 @@ __all__ = [
     "path_cost",
     "reach_cells",
     "reach_search",
+    "reach_searches",
     "reachable",
     "rise_inches",
     "step_cost",
@@ -302,14 +303,22 @@ class _Window:
             for bx, by in blocked:
                 if x0 <= bx < x1 and y0 <= by < y1:
                     enter[by - self.oy, bx - self.ox] = False
-        elev = np.zeros((wh + 2, ww + 2), dtype=np.int64)
+        elev = np.zeros((wh + 2, ww + 2), dtype=np.int32)
         elev[1:-1, 1:-1] = grid.elevation[y0:y1, x0:x1]
         if half_speed:
-            mult = np.full((wh + 2, ww + 2), 2, dtype=np.int64)
+            mult = np.full((wh + 2, ww + 2), 2, dtype=np.int32)
         else:
-            mult = np.ones((wh + 2, ww + 2), dtype=np.int64)
+            mult = np.ones((wh + 2, ww + 2), dtype=np.int32)
             mult[1:-1, 1:-1] += grid.half_speed[y0:y1, x0:x1]
         self.arrays = (tpass, enter, elev, mult)
+
+    @classmethod
+    def placed(cls, width: int, ox: int, oy: int) -> _Window:
+        """A window `width` wide whose cell (0, 0) is the grid's (ox, oy), without its arrays
+        (`reach_searches` cuts them out of one padded copy of the grid)."""
+        win = cls.__new__(cls)
+        win.W, win.ox, win.oy, win.arrays = width, ox, oy, ()
+        return win
 
     def index(self, cell: Cell) -> int:
         return (cell[1] - self.oy) * self.W + (cell[0] - self.ox)
@@ -410,31 +419,59 @@ def _search(
 
 _DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)])
 _DIAGONAL = np.array([False] * 4 + [True] * 4)
-_BASE = np.where(_DIAGONAL, np.array([[1], [2]]), 1)[:, :, None]
+_BASE = np.where(_DIAGONAL, np.array([[1], [2]], dtype=np.int32), np.int32(1))[:, :, None]
 """GRID-2 base cost of each step (rows: diagonal parity 0 and 1; columns: `_DIRECTIONS`)."""
 
 
-def _step_tables(win: _Window, max_rise: int) -> tuple[np.ndarray, np.ndarray]:
-    """(cost, offset): `cost[p, k, i]` is the cost of step k (`_DIRECTIONS`) from window cell i at
-    diagonal parity p, 0 where the step is illegal: the same rules as `_search` (GRID-2 costs,
-    R-MOVE-2 climb, R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling), worked out
-    for the whole window at once. A state is `index * 2 + parity`, so step k moves a state by
-    `offset[p, k]`: `2d` for a step of d cells, plus or minus 1 when a diagonal flips the parity."""
-    tpass, enter, elev, mult = (a.ravel() for a in win.arrays)
-    H, W = win.arrays[0].shape
+def _step_tables(arrays: Sequence[np.ndarray], max_rise: int) -> tuple[np.ndarray, np.ndarray]:
+    """(cost, offset): `cost[n, p, k, i]` is the cost of step k (`_DIRECTIONS`) from cell i of
+    window n at diagonal parity p, 0 where the step is illegal: the same rules as `_search` (GRID-2
+    costs, R-MOVE-2 climb, R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling),
+    worked out for whole windows at once; `arrays` are `_Window.arrays` stacked, (n, H, W) each.
+    A state is `index * 2 + parity`, so step k moves a state by `offset[p, k]`: `2d` for a step
+    of d cells, plus or minus 1 when a diagonal flips the parity."""
+    n, H, W = arrays[0].shape
+    tpass, enter, elev, mult = (a.reshape(n, H * W) for a in arrays)
     inner = (np.arange(1, H - 1)[:, None] * W + np.arange(1, W - 1)[None, :]).ravel()
     dx, dy = _DIRECTIONS[:, 0, None], _DIRECTIONS[:, 1, None]
     to = inner[None, :] + dy * W + dx  # (8 steps, cells)
-    up = elev[to] - elev[inner][None, :]
-    ok = enter[to] & (up <= max_rise)
+    up = elev[:, to] - elev[:, inner][:, None, :]  # (windows, 8 steps, cells)
+    ok = enter[:, to] & (up <= max_rise)
     # a diagonal may not cut the corner of an impassable orthogonal neighbour
-    corner = tpass[inner[None, :] + dx] & tpass[inner[None, :] + dy * W]
+    corner = tpass[:, inner[None, :] + dx] & tpass[:, inner[None, :] + dy * W]
     ok &= corner | ~_DIAGONAL[:, None]
     extra = np.where(up > 1, (up + 1) // BRICKS_PER_INCH, 0)  # `rise_inches`
-    cost = np.zeros((2, len(_DIRECTIONS), H * W), dtype=np.int64)
-    cost[:, :, inner] = np.where(ok[None], (_BASE + extra[None]) * mult[to][None], 0)
+    cost = np.zeros((n, 2, len(_DIRECTIONS), H * W), dtype=np.int32)
+    cost[..., inner] = np.where(ok[:, None], (_BASE[None] + extra[:, None]) * mult[:, to][:, None], 0)
     offset = 2 * (_DIRECTIONS[:, 1] * W + _DIRECTIONS[:, 0])[None, :] + np.where(_DIAGONAL, [[1], [-1]], 0)
     return cost, offset
+
+
+def _dial(cost: np.ndarray, offset: np.ndarray, starts: np.ndarray, budget: int) -> np.ndarray:
+    """The minimum cost of every state of every window (`_step_tables`' `cost`), each from its
+    start state (`starts`, one per window), `budget + 1` where out of reach: (windows, states).
+
+    Dial's algorithm in numpy: every step costs a whole number of inches >= 1, so the states
+    costing c are final once the cheaper ones have been expanded, and all of them (in every
+    window) take their 8 steps at once (issue 26: the default AI asks every unit's reach)."""
+    n, states = cost.shape[0], cost.shape[3] * 2
+    dist = np.full(n * states, budget + 1, dtype=np.int32)
+    dist[np.arange(n) * states + starts] = 0
+    for c in range(budget):  # states costing `budget` reach nothing within it
+        at = np.flatnonzero(dist == c)
+        if not len(at):
+            continue
+        p = at & 1
+        if n == 1:
+            k = cost[0, p, :, at >> 1]  # (states, 8 steps)
+        else:
+            window, state = np.divmod(at, states)
+            k = cost[window, p, :, state >> 1]
+        to = at[:, None] + offset[p]  # windows are laid end to end: a step stays in its own
+        nc = c + k
+        better = (k > 0) & (nc < dist[to])  # dist is at most budget + 1: nc <= budget
+        np.minimum.at(dist, to[better], nc[better])
+    return dist.reshape(n, states)
 
 
 def _reach_costs(
@@ -447,31 +484,15 @@ def _reach_costs(
     max_rise: int,
 ) -> tuple[_Window, np.ndarray, np.ndarray]:
     """The minimum cost of every (cell, diagonal parity) state within `budget` (state = index * 2
-    + parity; `budget + 1` where out of reach), the same costs `_search` finds, and the step cost
-    table (`_step_tables`) they were found with.
-
-    `reachable` needs no path, so this is Dial's algorithm in numpy: every step costs a whole
-    number of inches >= 1, so the states costing c are final once the cheaper ones have been
-    expanded, and all of them take their 8 steps at once (issue 26: the default AI asks every
-    unit's reach once per turn)."""
+    + parity; `budget + 1` where out of reach), the same costs `_search` finds (`_dial`), and the
+    step cost table (`_step_tables`) they were found with."""
     sx, sy = start
     x0, y0 = max(0, sx - budget), max(0, sy - budget)
     x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
     win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
-    cost, offset = _step_tables(win, max_rise)
-    dist = np.full(cost.shape[2] * 2, budget + 1, dtype=np.int64)
-    dist[win.index(start) * 2 + parity] = 0
-    for c in range(budget):  # states costing `budget` reach nothing within it
-        at = np.flatnonzero(dist == c)
-        if not len(at):
-            continue
-        p = at & 1
-        k = cost[p, :, at >> 1]  # (states, 8 steps)
-        to = at[:, None] + offset[p]
-        nc = c + k
-        better = (k > 0) & (nc < dist[to])  # dist is at most budget + 1: nc <= budget
-        np.minimum.at(dist, to[better], nc[better])
-    return win, dist, cost
+    cost, offset = _step_tables([a[None] for a in win.arrays], max_rise)
+    dist = _dial(cost, offset, np.array([win.index(start) * 2 + parity]), budget)
+    return win, dist[0], cost[0]
 
 
 class Reach:
@@ -492,14 +513,19 @@ class Reach:
         self.start, self.budget, self.half_speed, self.parity = start, budget, half_speed, parity
         self._win, self._dist, self._cost = found  # `_reach_costs`'s answer
 
-    def costs(self) -> dict[Cell, int]:
-        """Each reachable cell (the start included) and its minimum cost over both parities."""
+    def costs(self, leave_out: frozenset[Cell] = frozenset()) -> dict[Cell, int]:
+        """Each reachable cell (the start included) but `leave_out`, and its minimum cost over both
+        parities, in row order."""
         win = self._win
         costs = self._dist.reshape(-1, 2).min(axis=1)
         where = np.flatnonzero(costs <= self.budget)
         ys, xs = np.divmod(where, win.W)
         cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)
-        return dict(zip(cells, costs[where].tolist(), strict=True))
+        if not leave_out:
+            return dict(zip(cells, costs[where].tolist(), strict=True))
+        return {
+            cell: c for cell, c in zip(cells, costs[where].tolist(), strict=True) if cell not in leave_out
+        }
 
     def path_to(self, goal: Cell) -> Path | None:
         """The path `find_path` returns to `goal` with this search's arguments (None when out of
@@ -614,10 +640,54 @@ def reachable(
     return reach_cells(reach, no_stop)
 
 
+def reach_searches(
+    grid: Grid,
+    starts: Sequence[tuple[Cell, int]],
+    budget: int,
+    *,
+    blocked: Collection[Cell] = frozenset(),
+    half_speed: bool = False,
+    max_rise: int = MAX_CLIMB_BRICKS,
+) -> list[Reach]:
+    """`reach_search` from each (start, diagonal parity) of `starts` with the same other arguments,
+    in one numpy pass over all of their windows (issue 26: one search per unit cost more in numpy
+    calls than in arithmetic). Each window is cut out of one copy of the grid with a wall of
+    `budget + 1` cells around it, so windows at the edge hold walls where `reach_search`'s are
+    cut short: nothing within `budget` can tell, and the paths (`Reach.path_to`) are the same."""
+    budget = int(budget)
+    pad, side = budget + 1, 2 * budget + 3
+    H, W = grid.shape
+    inside = (slice(pad, pad + H), slice(pad, pad + W))
+    tpass = np.zeros((H + 2 * pad, W + 2 * pad), dtype=bool)
+    tpass[inside] = grid.passable
+    enter = tpass.copy()
+    cells = np.array([c for c in blocked if grid.in_bounds(c)], dtype=np.int64).reshape(-1, 2)
+    enter[cells[:, 1] + pad, cells[:, 0] + pad] = False
+    elev = np.zeros(tpass.shape, dtype=np.int32)
+    elev[inside] = grid.elevation
+    mult = np.full(tpass.shape, 2 if half_speed else 1, dtype=np.int32)
+    if not half_speed:
+        mult[inside] += grid.half_speed
+    at = [_check_start(grid, start, parity) for start, parity in starts]
+    xs = np.array([c[0] for c in at], dtype=np.int64)
+    ys = np.array([c[1] for c in at], dtype=np.int64)
+    # window n is the padded grid's [ys[n] : ys[n] + side, xs[n] : xs[n] + side]
+    rows, cols = ys[:, None, None] + np.arange(side)[:, None], xs[:, None, None] + np.arange(side)
+    arrays = [a[rows, cols] for a in (tpass, enter, elev, mult)]
+    cost, offset = _step_tables(arrays, max_rise)
+    middle = ((side // 2) * side + side // 2) * 2
+    dist = _dial(cost, offset, np.array([middle + parity for _, parity in starts], dtype=np.int64), budget)
+    return [
+        Reach(start, budget, half_speed, parity, (_Window.placed(side, x - pad, y - pad), d, c))
+        for start, (_, parity), x, y, d, c in zip(
+            at, starts, xs.tolist(), ys.tolist(), dist, cost, strict=True
+        )
+    ]
+
+
 def reach_cells(reach: Reach, no_stop: Collection[Cell] = frozenset()) -> dict[Cell, int]:
     """`reachable`'s answer from its search: the cells but `no_stop` ones, the start at cost 0."""
-    stop = _cell_set(no_stop)
-    out = {cell: c for cell, c in reach.costs().items() if cell not in stop}
+    out = reach.costs(_cell_set(no_stop))
     out[reach.start] = 0
     return out
 

@@ -53,6 +53,7 @@ from brikwars_gui.engine.rules.movement import (
     MoveSearch,
     Recovered,
     plan_move,
+    prepare_moves,
     search_moves,
     walk,
     water_cells,
@@ -255,6 +256,7 @@ class Game:
         )
         self.snapshots = Snapshots()  # per-turn pictures, built when read (engine/snapshots.py)
         self._move_search: MoveSearch | None = None  # the last `legal_moves` search (`move`)
+        self._prepared: dict[str, MoveSearch] = {}  # searches made ahead (`prepare_moves`)
         self._rounds_started = False
         if start:
             self.start()
@@ -395,8 +397,17 @@ class Game:
         unit = self.unit(unit_id)
         if self.over or unit.team != self.active_player:
             return {}
-        moves, self._move_search = search_moves(self.state, unit)  # a `move` to one reads its path
+        prepared = self._prepared.pop(unit_id, None)
+        moves, self._move_search = search_moves(self.state, unit, prepared)  # `move` reads its path
         return moves
+
+    def prepare_moves(self, unit_ids: Iterable[str]) -> None:
+        """Search the moves of these units of the active side together (`movement.prepare_moves`,
+        one numpy pass): each one's `legal_moves` then reads its search, if nothing it depends on
+        has changed by then (the default AI asks every unit's moves, one after the other)."""
+        units = [self.unit(uid) for uid in unit_ids]
+        if not self.over:
+            self._prepared = prepare_moves(self.state, [u for u in units if u.team == self.active_player])
 
     def preview_path(self, unit_id: str, target: Cell | Sequence[Cell]) -> Path | None:
         """The path a `move` order would take (cells and cumulative costs), or None if illegal."""
@@ -572,6 +583,7 @@ class Game:
 
         def run() -> None:
             self._order("end_turn", None, {})
+            self._prepared = {}  # made for this turn's units
             self._finish_turn()
 
         self._guarded(run)

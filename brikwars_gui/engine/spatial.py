@@ -196,13 +196,14 @@ class UnitIndex:
         no_stop.update(cells)
         if unit.alive and cells.get(unit.pos) == 1:
             no_stop.discard(unit.pos)  # only the unit itself stands there
-        answer = (self._enemy_cells(unit.team), frozenset(no_stop))
+        answer = (self.enemy_cells(unit.team), frozenset(no_stop))
         self._blockers_memo = (key, answer)
         return answer
 
-    def _enemy_cells(self, team: str) -> frozenset[Cell]:
-        """The cells of every other team's living units, kept while none of them moves (a side's
-        own moves, most of its turn, leave the frozenset as it was: the same object)."""
+    def enemy_cells(self, team: str) -> frozenset[Cell]:
+        """`blockers(unit)[0]` for a unit of `team`: the cells of every other team's living units,
+        kept while none of them moves (a side's own moves, most of its turn, leave it as it was:
+        the same object)."""
         changes = tuple(n for other, n in self.team_changes.items() if other != team)
         memo = self._enemy_cells_memo.get(team)
         if memo is not None and memo[0] == changes:

@@ -9,11 +9,12 @@ import numpy as np
 import pytest
 
 from brikwars_gui.engine.dice import ScriptedDice, SeededDice
-from brikwars_gui.engine.grid import Grid, find_path, reach_search
+from brikwars_gui.engine.grid import Grid, find_path, reach_search, reach_searches
 from brikwars_gui.engine.hazards import sandbox as hs
 from brikwars_gui.engine.rules import movement
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.engine.state import GameState
+from brikwars_gui.scenario.generate import army_battle
 
 
 def _random_grid(rng: np.random.Generator, w: int, h: int) -> Grid:
@@ -150,3 +151,84 @@ def test_a_failed_order_rewinds_the_dice_it_rolled_and_leaves_them_if_it_rolled_
     with pytest.raises(RuntimeError):
         game.move("a", (3, 4))
     assert [game.dice.roll(6), game.dice.roll(6)] == first[1:]
+
+
+@pytest.mark.parametrize("seed", range(3))
+def test_grid_2_searches_made_together_are_each_units_own_search(seed: int) -> None:
+    """`reach_searches` (one numpy pass, windows cut from a walled copy of the grid) gives every
+    start the cells, costs and paths `reach_search` gives it alone, at the table's edges too."""
+    rng = np.random.default_rng(100 + seed)
+    for _ in range(12):
+        w, h = (int(v) for v in rng.integers(1, 16, 2))
+        grid = _random_grid(rng, w, h)
+        starts = [((int(rng.integers(w)), int(rng.integers(h))), int(rng.integers(2))) for _ in range(5)]
+        units = rng.integers(0, (w, h), (int(rng.integers(0, 12)), 2))
+        blocked = frozenset((int(x), int(y)) for x, y in units) - {s for s, _ in starts}
+        kw = {"blocked": blocked, "half_speed": bool(rng.random() < 0.2), "max_rise": int(rng.choice([1, 3]))}
+        budget = int(rng.integers(0, 10))
+        together = reach_searches(grid, starts, budget, **kw)
+        for (start, parity), reach in zip(starts, together, strict=True):
+            alone = reach_search(grid, start, budget, diagonal_parity=parity, **kw)
+            assert list(reach.costs().items()) == list(alone.costs().items())
+            cells = [(x, y) for x in range(w) for y in range(h)]
+            assert [reach.path_to(c) for c in cells] == [alone.path_to(c) for c in cells]
+
+
+def test_moves_prepared_for_a_side_are_its_units_own_until_something_they_depend_on_changes() -> None:
+    """`Game.prepare_moves` searches a side's units together; each `legal_moves` equals a search of
+    its own (cells, costs, order) while it holds, and is searched afresh once an enemy has moved
+    or the terrain under it changed."""
+    game = Game.from_scenario(army_battle(200, size=60, buildings=20, fires=2, seed=4), seed=1)
+    state = game.state
+    ids = sorted(u.id for u in game.units_of())
+    prepared = movement.prepare_moves(state, [game.unit(u) for u in ids])
+    assert len(prepared) == len(ids)
+    for uid in ids[:40]:
+        unit = game.unit(uid)
+        assert list(movement.search_moves(state, unit, prepared[uid])[0].items()) == list(
+            movement.legal_moves(state, unit).items()
+        )
+    unit = game.unit(ids[0])
+    blocked, _ = movement.blockers(state, unit)
+    assert prepared[ids[0]].holds(state, unit, blocked, False)
+    x, y = next(iter(movement.legal_moves(state, unit)))
+    state.grid.passable[y, x] = False  # under the kept search
+    assert not prepared[ids[0]].holds(state, unit, blocked, False)
+    assert (x, y) not in movement.search_moves(state, unit, prepared[ids[0]])[0]
+    state.grid.passable[y, x] = True
+    enemy = next(u for u in state.units.values() if u.team != unit.team and u.alive)
+    enemy.alive = False  # one fewer blocker: the enemies' cells changed
+    assert not prepared[ids[1]].holds(
+        state, game.unit(ids[1]), movement.blockers(state, game.unit(ids[1]))[0], False
+    )
+
+
+def test_the_default_ai_plays_the_same_round_with_its_moves_searched_together(monkeypatch) -> None:
+    """Same events with the moves searched together (`prepare_moves`) as one unit at a time; and
+    searched together they were: few units searched on their own."""
+    from brikwars_gui.engine import ai
+
+    alone = movement.reach_search
+    searched: list[int] = []
+
+    def counted(*args: object, **kw: object) -> object:
+        searched.append(1)
+        return alone(*args, **kw)
+
+    def play(prepare: bool) -> tuple[list[dict], int]:
+        searched.clear()
+        game = Game.from_scenario(
+            army_battle(120, size=40, buildings=12, fires=2, seed=2), seed=3, max_rounds=3
+        )
+        with monkeypatch.context() as patch:
+            patch.setattr(movement, "reach_search", counted)
+            if not prepare:
+                patch.setattr(Game, "prepare_moves", lambda self, ids: None)
+            for _ in range(4):
+                ai.play_turn(game)
+        moved = sum(1 for e in game.events if e.kind == "order" and e.order == "move")
+        return [e.to_dict() for e in game.events], len(searched) / moved
+
+    (together, alone_share), (one_by_one, every) = play(True), play(False)
+    assert together == one_by_one
+    assert every >= 1 and alone_share < 0.5

@@ -31,6 +31,7 @@ from brikwars_gui.engine.grid import (
     path_cost,
     reach_cells,
     reach_search,
+    reach_searches,
     step_cost,
 )
 from brikwars_gui.engine.hazards import phase as hazards
@@ -144,6 +145,13 @@ def blockers(state: GameState, unit: UnitState) -> tuple[frozenset[Cell], frozen
     return (blocked - unseen if unseen else blocked), no_stop
 
 
+def _enemy_blockers(state: GameState, team: str) -> frozenset[Cell]:
+    """`blockers(state, unit)[0]` for any unit of `team` (without building its allies' cells)."""
+    blocked = state.unit_index().enemy_cells(team)
+    unseen = unseen_enemy_cells(state, team)
+    return blocked - unseen if unseen else blocked
+
+
 def movement_problem(unit: UnitState) -> str | None:
     """Why the unit may not move now, or None."""
     if problem := unable_problem(unit):
@@ -164,7 +172,8 @@ class MoveSearch:
     """The ground search `legal_moves` made for a unit, with what it depended on: a `move` order
     of that unit to one of its cells reads the path off it (`Reach.path_to`, the path a new search
     would find) instead of searching again, while the unit and what blocks it are unchanged
-    (issue 26: the default AI moved each unit by searching twice)."""
+    (issue 26: the default AI moved each unit by searching twice). A search made ahead of time
+    (`prepare_moves`) also keeps the terrain it searched, to check it is still the same."""
 
     unit: UnitState
     start: Cell
@@ -176,6 +185,23 @@ class MoveSearch:
     blocked: frozenset[Cell]
     water: bool  # water cells were blocked too (a non-swimmer, or a burdened swimmer)
     reach: Reach
+    terrain: tuple[tuple[slice, slice], list[np.ndarray]] | None = None
+
+    def holds(self, state: GameState, unit: UnitState, blocked: frozenset[Cell], water: bool) -> bool:
+        """The search is still the one `search_moves` would make for `unit` now (`blocked`: the
+        enemies in its way now; `water`: water avoided too)."""
+        return (
+            self.unit is unit
+            and self.start == unit.pos
+            and self.move_left == unit.move_left
+            and self.parity == unit.diagonal_parity
+            and self.half_speed == at_half_speed(unit)
+            and self.rise == max_rise(unit)
+            and self.grid is state.grid
+            and self.water == water
+            and (self.blocked is blocked or self.blocked == blocked)
+            and (self.terrain is None or _same_terrain(self.grid, *self.terrain))
+        )
 
     def path_to(
         self,
@@ -188,22 +214,12 @@ class MoveSearch:
         avoid: frozenset[Cell],
         no_stop: frozenset[Cell],
     ) -> list[Cell] | None:
-        """The cells of the path to `goal` when this search still holds for `unit` (`blocked`:
-        the enemies in its way now; `water`: water avoided too, `avoid` being both), else None.
-        The path is validated before it is used (`path_cost`: every step legal for the current
-        grid and blockers, not ending on a friend, the cost the search found, within the Move
-        left); when it is not, the `move` order searches again, and refuses what that refuses."""
-        if not (
-            self.unit is unit
-            and self.start == unit.pos
-            and self.move_left == unit.move_left
-            and self.parity == unit.diagonal_parity
-            and self.half_speed == at_half_speed(unit)
-            and self.rise == max_rise(unit)
-            and self.grid is state.grid
-            and self.water == water
-            and (self.blocked is blocked or self.blocked == blocked)
-        ):
+        """The cells of the path to `goal` when this search still `holds` (`avoid`: the blocked
+        cells and any water), else None. The path is validated before it is used (`path_cost`:
+        every step legal for the current grid and blockers, not ending on a friend, the cost the
+        search found, within the Move left); when it is not, the `move` order searches again, and
+        refuses what that refuses."""
+        if not self.holds(state, unit, blocked, water):
             return None
         path = self.reach.path_to(goal)
         if path is None:
@@ -223,14 +239,71 @@ class MoveSearch:
         return list(path.cells) if cost == path.total <= unit.move_left else None
 
 
+_TERRAIN = ("passable", "elevation", "half_speed")
+"""The grid arrays a ground search reads."""
+
+
+def _terrain_of(grid: Grid, at: Cell, budget: int) -> tuple[tuple[slice, slice], list[np.ndarray]]:
+    """The part of the terrain a search of `budget` inches from `at` reads (and the corners one
+    cell beyond), copied."""
+    x, y = at
+    where = (slice(max(0, y - budget - 1), y + budget + 2), slice(max(0, x - budget - 1), x + budget + 2))
+    return where, [getattr(grid, name)[where].copy() for name in _TERRAIN]
+
+
+def _same_terrain(grid: Grid, where: tuple[slice, slice], kept: list[np.ndarray]) -> bool:
+    return all(np.array_equal(getattr(grid, name)[where], a) for name, a in zip(_TERRAIN, kept, strict=True))
+
+
+def _avoids_water(unit: UnitState, water: frozenset[Cell]) -> bool:
+    """Its ground search blocks water: a non-swimmer, or a burdened swimmer (R-MOVE-10)."""
+    return bool(water) and (burdened(unit) or not unit.can_swim)
+
+
+def prepare_moves(state: GameState, units: Sequence[UnitState]) -> dict[str, MoveSearch]:
+    """The ground searches `search_moves` would make for `units` (by id), made together: one
+    numpy pass (`grid.reach_searches`) for the units sharing their Move left, Half Speed, climb
+    and blockers (issue 26: the default AI searches every unit of its side once per turn). Each
+    is used only while it `holds`."""
+    grid = state.grid
+    water = water_cells(grid)
+    groups: dict[tuple[int, bool, int, bool, int], tuple[frozenset[Cell], list[UnitState]]] = {}
+    for unit in units:
+        if movement_problem(unit) is not None:
+            continue
+        blocked = _enemy_blockers(state, unit.team)
+        key = (unit.move_left, at_half_speed(unit), max_rise(unit), _avoids_water(unit, water), id(blocked))
+        groups.setdefault(key, (blocked, []))[1].append(unit)
+    out: dict[str, MoveSearch] = {}
+    for (budget, hs, rise, avoid_water, _), (blocked, members) in groups.items():
+        avoid = blocked | water if avoid_water else blocked
+        for first in range(0, len(members), _BATCH):
+            part = members[first : first + _BATCH]
+            starts = [(u.pos, u.diagonal_parity) for u in part]
+            reaches = reach_searches(grid, starts, budget, blocked=avoid, half_speed=hs, max_rise=rise)
+            for u, reach in zip(part, reaches, strict=True):
+                terrain = _terrain_of(grid, u.pos, budget)
+                out[u.id] = MoveSearch(
+                    u, u.pos, budget, u.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach, terrain
+                )
+    return out
+
+
+_BATCH = 128
+"""Units searched in one numpy pass (bounds the arrays: ~2.8 MB of step costs at Move 5)."""
+
+
 def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
     """Every cell the unit can end a move on now, with its Move cost (start cell excluded): inches
     spent in any direction up to its Move (R-MOVE-2), Half Speed inches doubled (R-MOVE-7/8)."""
     return search_moves(state, unit)[0]
 
 
-def search_moves(state: GameState, unit: UnitState) -> tuple[dict[Cell, int], MoveSearch | None]:
-    """`legal_moves`, and the ground search it made (None when it made none) for `plan_move`."""
+def search_moves(
+    state: GameState, unit: UnitState, prepared: MoveSearch | None = None
+) -> tuple[dict[Cell, int], MoveSearch | None]:
+    """`legal_moves`, and the ground search it made (None when it made none) for `plan_move`;
+    a `prepared` search (`prepare_moves`) is taken instead of a new one while it `holds`."""
     if movement_problem(unit) is not None:
         return {}, None
     grid = state.grid
@@ -239,20 +312,23 @@ def search_moves(state: GameState, unit: UnitState) -> tuple[dict[Cell, int], Mo
     rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
     budget = unit.move_left
     water = water_cells(grid)
-    avoid_water = bool(water) and (burdened(unit) or not unit.can_swim)
-    reach = reach_search(
-        grid,
-        unit.pos,
-        budget,
-        blocked=blocked | water if avoid_water else blocked,
-        half_speed=hs,
-        diagonal_parity=unit.diagonal_parity,
-        max_rise=rise,
-    )
-    search = MoveSearch(
-        unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
-    )
-    out = reach_cells(reach, no_stop)
+    avoid_water = _avoids_water(unit, water)
+    if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
+        search = dataclasses.replace(prepared, terrain=None)  # any order drops it now (`Game`)
+    else:
+        reach = reach_search(
+            grid,
+            unit.pos,
+            budget,
+            blocked=blocked | water if avoid_water else blocked,
+            half_speed=hs,
+            diagonal_parity=unit.diagonal_parity,
+            max_rise=rise,
+        )
+        search = MoveSearch(
+            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
+        )
+    out = reach_cells(search.reach, no_stop)
     if avoid_water and unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
         for (x, y), cost in list(out.items()):
             for dx in (-1, 0, 1):

@@ -603,6 +603,7 @@ class PlayMixin:
             return
         menu = self.build_action_menu(actor, (x, y), unit_id if unit_id != actor else "")
         self.last_action_menu = menu
+        self.hover_card.hold_under(menu)
         menu.popup(global_pos)
 
     def end_selected_unit(self) -> bool:

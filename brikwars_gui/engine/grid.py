@@ -661,7 +661,8 @@ def reach_searches(
     tpass = np.zeros((H + 2 * pad, W + 2 * pad), dtype=bool)
     tpass[inside] = grid.passable
     enter = tpass.copy()
-    cells = np.array([c for c in blocked if grid.in_bounds(c)], dtype=np.int64).reshape(-1, 2)
+    cells = np.array(list(blocked), dtype=np.int64).reshape(-1, 2)
+    cells = cells[(cells[:, 0] >= 0) & (cells[:, 0] < W) & (cells[:, 1] >= 0) & (cells[:, 1] < H)]
     enter[cells[:, 1] + pad, cells[:, 0] + pad] = False
     elev = np.zeros(tpass.shape, dtype=np.int32)
     elev[inside] = grid.elevation
@@ -669,20 +670,27 @@ def reach_searches(
     if not half_speed:
         mult[inside] += grid.half_speed
     at = [_check_start(grid, start, parity) for start, parity in starts]
-    xs = np.array([c[0] for c in at], dtype=np.int64)
-    ys = np.array([c[1] for c in at], dtype=np.int64)
-    # window n is the padded grid's [ys[n] : ys[n] + side, xs[n] : xs[n] + side]
-    rows, cols = ys[:, None, None] + np.arange(side)[:, None], xs[:, None, None] + np.arange(side)
-    arrays = [a[rows, cols] for a in (tpass, enter, elev, mult)]
-    cost, offset = _step_tables(arrays, max_rise)
     middle = ((side // 2) * side + side // 2) * 2
-    dist = _dial(cost, offset, np.array([middle + parity for _, parity in starts], dtype=np.int64), budget)
-    return [
-        Reach(start, budget, half_speed, parity, (_Window.placed(side, x - pad, y - pad), d, c))
-        for start, (_, parity), x, y, d, c in zip(
-            at, starts, xs.tolist(), ys.tolist(), dist, cost, strict=True
+    out: list[Reach] = []
+    for first in range(0, len(at), _BATCH):  # bounds the arrays: ~2.8 MB of step costs at Move 5
+        part, parities = at[first : first + _BATCH], [parity for _, parity in starts[first : first + _BATCH]]
+        xs = np.array([c[0] for c in part], dtype=np.int64)
+        ys = np.array([c[1] for c in part], dtype=np.int64)
+        # window n is the padded grid's [ys[n] : ys[n] + side, xs[n] : xs[n] + side]
+        rows, cols = ys[:, None, None] + np.arange(side)[:, None], xs[:, None, None] + np.arange(side)
+        cost, offset = _step_tables([a[rows, cols] for a in (tpass, enter, elev, mult)], max_rise)
+        dist = _dial(cost, offset, middle + np.array(parities, dtype=np.int64), budget)
+        out.extend(
+            Reach(start, budget, half_speed, parity, (_Window.placed(side, x - pad, y - pad), d, c))
+            for start, parity, x, y, d, c in zip(
+                part, parities, xs.tolist(), ys.tolist(), dist, cost, strict=True
+            )
         )
-    ]
+    return out
+
+
+_BATCH = 128
+"""Windows `reach_searches` works on in one numpy pass."""
 
 
 def reach_cells(reach: Reach, no_stop: Collection[Cell] = frozenset()) -> dict[Cell, int]:

@@ -762,29 +762,31 @@ def path_cost(
     parity = diagonal_parity
     total = 0
     passable, elev, hs = grid.passable, grid.elevation, grid.half_speed
+    width, height = grid.width, grid.height
     for n in range(1, len(pts)):
         (ax, ay), (bx, by) = pts[n - 1], pts[n]
-        where = f"step {n} ({ax}, {ay})->({bx}, {by})"
         dx, dy = bx - ax, by - ay
-        if dx == 0 and dy == 0:
-            raise IllegalPath(f"{where} does not move")
-        if abs(dx) > 1 or abs(dy) > 1:
-            raise IllegalPath(f"{where} is not a step to a neighbouring cell")
-        if not grid.in_bounds((bx, by)):
-            raise IllegalPath(f"{where} leaves the {grid.width}x{grid.height} battlefield")
-        if not passable[by, bx]:
-            raise IllegalPath(f"{where} enters an obstacle")
-        if (bx, by) in enemy:
-            raise IllegalPath(f"{where} enters a cell held by a blocking unit")
-        rise = int(elev[by, bx]) - int(elev[ay, ax])
-        if rise > max_rise:
-            raise IllegalPath(f"{where} climbs {rise} bricks (at most {max_rise} per step)")
         diagonal = dx != 0 and dy != 0
-        if diagonal and not (passable[ay, bx] and passable[by, ax]):
-            raise IllegalPath(f"{where} cuts the corner of an obstacle")
-        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
-        if diagonal:
-            parity ^= 1
+        if dx == 0 and dy == 0:
+            problem = "does not move"
+        elif abs(dx) > 1 or abs(dy) > 1:
+            problem = "is not a step to a neighbouring cell"
+        elif not (0 <= bx < width and 0 <= by < height):
+            problem = f"leaves the {width}x{height} battlefield"
+        elif not passable[by, bx]:
+            problem = "enters an obstacle"
+        elif (bx, by) in enemy:
+            problem = "enters a cell held by a blocking unit"
+        elif (rise := int(elev[by, bx]) - int(elev[ay, ax])) > max_rise:
+            problem = f"climbs {rise} bricks (at most {max_rise} per step)"
+        elif diagonal and not (passable[ay, bx] and passable[by, ax]):
+            problem = "cuts the corner of an obstacle"
+        else:
+            total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
+            parity ^= diagonal
+            continue
+        # the message is built only for the step that fails (issue 26: sprint lines check each step)
+        raise IllegalPath(f"step {n} ({ax}, {ay})->({bx}, {by}) {problem}")
     if len(pts) > 1 and pts[-1] in _cell_set(no_stop):
         raise IllegalPath(f"the move ends on {pts[-1]}, a cell it may only pass through")
     return total

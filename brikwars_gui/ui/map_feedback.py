@@ -33,6 +33,9 @@ RESULT_COLORS = {
 }
 FLASH = ("hit", "killed", "disrupted", "blast")
 FLASH_COLORS = {"blast": "#ff6f00"}  # the blast's circle; others flash in their text's colour
+FLASH_HALOS = ((QColor(0, 0, 0, 150), 9), (QColor(255, 255, 255, 220), 6))
+"""Rims under a flash's ring, outermost first: dark then white, so it stands off light and dark
+shading alike (the Disrupted purple is the Move shading's violet itself)."""
 FLOAT_FILL = QColor(255, 255, 255, 245)
 """Result floats sit on a near-opaque white: the Move shading under them no longer tints it, so a
 float reads the same on every shading (purple SN text sank into the violet one, s9 check)."""
@@ -114,14 +117,20 @@ class ResultFloats(QObject):
         self.floats.append((label, start, 0))
         if result.kind in FLASH:
             if getattr(result, "area", ()):  # an SN Effect's cells (R-SN-27/28), outlined
-                flash = QGraphicsPathItem(cells_outline(result.area))
+                outline = cells_outline(result.area)
+                flash, *halos = (QGraphicsPathItem(outline) for _ in range(1 + len(FLASH_HALOS)))
                 centre = QPointF(0, 0)
             else:
                 radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
-                flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+                box = QRectF(-radius, -radius, 2 * radius, 2 * radius)
+                flash, *halos = (QGraphicsEllipseItem(box) for _ in range(1 + len(FLASH_HALOS)))
             flash.setPos(centre)
             ring = FLASH_COLORS.get(result.kind, color)
             flash.setPen(cosmetic_pen(ring, 3))
+            for halo, (rim, width) in zip(halos, FLASH_HALOS, strict=True):  # under the ring
+                halo.setParentItem(flash)
+                halo.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+                halo.setPen(cosmetic_pen(rim, width))
             fill = QColor(ring)
             fill.setAlpha(60)
             flash.setBrush(QBrush(fill))

@@ -95,3 +95,17 @@ def test_an_sn_float_stands_off_every_shading(qapp) -> None:
         backdrop = QColor(Counter(c.rgb() for c in inside).most_common(1)[0][0])
         edge = max(contrast(c, shading) for c in [*ring, backdrop])
         assert edge >= 3.0, (name, edge)
+
+
+@pytest.mark.parametrize("kind", ["hit", "killed", "disrupted"])
+def test_a_flash_ring_stands_off_every_shading(qapp, kind: str) -> None:
+    """The ring flashed around a hit, kill or Disrupted unit: the Disrupted purple is the Move
+    shading's violet itself, so a white rim runs under every ring (3:1 off the shading below it)."""
+    from brikwars_gui.ui.items import CELL, cell_center
+
+    for name, shading in SHADINGS.items():
+        image, _box = rendered(kind, shading)
+        centre = cell_center((0, 0)) - QRectF(-150, -80, 300, 160).topLeft()
+        below = centre.y() + CELL * 0.7  # the ring's lowest point, away from the rising text
+        ring = pixels(image, QRectF(centre.x() - 4, below - 5, 8, 10))
+        assert max(contrast(c, shading) for c in ring) >= 3.0, (kind, name)

@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from brikwars_gui.ui.battlefield.view import RULER_BAND
 from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cell_center, cells_outline, cosmetic_pen
 
 CHOICE_COLOR = "#00c853"
@@ -151,17 +152,28 @@ class ResultFloats(QObject):
     def _clear_spot(self, label: LabelItem, start: QPointF) -> QPointF:
         """`start`, or the nearest spot above it where `label` overlaps no float on the map (a
         Fireball hitting several units at once: each outcome readable). The floats all rise at
-        one speed, so labels apart when they appear stay apart."""
+        one speed, so labels apart when they appear stay apart. A stack that would reach the
+        map's top edge (under the inch ruler) goes on below the token instead."""
         others = [self.screen_rect(item) for item, _s, _a in self.floats if isinstance(item, LabelItem)]
+        spot = self._stacked(label, start, others, up=True)
+        if not self.scene.views() or self.screen_rect(label, spot).top() >= RULER_BAND + 2:
+            return spot
+        return self._stacked(label, start + QPointF(0, CELL * 1.2), others, up=False)
+
+    def _stacked(self, label: LabelItem, start: QPointF, others: list[QRectF], *, up: bool) -> QPointF:
+        """`start` moved up (or down) past every float in `others` that `label` would overlap."""
         views = self.scene.views()
-        zoom = views[0].transform().m11() if views else 1.0
+        zoom = max(views[0].transform().m11() if views else 1.0, 0.05)
         rect = self.screen_rect(label, start)
         for _ in range(len(others) + 1):
             hit = [r for r in others if r.adjusted(-2, -2, 2, 2).intersects(rect)]
             if not hit:
                 break
-            lift = rect.bottom() - min(r.top() for r in hit) + 3  # clear the lowest top it meets
-            start = start + QPointF(0, -lift / max(zoom, 0.05))
+            if up:  # clear the lowest top it meets
+                step = -(rect.bottom() - min(r.top() for r in hit) + 3)
+            else:  # clear the highest bottom it meets
+                step = max(r.bottom() for r in hit) - rect.top() + 3
+            start = start + QPointF(0, step / zoom)
             rect = self.screen_rect(label, start)
         return start
 

@@ -4,7 +4,8 @@
   2,000 units (the limit) on a 400x400" table (the limit). Target: within 2 s on the 2-core machine.
 * `open headless`: read and validate a saved game and replay its orders (`Game.from_events`).
 * `open in the GUI`: File ▸ Open of the saved game in the real window (offscreen), until the
-  event loop is idle: replay, models, tables, map. Target: within 1 s.
+  event loop is idle: replay, models, tables, map (the AI sides' first step is held back: it is
+  the game going on, not the opening). Target: within 1 s.
   The saved games: the 2,000-unit battle after one AI round, a `--mid`-unit battle after one
   round, and the skirmish played `--rounds` rounds by the AI.
 
@@ -84,6 +85,9 @@ def measure_open_gui(path: Path) -> float:
         window = MainWindow(skirmish, None, settings=settings, data_dir=None)
         window.resize(1400, 900)
         window.show()
+        # the saved games are played by AI sides, whose first step would run in the event loop
+        # once the open took longer than the step interval: not part of opening the game
+        window.controller.set_ai_interval(LIMIT_S * 1000)
         app.processEvents()
         start = time.perf_counter()
         if not window.open_saved_game(path, remember=False):

@@ -9,8 +9,6 @@ import json
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
 
 from brikwars_gui.app import open_window
 from brikwars_gui.engine import ai
@@ -22,18 +20,6 @@ from brikwars_gui.scenario.savegame import SavedGame, save_saved_game
 from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.models import UNIT_ID_ROLE
 from brikwars_gui.ui.session_controller.log_entries import LogEntry
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def shown(monkeypatch) -> list[str]:
-    texts: list[str] = []
-    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a, **k: texts.append(text))
-    return texts
 
 
 def _battle_saved(tmp_path: Path) -> tuple[Path, Game]:

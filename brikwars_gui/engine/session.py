@@ -50,12 +50,14 @@ from brikwars_gui.engine.rules.common import (
 from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.rules.movement import (
     MovementStopped,
+    MoveSearch,
     Recovered,
     plan_move,
+    prepare_moves,
+    search_moves,
     walk,
     water_cells,
 )
-from brikwars_gui.engine.rules.movement import legal_moves as _legal_moves
 from brikwars_gui.engine.rules.response import (
     leaving_triggers,
     movement_triggers,
@@ -253,6 +255,8 @@ class Game:
             state, self.dice, [], listener, decide=self._decide, options=options or RuleOptions()
         )
         self.snapshots = Snapshots()  # per-turn pictures, built when read (engine/snapshots.py)
+        self._move_search: MoveSearch | None = None  # the last `legal_moves` search (`move`)
+        self._prepared: dict[str, MoveSearch] = {}  # searches made ahead (`prepare_moves`)
         self._rounds_started = False
         if start:
             self.start()
@@ -397,7 +401,17 @@ class Game:
         unit = self.unit(unit_id)
         if self.over or unit.team != self.active_player:
             return {}
-        return _legal_moves(self.state, unit)
+        prepared = self._prepared.pop(unit_id, None)
+        moves, self._move_search = search_moves(self.state, unit, prepared)  # `move` reads its path
+        return moves
+
+    def prepare_moves(self, unit_ids: Iterable[str]) -> None:
+        """Search the moves of these units of the active side together (`movement.prepare_moves`,
+        one numpy pass): each one's `legal_moves` then reads its search, if nothing it depends on
+        has changed by then (the default AI asks every unit's moves, one after the other)."""
+        units = [self.unit(uid) for uid in unit_ids]
+        if not self.over:
+            self._prepared = prepare_moves(self.state, [u for u in units if u.team == self.active_player])
 
     def preview_path(self, unit_id: str, target: Cell | Sequence[Cell]) -> Path | None:
         """The path a `move` order would take (cells and cumulative costs), or None if illegal."""
@@ -446,10 +460,11 @@ class Game:
         restore the state, the events and the dice (when the source can rewind: SeededDice,
         ScriptedDice, or anything with `snapshot()`/`restore(token)`), so the next roll is the
         one the failed order would have drawn and a saved game stays replayable."""
+        self._move_search = None  # an order may change what the last `legal_moves` searched through
         journal = begin_journal()  # every state change from here on can be undone (engine/journal.py)
         mark = len(self.events)
         snapshot_mark = len(self.snapshots)
-        dice_mark = self.dice.snapshot()
+        dice_mark = self.dice.mark()  # the inner snapshot is taken at the first roll
         try:
             fn()
             note_sightings(self.state)  # fog of war: each side's memory of where it saw enemies
@@ -457,9 +472,10 @@ class Game:
             rollback(journal)
             del self.events[mark:]
             del self.snapshots[snapshot_mark:]  # a turn begun by the failed order never happened
-            self.dice.restore(dice_mark)
+            self.dice.rewind(dice_mark)
             raise
         commit(journal)
+        self.dice.release(dice_mark)
         self._check_victory()
 
     def _order(self, order: str, unit: str | None, args: dict[str, Any]) -> None:
@@ -495,7 +511,8 @@ class Game:
                 f"{unit.name} has already used its Action: moving carefully through Spiked obstacles "
                 "spends it (R-HAZ-15)"
             )
-        plan = plan_move(self.state, unit, target)  # raises IllegalOrder before any change
+        # raises IllegalOrder before any change; `legal_moves` just before has searched the way
+        plan = plan_move(self.state, unit, target, self._move_search)
         explicit = not (len(target) == 2 and isinstance(target[0], int))
         args = (
             {"path": [list(c) for c in plan.cells]}
@@ -570,6 +587,7 @@ class Game:
 
         def run() -> None:
             self._order("end_turn", None, {})
+            self._prepared = {}  # made for this turn's units
             self._finish_turn()
 
         self._guarded(run)

@@ -2,6 +2,9 @@
 
 * `ai round`: one round (every player's turn) of the default AI on `army_battle(2000, size=400)`,
   2,000 units (the limit) on a 400x400" table (the limit). Target: within 2 s on the 2-core machine.
+* `tactical ai round`: the same for the tactical AI (`engine/tactics`, a scenario's players with
+  `ai_level` normal or hard) at `--tactical-level` on `--tactical-units` units (500 by default,
+  on a table of the same density: the 2,000-unit round takes minutes).
 * `open headless`: read and validate a saved game and replay its orders (`Game.from_events`).
 * `open in the GUI`: File ▸ Open of the saved game in the real window (offscreen), until the
   event loop is idle: replay, models, tables, map (the AI sides' first step is held back: it is
@@ -14,8 +17,8 @@ Run: `nice -n 10 .venv/bin/python benchmarks/heavy_inputs.py [--units 2000] [--s
 `git archive <commit> | tar -x -C DIR`), each figure before then after, one after the other, so
 both see the same load; a calibration loop (1e6 iterations of a small expression, ~45 ms on this
 machine when idle) is printed with each, and the CPU time of the measured process (`process_time`:
-on a shared machine it moves far less with the load than the wall clock). Not run by run_all.py
-(the full size takes minutes).
+on a shared machine it moves far less with the load than the wall clock). `--ai-only` measures the
+two AI rounds and opens no saved game. Not run by run_all.py (the full size takes minutes).
 """
 
 from __future__ import annotations
@@ -57,6 +60,19 @@ def measure_ai_round(units: int, size: int) -> tuple[float, float]:
     start, cpu = time.perf_counter(), time.process_time()
     for _ in scenario.players:
         ai.play_turn(game)
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def measure_tactical_round(units: int, size: int, level: str) -> tuple[float, float]:
+    from brikwars_gui.engine.session import Game
+    from brikwars_gui.engine.tactics.player import make_player
+
+    scenario = _battle(units, size)
+    game = Game.from_scenario(scenario, seed=1, max_rounds=3, timeline=False)
+    player = make_player(level, seed=1)
+    start, cpu = time.perf_counter(), time.process_time()
+    for _ in scenario.players:
+        player.play_turn(game)
     return time.perf_counter() - start, time.process_time() - cpu
 
 
@@ -146,6 +162,8 @@ def _measure(what: str, args: list[str]) -> dict[str, float]:
     calibration = _calibration_ms()
     if what == "ai":
         seconds, cpu = measure_ai_round(int(args[0]), int(args[1]))
+    elif what == "tactical":
+        seconds, cpu = measure_tactical_round(int(args[0]), int(args[1]), args[2])
     elif what == "headless":
         seconds, cpu = measure_open_headless(Path(args[0]))
     else:
@@ -160,6 +178,11 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=400)
     parser.add_argument("--mid", type=int, default=400, help="units of the middle-sized saved game")
     parser.add_argument("--rounds", type=int, default=30, help="rounds of the long skirmish saved game")
+    parser.add_argument("--tactical-units", type=int, default=500, help="units of the tactical AI round")
+    parser.add_argument(
+        "--tactical-level", default="normal", help="the tactical AI's level (normal, hard, easy)"
+    )
+    parser.add_argument("--ai-only", action="store_true", help="only the AI rounds (no saved games opened)")
     parser.add_argument("--before", type=Path, help="root of a checkout of the code to compare with")
     parser.add_argument("--measure", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -169,9 +192,15 @@ def main() -> None:
     codes = {"before": args.before.resolve()} if args.before else {}
     codes["after"] = ROOT
     with tempfile.TemporaryDirectory() as tmp:
-        saved = make_saved_games(Path(tmp), args.units, args.size, args.mid, args.rounds)
+        saved = (
+            {} if args.ai_only else make_saved_games(Path(tmp), args.units, args.size, args.mid, args.rounds)
+        )
         table = f"{args.size}x{args.size}"
         jobs = [(f"ai round, {args.units} units on {table}", "ai", str(args.units), str(args.size))]
+        t_units = args.tactical_units
+        t_size = max(40, round(args.size * (t_units / args.units) ** 0.5))  # the same density
+        label = f"tactical ai round ({args.tactical_level}), {t_units} units on {t_size}x{t_size}"
+        jobs.append((label, "tactical", str(t_units), str(t_size), args.tactical_level))
         for name, path in saved.items():
             jobs.append((f"open headless, {name}", "headless", str(path)))
             jobs.append((f"open in the GUI, {name}", "gui", str(path)))

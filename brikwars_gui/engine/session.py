@@ -464,7 +464,7 @@ class Game:
         journal = begin_journal()  # every state change from here on can be undone (engine/journal.py)
         mark = len(self.events)
         snapshot_mark = len(self.snapshots)
-        dice_mark = self.dice.mark()  # the inner snapshot is taken at the first roll
+        dice_mark = self.dice.snapshot()
         try:
             fn()
             note_sightings(self.state)  # fog of war: each side's memory of where it saw enemies
@@ -472,10 +472,9 @@ class Game:
             rollback(journal)
             del self.events[mark:]
             del self.snapshots[snapshot_mark:]  # a turn begun by the failed order never happened
-            self.dice.rewind(dice_mark)
+            self.dice.restore(dice_mark)
             raise
         commit(journal)
-        self.dice.release(dice_mark)
         self._check_victory()
 
     def _order(self, order: str, unit: str | None, args: dict[str, Any]) -> None:

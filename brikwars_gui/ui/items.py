@@ -99,6 +99,8 @@ class LabelItem(QGraphicsItem):
         anchor: str = "below",
         bold: bool = False,
         point_size: float = 8.5,
+        fill: QColor | str | None = None,
+        border: QPen | None = None,
     ) -> None:
         super().__init__(parent)
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
@@ -108,6 +110,8 @@ class LabelItem(QGraphicsItem):
         self.font.setPointSizeF(point_size)
         self.font.setBold(bold)
         self.color = QColor(color)
+        self.fill = QColor(255, 255, 255, 215) if fill is None else QColor(fill)
+        self.border = QPen(QColor(0, 0, 0, 60), 1) if border is None else border
         self.set_text(text)
 
     def set_text(self, text: str) -> None:
@@ -135,8 +139,8 @@ class LabelItem(QGraphicsItem):
         self, painter: QPainter, option: QStyleOptionGraphicsItem, widget: QWidget | None = None
     ) -> None:
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
-        painter.setPen(QPen(QColor(0, 0, 0, 60), 1))
-        painter.setBrush(QColor(255, 255, 255, 215))
+        painter.setPen(self.border)
+        painter.setBrush(self.fill)
         painter.drawRoundedRect(self._rect, 4, 4)
         painter.setFont(self.font)
         painter.setPen(self.color)

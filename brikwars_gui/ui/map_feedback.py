@@ -8,7 +8,7 @@ flash; they never block the game and vanish on their own."""
 from __future__ import annotations
 
 from PySide6.QtCore import QObject, QPointF, QRectF, Qt, QTimer
-from PySide6.QtGui import QBrush, QColor
+from PySide6.QtGui import QBrush, QColor, QPen
 from PySide6.QtWidgets import (
     QGraphicsEllipseItem,
     QGraphicsItem,
@@ -27,11 +27,20 @@ RESULT_COLORS = {
     "damage": "#bf360c",
     "killed": "#000000",
     "disrupted": "#6a1b9a",
-    "blast": "#ff6f00",
+    "blast": "#c43e00",  # text 5:1 on the float's white; its flash stays bright orange (FLASH_COLORS)
     "bail": "#1565c0",
-    "sn": "#8e24aa",  # SuperNatural dice and Effects (R-SN-14)
+    "sn": "#ffffff",  # SuperNatural dice and Effects (R-SN-14): white on their purple (below)
 }
 FLASH = ("hit", "killed", "disrupted", "blast")
+FLASH_COLORS = {"blast": "#ff6f00"}  # the blast's circle; others flash in their text's colour
+FLOAT_FILL = QColor(255, 255, 255, 245)
+"""Result floats sit on a near-opaque white: the Move shading under them no longer tints it, so a
+float reads the same on every shading (purple SN text sank into the violet one, s9 check)."""
+FLOAT_BORDER = QPen(QColor(0, 0, 0, 140), 1)
+SN_FILL = QColor("#4a148c")
+"""SN floats: white on deep purple, ringed in white, so they are told from the others and stand
+off the violet Move shading (R-SN-14)."""
+SN_BORDER = QPen(QColor("#ffffff"), 2)
 
 
 def _alive(item: QGraphicsItem) -> bool:
@@ -87,7 +96,16 @@ class ResultFloats(QObject):
             return
         color = RESULT_COLORS.get(result.kind, "#202020")
         centre = cell_center(result.at)
-        label = LabelItem(result.text, color, anchor="center", bold=True, point_size=10)
+        sn = result.kind == "sn"
+        label = LabelItem(
+            result.text,
+            color,
+            anchor="center",
+            bold=True,
+            point_size=10,
+            fill=SN_FILL if sn else FLOAT_FILL,
+            border=SN_BORDER if sn else FLOAT_BORDER,
+        )
         label.setZValue(Z_TOOL + 5)
         start = self._clear_spot(label, centre + QPointF(0, -CELL * 0.6))
         label.setPos(start)
@@ -102,8 +120,9 @@ class ResultFloats(QObject):
                 radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
                 flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
             flash.setPos(centre)
-            flash.setPen(cosmetic_pen(color, 3))
-            fill = QColor(color)
+            ring = FLASH_COLORS.get(result.kind, color)
+            flash.setPen(cosmetic_pen(ring, 3))
+            fill = QColor(ring)
             fill.setAlpha(60)
             flash.setBrush(QBrush(fill))
             flash.setZValue(Z_TOOL + 4)

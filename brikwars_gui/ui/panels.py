@@ -243,6 +243,8 @@ class TurnPanel(QWidget):
         doc.scenarioReset.connect(self.refresh)
         self.round = 1
         self.active_player: str | None = None
+        self.playing = False
+        """Edit mode: no round is under way; the panel says who will start (not "Round 1 · Active")."""
         self.refresh()
 
     TABLE_MIN = 66
@@ -262,6 +264,8 @@ class TurnPanel(QWidget):
             self.play_widgets.append(w)
 
     def set_play(self, play: bool) -> None:
+        self.playing = play
+        self.refresh()
         for w in self.play_widgets:
             w.setVisible(play)
         if not self.play_widgets:
@@ -289,14 +293,18 @@ class TurnPanel(QWidget):
         order = self.order_provider() if self.order_provider is not None else self.doc.turn_order()
         active = self.active_player if self.active_player in order else (order[0] if order else None)
         player = self.doc.player(active) if active else None
-        self.round_label.setText(f"<span style='font-size:15px'><b>Round {self.round}</b></span>")
+        heading = f"Round {self.round}" if self.playing else "Editing · battle not started"
+        self.round_label.setText(f"<span style='font-size:15px'><b>{heading}</b></span>")
+        self.round_label.setToolTip("" if self.playing else "Play Mode (F6) starts the battle at Round 1")
+        self.round_label.setWordWrap(not self.playing)  # a narrow dock wraps the longer heading
+        who = "Active" if self.playing else "Plays first"
         if player:
             self.active_label.setText(
-                f"Active: <span style='color:{player.color}; font-weight:bold'>● {player.name}</span>"
+                f"{who}: <span style='color:{player.color}; font-weight:bold'>● {player.name}</span>"
                 f" <span style='color:#777'>({player.controller})</span>"
             )
         else:
-            self.active_label.setText("Active: –")
+            self.active_label.setText(f"{who}: –")
         names = [self.doc.player(pid).name if self.doc.player(pid) else pid for pid in order]
         self.order_label.setText("Turn order: " + " → ".join(names))
         self.dice_label.setText(f"Ruleset: {ruleset_label(self.doc.scenario.ruleset)}")

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, Signal
-from PySide6.QtWidgets import QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, Signal
+from PySide6.QtWidgets import QAbstractScrollArea, QHBoxLayout, QLabel, QPushButton, QSlider, QWidget
+
+from brikwars_gui.ui.battlefield.view import RULER_BAND
 
 
 class TimelineBar(QWidget):
@@ -68,3 +70,50 @@ class TimelineBar(QWidget):
             self.liveRequested.emit()  # the end of the timeline is the battle now (the banner says so)
             return
         self.snapshotRequested.emit(value)
+
+
+class ViewingBanner(QLabel):
+    """"Viewing Round 2…" over the map's bottom-left while the timeline is scrubbed. It wraps to the
+    map's width and is placed again whenever the map changes size: one unwrapped line ran past the
+    map's right edge once docks made the map narrow (s9 real-window check)."""
+
+    MARGIN = 8
+
+    def __init__(self, view: QAbstractScrollArea) -> None:
+        super().__init__(view)
+        self.view = view
+        self.setObjectName("viewingBanner")
+        self.setWordWrap(True)
+        self.setStyleSheet(
+            "#viewingBanner { background: #263238; color: white; padding: 4px 8px; border-radius: 4px; }"
+        )
+        self.hide()
+        self.port = view.viewport()
+        self.port.installEventFilter(self)  # its geometry is current when it gets Resize
+
+    def show_text(self, text: str) -> None:
+        self.setText(text)
+        self.place()
+        self.show()
+        self.raise_()
+
+    def place(self) -> None:
+        """Bottom-left of the viewport, right of the inch ruler, as wide as its text or the map."""
+        port = self.port.geometry()
+        left = port.left() + RULER_BAND + 6 + self.MARGIN
+        room = max(120, port.right() - self.MARGIN - left)
+        self.setWordWrap(False)  # the one-line width (a wrapping label's size hint is not it)
+        self.setMinimumWidth(0)
+        self.setMaximumWidth(16_777_215)
+        one_line = self.sizeHint().width()
+        self.setWordWrap(True)
+        width = min(one_line, room)
+        self.setFixedWidth(width)
+        self.setFixedHeight(self.heightForWidth(width))
+        top = max(port.top() + RULER_BAND + self.MARGIN, port.bottom() - self.height() - 2 * self.MARGIN)
+        self.move(left, top)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.Resize and watched is self.port and self.isVisible():
+            self.place()
+        return super().eventFilter(watched, event)

@@ -10,7 +10,15 @@ from html import escape
 
 from PySide6.QtCore import QRect, QSize, Qt
 from PySide6.QtGui import QPainter, QPixmap, QTextDocument, QTextDocumentFragment
-from PySide6.QtWidgets import QFrame, QHBoxLayout, QLabel, QStyleOptionGraphicsItem, QVBoxLayout, QWidget
+from PySide6.QtWidgets import (
+    QFrame,
+    QHBoxLayout,
+    QLabel,
+    QMenu,
+    QStyleOptionGraphicsItem,
+    QVBoxLayout,
+    QWidget,
+)
 
 from brikwars_gui.scenario.models import Unit
 from brikwars_gui.ui.items import UnitItem
@@ -290,7 +298,18 @@ class UnitHoverCard(QLabel):
             " border-radius: 4px; padding: 4px 7px; }"
         )
         self.unit_id = ""
+        self.held_by: QMenu | None = None
         self.hide()
+
+    def hold_under(self, menu: QMenu) -> None:
+        """A right-click menu opens over the map: the card goes and stays away until the menu
+        closes (it stayed open under the action menu, s9 real-window check)."""
+        self.hide_card()
+        self.held_by = menu
+        menu.aboutToHide.connect(self._release)
+
+    def _release(self) -> None:
+        self.held_by = None
 
     GAP = 6  # px between the card and the hovered unit's token box
 
@@ -303,6 +322,8 @@ class UnitHoverCard(QLabel):
         selected unit), nor any of the other units' `tokens`; else the one covering least of
         `avoid` and the token, then of the other tokens (issue 10 polish: at 1280x720 Gill's card
         covered Eel's token, three cells above)."""
+        if self.held_by is not None:  # under an open menu (`hold_under`)
+            return
         self.unit_id = card.view.id
         html = compact_html(card)
         self.setText(html)

@@ -56,6 +56,37 @@ def test_every_registered_order_reads_back_what_it_logs() -> None:
         assert order_from_dict(order.to_dict()) == order
 
 
+def test_fields_left_at_their_default_are_written_only_where_older_logs_lacked_them() -> None:
+    sprint = {"kind": "sprint", "toward": [1, 2]}
+    assert order_from_dict(sprint).to_dict() == sprint
+    cast = order_from_dict({"kind": "cast", "effect": "Hex"})  # target, at, plan, delivery default
+    assert cast.to_dict() == {"kind": "cast", "effect": "Hex", "target": None, "at": None, "plan": []}
+    assert order_from_dict({**cast.to_dict(), "delivery": "touch"}).to_dict()["delivery"] == "touch"
+    assert order_from_dict({"kind": "full_round"}).to_dict() == {
+        "kind": "full_round",
+        "label": "Full-Round Action",
+        "turns": 1,
+        "difficulty": "trivial",
+    }
+
+
+@pytest.mark.parametrize(
+    ("logged", "error", "says"),
+    [
+        ({"kind": "attack", "weapon": "sword"}, KeyError, "target"),
+        ({"kind": "climb", "cell": [2]}, IndexError, ""),
+        ({"kind": "climb", "cell": ["x", 3]}, ValueError, "x"),
+        ({"kind": "group_sprint", "toward": [1, 1], "members": "bc"}, TypeError, "list of strings"),
+        ({"kind": "full_round", "turns": "two"}, ValueError, "two"),
+    ],
+)
+def test_a_malformed_logged_order_is_refused_naming_what_is_wrong(
+    logged: dict[str, Any], error: type[Exception], says: str
+) -> None:
+    with pytest.raises(error, match=says):
+        order_from_dict(logged)
+
+
 def test_an_unknown_kind_is_refused_by_name() -> None:
     with pytest.raises(ValueError, match="unknown action kind 'juggle'"):
         order_from_dict({"kind": "juggle"})
@@ -84,14 +115,7 @@ class Salute(Order):
     """A made-up order family of one order: uses the Action, refused when it is spent."""
 
     to: str
-    kind = "salute"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Salute:
-        return cls(str(data["to"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "to": self.to}
+    kind = "salute"  # its fields are all `to_dict`/`from_dict` need
 
     def check(self, state: GameState, unit: UnitState) -> None:
         if unit.action_used:

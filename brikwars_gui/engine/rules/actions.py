@@ -15,7 +15,7 @@ A swimming unit has no arms free for Attacks, Shoves, Marks or Full-Round Action
 from __future__ import annotations
 
 import contextlib
-from dataclasses import asdict, dataclass
+from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import SkillRoll, spend_overskill_on_skill
@@ -65,13 +65,6 @@ class Attack(Order):
     target: str
     kind = "attack"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Attack:
-        return cls(str(data["weapon"]), str(data["target"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
-
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit))
         plan_attack(state, unit, weapon_named(unit, self.weapon), self.target)
@@ -93,17 +86,7 @@ class Sprint(Order):
     toward: Cell
     charge: str | None = None
     kind = "sprint"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Sprint:
-        charge = data.get("charge")
-        return cls((int(data["toward"][0]), int(data["toward"][1])), None if charge is None else str(charge))
-
-    def to_dict(self) -> dict[str, Any]:
-        out: dict[str, Any] = {"kind": self.kind, "toward": [self.toward[0], self.toward[1]]}
-        if self.charge is not None:
-            out["charge"] = self.charge
-        return out
+    omitted_at_default = frozenset({"charge"})
 
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit) or movement_problem(unit))
@@ -131,13 +114,6 @@ class Sprint(Order):
 class Bail(Order):
     kind = "bail"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Bail:
-        return cls()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit))
 
@@ -157,18 +133,6 @@ class FullRound(Order):
     difficulty: str | None = "trivial"
     kind = "full_round"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> FullRound:
-        difficulty = data.get("difficulty", "trivial")
-        return cls(
-            str(data.get("label", "Full-Round Action")),
-            int(data.get("turns", 1)),
-            None if difficulty is None else str(difficulty),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, **asdict(self)}
-
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit))
         if self.turns < 1:
@@ -187,13 +151,6 @@ class Hold(Order):
     kind = "hold"
     ends_unit_turn = True
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Hold:
-        return cls()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
-
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit, needs_action=False))
 
@@ -209,13 +166,6 @@ class Mark(Order):
 
     target: str
     kind = "mark"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Mark:
-        return cls(str(data["target"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "target": self.target}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit) or two_armed_problem(state, unit))
@@ -240,13 +190,6 @@ class Shove(Order):
     target: str
     kind = "shove"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Shove:
-        return cls(str(data["target"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "target": self.target}
-
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit))
         plan_shove(state, unit, self.target)
@@ -260,13 +203,6 @@ class Shove(Order):
 @dataclass(frozen=True)
 class Shed(Order):
     kind = "shed"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Shed:
-        return cls()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit, needs_action=False))
@@ -289,14 +225,6 @@ class SkillTurn(Order):
     skill: str
     target: str | None = None
     kind = "skill_turn"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> SkillTurn:
-        target = data.get("target")
-        return cls(str(data["skill"]), None if target is None else str(target))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "skill": self.skill, "target": self.target}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit))

@@ -434,6 +434,7 @@ def resolve_attack(
                 purpose=f"{weapon.name} damage",
                 weapon=weapon,
                 attacker=attacker,
+                target=target_id,
             )
         if state.sn.active and isinstance(dmg, RollResult):
             dmg = _window_on_damage(ctx, attacker, dmg, plan.at, target_id, parts)

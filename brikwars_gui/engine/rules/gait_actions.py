@@ -18,7 +18,6 @@ from __future__ import annotations
 from collections.abc import Iterator
 from contextlib import contextmanager
 from dataclasses import dataclass
-from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext
@@ -84,15 +83,8 @@ class GaitMove(Order):
     cell: Cell
 
     @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GaitMove:
-        return cls((int(data["cell"][0]), int(data["cell"][1])))
-
-    @classmethod
     def at_cell(cls, cell: Cell) -> GaitMove:
         return cls((int(cell[0]), int(cell[1])))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cell": [self.cell[0], self.cell[1]]}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         plan = gait_plan(state, unit, self.kind, self.cell)

@@ -23,7 +23,6 @@ its own conditions (`problem`); `hazard_action_options` offers the ones possible
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.geometry import within_reach
@@ -70,14 +69,6 @@ class Operate(HandOrder):
     interaction: str | None = None
     kind = "operate"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Operate:
-        interaction = data.get("interaction")
-        return cls(str(data["object"]), None if interaction is None else str(interaction))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "object": self.object, "interaction": self.interaction}
-
     def uses_action(self, state: GameState) -> bool:
         """A Move Action, but operating controls takes the Action (R-MOVE-6)."""
         obj = state.objects.get(self.object)
@@ -107,13 +98,6 @@ class ResetTrap(HandOrder):
     trap: str
     kind = "reset_trap"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> ResetTrap:
-        return cls(str(data["trap"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "trap": self.trap}
-
     def problem(self, state: GameState, unit: UnitState) -> str | None:
         trap = state.traps.get(self.trap)
         if trap is None or not state.trap_known_to(unit.team, trap):
@@ -136,13 +120,6 @@ class FightFire(HandOrder):
     fire: str
     kind = "fight_fire"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> FightFire:
-        return cls(str(data["fire"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "fire": self.fire}
-
     def problem(self, state: GameState, unit: UnitState) -> str | None:
         return _fire_problem(state, unit, self.fire) or two_armed_problem(state, unit)
 
@@ -154,13 +131,6 @@ class FightFire(HandOrder):
 @dataclass(frozen=True)
 class RollOnGround(HandOrder):
     kind = "roll_on_ground"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> RollOnGround:
-        return cls()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
     def problem(self, state: GameState, unit: UnitState) -> str | None:
         if not fires_on(state, unit.id):
@@ -178,13 +148,6 @@ class RollOnGround(HandOrder):
 class Place(HandOrder):
     cell: Cell
     kind = "place"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Place:
-        return cls((int(data["cell"][0]), int(data["cell"][1])))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cell": [self.cell[0], self.cell[1]]}
 
     def uses_action(self, state: GameState) -> bool:
         return False  # a Move Action (R-MOVE-6/14)

@@ -19,7 +19,6 @@ stopping to Aim is `Hold` (rules/actions.py): both readings are in docs/rules-de
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.geometry import distance, within_reach
@@ -58,14 +57,6 @@ class GroupSprint(Order):
     members: tuple[str, ...]
     kind = "group_sprint"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> GroupSprint:
-        toward = data["toward"]
-        return cls((int(toward[0]), int(toward[1])), tuple(str(m) for m in data["members"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "toward": [self.toward[0], self.toward[1]], "members": list(self.members)}
-
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(group_sprint_problem(state, unit, self))
 
@@ -77,13 +68,6 @@ class GroupSprint(Order):
 @dataclass(frozen=True)
 class DonArmor(Order):
     kind = "don_armor"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> DonArmor:
-        return cls()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(action_problem(unit) or don_armor_problem(state, unit))
@@ -97,13 +81,6 @@ class DonArmor(Order):
 class Climb(Order):
     cell: Cell
     kind = "climb"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Climb:
-        return cls((int(data["cell"][0]), int(data["cell"][1])))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "cell": [self.cell[0], self.cell[1]]}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         raise_problem(climb_problem(state, unit, self.cell))

@@ -1,21 +1,26 @@
 """The order registry: what `Game.act` can be told to do, looked up by kind instead of walked.
 
 An order is a small frozen dataclass subclassing `Order`. Its class says everything about it:
-`kind` (its name in logs), `from_dict` (read back from a logged `order` event), `to_dict`,
-`check` (raise `IllegalOrder` when it is not allowed now, changing nothing) and `perform` (carry
-it out once checked). `@register_order` files the class under its kind. What a unit may be
-offered now comes from offer functions filed with `@register_offers(rank, kinds)`: each returns
-`ActionOption`s for one family of orders; `legal_actions` concatenates them by rank, so the menu
-order does not depend on which module was imported first.
+`kind` (its name in logs), its fields (which `to_dict` writes and `from_dict` reads back from a
+logged `order` event, each by its annotated type), `check` (raise `IllegalOrder` when it is not
+allowed now, changing nothing) and `perform` (carry it out once checked). `@register_order` files
+the class under its kind. What a unit may be offered now comes from offer functions filed with
+`@register_offers(rank, kinds)`: each returns `ActionOption`s for one family of orders;
+`legal_actions` concatenates them by rank, so the menu order does not depend on which module was
+imported first.
 
 An order family is one module that defines and registers its orders and offers
-(`rules/actions.py`, `rules/hazard_actions.py`, `rules/move_actions.py`, `rules/gait_actions.py`);
-the game knows the
-families that `engine/order_families.py` imports. The registry itself imports no family.
+(`rules/actions.py`, `rules/hazard_actions.py`, `rules/move_actions.py`, `rules/gait_actions.py`,
+`rules/sn_actions.py`); the game knows the families that `engine/order_families.py` imports. The
+registry itself imports no family.
 """
 
 from __future__ import annotations
 
+import dataclasses
+import functools
+import types
+import typing
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import TYPE_CHECKING, Any, ClassVar, NamedTuple, TypeVar
@@ -46,10 +51,22 @@ class Order:
     """`Game.act` takes it at any moment between orders, on any side's turn and from a unit that
     cannot act (R-SN-13: an Effect is cancelled at any time); offered by `anytime_actions`."""
 
+    omitted_at_default: ClassVar[frozenset[str]] = frozenset()
+    """Fields `to_dict` leaves out while they hold their default (so logs written before the field
+    existed read the same)."""
+
     @classmethod
     def from_dict(cls, data: dict[str, Any]) -> Order:
-        """The order a logged `to_dict()` describes (KeyError/ValueError/TypeError when malformed)."""
-        raise NotImplementedError
+        """The order a logged `to_dict()` describes: each field read by name as its annotated type,
+        a missing one taking its default (KeyError names a missing required field,
+        ValueError/TypeError/IndexError a malformed one)."""
+        values: dict[str, Any] = {}
+        for name, read, required in _field_readers(cls):
+            if name in data:
+                values[name] = read(data[name])
+            elif required:
+                raise KeyError(name)
+        return cls(**values)
 
     @classmethod
     def at_cell(cls, cell: Cell) -> Order:
@@ -57,7 +74,13 @@ class Order:
         raise NotImplementedError(f"{cls.__name__} is not aimed at a cell")
 
     def to_dict(self) -> dict[str, Any]:
-        raise NotImplementedError
+        """`{"kind": ..., field: value}` with tuples as JSON lists (`from_dict` reads it back)."""
+        out: dict[str, Any] = {"kind": self.kind}
+        for field in dataclasses.fields(self):  # type: ignore[arg-type]  # subclasses are dataclasses
+            value = getattr(self, field.name)
+            if field.name not in self.omitted_at_default or value != field.default:
+                out[field.name] = _as_json(value)
+        return out
 
     def check(self, state: GameState, unit: UnitState) -> None:
         """Raise `IllegalOrder` when `unit` may not carry the order out now (nothing changes)."""
@@ -66,6 +89,52 @@ class Order:
     def perform(self, ctx: PlayContext, unit: UnitState, steps: StepHooks) -> None:
         """Carry the order out (already checked); books the unit's Action where it uses one."""
         raise NotImplementedError
+
+
+def _as_json(value: Any) -> Any:
+    return [_as_json(v) for v in value] if isinstance(value, tuple) else value
+
+
+def _cell(value: Any) -> Cell:
+    return (int(value[0]), int(value[1]))
+
+
+def _strings(value: Any) -> tuple[str, ...]:
+    if isinstance(value, str):
+        raise TypeError(f"expected a list of strings, got {value!r}")
+    return tuple(str(v) for v in value)
+
+
+_READERS: dict[Any, Callable[[Any], Any]] = {
+    str: str,
+    int: int,
+    Cell: _cell,
+    tuple[str, ...]: _strings,
+}
+"""How `Order.from_dict` reads each field type orders use (a new type is added here)."""
+
+
+@functools.cache
+def _field_readers(cls: type[Order]) -> tuple[tuple[str, Callable[[Any], Any], bool], ...]:
+    """(name, reader, required) for each field of an order class, from its type hints."""
+    hints = typing.get_type_hints(cls)
+    out = []
+    for field in dataclasses.fields(cls):  # type: ignore[arg-type]
+        hint = hints[field.name]
+        args = typing.get_args(hint)
+        if isinstance(hint, types.UnionType) and type(None) in args:
+            (inner,) = (a for a in args if a is not type(None))
+            read = _READERS[inner]
+            reader: Callable[[Any], Any] = functools.partial(_optional, read)
+        else:
+            reader = _READERS[hint]
+        required = field.default is dataclasses.MISSING and field.default_factory is dataclasses.MISSING
+        out.append((field.name, reader, required))
+    return tuple(out)
+
+
+def _optional(read: Callable[[Any], Any], value: Any) -> Any:
+    return None if value is None else read(value)
 
 
 def action_problem(unit: UnitState, *, needs_action: bool = True) -> str | None:

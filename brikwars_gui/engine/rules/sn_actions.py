@@ -18,7 +18,6 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
-from typing import Any
 
 from brikwars_gui.engine.geometry import within_reach
 from brikwars_gui.engine.rules.common import (
@@ -69,29 +68,7 @@ class Cast(Order):
     plan: tuple[str, ...] = ()
     delivery: str = "auto"
     kind = "cast"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Cast:
-        target, at = data.get("target"), data.get("at")
-        return cls(
-            str(data["effect"]),
-            None if target is None else str(target),
-            None if at is None else (int(at[0]), int(at[1])),
-            tuple(str(s) for s in data.get("plan", ())),
-            str(data.get("delivery", "auto")),
-        )
-
-    def to_dict(self) -> dict[str, Any]:
-        out = {
-            "kind": self.kind,
-            "effect": self.effect,
-            "target": self.target,
-            "at": None if self.at is None else [self.at[0], self.at[1]],
-            "plan": list(self.plan),
-        }
-        if self.delivery != "auto":
-            out["delivery"] = self.delivery
-        return out
+    omitted_at_default = frozenset({"delivery"})
 
     def check(self, state: GameState, unit: UnitState) -> None:
         _sn_battle(state)
@@ -109,13 +86,6 @@ class CancelEffect(Order):
     kind = "cancel_effect"
     out_of_turn = True  # R-SN-13: "cancel any time (even on an opponent's turn)"
 
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> CancelEffect:
-        return cls(str(data["effect"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "effect": self.effect}
-
     def check(self, state: GameState, unit: UnitState) -> None:
         _sn_battle(state)
         effect = state.sn.effects.get(self.effect)
@@ -130,13 +100,6 @@ class CancelEffect(Order):
 @dataclass(frozen=True)
 class Detonate(Order):
     kind = "detonate"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> Detonate:
-        return cls()
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         _sn_battle(state)
@@ -154,13 +117,6 @@ class TakeTalisman(Order):
 
     talisman: str
     kind = "take_talisman"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> TakeTalisman:
-        return cls(str(data["talisman"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "talisman": self.talisman}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         _sn_battle(state)
@@ -203,13 +159,6 @@ class AttackTalisman(Order):
     weapon: str
     talisman: str
     kind = "attack_talisman"
-
-    @classmethod
-    def from_dict(cls, data: dict[str, Any]) -> AttackTalisman:
-        return cls(str(data["weapon"]), str(data["talisman"]))
-
-    def to_dict(self) -> dict[str, Any]:
-        return {"kind": self.kind, "weapon": self.weapon, "talisman": self.talisman}
 
     def check(self, state: GameState, unit: UnitState) -> None:
         _sn_battle(state)

@@ -25,6 +25,7 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.dice.expression import DiceExpression
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.rules.combat import AttackPlan
+    from brikwars_gui.engine.rules.common import DecisionRequest
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -289,6 +290,12 @@ class Ruleset(ABC):
         rather than showing another ruleset's numbers (the action menu keeps `action_chance`)."""
         return None
 
+    def ai_answer(self, state: GameState, request: DecisionRequest) -> str | None:
+        """The tactical AI's answer to one of this ruleset's own questions (D6's Fate and
+        Character Points, R-D6-7/8), weighed by the expected harm; None leaves it to the
+        question's default (the answer of every other player). By default every question."""
+        return None
+
     def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
         """The tactical AI's dials (`tactics.presets.Behaviour`: caution, next_turn, formation,
         lookahead...) this ruleset's game asks for, from the preset's `dials` (every dial as a
@@ -372,10 +379,12 @@ class Ruleset(ABC):
         purpose: str = "",
         weapon: WeaponState | None = None,
         attacker: UnitState | None = None,
+        target: str | None = None,
     ) -> DamageRoll:
         """Roll Damage given as its BrikWars expression (`weapon`: the weapon it is the Damage
         of, whose own stats for this ruleset may replace the expression; `attacker`: the unit
-        rolling it, for a ruleset whose player may spend points on it, D6 R-D6-7)."""
+        rolling it, for a ruleset whose player may spend points on it, D6 R-D6-7; `target`: the
+        unit or object it is rolled against, which that player weighs)."""
 
     def extra_damage_roll(self, ctx: RulesContext, expr: str, *, purpose: str) -> tuple[int, list[int], str]:
         """Extra BrikWars Damage dice added to a hit (R-FIRE-6: +1d4 Fire from a burning attacker)

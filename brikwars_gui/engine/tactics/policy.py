@@ -8,11 +8,9 @@ with which weapon; the teams it does not play keep the rules' defaults.
   attack the mover is coming to make (R-RESP-1).
 * Answers to being attacked and to an ally being attacked stay the rules' defaults otherwise
   (shoot back: the Response is simultaneous, R-RESP-5, so it costs nothing to take).
-* Character Points on a resistance roll (D6, R-D6-7): the number that makes the expected harm
-  least — a stun a quarter, a wound half, being taken out whole (`Ruleset.damage_outcome` of each
-  margin left, so a wounded unit's next wound counts as out) — each point kept worth
-  `POINT_WORTH`. The rules' default spends only when a full save becomes an even chance, so a
-  unit facing a blow that takes it out kept its points and fell.
+* The ruleset's own questions (`Ruleset.ai_answer`): under D6 Fate and Character Points on
+  resistance, Damage and attack rolls by the expected harm saved or dealt (`rulesets/d6/choices`,
+  R-D6-6..8).
 """
 
 from __future__ import annotations
@@ -26,10 +24,6 @@ from brikwars_gui.engine.tactics.odds import attack_odds
 
 #: Least chance to hit for which a unit spends its saved Action on a mover entering its reach.
 MIN_ENTRY_HIT = 0.25
-#: Worth of a Character Point kept for later rolls, in "units" (a kill is 1).
-POINT_WORTH = 0.05
-#: Harm of each outcome a resistance roll can leave, in "units".
-OUTCOME_HARM = {"none": 0.0, "stunned": 0.25, "wounded": 0.5}
 
 
 class TacticalPolicy:
@@ -42,10 +36,10 @@ class TacticalPolicy:
     def decide(self, game: Game, request: DecisionRequest) -> str:
         if request.team in self.teams and request.question == "shoot":
             return self._shoot(game, request)
-        detail = request.detail or {}
-        resisting = str(detail.get("roll", "")).startswith("resistance")
-        if request.team in self.teams and request.question == "character_points" and resisting:
-            return self._resistance_points(game, request)
+        if request.team in self.teams:  # the ruleset's own questions (D6's Fate and Character Points)
+            answer = ruleset_of(game.state).ai_answer(game.state, request)
+            if answer in request.options:
+                return answer
         if request.team in self.teams and request.question == "sn_window":
             advised = (request.detail or {}).get("advised")  # R-SN-15: supernatural/window.advised
             return advised if advised in request.options else request.default
@@ -79,33 +73,6 @@ class TacticalPolicy:
         if "decline" in request.options and hit < MIN_ENTRY_HIT:
             return "decline"  # a mover entering reach (R-MOVE-5): keep the Action for its attack
         return best
-
-
-    def _resistance_points(self, game: Game, request: DecisionRequest) -> str:
-        """The Character Points (R-D6-7) that leave the least expected harm after a resistance
-        roll that fell short (see the module docstring)."""
-        from brikwars_gui.engine.rulesets.d6.odds import cp_chance  # the question is D6's
-
-        detail = request.detail or {}
-        short_by = int(detail.get("difficulty", 0)) - int(detail.get("total", 0))
-        if short_by <= 0 or request.unit not in game.state.units:
-            return request.default
-        rules = ruleset_of(game.state)
-
-        def harm(margin: int) -> float:
-            outcome = rules.damage_outcome(game.state, request.unit, margin, 0)
-            return OUTCOME_HARM.get(outcome, 1.0)
-
-        def expected(points: int) -> float:
-            # the margin left is short_by minus the points' sum S: P(S = short_by - m)
-            return sum(
-                (cp_chance(points, short_by - m) - cp_chance(points, short_by - m + 1)) * harm(m)
-                for m in range(1, short_by + 1)
-            )
-
-        counts = sorted(int(o) for o in request.options if o.isdigit())
-        best = min(counts, key=lambda k: (expected(k) + POINT_WORTH * k, k))
-        return str(best)
 
 
 def with_tactical_responses(game: Game, teams: Iterable[str]) -> None:

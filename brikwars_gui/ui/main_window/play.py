@@ -603,6 +603,7 @@ class PlayMixin:
             return
         menu = self.build_action_menu(actor, (x, y), unit_id if unit_id != actor else "")
         self.last_action_menu = menu
+        self.hover_card.hold_under(menu)
         menu.popup(global_pos)
 
     def end_selected_unit(self) -> bool:
@@ -757,13 +758,10 @@ class PlayMixin:
             round_number, player = c.snapshot_turn(c.view_index)
             self.turn_panel.set_turn(round_number, player or None)
             names = {p.id: p.name for p in (c.scenario or self.doc.scenario).players}
-            self.viewing_banner.setText(
+            self.viewing_banner.show_text(
                 f"Viewing Round {round_number}, {names.get(player, player)}'s turn — the live game is at "
                 f"Round {c.round}. Drag the timeline to its end or press Back to live."
             )
-            self.viewing_banner.adjustSize()
-            self.viewing_banner.move(8, max(8, self.view.height() - self.viewing_banner.height() - 24))
-            self.viewing_banner.show()
         else:
             self.mode_label.setText("Play · game over" if self.game_over_summary else "Play")
             self.viewing_banner.hide()

@@ -48,7 +48,7 @@ from brikwars_gui.ui.play_panels import AIControls, TurnUnitsModel
 from brikwars_gui.ui.response_prompt import ResponsePrompt
 from brikwars_gui.ui.scenario_panel import ScenarioPanel
 from brikwars_gui.ui.session_controller import SessionController
-from brikwars_gui.ui.timeline import TimelineBar
+from brikwars_gui.ui.timeline import TimelineBar, ViewingBanner
 from brikwars_gui.ui.unit_card import UnitHoverCard
 
 ORGANIZATION = "brikwars"
@@ -131,12 +131,7 @@ class MainWindow(
         self.fog_layer = FogLayer(self.scene, self.controller)  # fog of war in Play mode
         self.view.setObjectName("battlefield")
         self.setCentralWidget(self.view)
-        self.viewing_banner = QLabel(self.view)  # "Viewing Round 2…" while the timeline is scrubbed
-        self.viewing_banner.setObjectName("viewingBanner")
-        self.viewing_banner.setStyleSheet(
-            "#viewingBanner { background: #263238; color: white; padding: 4px 8px; border-radius: 4px; }"
-        )
-        self.viewing_banner.hide()
+        self.viewing_banner = ViewingBanner(self.view)  # "Viewing Round 2…" while the timeline is scrubbed
         self.order_banner = QLabel(self.view)  # "Round 3: The restless dead go first — ..." (R-NP-9)
         self.order_banner.setObjectName("orderBanner")
         self.order_banner.setWordWrap(True)

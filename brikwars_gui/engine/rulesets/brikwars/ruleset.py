@@ -162,6 +162,7 @@ class BrikWarsRuleset(Ruleset):
         purpose: str = "",
         weapon: WeaponState | None = None,
         attacker: UnitState | None = None,
+        target: str | None = None,
     ) -> RollResult:
         return roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
 

@@ -82,6 +82,14 @@ def damage_totals(damage: Code | None, fire: bool, option: str) -> tuple[tuple[i
     return tuple(sorted(dist.items()))
 
 
+@lru_cache(maxsize=1024)
+def resist_totals(code: Code, burning: bool, option: str) -> Dist:
+    """The totals of a resistance roll of `code` (`D6Ruleset.armor_roll`: never below 0), less
+    the converted 1d4 of a burning resister (R-FIRE-5)."""
+    res = _clamped(code, option)
+    return _combine(res, _clamped(_code(damage_code(BURNING_PENALTY)), option), -1) if burning else res
+
+
 @lru_cache(maxsize=4096)
 def hit_outcome(
     damage: Code | None,
@@ -98,16 +106,24 @@ def hit_outcome(
     it may spend on one roll) spends them as the default answers do (R-D6-7/8, `fate_default`,
     `cp_default`): the Fate Point before rolling against each Damage total, else Character
     Points after a roll that fell short."""
-    penalty = _clamped(_code(damage_code(BURNING_PENALTY)), option) if burning else None
+    return totals_outcome(damage_totals(damage, fire, option), resist, burning, option, fate_code, cp_most)
 
-    def rolled(code: Code) -> Dist:
-        res = _clamped(code, option)
-        return _combine(res, penalty, -1) if penalty is not None else res
 
-    plain = rolled(resist)
-    doubled = rolled(fate_code) if fate_code is not None else None
+@lru_cache(maxsize=4096)
+def totals_outcome(
+    totals: tuple[tuple[int, float], ...],
+    resist: Code,
+    burning: bool,
+    option: str,
+    fate_code: Code | None = None,
+    cp_most: int = 0,
+) -> tuple[float, float, float, float]:
+    """`hit_outcome` for Damage totals already known as a distribution (`totals`: (total, p)):
+    also what Character Points added to a rolled Damage make of it (R-D6-7, `choices`)."""
+    plain = resist_totals(resist, burning, option)
+    doubled = resist_totals(fate_code, burning, option) if fate_code is not None else None
     beaten = stun = wound = out = 0.0
-    for d, p in damage_totals(damage, fire, option):
+    for d, p in totals:
         if d <= 0:
             continue  # `apply_damage` rolls no resistance for 0 Damage
         res, fate = plain, False
@@ -138,9 +154,16 @@ def hit_outcome(
 
 
 def outcome_on(
-    ruleset: Any, state: Any, target_id: str, damage: Code | None, fire: bool, option: str
+    ruleset: Any,
+    state: Any,
+    target_id: str,
+    damage: Code | None,
+    fire: bool,
+    option: str,
+    totals: tuple[tuple[int, float], ...] | None = None,
 ) -> tuple[float, float, float, float]:
-    """`hit_outcome` on `target_id` now, with the points its player would spend on the roll."""
+    """`hit_outcome` on `target_id` now, with the points its player would spend on the roll
+    (`totals`: the Damage totals' distribution instead of `damage` and `fire`)."""
     resist, burning, _what = _resistance(ruleset, state, target_id)
     unit = state.units.get(target_id)
     fate_code, cp_most = None, 0
@@ -150,6 +173,8 @@ def outcome_on(
         cap = ruleset.character_point_cap(state)
         cp = unit.pools.get("cp", 0)
         cp_most = cp if cap is None else min(cap, cp)
+    if totals is not None:
+        return totals_outcome(totals, resist, burning, option, fate_code, cp_most)
     return hit_outcome(damage, fire, resist, burning, option, fate_code, cp_most)
 
 
@@ -177,7 +202,7 @@ def _resistance(ruleset: Any, state: Any, target_id: str) -> tuple[Code, bool, s
     return _code(damage_code(obj.armor_expression)), burning, "Armor"
 
 
-def _fates(
+def fates(
     state: Any, target_id: str, outcome: tuple[float, float, float, float]
 ) -> tuple[float, float, float]:
     """(out of the fight, wounded, stunned) of a unit or object given `hit_outcome` (a second
@@ -292,7 +317,7 @@ def strike_outcome(
     code = damage_code_of(weapon, shield, per_die_modifier)
     option = option_of(ruleset, state)
     outcome = outcome_on(ruleset, state, target_id, code, bool(dice.fire_bonus), option)
-    return _fates(state, target_id, outcome), code, bool(dice.fire_bonus), shield
+    return fates(state, target_id, outcome), code, bool(dice.fire_bonus), shield
 
 
 def attack_odds(ruleset: Any, state: Any, attacker_id: str, weapon_name: str, target_id: str) -> AttackOdds:
@@ -423,7 +448,7 @@ def _blast_lines(
     lines = []
     for u in state.units.values():
         if u.alive and u.id != target_id and in_range(at, u.pos, radius):
-            out, wound, _stun = _fates(state, u.id, outcome_on(ruleset, state, u.id, code, False, option))
+            out, wound, _stun = fates(state, u.id, outcome_on(ruleset, state, u.id, code, False, option))
             name = u.name + (
                 " (itself)" if u.id == attacker.id else " (ally)" if u.team == attacker.team else ""
             )
@@ -435,7 +460,7 @@ def _blast_lines(
     for o in state.objects.values():
         if not o.destroyed and o.id != target_id and any(in_range(at, c, radius) for c in o.cells):
             resist, burning, _what = _resistance(ruleset, state, o.id)
-            out, _w, _s = _fates(state, o.id, hit_outcome(code, False, resist, burning, option))
+            out, _w, _s = fates(state, o.id, hit_outcome(code, False, resist, burning, option))
             lost = "destroy" if o.effective_size - 1 <= 0 else '−1" Size'
             beaten = hit_outcome(code, False, resist, burning, option)[0]
             lines.append(

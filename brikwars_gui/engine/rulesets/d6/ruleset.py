@@ -65,6 +65,7 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.rules.combat import AttackPlan
+    from brikwars_gui.engine.rules.common import DecisionRequest
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -269,10 +270,13 @@ class D6Ruleset(Ruleset):
         unit.pools["cp_spent"] = unit.pools.get("cp_spent", 0) + spent
         return add_character_points(roll, ctx.dice, spent, purpose=purpose), spent
 
-    def _damage_cp(self, ctx: RulesContext, unit: UnitState, roll: Any, purpose: str) -> tuple[Any, int]:
-        """R-D6-7 ("any roll … damage"): after its Damage roll the attacker's player may add
-        Character Point Wild Dice (before the resistance is rolled, so no chance is shown); the
-        computer keeps its points for its Action and resistance rolls."""
+    def _damage_cp(
+        self, ctx: RulesContext, unit: UnitState, roll: Any, purpose: str, target: str | None
+    ) -> tuple[Any, int]:
+        """R-D6-7 ("any roll … damage"): after its Damage roll against `target` the attacker's
+        player may add Character Point Wild Dice (before the resistance is rolled, so no chance is
+        shown); the rules' default keeps the points for Action and resistance rolls (the tactical
+        AI weighs them against the target, `choices.damage_points`)."""
         ask = getattr(ctx, "ask", None)
         if ask is None or unit.pools.get("cp", 0) <= 0:
             return roll, 0
@@ -281,7 +285,7 @@ class D6Ruleset(Ruleset):
         from brikwars_gui.engine.rules.common import DecisionRequest  # rules import the rulesets
 
         request = DecisionRequest(
-            "damage_points", unit.id, unit.team, None, tuple(str(k) for k in range(most + 1)), "0",
+            "damage_points", unit.id, unit.team, target, tuple(str(k) for k in range(most + 1)), "0",
             {"total": roll.total, "roll": purpose},
         )
         spent = int(ask(request))
@@ -328,6 +332,12 @@ class D6Ruleset(Ruleset):
         """A Fate Point may be offered on the unit's Action roll now (R-D6-10's limits: a 9D+
         character only climactically, once a battle)."""
         return fate_limit(state, unit) != "climax" or not unit.pools.get("climaxes", 0)
+
+    def ai_answer(self, state: GameState, request: DecisionRequest) -> str | None:
+        """The tactical AI's Fate and Character Points by expected harm (`choices`, R-D6-6..8)."""
+        from brikwars_gui.engine.rulesets.d6.choices import answer  # imports the forecast
+
+        return answer(self, state, request)
 
     def battle_over(self, ctx: RulesContext) -> None:
         """R-D6-10: the heroic units' Fate Points earned back or lost for their deeds."""
@@ -405,6 +415,7 @@ class D6Ruleset(Ruleset):
         purpose: str = "",
         weapon: WeaponState | None = None,
         attacker: UnitState | None = None,
+        target: str | None = None,
     ) -> D6Damage:
         parsed = parse_dice(expr) if isinstance(expr, str) else expr
         d10s = sum(t.count for t in parsed.terms if t.sides == 10 and t.sign > 0)
@@ -420,7 +431,7 @@ class D6Ruleset(Ruleset):
         roll = roll_code(_label(dice, pips), ctx.dice, critical_failure_option=option, purpose=purpose)
         label = _label(dice, pips)
         if attacker is not None:  # R-D6-7: Character Points on the Damage roll too
-            roll, spent = self._damage_cp(ctx, attacker, roll, purpose)
+            roll, spent = self._damage_cp(ctx, attacker, roll, purpose, target)
             label += f" +{spent} CP" if spent else ""
         return D6Damage(label, roll, d10s, d4s, count)
 

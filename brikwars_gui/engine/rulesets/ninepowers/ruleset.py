@@ -382,6 +382,7 @@ class NinePowersRuleset(Ruleset):
         purpose: str = "",
         weapon: WeaponState | None = None,
         attacker: UnitState | None = None,
+        target: str | None = None,
     ) -> NinePowersDamage:
         roll = roll_expression(expr, ctx.dice, per_die_modifier=per_die_modifier, purpose=purpose)
         return NinePowersDamage(roll)

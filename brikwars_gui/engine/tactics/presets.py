@@ -63,6 +63,7 @@ HARD = Behaviour(
     formation=0.15,
     formation_range=4.0,
     rollouts=3,
+    turn_rollouts=3,
 )
 
 PRESETS: dict[str, Behaviour] = {b.name: b for b in (EASY, NORMAL, HARD)}

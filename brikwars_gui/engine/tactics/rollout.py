@@ -1,19 +1,24 @@
-"""Hard's lookahead (issue 25): before its turn, play the turn out on copies of the game.
+"""Hard's lookahead (issue 25): before it acts, Hard plays its choices out on copies of the game.
 
 Dials decide how the planner trades risk for harm, and no one setting wins every position (issue
-25's second session: tuned on average, none moved the result beyond the noise). So Hard tries a
-few ways of playing the turn (`VARIANTS`: its own dials, holding back, pressing on) on copies of
-the game (`Game.from_state`), each followed by every enemy player's reply as a cheap model plays
-it (the default AI, `engine/ai.py`: its best shot, else straight at the nearest foe), over
-`rollouts` dice draws, and plays the turn with the way whose outcome — own units standing minus
-enemy units standing when its next turn comes — is best on average.
+25's second session: tuned on average, none moved the result beyond the noise). So Hard looks at
+what its choices lead to, on copies of the game (`Game.from_state`), each played on to the moment
+its side plays again — every enemy player replying as a cheap model plays (the default AI,
+`engine/ai.py`: its best shot, else straight at the nearest foe) — and scored by `worth` (own
+units standing minus enemy units standing), averaged over a few dice draws:
 
-The copies roll their own dice (`SeededDice` from the game seed, the round, the player and the
-draw; the same draws for every variant, so they are compared on the same luck): the game's own
-dice are never touched, so a game still replays from its seed. The lookahead plays only when the
-side knows everything the copy would show it (no fog of war, no hidden unit, no concealed field
-and no Trap), never against a sitting side (`standoff`: the model would walk in where it sits),
-and only while the battle is small enough (`MAX_UNITS`) for a turn to stay well under a second.
+* the whole turn (`choose`, `turn_rollouts` draws): its own dials, holding back and pressing on
+  (`variants`); the turn is planned with the way that ends best;
+* each unit's activation (`pick`, `rollouts` draws): the planner's choice and the next best
+  exactly checked plans that do something else (`candidates`), each followed by the rest of the
+  side's turn as the planner plays it; the one that ends best is carried out.
+
+The copies roll their own dice (`SeededDice` from the game seed, the round, the player, the unit
+and the draw; the same draws for every choice, so they are compared on the same luck): the game's
+own dice are never touched, so a game still replays from its seed. The lookahead plays only when
+the side knows everything the copy would show it (no fog of war, no hidden unit, no concealed
+field and no Trap), never against a sitting side (`standoff`: the model would walk in where it
+sits), and only while the battle is small enough (`MAX_UNITS`) for a turn to stay near a second.
 """
 
 from __future__ import annotations

@@ -16,8 +16,9 @@ Run: `nice -n 10 .venv/bin/python benchmarks/heavy_inputs.py [--units 2000] [--s
 `--before DIR` measures a checkout of older code as well (`git worktree add DIR <commit>` or
 `git archive <commit> | tar -x -C DIR`), each figure before then after, one after the other, so
 both see the same load; a calibration loop (1e6 iterations of a small expression, ~45 ms on this
-machine when idle) is printed with each. `--ai-only` measures the two AI rounds and opens no
-saved game. Not run by run_all.py (the full size takes minutes).
+machine when idle) is printed with each, and the CPU time of the measured process (`process_time`:
+on a shared machine it moves far less with the load than the wall clock). `--ai-only` measures the
+two AI rounds and opens no saved game. Not run by run_all.py (the full size takes minutes).
 """
 
 from __future__ import annotations
@@ -29,9 +30,7 @@ import subprocess
 import sys
 import tempfile
 import time
-from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 HERE = Path(__file__).resolve().parent
 LIMIT_S = 180
@@ -52,22 +51,16 @@ def _battle(units: int, size: int):
     return army_battle(units, size=size, buildings=max(1, units // 10), fires=5, seed=0)
 
 
-def _round(game: Any, players: int, play: Callable[[Any], None]) -> tuple[float, float]:
-    """(wall-clock, CPU) seconds of one round: every player's turn by `play`. The CPU time of the
-    process is printed beside the wall clock: on the shared machine it moves far less with the load."""
-    start, cpu = time.perf_counter(), time.process_time()
-    for _ in range(players):
-        play(game)
-    return time.perf_counter() - start, time.process_time() - cpu
-
-
 def measure_ai_round(units: int, size: int) -> tuple[float, float]:
     from brikwars_gui.engine import ai
     from brikwars_gui.engine.session import Game
 
     scenario = _battle(units, size)
     game = Game.from_scenario(scenario, seed=1, max_rounds=3, timeline=False)
-    return _round(game, len(scenario.players), ai.play_turn)
+    start, cpu = time.perf_counter(), time.process_time()
+    for _ in scenario.players:
+        ai.play_turn(game)
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
 def measure_tactical_round(units: int, size: int, level: str) -> tuple[float, float]:
@@ -76,21 +69,25 @@ def measure_tactical_round(units: int, size: int, level: str) -> tuple[float, fl
 
     scenario = _battle(units, size)
     game = Game.from_scenario(scenario, seed=1, max_rounds=3, timeline=False)
-    return _round(game, len(scenario.players), make_player(level, seed=1).play_turn)
+    player = make_player(level, seed=1)
+    start, cpu = time.perf_counter(), time.process_time()
+    for _ in scenario.players:
+        player.play_turn(game)
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_open_headless(path: Path) -> float:
+def measure_open_headless(path: Path) -> tuple[float, float]:
     from brikwars_gui.engine.dice.source import SeededDice
     from brikwars_gui.engine.session import Game
     from brikwars_gui.scenario.savegame import load_saved_game
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     loaded = load_saved_game(path)
     Game.from_events(loaded.scenario, loaded.events, SeededDice(loaded.seed), max_rounds=loaded.max_rounds)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_open_gui(path: Path) -> float:
+def measure_open_gui(path: Path) -> tuple[float, float]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -110,11 +107,11 @@ def measure_open_gui(path: Path) -> float:
         # once the open took longer than the step interval: not part of opening the game
         window.controller.set_ai_interval(LIMIT_S * 1000)
         app.processEvents()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if not window.open_saved_game(path, remember=False):
             raise RuntimeError(f"{path} did not open")
         app.processEvents()
-        return time.perf_counter() - start
+        return time.perf_counter() - start, time.process_time() - cpu
 
 
 def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int) -> dict[str, Path]:
@@ -155,7 +152,7 @@ def _child(code: Path, what: str, *args: str) -> dict[str, float]:
             argv, env=env, cwd=code, capture_output=True, text=True, check=True, timeout=LIMIT_S
         )
     except subprocess.TimeoutExpired:
-        return {"seconds": float("inf"), "calibration_ms": float("nan")}
+        return {"seconds": float("inf"), "cpu_seconds": float("nan"), "calibration_ms": float("nan")}
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -163,15 +160,14 @@ def _measure(what: str, args: list[str]) -> dict[str, float]:
     import brikwars_gui
 
     calibration = _calibration_ms()
-    cpu = None
     if what == "ai":
         seconds, cpu = measure_ai_round(int(args[0]), int(args[1]))
     elif what == "tactical":
         seconds, cpu = measure_tactical_round(int(args[0]), int(args[1]), args[2])
     elif what == "headless":
-        seconds = measure_open_headless(Path(args[0]))
+        seconds, cpu = measure_open_headless(Path(args[0]))
     else:
-        seconds = measure_open_gui(Path(args[0]))
+        seconds, cpu = measure_open_gui(Path(args[0]))
     code = str(Path(brikwars_gui.__file__).parents[1])
     return {"seconds": seconds, "cpu_seconds": cpu, "calibration_ms": calibration, "code": code}
 
@@ -216,12 +212,8 @@ def main() -> None:
                 if seconds == float("inf"):
                     figures.append(f"{side} > {LIMIT_S} s (stopped)")
                 else:
-                    cpu = (
-                        f", CPU {result['cpu_seconds']:.2f} s"
-                        if result.get("cpu_seconds") is not None
-                        else ""
-                    )
-                    figures.append(f"{side} {seconds:.2f} s{cpu} (calibration {calibration:.0f} ms)")
+                    cpu = result["cpu_seconds"]
+                    figures.append(f"{side} {seconds:.2f} s, CPU {cpu:.2f} s (calibration {calibration:.0f})")
             print(f"{label}: " + "; ".join(figures), flush=True)
 
 

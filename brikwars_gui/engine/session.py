@@ -322,7 +322,11 @@ class Game:
                 break
             if progress is not None and not progress(done, len(orders)):
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
-            game.apply_order(order)
+            try:
+                game.apply_order(order)
+            except IllegalOrder as exc:  # a saved file is untrusted: say which of its orders
+                what = f"{order['order']} of {order['unit']}" if order.get("unit") else order["order"]
+                raise IllegalOrder(f"order {done + 1} of {len(orders)} ({what}): {exc}") from exc
         return game
 
     def apply_order(self, order: dict[str, Any]) -> None:

@@ -44,3 +44,21 @@ def test_no_name_covers_another_units_token(open_window, app_style, settle, qtbo
     window.selection.select_unit("red-captain")  # the selected unit's name shows whatever it covers
     window.scene.declutter_labels()
     assert window.scene.unit_items["red-captain"].label.isVisible()
+
+
+def test_names_are_placed_again_where_a_sliding_token_ends(open_window, app_style, settle, qtbot) -> None:
+    """A move slides the token cell by cell; its name was placed for where the slide began (the
+    scene re-placed names when the order came), so a name hidden there stayed hidden after the
+    token had moved into the clear (seen in the s10 real-window check of wizard_duel)."""
+    window = open_window(size=(1280, 720))
+    settle(window)
+    window.view.zoom_by(0.75 / window.view.zoom_factor())
+    scene = window.scene
+    scene.declutter_labels()
+    cobb = scene.unit_items["red-spear"]  # at (5, 8), crowded by Rufus and Dale at this zoom
+    assert not cobb.label.isVisible()
+    cobb.slide_along([(5, 8), (6, 7), (7, 6), (8, 5), (9, 4)])  # into open ground
+    scene.schedule_declutter()  # as an order's unit update does, while the slide starts
+    qtbot.waitUntil(lambda: cobb.slide is None, timeout=5000)
+    qtbot.wait(20)
+    assert cobb.label.isVisible()

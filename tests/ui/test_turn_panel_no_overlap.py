@@ -18,7 +18,12 @@ def test_the_turn_panels_widgets_never_overlap(open_window, app_style, settle, q
     settle(w)
     qtbot.wait(100)
     panel = w.turn_panel
+    panel.set_game_over(  # a banner appearing mid-battle: the panel is given its height too
+        "Game over — Blue Patrol wins after 7 rounds · survivors: Red Patrol 0/5, Blue Patrol 3/5"
+    )
+    qtbot.wait(50)
     parts = {
+        "game over": panel.game_over_banner,
         "round": panel.round_label,
         "active": panel.active_label,
         "order": panel.order_label,

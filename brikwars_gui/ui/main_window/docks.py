@@ -2,7 +2,7 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
 from PySide6.QtWidgets import QBoxLayout, QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
 DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
@@ -14,8 +14,20 @@ class DockScrollArea(QScrollArea):
     wrapped labels pushed the rest down over each other (the Turn dock at 800x500: "AI speed" drawn
     over the unit table, review 2026-11-27 item 13). Then it scrolls instead."""
 
+    def setWidget(self, widget: QWidget) -> None:
+        super().setWidget(widget)
+        widget.installEventFilter(self)  # its content changes (a banner shows, a label grows)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest and watched is self.widget():
+            self._fit_panel()
+        return super().eventFilter(watched, event)
+
     def resizeEvent(self, event) -> None:
         super().resizeEvent(event)
+        self._fit_panel()
+
+    def _fit_panel(self) -> None:
         panel = self.widget()
         layout = panel.layout() if panel is not None else None
         if isinstance(layout, QBoxLayout) and layout.direction() == QBoxLayout.Direction.TopToBottom:

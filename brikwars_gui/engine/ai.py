@@ -14,6 +14,7 @@ defaults (`DefaultPolicy`).
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -236,10 +237,9 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
         return None
     # squared distances (exact integers, ordered like GRID-3 distances) from the reachable cells
     # (rows, in cost order) to the enemies that can matter (columns): numpy arrays, not loops
-    at = np.array(list(moves), dtype=np.int64).reshape(-1, 2)
+    at = np.fromiter(itertools.chain.from_iterable(moves), np.int64, 2 * len(moves)).reshape(-1, 2)
     order = np.lexsort((at[:, 1], at[:, 0], np.fromiter(moves.values(), np.int64, len(moves))))
     points = at[order]
-    cells: list[Cell] = [(x, y) for x, y in points.tolist()]
     foes = game.state.unit_index().xy[rows]
     here_d2 = _squared_distances(foes, unit.pos)
     here_d = np.sqrt(here_d2)
@@ -256,7 +256,7 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
         grid, smoke = game.state.grid, game.state.smoke_mask()
         within = d2 <= reach2
         for row in np.flatnonzero(within.any(axis=1)):  # cells with an enemy in reach, cost order
-            cell = cells[row]
+            cell = (int(points[row, 0]), int(points[row, 1]))
             close = np.flatnonzero(within[row])
             first = close[np.argsort(d2[row][close], kind="stable")[:3]]
             targets = (tuple(shooting[i].tolist()) for i in first.tolist())
@@ -270,10 +270,10 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
     bound = int(_squared_distances(points, tuple(foes[int(np.argmin(here_d2))].tolist())).min())
     spread = math.sqrt(int(_squared_distances(points, unit.pos).max()))
     nearest = _pair_distances(points, foes[here_d <= math.sqrt(bound) + spread + 1]).min(axis=1)
-    # the nearest to an enemy, then the cheapest, then the smallest cell: `cells` are in (cost,
+    # the nearest to an enemy, then the cheapest, then the smallest cell: `points` are in (cost,
     # cell) order, so that is the first of the nearest
     best = int(np.argmin(nearest))
-    return cells[best] if int(nearest[best]) < here else None
+    return (int(points[best, 0]), int(points[best, 1])) if int(nearest[best]) < here else None
 
 
 def search_goal(game: Game, unit: UnitState) -> Cell | None:

@@ -661,7 +661,8 @@ def reach_searches(
     tpass = np.zeros((H + 2 * pad, W + 2 * pad), dtype=bool)
     tpass[inside] = grid.passable
     enter = tpass.copy()
-    cells = np.array([c for c in blocked if grid.in_bounds(c)], dtype=np.int64).reshape(-1, 2)
+    cells = np.array(list(blocked), dtype=np.int64).reshape(-1, 2)
+    cells = cells[(cells[:, 0] >= 0) & (cells[:, 0] < W) & (cells[:, 1] >= 0) & (cells[:, 1] < H)]
     enter[cells[:, 1] + pad, cells[:, 0] + pad] = False
     elev = np.zeros(tpass.shape, dtype=np.int32)
     elev[inside] = grid.elevation
@@ -669,20 +670,27 @@ def reach_searches(
     if not half_speed:
         mult[inside] += grid.half_speed
     at = [_check_start(grid, start, parity) for start, parity in starts]
-    xs = np.array([c[0] for c in at], dtype=np.int64)
-    ys = np.array([c[1] for c in at], dtype=np.int64)
-    # window n is the padded grid's [ys[n] : ys[n] + side, xs[n] : xs[n] + side]
-    rows, cols = ys[:, None, None] + np.arange(side)[:, None], xs[:, None, None] + np.arange(side)
-    arrays = [a[rows, cols] for a in (tpass, enter, elev, mult)]
-    cost, offset = _step_tables(arrays, max_rise)
     middle = ((side // 2) * side + side // 2) * 2
-    dist = _dial(cost, offset, np.array([middle + parity for _, parity in starts], dtype=np.int64), budget)
-    return [
-        Reach(start, budget, half_speed, parity, (_Window.placed(side, x - pad, y - pad), d, c))
-        for start, (_, parity), x, y, d, c in zip(
-            at, starts, xs.tolist(), ys.tolist(), dist, cost, strict=True
+    out: list[Reach] = []
+    for first in range(0, len(at), _BATCH):  # bounds the arrays: ~2.8 MB of step costs at Move 5
+        part, parities = at[first : first + _BATCH], [parity for _, parity in starts[first : first + _BATCH]]
+        xs = np.array([c[0] for c in part], dtype=np.int64)
+        ys = np.array([c[1] for c in part], dtype=np.int64)
+        # window n is the padded grid's [ys[n] : ys[n] + side, xs[n] : xs[n] + side]
+        rows, cols = ys[:, None, None] + np.arange(side)[:, None], xs[:, None, None] + np.arange(side)
+        cost, offset = _step_tables([a[rows, cols] for a in (tpass, enter, elev, mult)], max_rise)
+        dist = _dial(cost, offset, middle + np.array(parities, dtype=np.int64), budget)
+        out.extend(
+            Reach(start, budget, half_speed, parity, (_Window.placed(side, x - pad, y - pad), d, c))
+            for start, parity, x, y, d, c in zip(
+                part, parities, xs.tolist(), ys.tolist(), dist, cost, strict=True
+            )
         )
-    ]
+    return out
+
+
+_BATCH = 128
+"""Windows `reach_searches` works on in one numpy pass."""
 
 
 def reach_cells(reach: Reach, no_stop: Collection[Cell] = frozenset()) -> dict[Cell, int]:
@@ -754,29 +762,31 @@ def path_cost(
     parity = diagonal_parity
     total = 0
     passable, elev, hs = grid.passable, grid.elevation, grid.half_speed
+    width, height = grid.width, grid.height
     for n in range(1, len(pts)):
         (ax, ay), (bx, by) = pts[n - 1], pts[n]
-        where = f"step {n} ({ax}, {ay})->({bx}, {by})"
         dx, dy = bx - ax, by - ay
-        if dx == 0 and dy == 0:
-            raise IllegalPath(f"{where} does not move")
-        if abs(dx) > 1 or abs(dy) > 1:
-            raise IllegalPath(f"{where} is not a step to a neighbouring cell")
-        if not grid.in_bounds((bx, by)):
-            raise IllegalPath(f"{where} leaves the {grid.width}x{grid.height} battlefield")
-        if not passable[by, bx]:
-            raise IllegalPath(f"{where} enters an obstacle")
-        if (bx, by) in enemy:
-            raise IllegalPath(f"{where} enters a cell held by a blocking unit")
-        rise = int(elev[by, bx]) - int(elev[ay, ax])
-        if rise > max_rise:
-            raise IllegalPath(f"{where} climbs {rise} bricks (at most {max_rise} per step)")
         diagonal = dx != 0 and dy != 0
-        if diagonal and not (passable[ay, bx] and passable[by, ax]):
-            raise IllegalPath(f"{where} cuts the corner of an obstacle")
-        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
-        if diagonal:
-            parity ^= 1
+        if dx == 0 and dy == 0:
+            problem = "does not move"
+        elif abs(dx) > 1 or abs(dy) > 1:
+            problem = "is not a step to a neighbouring cell"
+        elif not (0 <= bx < width and 0 <= by < height):
+            problem = f"leaves the {width}x{height} battlefield"
+        elif not passable[by, bx]:
+            problem = "enters an obstacle"
+        elif (bx, by) in enemy:
+            problem = "enters a cell held by a blocking unit"
+        elif (rise := int(elev[by, bx]) - int(elev[ay, ax])) > max_rise:
+            problem = f"climbs {rise} bricks (at most {max_rise} per step)"
+        elif diagonal and not (passable[ay, bx] and passable[by, ax]):
+            problem = "cuts the corner of an obstacle"
+        else:
+            total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
+            parity ^= diagonal
+            continue
+        # the message is built only for the step that fails (issue 26: sprint lines check each step)
+        raise IllegalPath(f"step {n} ({ax}, {ay})->({bx}, {by}) {problem}")
     if len(pts) > 1 and pts[-1] in _cell_set(no_stop):
         raise IllegalPath(f"the move ends on {pts[-1]}, a cell it may only pass through")
     return total

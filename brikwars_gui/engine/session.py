@@ -4,7 +4,8 @@ Players take turns (fixed order, G-24). In a turn the active player issues order
 
 * `move(unit_id, target_cell | path)`, `act(unit_id, action)`, `face(unit_id, facing)`,
   `end_unit(unit_id)`, `end_turn()`;
-* queries: `legal_moves`, `preview_path`, `legal_actions`, `state`, `events`, `snapshots`.
+* queries: `legal_moves` (`prepare_moves` searches many units' at once), `preview_path`,
+  `legal_actions`, `state`, `events`, `snapshots`.
 
 Every state change is a typed event; every order is logged first as an `order` event and every
 choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so
@@ -321,7 +322,11 @@ class Game:
                 break
             if progress is not None and not progress(done, len(orders)):
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
-            game.apply_order(order)
+            try:
+                game.apply_order(order)
+            except IllegalOrder as exc:  # a saved file is untrusted: say which of its orders
+                what = f"{order['order']} of {order['unit']}" if order.get("unit") else order["order"]
+                raise IllegalOrder(f"order {done + 1} of {len(orders)} ({what}): {exc}") from exc
         return game
 
     def apply_order(self, order: dict[str, Any]) -> None:
@@ -460,7 +465,7 @@ class Game:
         journal = begin_journal()  # every state change from here on can be undone (engine/journal.py)
         mark = len(self.events)
         snapshot_mark = len(self.snapshots)
-        dice_mark = self.dice.mark()  # the inner snapshot is taken at the first roll
+        dice_mark = self.dice.snapshot()
         try:
             fn()
             note_sightings(self.state)  # fog of war: each side's memory of where it saw enemies
@@ -468,10 +473,9 @@ class Game:
             rollback(journal)
             del self.events[mark:]
             del self.snapshots[snapshot_mark:]  # a turn begun by the failed order never happened
-            self.dice.rewind(dice_mark)
+            self.dice.restore(dice_mark)
             raise
         commit(journal)
-        self.dice.release(dice_mark)
         self._check_victory()
 
     def _order(self, order: str, unit: str | None, args: dict[str, Any]) -> None:

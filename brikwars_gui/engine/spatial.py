@@ -42,6 +42,7 @@ class UnitIndex:
     __slots__ = (
         "_blockers_memo",
         "_enemy_cells_memo",
+        "_near_memo",
         "_rows_memo",
         "_rows_version",
         "alive_by_team",
@@ -91,6 +92,7 @@ class UnitIndex:
         self._blockers_memo: tuple[object, tuple[frozenset[Cell], frozenset[Cell]]] | None = None
         # each team's enemy cells (`blockers`), kept until one of those teams' cells change
         self._enemy_cells_memo: dict[str, tuple[tuple[int, ...], frozenset[Cell]]] = {}
+        self._near_memo: dict[tuple[int, int, int, int, str], tuple[tuple[int, ...], list[UnitState]]] = {}
         # `enemy_rows` answers, kept until a unit's life, team or Hidden status changes
         self._rows_version = 0
         self._rows_memo: dict[tuple[str, bool], tuple[int, np.ndarray]] = {}
@@ -246,6 +248,22 @@ class UnitIndex:
         r = min(int(min(radius, 1e9)) + 1, self.span + abs(cell[0]) + abs(cell[1]))
         x0, x1 = (cell[0] - r) // BUCKET, (cell[0] + r) // BUCKET
         y0, y1 = (cell[1] - r) // BUCKET, (cell[1] + r) // BUCKET
+        if enemies_of is None:
+            yield from self._in_buckets(x0, x1, y0, y1, None)
+            return
+        # a side's enemies keep their cells through most of its turn: the units of the buckets
+        # are kept until one of them moves (each step of a move asks for its responders)
+        key = (x0, x1, y0, y1, enemies_of)
+        changes = tuple(n for team, n in self.team_changes.items() if team != enemies_of)
+        memo = self._near_memo.get(key)
+        if memo is None or memo[0] != changes:
+            if len(self._near_memo) > 4096:
+                self._near_memo.clear()
+            memo = self._near_memo[key] = (changes, list(self._in_buckets(x0, x1, y0, y1, enemies_of)))
+        yield from memo[1]
+
+    def _in_buckets(self, x0: int, x1: int, y0: int, y1: int, enemies_of: str | None) -> Iterator[UnitState]:
+        """The living units in buckets x0..x1, y0..y1 of the teams other than `enemies_of`."""
         buckets = self.buckets
         if (x1 - x0 + 1) * (y1 - y0 + 1) * len(self.team_cells) > len(buckets):
             for (team, bx, by), units in list(buckets.items()):

@@ -1,7 +1,7 @@
 """A `move` order reads its path off the search `legal_moves` made (issue 26) and gets the very path
 a new search finds (GRID-2 costs, R-MOVE-3 obstacles and climbs, R-MOVE-7/8 Half Speed, blocking
 units); a search that no longer holds is validated and not used: the order searches again and
-refuses what that refuses. Failed orders rewind the dice from a mark taken lazily."""
+refuses what that refuses."""
 
 from __future__ import annotations
 

@@ -45,6 +45,12 @@ def _assert_index_fresh(state: GameState) -> None:
         unit = next(u for u in state.units.values() if u.team == team)
         enemies = frozenset(u.pos for u in state.units.values() if u.alive and u.team != team)
         assert kept.blockers(unit)[0] == enemies
+        for cell in ((0, 0), unit.pos, (12, 7)):  # the kept bucket listings of a side's enemies
+            near = sorted(u.id for u in kept.near(cell, 6.5, enemies_of=team) if in_range(cell, u.pos, 6.5))
+            scan = [
+                u for u in state.units.values() if u.alive and u.team != team and in_range(cell, u.pos, 6.5)
+            ]
+            assert near == sorted(u.id for u in scan)
 
 
 def test_index_follows_moves_and_deaths_of_an_ai_battle() -> None:

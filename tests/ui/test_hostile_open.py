@@ -5,10 +5,8 @@ from __future__ import annotations
 
 from pathlib import Path
 
-import pytest
 from hostile_files import fifo, huge_integer_text, scenario_data, with_raw_value, write_text
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox, QProgressDialog
+from PySide6.QtWidgets import QProgressDialog
 
 from brikwars_gui.app import open_window
 from brikwars_gui.engine import ai
@@ -16,18 +14,6 @@ from brikwars_gui.engine.session import Game
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.io import load_scenario
 from brikwars_gui.scenario.savegame import SavedGame, save_saved_game
-
-
-@pytest.fixture
-def settings(tmp_path: Path) -> QSettings:
-    return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
-
-
-@pytest.fixture
-def shown(monkeypatch) -> list[str]:
-    texts: list[str] = []
-    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a, **k: texts.append(text))
-    return texts
 
 
 def test_a_5000_digit_width_shows_the_loader_message(qtbot, settings, shown, tmp_path) -> None:

@@ -104,6 +104,8 @@ class SeededDice:
         self._token: tuple[bytes, int] | None = None  # `snapshot()` until the next roll
 
     def roll(self, sides: int, purpose: str = "") -> int:
+        if sides < 1:  # the rejection loop below would never end
+            raise ValueError(f"a die needs at least one side, not {sides} {purpose}".rstrip())
         self._token = None
         shift = 32 - sides.bit_length()
         while True:
@@ -165,17 +167,6 @@ class ScriptedDice:
         self.position = token
 
 
-class DiceMark:
-    """`RecordingDice.mark()`: the record length, and the inner source's snapshot once a die has
-    been rolled after the mark (None until then: the source is still where it was)."""
-
-    __slots__ = ("inner", "length")
-
-    def __init__(self, length: int) -> None:
-        self.length = length
-        self.inner: Any = None
-
-
 class RecordingDice:
     """Wraps another source and keeps every (sides, face, purpose) it hands out, for event logs."""
 
@@ -184,14 +175,8 @@ class RecordingDice:
         self.record: list[tuple[int, int, str]] = []
         self._checked: Any = None  # the inner source `_rewinds` was computed for
         self._rewinds = False
-        self._pending: list[DiceMark] = []  # marks whose inner snapshot waits for the next roll
 
     def roll(self, sides: int, purpose: str = "") -> int:
-        if self._pending:  # the marks taken since the last roll: the position before this one
-            token = self.inner.snapshot()  # type: ignore[attr-defined]
-            for mark in self._pending:
-                mark.inner = token
-            self._pending.clear()
         face = self.inner.roll(sides, purpose)
         self.record.append((sides, face, purpose))
         return face
@@ -206,30 +191,6 @@ class RecordingDice:
         if inner is not self._checked:  # a Protocol isinstance check is slow: once per source
             self._checked, self._rewinds = inner, isinstance(inner, RewindableDice)
         return len(self.record), inner.snapshot() if self._rewinds else None
-
-    def mark(self) -> DiceMark:
-        """A `snapshot()` whose inner snapshot is taken only when a die is rolled after it: most
-        orders roll nothing (moves, turns), and a Mersenne Twister snapshot copies its whole state
-        (issue 26: ~3% of a 2,000-unit AI round). Rewind to it with `rewind`, or `release` it."""
-        inner = self.inner
-        if inner is not self._checked:
-            self._checked, self._rewinds = inner, isinstance(inner, RewindableDice)
-        mark = DiceMark(len(self.record))
-        if self._rewinds:
-            self._pending.append(mark)
-        return mark
-
-    def release(self, mark: DiceMark) -> None:
-        """The order `mark` guarded is over: it will not be rewound to."""
-        if mark in self._pending:
-            self._pending.remove(mark)
-
-    def rewind(self, mark: DiceMark) -> None:
-        """`restore` for a `mark`: nothing rolled since it leaves the inner source as it is."""
-        self.release(mark)
-        if mark.inner is not None:
-            self.inner.restore(mark.inner)  # type: ignore[attr-defined]
-        del self.record[mark.length :]
 
     def restore(self, token: tuple[int, Any]) -> None:
         """Forget the rolls recorded since `snapshot()` and rewind the inner source (if it can)."""

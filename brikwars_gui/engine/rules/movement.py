@@ -277,20 +277,14 @@ def prepare_moves(state: GameState, units: Sequence[UnitState]) -> dict[str, Mov
     out: dict[str, MoveSearch] = {}
     for (budget, hs, rise, avoid_water, _), (blocked, members) in groups.items():
         avoid = blocked | water if avoid_water else blocked
-        for first in range(0, len(members), _BATCH):
-            part = members[first : first + _BATCH]
-            starts = [(u.pos, u.diagonal_parity) for u in part]
-            reaches = reach_searches(grid, starts, budget, blocked=avoid, half_speed=hs, max_rise=rise)
-            for u, reach in zip(part, reaches, strict=True):
-                terrain = _terrain_of(grid, u.pos, budget)
-                out[u.id] = MoveSearch(
-                    u, u.pos, budget, u.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach, terrain
-                )
+        starts = [(u.pos, u.diagonal_parity) for u in members]
+        reaches = reach_searches(grid, starts, budget, blocked=avoid, half_speed=hs, max_rise=rise)
+        for u, reach in zip(members, reaches, strict=True):
+            terrain = _terrain_of(grid, u.pos, budget)
+            out[u.id] = MoveSearch(
+                u, u.pos, budget, u.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach, terrain
+            )
     return out
-
-
-_BATCH = 128
-"""Units searched in one numpy pass (bounds the arrays: ~2.8 MB of step costs at Move 5)."""
 
 
 def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:

@@ -95,6 +95,7 @@ class Planner:
         self._routes: dict[Cell, Route] = {}  # and its least-hazard paths (`routes.safe_routes`)
         self._way_hazard: np.ndarray | None = None  # what those paths walk round
         self._cross_weight = 0.0  # and what stage 1 charged per unit of it
+        self.checked: list[Plan] = []  # the plans `_refine` scored exactly, best first (Hard's rollouts)
 
     # -- inputs -------------------------------------------------------------------------------------
 
@@ -579,8 +580,10 @@ class Planner:
                     score += self.b.aggression * (odds.kill - plan.kill)
                     plan.hit, plan.kill = odds.hit, odds.kill
             plan.score = score
+            self.checked.append(plan)
             if best is None or score > best.score:
                 best = plan
+        self.checked.sort(key=lambda p: (-p.score, p.kind, p.dest, p.target or ""))
         return best or plans[0]
 
     def _path_responses(self, unit: UnitState, path: list[Cell], plan: Plan, tm: ThreatMap) -> float:

@@ -24,6 +24,7 @@ from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
+from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.baselines import BASELINES, GreedyAI, RandomAI
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
@@ -85,7 +86,8 @@ _FREE_CASTS = 3
 class TacticalAI:
     """The planning AI (see engine/tactics/planner.py for how plans are scored)."""
 
-    def __init__(self, behaviour: Behaviour, seed: int = 0) -> None:
+    def __init__(self, behaviour: Behaviour, seed: int = 0, *, tuned: bool = False) -> None:
+        """`tuned`: `behaviour` is already the ruleset's (`dials`), as in the lookahead's copies."""
         self.behaviour = behaviour
         self.seed = seed
         self.decisions: list[Decision] = []
@@ -94,10 +96,20 @@ class TacticalAI:
         self._standoff = 0.0
         self._ready: tuple[int, str, Plan] | None = None  # a plan made by `next_unit`
         self._tuned: tuple[Game, Behaviour] | None = None  # `dials` for the game it plays
+        self._fixed = tuned
+        self._turn: tuple[Game, int, str, Behaviour] | None = None  # the lookahead's choice
+        self._activated: set[str] = set()  # units activated this turn (the rollouts' copies skip them)
+        self._rollouts: tuple[Game, int, str] | None = None  # the turn whose plans are played out
 
     def dials(self, game: Game) -> Behaviour:
         """The preset as the battle's ruleset tunes it (`Ruleset.ai_dials`: Nine Powers keeps a
-        looser formation and plans one unit at a time)."""
+        looser formation and plans one unit at a time); during a turn the lookahead chose a way
+        of playing (`rollout.choose`), that way's."""
+        if self._fixed:
+            return self.behaviour
+        turn = self._turn
+        if turn is not None and turn[0] is game and turn[1:3] == (game.round, game.active_player):
+            return turn[3]
         if self._tuned is None or self._tuned[0] is not game:
             b = self.behaviour
             # every numeric dial (bools as 0/1), and the level's name for a ruleset tuning one level
@@ -192,9 +204,34 @@ class TacticalAI:
             return None
         if plan is None:
             return None
+        plan = self._played_out(game, unit_id, plan)
         decision = self.carry_out(game, unit_id, plan)
         self._more_minds(game, unit_id)
         return decision
+
+    def _played_out(self, game: Game, unit_id: str, plan: Plan) -> Plan:
+        """Hard: the unit's best plans played out on copies of the game, each followed by the rest
+        of the side's turn and the enemy's reply (`rollout.pick`); the one that ends best."""
+        b = self.dials(game)
+        self._activated.add(unit_id)
+        if b.rollouts <= 0 or plan.free or self._rollouts != (game, game.round, game.active_player):
+            return plan
+        planner = self._planner(game)
+        planner.plan(game.unit(unit_id))
+        plans = rollout.candidates(planner.checked, plan)
+        if len(plans) < 2:
+            return plan
+        sim_dials = b.with_(rollouts=0, turn_rollouts=0, lookahead=1, exact_paths=min(3, b.exact_paths))
+        done = frozenset(self._activated)
+        me = game.active_player
+
+        def finish(sim: Game, uid: str, candidate: Plan) -> None:
+            ai = TacticalAI(sim_dials, self.seed, tuned=True)
+            with_tactical_responses(sim, [me])
+            ai._execute(sim, sim.unit(uid), candidate)
+            ai.play_turn(sim, skip=done)
+
+        return rollout.pick(game, unit_id, plans, b.rollouts, self.seed, finish)
 
     def _more_minds(self, game: Game, unit_id: str) -> None:
         """R-SN-40: a unit whose SN Minds gave its Action back plans and acts again, once a Mind."""
@@ -265,18 +302,37 @@ class TacticalAI:
         if facing != unit.facing:
             game.face(unit.id, facing)
 
-    def play_turn(self, game: Game) -> None:
+    def play_turn(self, game: Game, skip: frozenset[str] = frozenset()) -> None:
+        """Play the active player's turn and end it (`skip`: units already activated in it, as
+        when the lookahead finishes a turn on a copy)."""
         if game.over:
             return
         with_tactical_responses(game, [game.active_player])  # its units' Responses from now on
         turn = (game.round, game.active_player)
-        pending = self.order(game)
+        self._look_ahead(game)
+        pending = [uid for uid in self.order(game) if uid not in skip]
         while pending:
             if game.over or (game.round, game.active_player) != turn:
                 return
             self.play_unit(game, self.next_unit(game, pending))
         if not game.over and (game.round, game.active_player) == turn:
             game.end_turn()
+
+    def _look_ahead(self, game: Game) -> None:
+        """Hard: choose how to play this turn by playing it out on copies (tactics/rollout.py)."""
+        self._turn = None
+        base = self.dials(game)
+        self._activated = set()
+        applies = rollout.applies(game, game.active_player, standoff(game))
+        self._rollouts = (game, game.round, game.active_player) if applies else None
+        if base.turn_rollouts <= 0 or not applies:
+            return
+
+        def play_own(sim: Game, behaviour: Behaviour) -> None:
+            TacticalAI(behaviour.with_(rollouts=0, turn_rollouts=0), self.seed, tuned=True).play_turn(sim)
+
+        chosen = rollout.choose(game, base, self.seed, play_own)
+        self._turn = (game, game.round, game.active_player, chosen)
 
 
 #: Enemy turns in a row without a move or an attack after which waiting for it is pointless.

@@ -32,6 +32,8 @@ class Behaviour:
     noise: float = 0.0  # Easy: wobble on every plan's score (deterministic per seed)
     min_hit: float = 0.0  # never shoot below this chance to hit
     close_fall_back: bool = True  # after a close-combat strike from where it stands, may walk away
+    rollouts: int = 0  # Hard: dice draws each of a unit's best plans is played out on (tactics/rollout.py)
+    turn_rollouts: int = 0  # dice draws each way of playing the whole turn is tried on (rollout.choose)
 
     def with_(self, **changes: float | int | bool | str) -> Behaviour:
         return replace(self, **changes)  # type: ignore[arg-type]
@@ -53,7 +55,15 @@ NORMAL = Behaviour("normal", caution=0.9, next_turn=0.35, exact_paths=3)
 #: Hard keeps its units closer (measured on the skirmish against the default AI: 70% of 160
 #: seeded games with formation 0.15 within 4", 59% with Normal's 0.05 within 6")
 HARD = Behaviour(
-    "hard", caution=1.0, next_turn=0.5, exact_paths=8, lookahead=3, formation=0.15, formation_range=4.0
+    "hard",
+    caution=1.0,
+    next_turn=0.5,
+    exact_paths=8,
+    lookahead=3,
+    formation=0.15,
+    formation_range=4.0,
+    rollouts=3,
+    turn_rollouts=3,
 )
 
 PRESETS: dict[str, Behaviour] = {b.name: b for b in (EASY, NORMAL, HARD)}

@@ -179,7 +179,8 @@ class QueriesMixin:
         live = self.view_index is None
         # a live unit's view is kept while its signature (all a view shows) stays the same: the
         # map, the overview and the Turn table of a resumed 2,000-unit game share one (issue 26)
-        key = (self._unit_sig(u), hidden) if live else None
+        # (and what else a view reads: a crawl's or hop's Half Speed, the ruleset's die codes)
+        key = (self._unit_sig(u), hidden, u.gait, tuple(sorted(u.stats.items()))) if live else None
         kept = self._live_views.get(unit_id) if live else None
         if kept is not None and kept[0] == key:
             view = kept[1]

@@ -1,0 +1,82 @@
+"""Hard's lookahead (issue 25, engine/tactics/rollout.py): a unit's best plans are played out on
+copies of the game with their own dice, the enemy's reply included, and the one that ends best is
+carried out; the game's own dice are never rolled by a copy, so a game replays from its seed."""
+
+from __future__ import annotations
+
+from brikwars_gui.engine.dice import SeededDice
+from brikwars_gui.engine.replay import compare_events
+from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.tactics import rollout
+from brikwars_gui.engine.tactics.plan import Plan, action_for
+from brikwars_gui.engine.tactics.player import TacticalAI
+from brikwars_gui.engine.tactics.presets import preset
+from brikwars_gui.engine.tactics.tournament import play_game
+from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.scenario import load_scenario
+
+
+def test_a_hard_game_replays_from_its_seed_the_copies_roll_their_own_dice():
+    """The lookahead's copies play many turns with dice of their own: if one of them drew from
+    the game's dice, re-issuing the logged orders on the same seed would not give the same game."""
+    scenario = load_scenario(SCENARIOS / "skirmish.json")
+    game = Game.from_scenario(scenario, seed=4, max_rounds=3)
+    hard = TacticalAI(preset("hard"), 4)
+    played = []
+    original = rollout.pick
+
+    def counting_pick(*args, **kwargs):  # type: ignore[no-untyped-def]
+        played.append(args[1])
+        return original(*args, **kwargs)
+
+    rollout.pick = counting_pick
+    try:
+        while not game.over:
+            hard.play_turn(game)
+    finally:
+        rollout.pick = original
+    assert played, "the lookahead played nothing out"
+    logged = [e.to_dict() for e in game.events]
+    again = Game.from_events(scenario, logged, SeededDice(4), max_rounds=3)
+    assert compare_events(logged, [e.to_dict() for e in again.events]) is None
+
+
+def test_the_played_out_attack_beats_the_planners_hold_when_the_enemy_cannot_answer():
+    """`pick` prefers a later candidate when its play-outs end better: holding an Action against
+    an unarmed enemy gains nothing, a rifle shot (67% to hit) kills it in some of the draws."""
+    units = [
+        sb.unit("eel", "red", (2, 5), facing="E", weapons=[sb.RIFLE]),
+        sb.unit("cobb", "blue", (8, 5), facing="W", weapons=[]),
+    ]
+    game = Game.from_scenario(sb.scenario(units, width=24, height=10), seed=1, max_rounds=5)
+    hold = Plan("hold", (2, 5), 1.0)
+    shoot = Plan("attack_move", (2, 5), 0.5, target="cobb", weapon="rifle")
+
+    def finish(sim: Game, uid: str, plan: Plan) -> None:
+        action = action_for(plan)
+        if action is not None:
+            sim.act(uid, action)
+        if not sim.over:  # the shot may end the battle
+            sim.end_turn()
+
+    assert rollout.pick(game, "eel", [hold, shoot], 10, 1, finish) is shoot
+    n = len(game.events)
+    assert rollout.pick(game, "eel", [hold, shoot], 3, 2, finish) in (hold, shoot)
+    assert game.unit("cobb").alive and len(game.events) == n  # the game itself untouched
+
+
+def test_the_lookahead_plays_only_where_the_copy_shows_nothing_the_side_does_not_know():
+    skirmish = Game.from_scenario(load_scenario(SCENARIOS / "skirmish.json"), seed=0)
+    assert rollout.applies(skirmish, "red", standoff=0.0)
+    assert not rollout.applies(skirmish, "red", standoff=0.5)  # a sitting enemy: the model walks in
+    skirmish.state.fog_of_war = True
+    assert not rollout.applies(skirmish, "red", standoff=0.0)
+    large = Game.from_scenario(load_scenario(SCENARIOS / "large_battle.json"), seed=0)
+    assert not rollout.applies(large, large.active_player, standoff=0.0)  # 40 units: too costly
+    showcase = Game.from_scenario(load_scenario(SCENARIOS / "hazard_showcase.json"), seed=0)
+    assert not rollout.applies(showcase, showcase.active_player, standoff=0.0)  # a concealed minefield
+
+
+def test_hard_still_beats_random_orders_with_the_lookahead():
+    assert play_game(load_scenario(SCENARIOS / "skirmish.json"), "hard", "random", 1) == "A"

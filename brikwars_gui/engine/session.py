@@ -4,7 +4,8 @@ Players take turns (fixed order, G-24). In a turn the active player issues order
 
 * `move(unit_id, target_cell | path)`, `act(unit_id, action)`, `face(unit_id, facing)`,
   `end_unit(unit_id)`, `end_turn()`;
-* queries: `legal_moves`, `preview_path`, `legal_actions`, `state`, `events`, `snapshots`.
+* queries: `legal_moves` (`prepare_moves` searches many units' at once), `preview_path`,
+  `legal_actions`, `state`, `events`, `snapshots`.
 
 Every state change is a typed event; every order is logged first as an `order` event and every
 choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so

@@ -104,6 +104,8 @@ class SeededDice:
         self._token: tuple[bytes, int] | None = None  # `snapshot()` until the next roll
 
     def roll(self, sides: int, purpose: str = "") -> int:
+        if sides < 1:  # the rejection loop below would never end
+            raise ValueError(f"a die needs at least one side, not {sides} {purpose}".rstrip())
         self._token = None
         shift = 32 - sides.bit_length()
         while True:

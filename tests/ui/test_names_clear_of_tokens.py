@@ -82,3 +82,21 @@ def test_issue_26_names_wait_while_tokens_are_specks(open_window, app_style, set
     view.zoom_by(1.0 / view.zoom_factor())
     scene.declutter_labels()
     assert sum(item.label.isVisible() for item in scene.unit_items.values()) > 1
+
+
+def test_issue_26_names_are_placed_before_the_map_is_painted(open_window, app_style, settle, qtbot) -> None:
+    """A placement still pending when the map paints is done first (the paint after a saved game
+    opened drew every name, then the declutter hid most of them)."""
+    from brikwars_gui.ui.battlefield.labels import UNIT_NAMES_BELOW_PX
+
+    window = open_window(size=(1280, 720))
+    settle(window)
+    scene, view = window.scene, window.view
+    radius = next(iter(scene.unit_items.values())).radius
+    view.zoom_by(0.9 * UNIT_NAMES_BELOW_PX / radius / view.zoom_factor())
+    for item in scene.unit_items.values():
+        item.label.setVisible(True)  # as fresh tokens are
+    scene.schedule_declutter()
+    view.viewport().repaint()  # painted at once, before the pending placement's timer fires
+    assert not scene.declutter_timer.isActive()
+    assert not any(item.label.isVisible() for item in scene.unit_items.values())

@@ -30,6 +30,8 @@ def cosmetic_pen(
 
 CELL = 32.0
 """Scene units per inch (one grid cell)."""
+PLAIN_DISC_BELOW_PX = 4.0
+"""A unit token whose radius on screen is smaller is painted as a plain disc of its side's colour."""
 
 FACING_ANGLE = {
     Facing.E: 0.0,
@@ -339,6 +341,13 @@ class UnitItem(QGraphicsItem):
             painter.setPen(QPen(QColor("#ffd600"), max(2.0, r * 0.16)))
             painter.setBrush(QColor(255, 214, 0, 120))
             painter.drawEllipse(QPointF(0, 0), r * 1.42, r * 1.42)
+        if r * option.levelOfDetailFromTransform(painter.worldTransform()) < PLAIN_DISC_BELOW_PX:
+            # far zoom: a few pixels across, the wedge, pip and badges would be specks; the side's
+            # colour is what shows (and 2,000 tokens paint in a fraction of the time, issue 26)
+            painter.setPen(Qt.PenStyle.NoPen)
+            painter.setBrush(QBrush(self.color))
+            painter.drawEllipse(QPointF(0, 0), r, r)
+            return
         # facing marker: a wedge just outside the disc (GRID-6 Cone of Vision direction)
         angle = math.radians(FACING_ANGLE[self.facing])
         tip = QPointF(math.cos(angle) * r * 1.32, math.sin(angle) * r * 1.32)

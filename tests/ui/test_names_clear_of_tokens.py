@@ -62,3 +62,41 @@ def test_names_are_placed_again_where_a_sliding_token_ends(open_window, app_styl
     qtbot.waitUntil(lambda: cobb.slide is None, timeout=5000)
     qtbot.wait(20)
     assert cobb.label.isVisible()
+
+
+def test_issue_26_names_wait_while_tokens_are_specks(open_window, app_style, settle, qtbot) -> None:
+    """Below `UNIT_NAMES_BELOW_PX` of token radius on screen no unit's name shows but the selected
+    one's (2,000 names were placed and painted at a 400" battle's fitted zoom); zoomed in again
+    they come back where they fit."""
+    from brikwars_gui.ui.battlefield.labels import UNIT_NAMES_BELOW_PX
+
+    window = open_window(size=(1280, 720))
+    settle(window)
+    scene, view = window.scene, window.view
+    radius = next(iter(scene.unit_items.values())).radius
+    view.zoom_by(0.9 * UNIT_NAMES_BELOW_PX / radius / view.zoom_factor())
+    window.selection.select_unit("red-captain")
+    scene.declutter_labels()
+    shown = [uid for uid, item in scene.unit_items.items() if item.label.isVisible()]
+    assert shown == ["red-captain"]
+    view.zoom_by(1.0 / view.zoom_factor())
+    scene.declutter_labels()
+    assert sum(item.label.isVisible() for item in scene.unit_items.values()) > 1
+
+
+def test_issue_26_names_are_placed_before_the_map_is_painted(open_window, app_style, settle, qtbot) -> None:
+    """A placement still pending when the map paints is done first (the paint after a saved game
+    opened drew every name, then the declutter hid most of them)."""
+    from brikwars_gui.ui.battlefield.labels import UNIT_NAMES_BELOW_PX
+
+    window = open_window(size=(1280, 720))
+    settle(window)
+    scene, view = window.scene, window.view
+    radius = next(iter(scene.unit_items.values())).radius
+    view.zoom_by(0.9 * UNIT_NAMES_BELOW_PX / radius / view.zoom_factor())
+    for item in scene.unit_items.values():
+        item.label.setVisible(True)  # as fresh tokens are
+    scene.schedule_declutter()
+    view.viewport().repaint()  # painted at once, before the pending placement's timer fires
+    assert not scene.declutter_timer.isActive()
+    assert not any(item.label.isVisible() for item in scene.unit_items.values())

@@ -11,6 +11,10 @@ from brikwars_gui.ui.items import LabelItem, UnitItem
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom in screen pixels
 LABEL_PADDING = 4.0  # px either side of a name's text, 1 above and below (`LabelItem.set_text`)
+UNIT_NAMES_BELOW_PX = 1.5
+"""Units' names wait for a hover, the selection or a closer zoom while tokens are smaller than
+this radius on screen: dots under 3 px across cannot be told apart by their names, and placing
+2,000 of them was most of the first paint of a 400" battle fitted to the window (issue 26)."""
 
 
 class PlacedBoxes:
@@ -95,8 +99,9 @@ class LabelsMixin:
 
     def declutter_labels(self) -> int:
         """Show each label only where it does not cover a more important one at the current zoom
-        (a unit's name may move above its token first). Hidden names come back when the unit is
-        selected or hovered, or when zoomed in. Returns the number of labels hidden."""
+        (a unit's name may move above its token first; none while tokens are specks,
+        `UNIT_NAMES_BELOW_PX`). Hidden names come back when the unit is selected or hovered, or
+        when zoomed in. Returns the number of labels hidden."""
         if not self.visible_layers["labels"]:
             return 0
         views = self.views()
@@ -111,6 +116,10 @@ class LabelsMixin:
                 tokens.add(token_of[item])
         hidden = 0
         for priority, _key, label, unit in self._labels_by_priority():
+            if unit is not None and priority != 0 and unit.radius * scale < UNIT_NAMES_BELOW_PX:
+                label.setVisible(False)
+                hidden += 1
+                continue
             rect = label.box
             if unit is None:
                 p = label.scenePos()

@@ -211,7 +211,12 @@ class BattlefieldView(ViewInputMixin, QGraphicsView):
     # -- viewport ----------------------------------------------------------------------------------
     def viewportEvent(self, event: QEvent) -> bool:
         """The line of sight's tooltip goes where it covers no unit's token or name (Qt would put
-        it just below the pointer: over the hovered target's name label, issue 10) nor a card."""
+        it just below the pointer: over the hovered target's name label, issue 10) nor a card.
+        A paint places the names first when their placement is pending: the paint after a saved
+        game opened drew all 2,000 names before the declutter hid most of them (issue 26)."""
+        if event.type() == QEvent.Type.Paint and self.bscene.declutter_timer.isActive():
+            self.bscene.declutter_timer.stop()
+            self.bscene.declutter_labels()
         if event.type() == QEvent.Type.ToolTip:
             los = self.bscene.los_item
             tipped = next((i for i in self.items(event.pos()) if i.toolTip()), None)

@@ -2,9 +2,13 @@
 
 * `ai round`: one round (every player's turn) of the default AI on `army_battle(2000, size=400)`,
   2,000 units (the limit) on a 400x400" table (the limit). Target: within 2 s on the 2-core machine.
+* `tactical ai round`: the same for the tactical AI (`engine/tactics`, a scenario's players with
+  `ai_level` normal or hard) at `--tactical-level` on `--tactical-units` units (500 by default,
+  on a table of the same density: the 2,000-unit round takes minutes).
 * `open headless`: read and validate a saved game and replay its orders (`Game.from_events`).
 * `open in the GUI`: File ▸ Open of the saved game in the real window (offscreen), until the
-  event loop is idle: replay, models, tables, map. Target: within 1 s.
+  event loop is idle: replay, models, tables, map (the AI sides' first step is held back: it is
+  the game going on, not the opening). Target: within 1 s.
   The saved games: the 2,000-unit battle after one AI round, a `--mid`-unit battle after one
   round, and the skirmish played `--rounds` rounds by the AI.
 
@@ -12,7 +16,15 @@ Run: `nice -n 10 .venv/bin/python benchmarks/heavy_inputs.py [--units 2000] [--s
 `--before DIR` measures a checkout of older code as well (`git worktree add DIR <commit>` or
 `git archive <commit> | tar -x -C DIR`), each figure before then after, one after the other, so
 both see the same load; a calibration loop (1e6 iterations of a small expression, ~45 ms on this
-machine when idle) is printed with each. Not run by run_all.py (the full size takes minutes).
+machine when idle) is printed with each, and the CPU time of the measured process (`process_time`:
+on a shared machine it moves far less with the load than the wall clock). `--ai-only` measures the
+two AI rounds and opens no saved game, `--open-only` only opens the saved games. Not run by
+run_all.py (the full size takes minutes).
+
+Move orders record their path since issue 26 (a replay walks it without searching): `--before`
+code opens a copy of each saved game with the recorded paths taken out (a file as it wrote them),
+and the after code opens that copy too ("..., a file without recorded paths"), so the figures say
+what the recorded paths bring and what an old file still costs.
 """
 
 from __future__ import annotations
@@ -45,30 +57,43 @@ def _battle(units: int, size: int):
     return army_battle(units, size=size, buildings=max(1, units // 10), fires=5, seed=0)
 
 
-def measure_ai_round(units: int, size: int) -> float:
+def measure_ai_round(units: int, size: int) -> tuple[float, float]:
     from brikwars_gui.engine import ai
     from brikwars_gui.engine.session import Game
 
     scenario = _battle(units, size)
     game = Game.from_scenario(scenario, seed=1, max_rounds=3, timeline=False)
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in scenario.players:
         ai.play_turn(game)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_open_headless(path: Path) -> float:
+def measure_tactical_round(units: int, size: int, level: str) -> tuple[float, float]:
+    from brikwars_gui.engine.session import Game
+    from brikwars_gui.engine.tactics.player import make_player
+
+    scenario = _battle(units, size)
+    game = Game.from_scenario(scenario, seed=1, max_rounds=3, timeline=False)
+    player = make_player(level, seed=1)
+    start, cpu = time.perf_counter(), time.process_time()
+    for _ in scenario.players:
+        player.play_turn(game)
+    return time.perf_counter() - start, time.process_time() - cpu
+
+
+def measure_open_headless(path: Path) -> tuple[float, float]:
     from brikwars_gui.engine.dice.source import SeededDice
     from brikwars_gui.engine.session import Game
     from brikwars_gui.scenario.savegame import load_saved_game
 
-    start = time.perf_counter()
+    start, cpu = time.perf_counter(), time.process_time()
     loaded = load_saved_game(path)
     Game.from_events(loaded.scenario, loaded.events, SeededDice(loaded.seed), max_rounds=loaded.max_rounds)
-    return time.perf_counter() - start
+    return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_open_gui(path: Path) -> float:
+def measure_open_gui(path: Path) -> tuple[float, float]:
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -84,12 +109,15 @@ def measure_open_gui(path: Path) -> float:
         window = MainWindow(skirmish, None, settings=settings, data_dir=None)
         window.resize(1400, 900)
         window.show()
+        # the saved games are played by AI sides, whose first step would run in the event loop
+        # once the open took longer than the step interval: not part of opening the game
+        window.controller.set_ai_interval(LIMIT_S * 1000)
         app.processEvents()
-        start = time.perf_counter()
+        start, cpu = time.perf_counter(), time.process_time()
         if not window.open_saved_game(path, remember=False):
             raise RuntimeError(f"{path} did not open")
         app.processEvents()
-        return time.perf_counter() - start
+        return time.perf_counter() - start, time.process_time() - cpu
 
 
 def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int) -> dict[str, Path]:
@@ -117,6 +145,12 @@ def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int)
         path = folder / f"saved{n}.json"
         save_saved_game(SavedGame(scenario=scenario, seed=seed, max_rounds=max_rounds, events=events), path)
         made[name] = path
+        for event in events:  # what the code before recorded paths wrote: a move to a cell only
+            if event.get("order") == "move" and "to" in event["args"]:
+                event["args"].pop("path", None)
+        old = folder / f"saved{n}-to-only.json"
+        save_saved_game(SavedGame(scenario=scenario, seed=seed, max_rounds=max_rounds, events=events), old)
+        made[f"{name}, a file without recorded paths"] = old
     return made
 
 
@@ -130,7 +164,7 @@ def _child(code: Path, what: str, *args: str) -> dict[str, float]:
             argv, env=env, cwd=code, capture_output=True, text=True, check=True, timeout=LIMIT_S
         )
     except subprocess.TimeoutExpired:
-        return {"seconds": float("inf"), "calibration_ms": float("nan")}
+        return {"seconds": float("inf"), "cpu_seconds": float("nan"), "calibration_ms": float("nan")}
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
@@ -139,13 +173,15 @@ def _measure(what: str, args: list[str]) -> dict[str, float]:
 
     calibration = _calibration_ms()
     if what == "ai":
-        seconds = measure_ai_round(int(args[0]), int(args[1]))
+        seconds, cpu = measure_ai_round(int(args[0]), int(args[1]))
+    elif what == "tactical":
+        seconds, cpu = measure_tactical_round(int(args[0]), int(args[1]), args[2])
     elif what == "headless":
-        seconds = measure_open_headless(Path(args[0]))
+        seconds, cpu = measure_open_headless(Path(args[0]))
     else:
-        seconds = measure_open_gui(Path(args[0]))
+        seconds, cpu = measure_open_gui(Path(args[0]))
     code = str(Path(brikwars_gui.__file__).parents[1])
-    return {"seconds": seconds, "calibration_ms": calibration, "code": code}
+    return {"seconds": seconds, "cpu_seconds": cpu, "calibration_ms": calibration, "code": code}
 
 
 def main() -> None:
@@ -154,6 +190,12 @@ def main() -> None:
     parser.add_argument("--size", type=int, default=400)
     parser.add_argument("--mid", type=int, default=400, help="units of the middle-sized saved game")
     parser.add_argument("--rounds", type=int, default=30, help="rounds of the long skirmish saved game")
+    parser.add_argument("--tactical-units", type=int, default=500, help="units of the tactical AI round")
+    parser.add_argument(
+        "--tactical-level", default="normal", help="the tactical AI's level (normal, hard, easy)"
+    )
+    parser.add_argument("--ai-only", action="store_true", help="only the AI rounds (no saved games opened)")
+    parser.add_argument("--open-only", action="store_true", help="only open the saved games (no AI rounds)")
     parser.add_argument("--before", type=Path, help="root of a checkout of the code to compare with")
     parser.add_argument("--measure", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -163,21 +205,37 @@ def main() -> None:
     codes = {"before": args.before.resolve()} if args.before else {}
     codes["after"] = ROOT
     with tempfile.TemporaryDirectory() as tmp:
-        saved = make_saved_games(Path(tmp), args.units, args.size, args.mid, args.rounds)
+        saved = (
+            {} if args.ai_only else make_saved_games(Path(tmp), args.units, args.size, args.mid, args.rounds)
+        )
         table = f"{args.size}x{args.size}"
-        jobs = [(f"ai round, {args.units} units on {table}", "ai", str(args.units), str(args.size))]
+        jobs: list[tuple[str, ...]] = []
+        if not args.open_only:
+            jobs.append((f"ai round, {args.units} units on {table}", "ai", str(args.units), str(args.size)))
+            t_units = args.tactical_units
+            t_size = max(40, round(args.size * (t_units / args.units) ** 0.5))  # the same density
+            label = f"tactical ai round ({args.tactical_level}), {t_units} units on {t_size}x{t_size}"
+            jobs.append((label, "tactical", str(t_units), str(t_size), args.tactical_level))
+        old_files = {path for name, path in saved.items() if name.endswith("recorded paths")}
         for name, path in saved.items():
-            jobs.append((f"open headless, {name}", "headless", str(path)))
+            if path not in old_files:
+                jobs.append((f"open headless, {name}", "headless", str(path)))
             jobs.append((f"open in the GUI, {name}", "gui", str(path)))
         for label, *job in jobs:
             figures = []
             for side, code in codes.items():
-                result = _child(code, *job)
+                run = job
+                if side == "before" and job[0] in ("headless", "gui"):
+                    if Path(job[-1]) in old_files:
+                        continue  # the line above has it
+                    run = [job[0], str(Path(job[-1]).with_name(Path(job[-1]).stem + "-to-only.json"))]
+                result = _child(code, *run)
                 seconds, calibration = result["seconds"], result["calibration_ms"]
                 if seconds == float("inf"):
                     figures.append(f"{side} > {LIMIT_S} s (stopped)")
                 else:
-                    figures.append(f"{side} {seconds:.2f} s (calibration {calibration:.0f} ms)")
+                    cpu = result["cpu_seconds"]
+                    figures.append(f"{side} {seconds:.2f} s, CPU {cpu:.2f} s (calibration {calibration:.0f})")
             print(f"{label}: " + "; ".join(figures), flush=True)
 
 

@@ -14,9 +14,18 @@ done
 if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null && [ "${BRIKWARS_NO_INSTALL:-0}" != 1 ]; then
     echo "Installing for $why: ${missing[*]}"
     export DEBIAN_FRONTEND=noninteractive
-    # a fresh image has no package lists yet
-    apt-get install -y -qq --no-install-recommends "${missing[@]}" >/dev/null 2>&1 \
-        || { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; }
+    # a fresh image has no package lists yet; dpkg's progress lines are kept out of the terminal
+    # and shown only when the install fails
+    log="$(mktemp)"
+    if ! apt-get install -y -qq --no-install-recommends "${missing[@]}" >"$log" 2>&1 \
+        && ! { apt-get update -qq && apt-get install -y -qq --no-install-recommends "${missing[@]}"; } >"$log" 2>&1; then
+        cat "$log" >&2
+        rm -f "$log"
+        echo "error: installing ${missing[*]} failed (see above)" >&2
+        exit 1
+    fi
+    rm -f "$log"
+    echo "Installed ${missing[*]}."
     exit 0
 fi
 echo "These packages are missing for $why. Install them with:" >&2

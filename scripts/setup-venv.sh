@@ -13,6 +13,7 @@ if [ ! -x "$venv/bin/python" ] || ! "$venv/bin/python" -m pip --version >/dev/nu
     if ! "$PY" -c "import ensurepip" 2>/dev/null; then
         bash scripts/ensure-packages.sh "a Python venv" python3-venv
     fi
+    echo "Creating $venv (first run only) ..."
     # --upgrade-deps: a current pip and setuptools instead of the ones the Python came with
     if ! "$PY" -m venv --upgrade-deps "$venv"; then
         rm -rf "$venv"
@@ -31,6 +32,7 @@ fi
 stamp="$venv/.installed-${extras:-base}"
 want="$(cat pyproject.toml "$lock" | sha256sum | cut -d' ' -f1)"
 if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+    echo "Installing the locked dependencies into $venv (the first time takes a few minutes) ..."
     log="$(mktemp)"
     if ! "$venv/bin/python" -m pip install --quiet --require-hashes -r "$lock" >"$log" 2>&1 \
         || ! "$venv/bin/python" -m pip install --quiet --no-deps -e "$spec" >>"$log" 2>&1; then
@@ -40,4 +42,5 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
     fi
     rm -f "$log"
     echo "$want" > "$stamp"
+    echo "Installed."
 fi

@@ -53,6 +53,25 @@ def test_seeded_dice_replays_and_stays_in_range() -> None:
     assert isinstance(a, DiceSource)
 
 
+def test_seeded_dice_snapshot_kept_between_rolls_follows_every_roll_and_restore() -> None:
+    """The token is kept until the next roll (issue 26); it must still name the position exactly."""
+    dice = SeededDice(7)
+    first = dice.snapshot()
+    assert dice.snapshot() == first
+    faces = [dice.roll(6) for _ in range(700)]  # past one 624-word block of the generator
+    after = dice.snapshot()
+    assert after != first
+    dice.restore(first)
+    assert dice.snapshot() == first
+    assert [dice.roll(6) for _ in range(700)] == faces
+    assert dice.snapshot() == after
+    dice.restore(after)
+    fresh = SeededDice(7)
+    for _ in range(700):
+        fresh.roll(6)
+    assert fresh.snapshot() == after and dice.roll(20) == fresh.roll(20)
+
+
 def test_recording_dice_keeps_sides_faces_and_purposes() -> None:
     rec = RecordingDice(ScriptedDice([4, 2]))
     roll_expression("1d4", rec, purpose="fire")

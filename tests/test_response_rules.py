@@ -67,6 +67,30 @@ def test_r_resp_3_no_response_to_what_is_outside_the_cone_of_vision():
     assert "responded" not in kinds(g) and g.unit("shaun").saved_action
 
 
+def test_r_resp_1_the_log_says_why_a_saved_action_was_not_used_against_an_unseen_attacker():
+    """GUI review 2026-11-27 #20: no question came and nothing said why."""
+    answers = Answers()
+    g = gunfight([2], policy=answers)
+    g.unit("shaun").facing = "E"  # looking away from wayne
+    g.unit("shaun").saved_action = True
+    g.act("wayne", Attack("pistol", "shaun"))
+    assert not answers.asked
+    (unseen,) = [e for e in g.events if e.kind == "response_unseen"]
+    assert (unseen.unit, unseen.attacker) == ("shaun", "wayne")
+    assert "does not see wayne" in unseen.describe()
+
+
+def test_r_resp_1_nothing_is_said_when_the_target_sees_its_attacker_or_holds_nothing():
+    g = gunfight([2, 2])
+    g.unit("shaun").saved_action = True  # sees wayne: it is asked (and answers) instead
+    g.act("wayne", Attack("pistol", "shaun"))
+    assert "responded" in kinds(g)
+    again = gunfight([2])
+    again.unit("shaun").facing = "E"  # unseen but no saved Action: nothing to explain
+    again.act("wayne", Attack("pistol", "shaun"))
+    assert "response_unseen" not in kinds(again)
+
+
 def test_r_resp_4_responder_first_when_the_target_is_in_reach_and_must_move():
     g = gunfight([])
     ctx: PlayContext = g.ctx

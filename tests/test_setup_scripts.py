@@ -35,3 +35,19 @@ def test_test_sh_installs_or_names_binutils_before_the_bundle_tests() -> None:
     script = (ROOT / "test.sh").read_text()
     check = script.index('ensure-packages.sh "the bundle tests (PyInstaller)" binutils')
     assert check < script.index('"$venv/bin/python" -m pytest -n 2 --dist loadgroup\n')
+
+
+def test_setup_venv_says_what_it_installs_and_is_silent_once_done(tmp_path: Path) -> None:
+    """A first `./run.sh` spends minutes in pip: it says so instead of sitting silent (GUI review
+    2026-11-27 #21); a run with nothing to install prints nothing."""
+    venv = tmp_path / "venv"
+    (venv / "bin").mkdir(parents=True)
+    fake = venv / "bin" / "python"  # a Python whose pip does nothing and succeeds
+    fake.write_text("#!/bin/sh\nexit 0\n")
+    fake.chmod(0o755)
+    env = {**os.environ, "VENV": str(venv)}
+    setup = ["bash", str(ROOT / "scripts" / "setup-venv.sh")]
+    first = subprocess.run(setup, env=env, capture_output=True, text=True, timeout=60, check=True)
+    assert "Installing the locked dependencies" in first.stdout and "Installed." in first.stdout
+    again = subprocess.run(setup, env=env, capture_output=True, text=True, timeout=60, check=True)
+    assert again.stdout == "" and again.stderr == ""

@@ -14,6 +14,7 @@ defaults (`DefaultPolicy`).
 
 from __future__ import annotations
 
+import itertools
 import math
 
 import numpy as np
@@ -115,6 +116,46 @@ def _planning_reach(
     return (weapon.range + oor - 1) ** 2  # out_of_range(d) <= k exactly when d <= Range + k
 
 
+def _may_reach(
+    state: GameState,
+    unit: UnitState,
+    weapon: WeaponState,
+    best_size: int,
+    min_chance: float,
+    nearest2: int,
+    chances: dict[tuple[int, int, int], float],
+) -> bool:
+    """False when `_planning_reach` of `weapon` is sure to fall short of `nearest2`: one chance
+    looked up instead of its whole walk out of Range, for a unit far from every enemy. The enemy
+    is k = ⌈√nearest2⌉ − Range inches out of Range; a chance below `min_chance` there stops the
+    walk at or before k, and the reach is then at most (Range + k − 1)² < nearest2."""
+    if weapon.is_close:
+        return nearest2 <= 2
+    if weapon.range is None or weapon.use <= 0 or min_chance <= 0:
+        return True
+    oor = max(0, math.isqrt(nearest2 - 1) + 1 - weapon.range) if nearest2 > 0 else 0
+    needed = weapon.use + best_size - 2
+    key = (id(weapon), needed, oor)
+    if key not in chances:
+        chances[key] = action_chance(state, unit, needed, per_die_modifier=-oor, weapon=weapon)
+    return chances[key] >= min_chance
+
+
+def _in_range_reach(weapons: list[WeaponState], min_chance: float) -> float:
+    """The largest squared distance `_planning_reach` can give any of `weapons` when only attacks
+    in Range count (`in_range_only`): Range² for a ranged weapon, 2 for a close one (GRID-4), no
+    bound for one that distance does not matter to."""
+    reach = -1.0
+    for weapon in weapons:
+        if weapon.is_close:
+            reach = max(reach, 2)
+        elif weapon.range is None or weapon.use <= 0 or min_chance <= 0:
+            return math.inf
+        else:
+            reach = max(reach, weapon.range**2)
+    return reach
+
+
 def best_attack(
     game: Game, unit_id: str, min_chance: float = MIN_CHANCE, *, in_range_only: bool = False
 ) -> ActionOption | None:
@@ -136,11 +177,18 @@ def best_attack(
     if not len(rows):
         return None
     d2 = _squared_distances(index.xy[rows], unit.pos)
-    best_size = min(target_size_penalty(size) for size in set(index.sizes[rows].tolist()))
+    weapons = usable_weapons(unit)
+    nearest2 = int(d2.min())
+    if in_range_only and nearest2 > _in_range_reach(weapons, min_chance):
+        return None  # no enemy within any weapon's Range or reach: nothing to plan
+    # G-5: the penalty never grows with the Size, so the largest enemy has the smallest
+    best_size = target_size_penalty(int(index.sizes[rows].max()))
     chances: dict[tuple[int, int, int], float] = {}
+    if not any(_may_reach(state, unit, w, best_size, min_chance, nearest2, chances) for w in weapons):
+        return None  # the nearest enemy is beyond every weapon's `_planning_reach`
     ranked: list[tuple[tuple[float, float, str, str], WeaponState, UnitState, AttackPlan]] = []
     farthest2 = int(d2.max())
-    for weapon in usable_weapons(unit):
+    for weapon in weapons:
         reach = _planning_reach(state, unit, weapon, best_size, min_chance, in_range_only, farthest2, chances)
         for i in np.flatnonzero(d2 <= reach).tolist():
             other = index.by_id[rows[i]]
@@ -189,10 +237,9 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
         return None
     # squared distances (exact integers, ordered like GRID-3 distances) from the reachable cells
     # (rows, in cost order) to the enemies that can matter (columns): numpy arrays, not loops
-    at = np.array(list(moves), dtype=np.int64).reshape(-1, 2)
+    at = np.fromiter(itertools.chain.from_iterable(moves), np.int64, 2 * len(moves)).reshape(-1, 2)
     order = np.lexsort((at[:, 1], at[:, 0], np.fromiter(moves.values(), np.int64, len(moves))))
     points = at[order]
-    cells: list[Cell] = [(x, y) for x, y in points.tolist()]
     foes = game.state.unit_index().xy[rows]
     here_d2 = _squared_distances(foes, unit.pos)
     here_d = np.sqrt(here_d2)
@@ -209,7 +256,7 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
         grid, smoke = game.state.grid, game.state.smoke_mask()
         within = d2 <= reach2
         for row in np.flatnonzero(within.any(axis=1)):  # cells with an enemy in reach, cost order
-            cell = cells[row]
+            cell = (int(points[row, 0]), int(points[row, 1]))
             close = np.flatnonzero(within[row])
             first = close[np.argsort(d2[row][close], kind="stable")[:3]]
             targets = (tuple(shooting[i].tolist()) for i in first.tolist())
@@ -223,10 +270,10 @@ def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | 
     bound = int(_squared_distances(points, tuple(foes[int(np.argmin(here_d2))].tolist())).min())
     spread = math.sqrt(int(_squared_distances(points, unit.pos).max()))
     nearest = _pair_distances(points, foes[here_d <= math.sqrt(bound) + spread + 1]).min(axis=1)
-    # the nearest to an enemy, then the cheapest, then the smallest cell: `cells` are in (cost,
+    # the nearest to an enemy, then the cheapest, then the smallest cell: `points` are in (cost,
     # cell) order, so that is the first of the nearest
     best = int(np.argmin(nearest))
-    return cells[best] if int(nearest[best]) < here else None
+    return (int(points[best, 0]), int(points[best, 1])) if int(nearest[best]) < here else None
 
 
 def search_goal(game: Game, unit: UnitState) -> Cell | None:
@@ -314,7 +361,9 @@ def play_turn(game: Game, *, min_chance: float = MIN_CHANCE) -> None:
         return
     player = game.active_player
     turn = (game.round, player)
-    for unit_id in sorted(u.id for u in game.state.units.values() if u.team == player):
+    unit_ids = sorted(u.id for u in game.state.units.values() if u.team == player)
+    game.prepare_moves(u for u in unit_ids if game.unit(u).alive)  # their moves, searched together
+    for unit_id in unit_ids:
         if game.over or (game.round, game.active_player) != turn:
             return
         play_unit(game, unit_id, min_chance=min_chance)

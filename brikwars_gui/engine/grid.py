@@ -45,9 +45,13 @@ __all__ = [
     "Grid",
     "IllegalPath",
     "Path",
+    "Reach",
     "cumulative_costs",
     "find_path",
     "path_cost",
+    "reach_cells",
+    "reach_search",
+    "reach_searches",
     "reachable",
     "rise_inches",
     "step_cost",
@@ -66,7 +70,6 @@ TERRAIN_KINDS: tuple[TerrainKind, ...] = tuple(TerrainKind)
 """`Grid.terrain` holds indices into this tuple (0 = open)."""
 
 _HALF_SPEED_KINDS = frozenset({TerrainKind.MUD, TerrainKind.ROUGH, TerrainKind.WATER})
-
 
 
 class IllegalPath(ValueError):
@@ -300,14 +303,22 @@ class _Window:
             for bx, by in blocked:
                 if x0 <= bx < x1 and y0 <= by < y1:
                     enter[by - self.oy, bx - self.ox] = False
-        elev = np.zeros((wh + 2, ww + 2), dtype=np.int64)
+        elev = np.zeros((wh + 2, ww + 2), dtype=np.int32)
         elev[1:-1, 1:-1] = grid.elevation[y0:y1, x0:x1]
         if half_speed:
-            mult = np.full((wh + 2, ww + 2), 2, dtype=np.int64)
+            mult = np.full((wh + 2, ww + 2), 2, dtype=np.int32)
         else:
-            mult = np.ones((wh + 2, ww + 2), dtype=np.int64)
+            mult = np.ones((wh + 2, ww + 2), dtype=np.int32)
             mult[1:-1, 1:-1] += grid.half_speed[y0:y1, x0:x1]
         self.arrays = (tpass, enter, elev, mult)
+
+    @classmethod
+    def placed(cls, width: int, ox: int, oy: int) -> _Window:
+        """A window `width` wide whose cell (0, 0) is the grid's (ox, oy), without its arrays
+        (`reach_searches` cuts them out of one padded copy of the grid)."""
+        win = cls.__new__(cls)
+        win.W, win.ox, win.oy, win.arrays = width, ox, oy, ()
+        return win
 
     def index(self, cell: Cell) -> int:
         return (cell[1] - self.oy) * self.W + (cell[0] - self.ox)
@@ -408,31 +419,59 @@ def _search(
 
 _DIRECTIONS = np.array([(1, 0), (-1, 0), (0, 1), (0, -1), (1, 1), (-1, 1), (1, -1), (-1, -1)])
 _DIAGONAL = np.array([False] * 4 + [True] * 4)
-_BASE = np.where(_DIAGONAL, np.array([[1], [2]]), 1)[:, :, None]
+_BASE = np.where(_DIAGONAL, np.array([[1], [2]], dtype=np.int32), np.int32(1))[:, :, None]
 """GRID-2 base cost of each step (rows: diagonal parity 0 and 1; columns: `_DIRECTIONS`)."""
 
 
-def _step_tables(win: _Window, max_rise: int) -> tuple[np.ndarray, np.ndarray]:
-    """(cost, offset): `cost[p, k, i]` is the cost of step k (`_DIRECTIONS`) from window cell i at
-    diagonal parity p, 0 where the step is illegal: the same rules as `_search` (GRID-2 costs,
-    R-MOVE-2 climb, R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling), worked out
-    for the whole window at once. A state is `index * 2 + parity`, so step k moves a state by
-    `offset[p, k]`: `2d` for a step of d cells, plus or minus 1 when a diagonal flips the parity."""
-    tpass, enter, elev, mult = (a.ravel() for a in win.arrays)
-    H, W = win.arrays[0].shape
+def _step_tables(arrays: Sequence[np.ndarray], max_rise: int) -> tuple[np.ndarray, np.ndarray]:
+    """(cost, offset): `cost[n, p, k, i]` is the cost of step k (`_DIRECTIONS`) from cell i of
+    window n at diagonal parity p, 0 where the step is illegal: the same rules as `_search` (GRID-2
+    costs, R-MOVE-2 climb, R-MOVE-3 obstacles, climb limit and corners, Half Speed doubling),
+    worked out for whole windows at once; `arrays` are `_Window.arrays` stacked, (n, H, W) each.
+    A state is `index * 2 + parity`, so step k moves a state by `offset[p, k]`: `2d` for a step
+    of d cells, plus or minus 1 when a diagonal flips the parity."""
+    n, H, W = arrays[0].shape
+    tpass, enter, elev, mult = (a.reshape(n, H * W) for a in arrays)
     inner = (np.arange(1, H - 1)[:, None] * W + np.arange(1, W - 1)[None, :]).ravel()
     dx, dy = _DIRECTIONS[:, 0, None], _DIRECTIONS[:, 1, None]
     to = inner[None, :] + dy * W + dx  # (8 steps, cells)
-    up = elev[to] - elev[inner][None, :]
-    ok = enter[to] & (up <= max_rise)
+    up = elev[:, to] - elev[:, inner][:, None, :]  # (windows, 8 steps, cells)
+    ok = enter[:, to] & (up <= max_rise)
     # a diagonal may not cut the corner of an impassable orthogonal neighbour
-    corner = tpass[inner[None, :] + dx] & tpass[inner[None, :] + dy * W]
+    corner = tpass[:, inner[None, :] + dx] & tpass[:, inner[None, :] + dy * W]
     ok &= corner | ~_DIAGONAL[:, None]
     extra = np.where(up > 1, (up + 1) // BRICKS_PER_INCH, 0)  # `rise_inches`
-    cost = np.zeros((2, len(_DIRECTIONS), H * W), dtype=np.int64)
-    cost[:, :, inner] = np.where(ok[None], (_BASE + extra[None]) * mult[to][None], 0)
+    cost = np.zeros((n, 2, len(_DIRECTIONS), H * W), dtype=np.int32)
+    cost[..., inner] = np.where(ok[:, None], (_BASE[None] + extra[:, None]) * mult[:, to][:, None], 0)
     offset = 2 * (_DIRECTIONS[:, 1] * W + _DIRECTIONS[:, 0])[None, :] + np.where(_DIAGONAL, [[1], [-1]], 0)
     return cost, offset
+
+
+def _dial(cost: np.ndarray, offset: np.ndarray, starts: np.ndarray, budget: int) -> np.ndarray:
+    """The minimum cost of every state of every window (`_step_tables`' `cost`), each from its
+    start state (`starts`, one per window), `budget + 1` where out of reach: (windows, states).
+
+    Dial's algorithm in numpy: every step costs a whole number of inches >= 1, so the states
+    costing c are final once the cheaper ones have been expanded, and all of them (in every
+    window) take their 8 steps at once (issue 26: the default AI asks every unit's reach)."""
+    n, states = cost.shape[0], cost.shape[3] * 2
+    dist = np.full(n * states, budget + 1, dtype=np.int32)
+    dist[np.arange(n) * states + starts] = 0
+    for c in range(budget):  # states costing `budget` reach nothing within it
+        at = np.flatnonzero(dist == c)
+        if not len(at):
+            continue
+        p = at & 1
+        if n == 1:
+            k = cost[0, p, :, at >> 1]  # (states, 8 steps)
+        else:
+            window, state = np.divmod(at, states)
+            k = cost[window, p, :, state >> 1]
+        to = at[:, None] + offset[p]  # windows are laid end to end: a step stays in its own
+        nc = c + k
+        better = (k > 0) & (nc < dist[to])  # dist is at most budget + 1: nc <= budget
+        np.minimum.at(dist, to[better], nc[better])
+    return dist.reshape(n, states)
 
 
 def _reach_costs(
@@ -443,32 +482,126 @@ def _reach_costs(
     half_speed: bool,
     parity: int,
     max_rise: int,
-) -> tuple[_Window, np.ndarray]:
+) -> tuple[_Window, np.ndarray, np.ndarray]:
     """The minimum cost of every (cell, diagonal parity) state within `budget` (state = index * 2
-    + parity; `budget + 1` where out of reach), the same costs `_search` finds.
-
-    `reachable` needs no path, so this is Dial's algorithm in numpy: every step costs a whole
-    number of inches >= 1, so the states costing c are final once the cheaper ones have been
-    expanded, and all of them take their 8 steps at once (issue 26: the default AI asks every
-    unit's reach once per turn)."""
+    + parity; `budget + 1` where out of reach), the same costs `_search` finds (`_dial`), and the
+    step cost table (`_step_tables`) they were found with."""
     sx, sy = start
     x0, y0 = max(0, sx - budget), max(0, sy - budget)
     x1, y1 = min(grid.width, sx + budget + 1), min(grid.height, sy + budget + 1)
     win = _Window(grid, x0, y0, x1, y1, blocked, half_speed)
-    cost, offset = _step_tables(win, max_rise)
-    dist = np.full(cost.shape[2] * 2, budget + 1, dtype=np.int64)
-    dist[win.index(start) * 2 + parity] = 0
-    for c in range(budget):  # states costing `budget` reach nothing within it
-        at = np.flatnonzero(dist == c)
-        if not len(at):
-            continue
-        p = at & 1
-        k = cost[p, :, at >> 1]  # (states, 8 steps)
-        to = at[:, None] + offset[p]
-        nc = c + k
-        better = (k > 0) & (nc < dist[to])  # dist is at most budget + 1: nc <= budget
-        np.minimum.at(dist, to[better], nc[better])
-    return win, dist
+    cost, offset = _step_tables([a[None] for a in win.arrays], max_rise)
+    dist = _dial(cost, offset, np.array([win.index(start) * 2 + parity]), budget)
+    return win, dist[0], cost[0]
+
+
+class Reach:
+    """Every (cell, diagonal parity) state a unit can reach within a budget, with its cost
+    (`reach_search`): the cells `reachable` lists, and the path to any of them (`path_to`), the
+    very path `find_path` would return, read off the same search instead of searching again."""
+
+    __slots__ = ("_cost", "_dist", "_win", "budget", "half_speed", "parity", "start")
+
+    def __init__(
+        self,
+        start: Cell,
+        budget: int,
+        half_speed: bool,
+        parity: int,
+        found: tuple[_Window, np.ndarray, np.ndarray],
+    ) -> None:
+        self.start, self.budget, self.half_speed, self.parity = start, budget, half_speed, parity
+        self._win, self._dist, self._cost = found  # `_reach_costs`'s answer
+
+    def costs(self, leave_out: frozenset[Cell] = frozenset()) -> dict[Cell, int]:
+        """Each reachable cell (the start included) but `leave_out`, and its minimum cost over both
+        parities, in row order."""
+        win = self._win
+        costs = self._dist.reshape(-1, 2).min(axis=1)
+        where = np.flatnonzero(costs <= self.budget)
+        ys, xs = np.divmod(where, win.W)
+        cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)
+        if not leave_out:
+            return dict(zip(cells, costs[where].tolist(), strict=True))
+        return {
+            cell: c for cell, c in zip(cells, costs[where].tolist(), strict=True) if cell not in leave_out
+        }
+
+    def path_to(self, goal: Cell) -> Path | None:
+        """The path `find_path` returns to `goal` with this search's arguments (None when out of
+        reach), rebuilt backwards from the goal without a new search.
+
+        `find_path`'s A* pops states in increasing (cost + h, cost, state) order (its heuristic
+        `h` is consistent: the exact cost on open, flat ground), and a state's predecessor is the
+        first popped of those it is cheapest through. So the goal state is the cheaper of its two
+        parities (parity 0 on a tie), and each state's predecessor is, among the states one step
+        back whose cost plus the step's equals its own, the one with the smallest (cost + h, cost,
+        state)."""
+        win, dist, cost = self._win, self._dist, self._cost
+        gx, gy = goal[0] - win.ox, goal[1] - win.oy
+        W = win.W
+        if not (1 <= gx < W - 1 and 1 <= gy < len(dist) // (2 * W) - 1):
+            return None
+        gi = gy * W + gx
+        end = gi * 2 if dist[gi * 2] <= dist[gi * 2 + 1] else gi * 2 + 1
+        if dist[end] > self.budget:
+            return None
+        hmul = 2 if self.half_speed else 1
+        steps = _back_steps(W)
+        states = [end]
+        s = end
+        start = win.index(self.start) * 2 + self.parity
+        while s != start:
+            i, q = s >> 1, s & 1
+            here = int(dist[s])
+            best: tuple[int, int, int] | None = None
+            for d, k, diagonal in steps:
+                j = i - d
+                p = q ^ diagonal
+                c = int(cost[p, k, j])
+                u = j * 2 + p
+                if c and int(dist[u]) + c == here:
+                    y, x = divmod(j, W)
+                    dx, dy = abs(x - gx), abs(y - gy)
+                    if dx < dy:
+                        dx, dy = dy, dx
+                    g = here - c
+                    key = (g + (dx + (dy + p) // 2) * hmul, g, u)
+                    if best is None or key < best:
+                        best = key
+            assert best is not None, "a reached state has a predecessor"
+            s = best[2]
+            states.append(s)
+        states.reverse()
+        cells = tuple(win.cell(s >> 1) for s in states)
+        return Path(cells, tuple(int(dist[s]) for s in states), end & 1)
+
+
+def _back_steps(W: int) -> list[tuple[int, int, int]]:
+    """(index offset, `_DIRECTIONS` row, 1 for a diagonal) of each step, for a window W wide."""
+    return [
+        (int(dy * W + dx), k, int(diag))
+        for k, ((dx, dy), diag) in enumerate(zip(_DIRECTIONS.tolist(), _DIAGONAL, strict=True))
+    ]
+
+
+def reach_search(
+    grid: Grid,
+    start: Cell,
+    budget: int,
+    *,
+    blocked: Collection[Cell] = frozenset(),
+    half_speed: bool = False,
+    diagonal_parity: int = 0,
+    max_rise: int = MAX_CLIMB_BRICKS,
+) -> Reach:
+    """The search behind `reachable` (same arguments but `no_stop`), kept: its `path_to` a cell
+    is `find_path`'s path there with the same arguments and `budget`."""
+    start = _check_start(grid, start, diagonal_parity)
+    if budget < 0:
+        raise ValueError(f"budget must be >= 0, got {budget}")
+    found = _reach_costs(grid, start, int(budget), blocked, half_speed, diagonal_parity, max_rise)
+    return Reach(start, int(budget), half_speed, diagonal_parity, found)
 
 
 def _check_start(grid: Grid, start: Cell, diagonal_parity: int) -> Cell:
@@ -495,21 +628,75 @@ def reachable(
     `no_stop` cells (allied units) can be passed through but are not returned.  The start cell is
     always returned at cost 0.  `diagonal_parity` is the parity of diagonal steps already taken
     in this move.  `max_rise` is the most bricks one step may climb (R-MOVE-9: 1 at Half Speed)."""
-    start = _check_start(grid, start, diagonal_parity)
-    if budget < 0:
-        raise ValueError(f"budget must be >= 0, got {budget}")
+    reach = reach_search(
+        grid,
+        start,
+        budget,
+        blocked=blocked,
+        half_speed=half_speed,
+        diagonal_parity=diagonal_parity,
+        max_rise=max_rise,
+    )
+    return reach_cells(reach, no_stop)
+
+
+def reach_searches(
+    grid: Grid,
+    starts: Sequence[tuple[Cell, int]],
+    budget: int,
+    *,
+    blocked: Collection[Cell] = frozenset(),
+    half_speed: bool = False,
+    max_rise: int = MAX_CLIMB_BRICKS,
+) -> list[Reach]:
+    """`reach_search` from each (start, diagonal parity) of `starts` with the same other arguments,
+    in one numpy pass over all of their windows (issue 26: one search per unit cost more in numpy
+    calls than in arithmetic). Each window is cut out of one copy of the grid with a wall of
+    `budget + 1` cells around it, so windows at the edge hold walls where `reach_search`'s are
+    cut short: nothing within `budget` can tell, and the paths (`Reach.path_to`) are the same."""
     budget = int(budget)
-    win, dist = _reach_costs(grid, start, budget, blocked, half_speed, diagonal_parity, max_rise)
-    costs = dist.reshape(-1, 2).min(axis=1)
-    where = np.flatnonzero(costs <= budget)
-    ys, xs = np.divmod(where, win.W)
-    stop = _cell_set(no_stop)
-    out: dict[Cell, int] = {}
-    cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)
-    for cell, c in zip(cells, costs[where].tolist(), strict=True):
-        if cell not in stop:
-            out[cell] = c
-    out[start] = 0
+    pad, side = budget + 1, 2 * budget + 3
+    H, W = grid.shape
+    inside = (slice(pad, pad + H), slice(pad, pad + W))
+    tpass = np.zeros((H + 2 * pad, W + 2 * pad), dtype=bool)
+    tpass[inside] = grid.passable
+    enter = tpass.copy()
+    cells = np.array(list(blocked), dtype=np.int64).reshape(-1, 2)
+    cells = cells[(cells[:, 0] >= 0) & (cells[:, 0] < W) & (cells[:, 1] >= 0) & (cells[:, 1] < H)]
+    enter[cells[:, 1] + pad, cells[:, 0] + pad] = False
+    elev = np.zeros(tpass.shape, dtype=np.int32)
+    elev[inside] = grid.elevation
+    mult = np.full(tpass.shape, 2 if half_speed else 1, dtype=np.int32)
+    if not half_speed:
+        mult[inside] += grid.half_speed
+    at = [_check_start(grid, start, parity) for start, parity in starts]
+    middle = ((side // 2) * side + side // 2) * 2
+    out: list[Reach] = []
+    for first in range(0, len(at), _BATCH):  # bounds the arrays: ~2.8 MB of step costs at Move 5
+        part, parities = at[first : first + _BATCH], [parity for _, parity in starts[first : first + _BATCH]]
+        xs = np.array([c[0] for c in part], dtype=np.int64)
+        ys = np.array([c[1] for c in part], dtype=np.int64)
+        # window n is the padded grid's [ys[n] : ys[n] + side, xs[n] : xs[n] + side]
+        rows, cols = ys[:, None, None] + np.arange(side)[:, None], xs[:, None, None] + np.arange(side)
+        cost, offset = _step_tables([a[rows, cols] for a in (tpass, enter, elev, mult)], max_rise)
+        dist = _dial(cost, offset, middle + np.array(parities, dtype=np.int64), budget)
+        out.extend(
+            Reach(start, budget, half_speed, parity, (_Window.placed(side, x - pad, y - pad), d, c))
+            for start, parity, x, y, d, c in zip(
+                part, parities, xs.tolist(), ys.tolist(), dist, cost, strict=True
+            )
+        )
+    return out
+
+
+_BATCH = 128
+"""Windows `reach_searches` works on in one numpy pass."""
+
+
+def reach_cells(reach: Reach, no_stop: Collection[Cell] = frozenset()) -> dict[Cell, int]:
+    """`reachable`'s answer from its search: the cells but `no_stop` ones, the start at cost 0."""
+    out = reach.costs(_cell_set(no_stop))
+    out[reach.start] = 0
     return out
 
 
@@ -575,29 +762,31 @@ def path_cost(
     parity = diagonal_parity
     total = 0
     passable, elev, hs = grid.passable, grid.elevation, grid.half_speed
+    width, height = grid.width, grid.height
     for n in range(1, len(pts)):
         (ax, ay), (bx, by) = pts[n - 1], pts[n]
-        where = f"step {n} ({ax}, {ay})->({bx}, {by})"
         dx, dy = bx - ax, by - ay
-        if dx == 0 and dy == 0:
-            raise IllegalPath(f"{where} does not move")
-        if abs(dx) > 1 or abs(dy) > 1:
-            raise IllegalPath(f"{where} is not a step to a neighbouring cell")
-        if not grid.in_bounds((bx, by)):
-            raise IllegalPath(f"{where} leaves the {grid.width}x{grid.height} battlefield")
-        if not passable[by, bx]:
-            raise IllegalPath(f"{where} enters an obstacle")
-        if (bx, by) in enemy:
-            raise IllegalPath(f"{where} enters a cell held by a blocking unit")
-        rise = int(elev[by, bx]) - int(elev[ay, ax])
-        if rise > max_rise:
-            raise IllegalPath(f"{where} climbs {rise} bricks (at most {max_rise} per step)")
         diagonal = dx != 0 and dy != 0
-        if diagonal and not (passable[ay, bx] and passable[by, ax]):
-            raise IllegalPath(f"{where} cuts the corner of an obstacle")
-        total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
-        if diagonal:
-            parity ^= 1
+        if dx == 0 and dy == 0:
+            problem = "does not move"
+        elif abs(dx) > 1 or abs(dy) > 1:
+            problem = "is not a step to a neighbouring cell"
+        elif not (0 <= bx < width and 0 <= by < height):
+            problem = f"leaves the {width}x{height} battlefield"
+        elif not passable[by, bx]:
+            problem = "enters an obstacle"
+        elif (bx, by) in enemy:
+            problem = "enters a cell held by a blocking unit"
+        elif (rise := int(elev[by, bx]) - int(elev[ay, ax])) > max_rise:
+            problem = f"climbs {rise} bricks (at most {max_rise} per step)"
+        elif diagonal and not (passable[ay, bx] and passable[by, ax]):
+            problem = "cuts the corner of an obstacle"
+        else:
+            total += step_cost(diagonal, parity, half_speed or bool(hs[by, bx]), rise)
+            parity ^= diagonal
+            continue
+        # the message is built only for the step that fails (issue 26: sprint lines check each step)
+        raise IllegalPath(f"step {n} ({ax}, {ay})->({bx}, {by}) {problem}")
     if len(pts) > 1 and pts[-1] in _cell_set(no_stop):
         raise IllegalPath(f"the move ends on {pts[-1]}, a cell it may only pass through")
     return total

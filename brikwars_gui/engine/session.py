@@ -4,7 +4,8 @@ Players take turns (fixed order, G-24). In a turn the active player issues order
 
 * `move(unit_id, target_cell | path)`, `act(unit_id, action)`, `face(unit_id, facing)`,
   `end_unit(unit_id)`, `end_turn()`;
-* queries: `legal_moves`, `preview_path`, `legal_actions`, `state`, `events`, `snapshots`.
+* queries: `legal_moves` (`prepare_moves` searches many units' at once), `preview_path`,
+  `legal_actions`, `state`, `events`, `snapshots`.
 
 Every state change is a typed event; every order is logged first as an `order` event and every
 choice made outside an order (Responses, Counter, Overskill, Bail spot) as a `decided` event, so
@@ -50,12 +51,14 @@ from brikwars_gui.engine.rules.common import (
 from brikwars_gui.engine.rules.damage import kill
 from brikwars_gui.engine.rules.movement import (
     MovementStopped,
+    MoveSearch,
     Recovered,
     plan_move,
+    prepare_moves,
+    search_moves,
     walk,
     water_cells,
 )
-from brikwars_gui.engine.rules.movement import legal_moves as _legal_moves
 from brikwars_gui.engine.rules.response import (
     leaving_triggers,
     movement_triggers,
@@ -253,6 +256,8 @@ class Game:
             state, self.dice, [], listener, decide=self._decide, options=options or RuleOptions()
         )
         self.snapshots = Snapshots()  # per-turn pictures, built when read (engine/snapshots.py)
+        self._move_search: MoveSearch | None = None  # the last `legal_moves` search (`move`)
+        self._prepared: dict[str, MoveSearch] = {}  # searches made ahead (`prepare_moves`)
         self._rounds_started = False
         if start:
             self.start()
@@ -317,7 +322,11 @@ class Game:
                 break
             if progress is not None and not progress(done, len(orders)):
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
-            game.apply_order(order)
+            try:
+                game.apply_order(order)
+            except IllegalOrder as exc:  # a saved file is untrusted: say which of its orders
+                what = f"{order['order']} of {order['unit']}" if order.get("unit") else order["order"]
+                raise IllegalOrder(f"order {done + 1} of {len(orders)} ({what}): {exc}") from exc
         return game
 
     def apply_order(self, order: dict[str, Any]) -> None:
@@ -326,12 +335,12 @@ class Game:
             raise ValueError("a logged order is an object whose 'args' is an object")
         name, unit, args = order["order"], order.get("unit"), order.get("args", {})
         if name == "move":
-            target = args["path"] if "path" in args else args["to"]
             careful = bool(args.get("careful", False))
-            if "path" in args:
-                self.move(unit, [tuple(c) for c in target], careful=careful)
-            else:
-                self.move(unit, (int(target[0]), int(target[1])), careful=careful)
+            to = (int(args["to"][0]), int(args["to"][1])) if "to" in args else None
+            if "path" in args:  # the recorded path is walked without a search, checked step by step
+                self._move(unit, [tuple(c) for c in args["path"]], careful=careful, to=to)
+            else:  # a file from before paths were recorded: search again, log it as it was
+                self._move(unit, to, careful=careful, to=to, record_path=False)  # type: ignore[arg-type]
         elif name == "act":
             self.act(unit, order_from_dict(args))
         elif name == "face":
@@ -393,7 +402,17 @@ class Game:
         unit = self.unit(unit_id)
         if self.over or unit.team != self.active_player:
             return {}
-        return _legal_moves(self.state, unit)
+        prepared = self._prepared.pop(unit_id, None)
+        moves, self._move_search = search_moves(self.state, unit, prepared)  # `move` reads its path
+        return moves
+
+    def prepare_moves(self, unit_ids: Iterable[str]) -> None:
+        """Search the moves of these units of the active side together (`movement.prepare_moves`,
+        one numpy pass): each one's `legal_moves` then reads its search, if nothing it depends on
+        has changed by then (the default AI asks every unit's moves, one after the other)."""
+        units = [self.unit(uid) for uid in unit_ids]
+        if not self.over:
+            self._prepared = prepare_moves(self.state, [u for u in units if u.team == self.active_player])
 
     def preview_path(self, unit_id: str, target: Cell | Sequence[Cell]) -> Path | None:
         """The path a `move` order would take (cells and cumulative costs), or None if illegal."""
@@ -442,6 +461,7 @@ class Game:
         restore the state, the events and the dice (when the source can rewind: SeededDice,
         ScriptedDice, or anything with `snapshot()`/`restore(token)`), so the next roll is the
         one the failed order would have drawn and a saved game stays replayable."""
+        self._move_search = None  # an order may change what the last `legal_moves` searched through
         journal = begin_journal()  # every state change from here on can be undone (engine/journal.py)
         mark = len(self.events)
         snapshot_mark = len(self.snapshots)
@@ -485,19 +505,36 @@ class Game:
         """Move to a cell by the cheapest legal path, or along an explicit path (cells; the start
         cell may be left out). Enemy Responses may interrupt it (R-MOVE-5). `careful` spends the
         Action on picking a way through Spiked obstacles: they act as Slow fields (R-HAZ-15)."""
+        explicit = not (len(target) == 2 and isinstance(target[0], int))
+        to = None if explicit else (int(target[0]), int(target[1]))  # type: ignore[arg-type]
+        self._move(unit_id, target, careful=careful, to=to)
+
+    def _move(
+        self,
+        unit_id: str,
+        target: Cell | Sequence[Cell],
+        *,
+        careful: bool,
+        to: Cell | None,
+        record_path: bool = True,
+    ) -> None:
+        """`move`, logging `to` (when given) and the path walked (`record_path`): a move to a cell
+        records the path its search chose, so a replay walks that path instead of searching
+        again (docs/architecture.md, "Saved games"); a replayed order is logged as it was read."""
         unit = self._own_unit(unit_id)
         if careful and unit.action_used:
             raise IllegalOrder(
                 f"{unit.name} has already used its Action: moving carefully through Spiked obstacles "
                 "spends it (R-HAZ-15)"
             )
-        plan = plan_move(self.state, unit, target)  # raises IllegalOrder before any change
-        explicit = not (len(target) == 2 and isinstance(target[0], int))
-        args = (
-            {"path": [list(c) for c in plan.cells]}
-            if explicit
-            else {"to": [plan.cells[-1][0], plan.cells[-1][1]]}
-        )
+        # raises IllegalOrder before any change; `legal_moves` just before has searched the way
+        plan = plan_move(self.state, unit, target, self._move_search)
+        end = plan.cells[-1]
+        if to is not None and end != to:
+            raise IllegalOrder(f"the path ends at {end}, not at its destination {to}")
+        args: dict[str, Any] = {} if to is None else {"to": [end[0], end[1]]}
+        if record_path:
+            args["path"] = [list(c) for c in plan.cells]
         if careful:
             args["careful"] = True
 
@@ -566,6 +603,7 @@ class Game:
 
         def run() -> None:
             self._order("end_turn", None, {})
+            self._prepared = {}  # made for this turn's units
             self._finish_turn()
 
         self._guarded(run)

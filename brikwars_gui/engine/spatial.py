@@ -41,6 +41,10 @@ class UnitIndex:
 
     __slots__ = (
         "_blockers_memo",
+        "_enemy_cells_memo",
+        "_near_memo",
+        "_rows_memo",
+        "_rows_version",
         "alive_by_team",
         "buckets",
         "by_cell",
@@ -56,6 +60,7 @@ class UnitIndex:
         "source",
         "span",
         "team_cells",
+        "team_changes",
         "team_no",
         "teams",
         "version",
@@ -73,6 +78,7 @@ class UnitIndex:
         self.alive_by_team: dict[str, int] = {}  # living units per team (victory checks, G-24)
         # cells held by each team's living units, with how many stand there (movement blockers)
         self.team_cells: dict[str, dict[Cell, int]] = {}
+        self.team_changes: dict[str, int] = {}  # per team: bumped when `team_cells[team]` changes
         # the longest Range of any ranged weapon in the battle, spent or not, living or dead: an
         # upper bound for how far a unit can respond; a rebuild follows units joining the battle,
         # and a weapon whose Range grows widens it (`engine/rules/roster.note_weapon`)
@@ -84,6 +90,12 @@ class UnitIndex:
         # changes: what each side sees is recomputed only then (engine/visibility.py)
         self.version = next(_CLOCK)
         self._blockers_memo: tuple[object, tuple[frozenset[Cell], frozenset[Cell]]] | None = None
+        # each team's enemy cells (`blockers`), kept until one of those teams' cells change
+        self._enemy_cells_memo: dict[str, tuple[tuple[int, ...], frozenset[Cell]]] = {}
+        self._near_memo: dict[tuple[int, int, int, int, str], tuple[tuple[int, ...], list[UnitState]]] = {}
+        # `enemy_rows` answers, kept until a unit's life, team or Hidden status changes
+        self._rows_version = 0
+        self._rows_memo: dict[tuple[str, bool], tuple[int, np.ndarray]] = {}
         self.hidden = {u.id for u in units.values() if u.hidden}  # G-16, living or dead
         # above every coordinate a unit has stood on (queries are clamped by it)
         self.span = 1 + max((max(u.pos) for u in units.values()), default=0)
@@ -112,6 +124,7 @@ class UnitIndex:
         self.span = max(self.span, 1 + max(cell))
         cells = self.team_cells.setdefault(unit.team, {})
         cells[cell] = cells.get(cell, 0) + 1
+        self.team_changes[unit.team] = self.team_changes.get(unit.team, 0) + 1
         here = self.by_cell.get(cell)
         if here is None:
             self.by_cell[cell] = [unit]
@@ -125,6 +138,7 @@ class UnitIndex:
         if here is None or not _drop(here, unit):
             return
         cells = self.team_cells[team]
+        self.team_changes[team] += 1
         if cells[cell] == 1:
             del cells[cell]
         else:
@@ -139,11 +153,18 @@ class UnitIndex:
 
     def enemy_rows(self, team: str, *, shown_only: bool) -> np.ndarray:
         """Rows of `by_id` (in id order) of the living units of other teams than `team`;
-        `shown_only`: not Hidden either (G-16)."""
+        `shown_only`: not Hidden either (G-16). The array is kept for the next call until a unit's
+        life, team or Hidden status changes (moves do not change it): callers must not modify it."""
+        memo = self._rows_memo.get((team, shown_only))
+        if memo is not None and memo[0] == self._rows_version:
+            return memo[1]
         mask = self.live & (self.team_no != self.teams.get(team, -1))
         if shown_only:
             mask &= self.shown
-        return np.flatnonzero(mask)
+        rows = np.flatnonzero(mask)
+        rows.flags.writeable = False
+        self._rows_memo[(team, shown_only)] = (self._rows_version, rows)
+        return rows
 
     def update(self, unit: UnitState, old_pos: Cell, was_alive: bool, old_team: str) -> None:
         """`unit.pos` / `alive` / `team` changed (called by `UnitState.__setattr__`)."""
@@ -153,6 +174,8 @@ class UnitIndex:
             self.xy[row] = unit.pos
             self.live[row] = unit.alive
             self.team_no[row] = self.team_number(unit.team)
+        if was_alive != unit.alive or old_team != unit.team:
+            self._rows_version += 1
         if was_alive:
             self._remove(unit, old_pos, old_team)
             self.alive_by_team[old_team] -= 1
@@ -170,21 +193,34 @@ class UnitIndex:
         memo = self._blockers_memo
         if memo is not None and memo[0] == key:
             return memo[1]
-        blocked: set[Cell] = set()
         no_stop: set[Cell] = set()
-        for team, cells in self.team_cells.items():
-            if team != unit.team:
-                blocked.update(cells)
-            else:
-                no_stop.update(cells)
-                if unit.alive and cells.get(unit.pos) == 1:
-                    no_stop.discard(unit.pos)  # only the unit itself stands there
-        answer = (frozenset(blocked), frozenset(no_stop))
+        cells = self.team_cells.get(unit.team, {})
+        no_stop.update(cells)
+        if unit.alive and cells.get(unit.pos) == 1:
+            no_stop.discard(unit.pos)  # only the unit itself stands there
+        answer = (self.enemy_cells(unit.team), frozenset(no_stop))
         self._blockers_memo = (key, answer)
+        return answer
+
+    def enemy_cells(self, team: str) -> frozenset[Cell]:
+        """`blockers(unit)[0]` for a unit of `team`: the cells of every other team's living units,
+        kept while none of them moves (a side's own moves, most of its turn, leave it as it was:
+        the same object)."""
+        changes = tuple(n for other, n in self.team_changes.items() if other != team)
+        memo = self._enemy_cells_memo.get(team)
+        if memo is not None and memo[0] == changes:
+            return memo[1]
+        blocked: set[Cell] = set()
+        for other, cells in self.team_cells.items():
+            if other != team:
+                blocked.update(cells)
+        answer = frozenset(blocked)
+        self._enemy_cells_memo[team] = (changes, answer)
         return answer
 
     def set_hidden(self, unit: UnitState) -> None:
         """`unit.hidden` changed (called by `UnitState.__setattr__`)."""
+        self._rows_version += 1
         if unit.hidden:
             self.hidden.add(unit.id)
         else:
@@ -212,6 +248,22 @@ class UnitIndex:
         r = min(int(min(radius, 1e9)) + 1, self.span + abs(cell[0]) + abs(cell[1]))
         x0, x1 = (cell[0] - r) // BUCKET, (cell[0] + r) // BUCKET
         y0, y1 = (cell[1] - r) // BUCKET, (cell[1] + r) // BUCKET
+        if enemies_of is None:
+            yield from self._in_buckets(x0, x1, y0, y1, None)
+            return
+        # a side's enemies keep their cells through most of its turn: the units of the buckets
+        # are kept until one of them moves (each step of a move asks for its responders)
+        key = (x0, x1, y0, y1, enemies_of)
+        changes = tuple(n for team, n in self.team_changes.items() if team != enemies_of)
+        memo = self._near_memo.get(key)
+        if memo is None or memo[0] != changes:
+            if len(self._near_memo) > 4096:
+                self._near_memo.clear()
+            memo = self._near_memo[key] = (changes, list(self._in_buckets(x0, x1, y0, y1, enemies_of)))
+        yield from memo[1]
+
+    def _in_buckets(self, x0: int, x1: int, y0: int, y1: int, enemies_of: str | None) -> Iterator[UnitState]:
+        """The living units in buckets x0..x1, y0..y1 of the teams other than `enemies_of`."""
         buckets = self.buckets
         if (x1 - x0 + 1) * (y1 - y0 + 1) * len(self.team_cells) > len(buckets):
             for (team, bx, by), units in list(buckets.items()):

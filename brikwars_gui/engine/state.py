@@ -484,7 +484,7 @@ class GameState(Journaled):
     def from_scenario(cls, scenario: Scenario) -> GameState:
         width, height = scenario.battlefield.width, scenario.battlefield.height
         units = {
-            u.id: UnitState(
+            u.id: UnitState.fresh(  # not UnitState(...): no __setattr__ per field (issue 26)
                 id=u.id,
                 name=u.name,
                 team=u.team,
@@ -510,14 +510,14 @@ class GameState(Journaled):
                 curses=tuple(parse_single_die(d) for d in u.curses),
                 blessed_part=u.blessed_part,
                 weapons=[
-                    WeaponState(
-                        w.name,
-                        str(w.kind),
-                        w.use,
-                        w.range,
-                        w.damage,
-                        str(w.damage_type),
-                        w.burning,
+                    WeaponState.fresh(
+                        name=w.name,
+                        kind=str(w.kind),
+                        use=w.use,
+                        range=w.range,
+                        damage=w.damage,
+                        damage_type=str(w.damage_type),
+                        burning=w.burning,
                         power_cost=w.power_cost,
                         action_dice=w.damage_in_action_dice,
                     )

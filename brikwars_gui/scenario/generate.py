@@ -39,7 +39,8 @@ def army_battle(
     """Two armies of `units // 2` (red, west, facing E) and the rest (blue, east, facing W).
 
     Wooden buildings (2x2 to 4x3, flammable) are scattered over the middle of the table, the first
-    `fires` of them burning at Fire Size 1. Units stand in ranks two cells apart from each edge.
+    `fires` of them burning at Fire Size 1 (none where the ranks leave no room between them). Units
+    stand in ranks two cells apart from each edge.
     """
     if units < 2:
         raise ValueError("an army battle needs at least 2 units")
@@ -53,6 +54,8 @@ def army_battle(
     ranks = _ranks(units, size)
     margin = 2 * ranks + 4  # keep the deployment zones clear of buildings
     attempts = 0
+    if size - 2 * margin < 4 or size < 5:  # no 4-wide building fits between the ranks
+        buildings = 0
     while len(objects) < buildings and attempts < buildings * 50:
         attempts += 1
         w, h = randint(2, 4), randint(2, 3)

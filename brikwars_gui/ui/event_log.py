@@ -36,6 +36,9 @@ from brikwars_gui.ui.fit_table import ROWS_MEASURED
 from brikwars_gui.ui.models import ColumnsTableModel
 
 ENTRY_ROLE = Qt.ItemDataRole.UserRole + 10
+# Ids made of word characters and dashes, and a whole run of them (not after an apostrophe).
+_WORD_ID = re.compile(r"[\w-]+")
+_WORD_RUN = re.compile(r"(?<![\w'’-])([\w-]+)(?![\w-])")
 # A measured distance in inches with more than one decimal (`at 11.0454"`).
 _INCHES = re.compile(r'(?<![\w.])(\d+\.\d{2,})"')
 
@@ -69,10 +72,16 @@ class EventLogModel(ColumnsTableModel):
         """Ids (units, players) → names shown in the Event column; the engine's text is untouched."""
         self.names = {k: v for k, v in names.items() if k and v and k != v}
         ids = sorted(self.names, key=len, reverse=True)
-        self._name_re = (
-            # not after an apostrophe: a unit "s" must leave "Red's turn" alone
-            re.compile(r"(?<![\w'’-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
-        )
+        if ids and all(_WORD_ID.fullmatch(i) for i in ids):
+            # every id is one run of word characters and dashes: a match of the alternation of
+            # the ids is such a whole run, so look each run up (issue 26: the alternation of
+            # 2,000 unit ids took ~0.1 s to compile as a game opened)
+            self._name_re = _WORD_RUN
+        else:
+            self._name_re = (
+                # not after an apostrophe: a unit "s" must leave "Red's turn" alone
+                re.compile(r"(?<![\w'’-])(" + "|".join(map(re.escape, ids)) + r")(?![\w-])") if ids else None
+            )
         self._named.clear()
         if self.entries:
             self.dataChanged.emit(self.index(0, 3), self.index(len(self.entries) - 1, 3))
@@ -84,7 +93,8 @@ class EventLogModel(ColumnsTableModel):
         text = _INCHES.sub(lambda m: f'{float(m.group(1)):.1f}"', text)
         if self._name_re is None:
             return text
-        return self._name_re.sub(lambda m: self.names[m.group(1)], text)
+        names = self.names
+        return self._name_re.sub(lambda m: names.get(m.group(1), m.group(1)), text)
 
     def display_text(self, row: int) -> str:
         e = self.entries[row]

@@ -40,6 +40,7 @@ class FogLayer(QObject):
         self._timer.timeout.connect(self.refresh)
         for signal in (
             controller.unitUpdated,
+            controller.unitsReset,
             controller.viewChanged,
             controller.turnChanged,
             controller.hazardsChanged,

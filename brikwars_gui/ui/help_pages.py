@@ -30,7 +30,9 @@ def about_html(data_dir: str | Path | None) -> str:
         parts.append(f"<p>Third-party licences: <code>{html.escape(str(notices))}</code></p>")
     if data_dir:
         where = html.escape(str(data_dir))
-        parts.append(f"<p>Log file, recovery autosave and your unit templates: <code>{where}</code></p>")
+        # the path on a line of its own, unbroken: it wrapped after a "/" or a "-" (review 11-27 #29)
+        parts.append("<p>Log file, recovery autosave and your unit templates:</p>")
+        parts.append(f"<p style='white-space:pre'><code>{where}</code></p>")
     return "".join(parts)
 
 

@@ -249,6 +249,9 @@ class UnitItem(QGraphicsItem):
         if points:
             with contextlib.suppress(RuntimeError):  # the token may be deleted with its scene
                 self.setPos(points[-1])
+                scene = self.scene()
+                if hasattr(scene, "schedule_declutter"):  # names placed for where it stands now
+                    scene.schedule_declutter()
 
     def place_label(self, above: bool) -> None:
         """Put the name below the token (default) or above it (when below is crowded)."""

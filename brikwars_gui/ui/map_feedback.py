@@ -18,6 +18,7 @@ from PySide6.QtWidgets import (
 )
 from shiboken6 import isValid
 
+from brikwars_gui.ui.battlefield.view import RULER_BAND
 from brikwars_gui.ui.items import CELL, Z_TOOL, LabelItem, cell_center, cells_outline, cosmetic_pen
 
 CHOICE_COLOR = "#00c853"
@@ -33,6 +34,9 @@ RESULT_COLORS = {
 }
 FLASH = ("hit", "killed", "disrupted", "blast")
 FLASH_COLORS = {"blast": "#ff6f00"}  # the blast's circle; others flash in their text's colour
+FLASH_HALOS = ((QColor(0, 0, 0, 150), 9), (QColor(255, 255, 255, 220), 6))
+"""Rims under a flash's ring, outermost first: dark then white, so it stands off light and dark
+shading alike (the Disrupted purple is the Move shading's violet itself)."""
 FLOAT_FILL = QColor(255, 255, 255, 245)
 """Result floats sit on a near-opaque white: the Move shading under them no longer tints it, so a
 float reads the same on every shading (purple SN text sank into the violet one, s9 check)."""
@@ -114,14 +118,20 @@ class ResultFloats(QObject):
         self.floats.append((label, start, 0))
         if result.kind in FLASH:
             if getattr(result, "area", ()):  # an SN Effect's cells (R-SN-27/28), outlined
-                flash = QGraphicsPathItem(cells_outline(result.area))
+                outline = cells_outline(result.area)
+                flash, *halos = (QGraphicsPathItem(outline) for _ in range(1 + len(FLASH_HALOS)))
                 centre = QPointF(0, 0)
             else:
                 radius = CELL * (result.radius + 0.5 if result.kind == "blast" else 0.7)
-                flash = QGraphicsEllipseItem(QRectF(-radius, -radius, 2 * radius, 2 * radius))
+                box = QRectF(-radius, -radius, 2 * radius, 2 * radius)
+                flash, *halos = (QGraphicsEllipseItem(box) for _ in range(1 + len(FLASH_HALOS)))
             flash.setPos(centre)
             ring = FLASH_COLORS.get(result.kind, color)
             flash.setPen(cosmetic_pen(ring, 3))
+            for halo, (rim, width) in zip(halos, FLASH_HALOS, strict=True):  # under the ring
+                halo.setParentItem(flash)
+                halo.setFlag(QGraphicsItem.GraphicsItemFlag.ItemStacksBehindParent)
+                halo.setPen(cosmetic_pen(rim, width))
             fill = QColor(ring)
             fill.setAlpha(60)
             flash.setBrush(QBrush(fill))
@@ -142,17 +152,28 @@ class ResultFloats(QObject):
     def _clear_spot(self, label: LabelItem, start: QPointF) -> QPointF:
         """`start`, or the nearest spot above it where `label` overlaps no float on the map (a
         Fireball hitting several units at once: each outcome readable). The floats all rise at
-        one speed, so labels apart when they appear stay apart."""
+        one speed, so labels apart when they appear stay apart. A stack that would reach the
+        map's top edge (under the inch ruler) goes on below the token instead."""
         others = [self.screen_rect(item) for item, _s, _a in self.floats if isinstance(item, LabelItem)]
+        spot = self._stacked(label, start, others, up=True)
+        if not self.scene.views() or self.screen_rect(label, spot).top() >= RULER_BAND + 2:
+            return spot
+        return self._stacked(label, start + QPointF(0, CELL * 1.2), others, up=False)
+
+    def _stacked(self, label: LabelItem, start: QPointF, others: list[QRectF], *, up: bool) -> QPointF:
+        """`start` moved up (or down) past every float in `others` that `label` would overlap."""
         views = self.scene.views()
-        zoom = views[0].transform().m11() if views else 1.0
+        zoom = max(views[0].transform().m11() if views else 1.0, 0.05)
         rect = self.screen_rect(label, start)
         for _ in range(len(others) + 1):
             hit = [r for r in others if r.adjusted(-2, -2, 2, 2).intersects(rect)]
             if not hit:
                 break
-            lift = rect.bottom() - min(r.top() for r in hit) + 3  # clear the lowest top it meets
-            start = start + QPointF(0, -lift / max(zoom, 0.05))
+            if up:  # clear the lowest top it meets
+                step = -(rect.bottom() - min(r.top() for r in hit) + 3)
+            else:  # clear the highest bottom it meets
+                step = max(r.bottom() for r in hit) - rect.top() + 3
+            start = start + QPointF(0, step / zoom)
             rect = self.screen_rect(label, start)
         return start
 

@@ -6,9 +6,10 @@ from __future__ import annotations
 from typing import ClassVar
 
 from PySide6.QtCore import QModelIndex, Qt, QTimer, Signal
-from PySide6.QtGui import QColor
+from PySide6.QtGui import QColor, QFont, QFontMetrics
 from PySide6.QtWidgets import (
     QAbstractItemView,
+    QApplication,
     QButtonGroup,
     QComboBox,
     QDialog,
@@ -584,6 +585,12 @@ class NewFieldDialog(QDialog):
         form.addRow("Depth", self.height_box)
         form.addRow(buttons)
         self._apply_preset()
+        # wide enough for the title bar's "New battlefield — BrikWars", its icon and buttons: the
+        # form alone is narrow and the window manager elided it to "New b…kWars" (review 11-27 #29)
+        app = QApplication.applicationDisplayName() or "BrikWars"
+        bold = QFont(self.font())
+        bold.setBold(True)
+        self.setMinimumWidth(QFontMetrics(bold).horizontalAdvance(f"{self.windowTitle()} — {app}") + 130)
 
     def _apply_preset(self) -> None:
         w, h = self.preset.currentData()

@@ -45,6 +45,7 @@ class TurnUnitsModel(ColumnsTableModel):
         controller.sessionStopped.connect(self.reset)
         controller.viewChanged.connect(self.reset)
         controller.unitUpdated.connect(self.refresh_unit)
+        controller.unitsReset.connect(self.reset)
 
     def reset(self) -> None:
         self.beginResetModel()

@@ -19,6 +19,7 @@ from PySide6.QtWidgets import (
     QVBoxLayout,
     QWidget,
 )
+from shiboken6 import isValid
 
 from brikwars_gui.scenario.models import Unit
 from brikwars_gui.ui.items import UnitItem
@@ -302,14 +303,14 @@ class UnitHoverCard(QLabel):
         self.hide()
 
     def hold_under(self, menu: QMenu) -> None:
-        """A right-click menu opens over the map: the card goes and stays away until the menu
-        closes (it stayed open under the action menu, s9 real-window check)."""
+        """A right-click menu opens over the map: the card goes and stays away while the menu is
+        up (it stayed open under the action menu, s9 real-window check)."""
         self.hide_card()
         self.held_by = menu
-        menu.aboutToHide.connect(self._release)
 
-    def _release(self) -> None:
-        self.held_by = None
+    def held(self) -> bool:
+        menu = self.held_by
+        return menu is not None and isValid(menu) and menu.isVisible()
 
     GAP = 6  # px between the card and the hovered unit's token box
 
@@ -322,7 +323,7 @@ class UnitHoverCard(QLabel):
         selected unit), nor any of the other units' `tokens`; else the one covering least of
         `avoid` and the token, then of the other tokens (issue 10 polish: at 1280x720 Gill's card
         covered Eel's token, three cells above)."""
-        if self.held_by is not None:  # under an open menu (`hold_under`)
+        if self.held():  # under an open menu (`hold_under`)
             return
         self.unit_id = card.view.id
         html = compact_html(card)

@@ -34,6 +34,23 @@ def _assert_index_fresh(state: GameState) -> None:
     assert sorted(u.id for b in kept.buckets.values() for u in b) == sorted(
         u.id for u in state.units.values() if u.alive
     )
+    for team in teams:  # the kept answers (issue 26) are those of a scan
+        for shown_only in (False, True):
+            want = [
+                n
+                for n, u in enumerate(kept.by_id)
+                if u.alive and u.team != team and not (shown_only and u.hidden)
+            ]
+            assert kept.enemy_rows(team, shown_only=shown_only).tolist() == want
+        unit = next(u for u in state.units.values() if u.team == team)
+        enemies = frozenset(u.pos for u in state.units.values() if u.alive and u.team != team)
+        assert kept.blockers(unit)[0] == enemies
+        for cell in ((0, 0), unit.pos, (12, 7)):  # the kept bucket listings of a side's enemies
+            near = sorted(u.id for u in kept.near(cell, 6.5, enemies_of=team) if in_range(cell, u.pos, 6.5))
+            scan = [
+                u for u in state.units.values() if u.alive and u.team != team and in_range(cell, u.pos, 6.5)
+            ]
+            assert near == sorted(u.id for u in scan)
 
 
 def test_index_follows_moves_and_deaths_of_an_ai_battle() -> None:
@@ -77,10 +94,15 @@ def test_index_is_right_after_a_rollback(monkeypatch) -> None:
 
 def test_living_counts_follow_a_change_of_side() -> None:
     state = GameState.from_scenario(army_battle(20, size=20, buildings=2, seed=0))
+    _assert_index_fresh(state)  # the kept enemy rows and cells are asked before each change
     unit = state.units["red-2"]
     unit.team = "blue"
     _assert_index_fresh(state)
     unit.alive = False
+    _assert_index_fresh(state)
+    state.units["blue-1"].hidden = True
+    _assert_index_fresh(state)
+    state.units["blue-1"].pos = (0, 0)
     _assert_index_fresh(state)
 
 

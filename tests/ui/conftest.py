@@ -22,6 +22,7 @@ from pathlib import Path
 import pytest
 import shiboken6
 from PySide6.QtCore import QSettings
+from PySide6.QtWidgets import QMessageBox
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.models import Scenario
@@ -37,6 +38,14 @@ OpenWindow = Callable[..., MainWindow]
 def settings(tmp_path: Path) -> QSettings:
     """An isolated settings file (window geometry, docks, recent files) for this test."""
     return QSettings(str(tmp_path / "settings.ini"), QSettings.Format.IniFormat)
+
+
+@pytest.fixture
+def shown(monkeypatch) -> list[str]:
+    """The texts of the critical message boxes the test brings up (none is shown)."""
+    texts: list[str] = []
+    monkeypatch.setattr(QMessageBox, "critical", lambda parent, title, text, *a, **k: texts.append(text))
+    return texts
 
 
 @pytest.fixture

@@ -120,3 +120,47 @@ def test_sprint_entries_only_aim_at_cells_a_run_could_end_on(qtbot, open_window,
     assert sprints((7, 4)) == []  # an obstacle
     assert sprints((3, 9)) == []  # itself
     assert len(sprints((8, 9))) == 2 and all(t.endswith("toward [8, 9]") for t in sprints((8, 9)))
+
+
+def _all_actions(menu) -> list:
+    """Every action of a menu and of its submenus, depth first."""
+    out = []
+    for a in menu.actions():
+        out += _all_actions(a.menu()) if a.menu() is not None else [a]
+    return out
+
+
+def test_a_cast_at_the_enemy_clicked_is_listed_once_among_the_actions_on_it(open_window) -> None:
+    """R-SN-14: the menu on an enemy listed "Fireball on Archer" among the actions aimed at him
+    and again under Cast ▸ Fireball (s9 real-window check). It is listed once, with the attacks on
+    him; Cast ▸ keeps the Effects aimed elsewhere (an ally's Ward, a Summon at the cell)."""
+    from brikwars_gui.engine.rules import sandbox as sb
+    from brikwars_gui.scenario.models import Scenario
+
+    block = {
+        "cliche": "Pyromancer",
+        "talismans": [{"id": "staff", "name": "Staff", "die": "d8"}],
+        "effects": [
+            {"name": "Fireball", "target": "hostile", "aspects": ["range", "damage+"]},
+            {"name": "Flame Ward", "target": "ally", "aspects": ["armor+"], "lasting": True},
+        ],
+    }
+    data = sb.scenario(
+        [
+            sb.unit("ignatia", "red", (5, 5), name="Ignatia", supernatural=block),
+            sb.unit("archer", "blue", (9, 5), name="Archer"),
+            sb.unit("bram", "red", (5, 6), name="Bram"),
+        ]
+    ).model_dump(mode="json")
+    for player in data["players"]:
+        player["controller"] = "human"
+    w = open_window(Scenario.model_validate(data))
+    w.set_play_mode(True, seed=5)
+    menu = w.build_action_menu("ignatia", (9, 5), "archer")
+    casts = [a for a in _all_actions(menu) if getattr(a.data(), "kind", "") == "cast"]
+    at_archer = [a.text() for a in casts if a.data().action.target == "archer"]
+    assert at_archer == ["Fireball on Archer (uses the Action)"], at_archer
+    assert at_archer[0] in _entries(menu)  # at the top level, where the actions on him are
+    cast_menu = next(a.menu() for a in menu.actions() if a.menu() and a.menu().objectName() == "castMenu")
+    assert not [a.text() for a in _all_actions(cast_menu) if "Archer" in a.text()]
+    assert [a.text() for a in _all_actions(cast_menu)] == ["on Bram (free)", "on Ignatia (free)"]

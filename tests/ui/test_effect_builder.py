@@ -103,7 +103,7 @@ def test_r_sn_14_a_fireball_is_cast_die_by_die_from_the_menu(window: MainWindow,
 
     timer = _answering(window, qtbot, [first, second, third, stop])
     menu = window.build_action_menu("ignatia", (12, 5), "archer")
-    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    _menu_action(menu, "Fireball on Archer").trigger()  # on the enemy: once, at the top
     timer.stop()
     labels = seen["first"]
     assert labels["staff:range"] == f"Range — {round(seen['p_staff'] * 100)}% to reach"  # Staff d8 row
@@ -322,7 +322,7 @@ def test_r_sn_27_a_d8_arc_is_outlined_while_built_and_when_it_lands(window: Main
     ]
     timer = _answering(window, qtbot, steps)
     menu = window.build_action_menu("ignatia", (12, 5), "archer")
-    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    _menu_action(menu, "Fireball on Archer").trigger()  # on the enemy: once, at the top
     timer.stop()
     assert seen["shown"] and (8, 5) in seen["area"] and (9, 5) not in seen["area"]
     assert seen["inside"] == {(5, 5): False, (6, 5): True, (8, 5): True, (9, 5): False, (8, 7): False}
@@ -369,7 +369,7 @@ def test_r_sn_18_the_fumble_redirect_cell_is_chosen_by_clicking_the_map(window: 
     ]
     timer = _answering(window, qtbot, steps)
     menu = window.build_action_menu("ignatia", (12, 5), "archer")
-    _menu_action(menu, "Cast (SuperNatural)", "Fireball", "on Archer").trigger()
+    _menu_action(menu, "Fireball on Archer").trigger()  # on the enemy: once, at the top
     timer.stop()
     assert seen["cells"] == {(5, 5), (5, 6), (12, 5)}
     # the engine's default pushes the Fireball back onto Ignatia herself (it left her hands)

@@ -95,3 +95,35 @@ def test_an_sn_float_stands_off_every_shading(qapp) -> None:
         backdrop = QColor(Counter(c.rgb() for c in inside).most_common(1)[0][0])
         edge = max(contrast(c, shading) for c in [*ring, backdrop])
         assert edge >= 3.0, (name, edge)
+
+
+@pytest.mark.parametrize("kind", ["hit", "killed", "disrupted"])
+def test_a_flash_ring_stands_off_every_shading(qapp, kind: str) -> None:
+    """The ring flashed around a hit, kill or Disrupted unit: the Disrupted purple is the Move
+    shading's violet itself, so a white rim runs under every ring (3:1 off the shading below it)."""
+    from brikwars_gui.ui.items import CELL, cell_center
+
+    for name, shading in SHADINGS.items():
+        image, _box = rendered(kind, shading)
+        centre = cell_center((0, 0)) - QRectF(-150, -80, 300, 160).topLeft()
+        below = centre.y() + CELL * 0.7  # the ring's lowest point, away from the rising text
+        ring = pixels(image, QRectF(centre.x() - 4, below - 5, 8, 10))
+        assert max(contrast(c, shading) for c in ring) >= 3.0, (kind, name)
+
+
+def test_floats_stacking_up_to_the_maps_top_edge_go_on_below_the_token(open_window) -> None:
+    """Seen in the s10 real-window check at 1600x1000: seven results on a unit near the map's top
+    edge stacked up under the inch ruler, the top one cut. The stack goes on below the token
+    instead; no two floats overlap."""
+    from brikwars_gui.ui.battlefield.view import RULER_BAND
+
+    w = open_window(size=(1280, 720))
+    w.view.verticalScrollBar().setValue(w.view.verticalScrollBar().minimum())  # row 0 near the top
+    floats = w.result_floats
+    for i in range(7):
+        floats.show(MapResult("hit" if i % 2 else "sn", (5, 0), f"Result {i}: Hit (6 vs 3)"))
+    floats.timer.stop()
+    rects = [floats.screen_rect(item) for item, _s, _a in floats.floats if item.data(0) in ("hit", "sn")]
+    assert len(rects) == 7
+    assert all(r.top() >= RULER_BAND for r in rects), [r.top() for r in rects]
+    assert not [(a, b) for i, a in enumerate(rects) for b in rects[i + 1 :] if a.intersects(b)]

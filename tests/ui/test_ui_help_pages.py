@@ -49,3 +49,19 @@ def test_the_about_box_opens_from_the_menu(window, qtbot, monkeypatch) -> None:
     monkeypatch.setattr(QMessageBox, "about", lambda parent, title, text: shown.append((title, text)))
     window.act_about.trigger()
     assert shown and shown[0][0] == "About BrikWars" and "MIT licence" in shown[0][1]
+
+
+def test_about_shows_the_data_folder_on_one_unbroken_line(qapp, tmp_path) -> None:
+    """Review 2026-11-27 item 29: the About box broke the data path after a "/"."""
+    from PySide6.QtGui import QTextDocument
+
+    folder = tmp_path / "xdg-data" / "brikwars" / "brikwars_gui"
+    doc = QTextDocument()
+    doc.setHtml(about_html(folder))
+    doc.setTextWidth(280)  # narrower than the path: the rest of the box wraps
+    doc.size()  # lays it out
+    block = doc.begin()
+    while block.isValid() and str(folder) not in block.text():
+        block = block.next()
+    assert block.isValid() and block.text().strip() == str(folder)
+    assert block.layout().lineCount() == 1

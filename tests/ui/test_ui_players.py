@@ -93,3 +93,20 @@ def test_unit_list_filters_by_status_in_play_mode(window: MainWindow) -> None:
     assert proxy.rowCount() == 0
     panel.status_combo.setCurrentIndex(0)
     assert proxy.rowCount() == len(window.doc.scenario.units)
+
+
+def test_the_new_field_dialog_is_wide_enough_for_its_whole_title(qtbot) -> None:
+    """Review 2026-11-27 item 29: the window manager elided the narrow dialog's title to
+    "New b…kWars"; it is now as wide as "New battlefield — BrikWars" in bold, with its buttons."""
+    from PySide6.QtGui import QFont, QFontMetrics
+
+    from brikwars_gui.ui.panels import NewFieldDialog
+
+    dialog = NewFieldDialog()
+    qtbot.addWidget(dialog)
+    dialog.show()
+    qtbot.waitExposed(dialog)
+    bold = QFont(dialog.font())
+    bold.setBold(True)
+    title = QFontMetrics(bold).horizontalAdvance("New battlefield — BrikWars")
+    assert dialog.width() >= title + 100  # the window's icon and its three title-bar buttons

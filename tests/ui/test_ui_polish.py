@@ -6,7 +6,7 @@ from __future__ import annotations
 import numpy as np
 import pytest
 from PySide6.QtCore import QSettings, Qt
-from PySide6.QtGui import QAction
+from PySide6.QtGui import QAction, QKeySequence
 from PySide6.QtWidgets import QApplication, QTableWidget
 
 from brikwars_gui import app as app_module
@@ -276,6 +276,20 @@ def test_shortcuts_dialog_lists_every_menu_shortcut(window: MainWindow) -> None:
     assert {"End Turn", "Keyboard Shortcuts", "Zoom In", "Select"} <= names
     assert any("Right click" in k for k, _n in rows)
     dialog.close()
+
+
+def test_the_shortcut_list_names_keyboard_keys_not_media_keys(window: MainWindow) -> None:
+    """Review 2026-11-27 item 29: under Qt's generic theme (X11) Quit read "Ctrl+Q, Exit" and Redo
+    "Ctrl+Shift+Z, Redo, Ctrl+Y": the media keys Exit and Redo came with the standard keys."""
+    window.act_quit.setShortcuts([QKeySequence("Ctrl+Q"), QKeySequence(Qt.Key.Key_Exit)])
+    window.act_redo.setShortcuts(
+        [QKeySequence("Ctrl+Shift+Z"), QKeySequence(Qt.Key.Key_Redo), QKeySequence("Ctrl+Y")]
+    )
+    assert window.shortcut_text(window.act_quit) == "Ctrl+Q"
+    assert window.shortcut_text(window.act_redo) == "Ctrl+Shift+Z, Ctrl+Y"
+    assert window.shortcut_text(window.act_rules) == "F1"  # a function key stays
+    window.update_action_tips()
+    assert "Exit" not in window.act_quit.toolTip()
 
 
 def test_every_menu_action_has_a_status_tip_and_toolbar_tips_name_shortcut_and_rule(window) -> None:

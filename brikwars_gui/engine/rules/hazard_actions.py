@@ -227,27 +227,41 @@ def _fire_problem(state: GameState, unit: UnitState, fire_id: str) -> str | None
     return None
 
 
-@register_offers(140, ["operate", "reset_trap", "fight_fire", "roll_on_ground"])
+def _offer(
+    out: list[ActionOption], state: GameState, unit: UnitState, label: str, action: HazardAction
+) -> None:
+    if action.problem(state, unit) is None:
+        out.append(ActionOption(action.kind, label, action))
+
+
+@register_offers(140, ["operate", "reset_trap"])
 def hazard_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
-    """Every hand-operated Chapter F order possible now (`Place` needs a cell: the GUI asks)."""
+    """Every hand-operated Chapter F order possible now (`Place` needs a cell: the GUI asks) but
+    putting fire out (`fire_action_options`, offered right after)."""
     out: list[ActionOption] = []
-
-    def offer(label: str, action: HazardAction) -> None:
-        if action.problem(state, unit) is None:
-            out.append(ActionOption(action.kind, label, action))
-
     for obj_id in sorted(state.objects_touching(unit.pos)):
         obj = state.objects[obj_id]
         if obj.destroyed:
             continue
         if obj.kind not in CONTROL_KINDS:
-            offer(f"Operate {obj.name} (R-TRAP-2)", Operate(obj.id))
+            _offer(out, state, unit, f"Operate {obj.name} (R-TRAP-2)", Operate(obj.id))
         elif not unit.action_used:
-            offer(f"Operate {obj.name} (Stopped, uses the Action, R-MOVE-6)", Operate(obj.id))
+            label = f"Operate {obj.name} (Stopped, uses the Action, R-MOVE-6)"
+            _offer(out, state, unit, label, Operate(obj.id))
     if not unit.action_used:
         for trap in sorted(state.traps.values(), key=lambda t: t.id):
-            offer(f"Reset trap {trap.name or trap.id} (R-TRAP-5)", ResetTrap(trap.id))
+            _offer(out, state, unit, f"Reset trap {trap.name or trap.id} (R-TRAP-5)", ResetTrap(trap.id))
+    return out
+
+
+@register_offers(145, ["fight_fire", "roll_on_ground"])
+def fire_action_options(state: GameState, unit: UnitState) -> list[ActionOption]:
+    """Putting fire out, possible now (R-FIRE-11, G-23): a family of its own, so that the default
+    AI, which asks for these two for every unit, does not look at every object and trap (issue 26)."""
+    out: list[ActionOption] = []
+    if not unit.action_used:
         for fire in sorted(state.fires.values(), key=lambda f: f.id):
-            offer(f'Fight fire {fire.id} (−{unit.apparatus}", R-FIRE-11)', FightFire(fire.id))
-        offer('Roll on the ground (−1" of fire, all Movement, G-23)', RollOnGround())
+            label = f'Fight fire {fire.id} (−{unit.apparatus}", R-FIRE-11)'
+            _offer(out, state, unit, label, FightFire(fire.id))
+        _offer(out, state, unit, 'Roll on the ground (−1" of fire, all Movement, G-23)', RollOnGround())
     return out

@@ -25,10 +25,13 @@ from brikwars_gui.engine.geometry import facing_towards, straight_line
 from brikwars_gui.engine.grid import (
     Grid,
     IllegalPath,
+    Reach,
     cumulative_costs,
     find_path,
     path_cost,
-    reachable,
+    reach_cells,
+    reach_search,
+    reach_searches,
     step_cost,
 )
 from brikwars_gui.engine.hazards import phase as hazards
@@ -142,6 +145,13 @@ def blockers(state: GameState, unit: UnitState) -> tuple[frozenset[Cell], frozen
     return (blocked - unseen if unseen else blocked), no_stop
 
 
+def _enemy_blockers(state: GameState, team: str) -> frozenset[Cell]:
+    """`blockers(state, unit)[0]` for any unit of `team` (without building its allies' cells)."""
+    blocked = state.unit_index().enemy_cells(team)
+    unseen = unseen_enemy_cells(state, team)
+    return blocked - unseen if unseen else blocked
+
+
 def movement_problem(unit: UnitState) -> str | None:
     """Why the unit may not move now, or None."""
     if problem := unable_problem(unit):
@@ -157,59 +167,182 @@ def movement_problem(unit: UnitState) -> str | None:
     return None
 
 
+@dataclass(frozen=True, eq=False)
+class MoveSearch:
+    """The ground search `legal_moves` made for a unit, with what it depended on: a `move` order
+    of that unit to one of its cells reads the path off it (`Reach.path_to`, the path a new search
+    would find) instead of searching again, while the unit and what blocks it are unchanged
+    (issue 26: the default AI moved each unit by searching twice). A search made ahead of time
+    (`prepare_moves`) also keeps the terrain it searched, to check it is still the same."""
+
+    unit: UnitState
+    start: Cell
+    move_left: int
+    parity: int
+    half_speed: bool
+    rise: int
+    grid: Grid
+    blocked: frozenset[Cell]
+    water: bool  # water cells were blocked too (a non-swimmer, or a burdened swimmer)
+    reach: Reach
+    terrain: tuple[tuple[slice, slice], list[np.ndarray]] | None = None
+
+    def holds(self, state: GameState, unit: UnitState, blocked: frozenset[Cell], water: bool) -> bool:
+        """The search is still the one `search_moves` would make for `unit` now (`blocked`: the
+        enemies in its way now; `water`: water avoided too)."""
+        return (
+            self.unit is unit
+            and self.start == unit.pos
+            and self.move_left == unit.move_left
+            and self.parity == unit.diagonal_parity
+            and self.half_speed == at_half_speed(unit)
+            and self.rise == max_rise(unit)
+            and self.grid is state.grid
+            and self.water == water
+            and (self.blocked is blocked or self.blocked == blocked)
+            and (self.terrain is None or _same_terrain(self.grid, *self.terrain))
+        )
+
+    def path_to(
+        self,
+        state: GameState,
+        unit: UnitState,
+        goal: Cell,
+        *,
+        blocked: frozenset[Cell],
+        water: bool,
+        avoid: frozenset[Cell],
+        no_stop: frozenset[Cell],
+    ) -> list[Cell] | None:
+        """The cells of the path to `goal` when this search still `holds` (`avoid`: the blocked
+        cells and any water), else None. The path is validated before it is used (`path_cost`:
+        every step legal for the current grid and blockers, not ending on a friend, the cost the
+        search found, within the Move left); when it is not, the `move` order searches again, and
+        refuses what that refuses."""
+        if not self.holds(state, unit, blocked, water):
+            return None
+        path = self.reach.path_to(goal)
+        if path is None:
+            return None
+        try:
+            cost = path_cost(
+                state.grid,
+                path.cells,
+                half_speed=self.half_speed,
+                blocked=avoid,
+                no_stop=no_stop,
+                diagonal_parity=self.parity,
+                max_rise=self.rise,
+            )
+        except IllegalPath:
+            return None
+        return list(path.cells) if cost == path.total <= unit.move_left else None
+
+
+_TERRAIN = ("passable", "elevation", "half_speed")
+"""The grid arrays a ground search reads."""
+
+
+def _terrain_of(grid: Grid, at: Cell, budget: int) -> tuple[tuple[slice, slice], list[np.ndarray]]:
+    """The part of the terrain a search of `budget` inches from `at` reads (and the corners one
+    cell beyond), copied."""
+    x, y = at
+    where = (slice(max(0, y - budget - 1), y + budget + 2), slice(max(0, x - budget - 1), x + budget + 2))
+    return where, [getattr(grid, name)[where].copy() for name in _TERRAIN]
+
+
+def _same_terrain(grid: Grid, where: tuple[slice, slice], kept: list[np.ndarray]) -> bool:
+    return all(np.array_equal(getattr(grid, name)[where], a) for name, a in zip(_TERRAIN, kept, strict=True))
+
+
+def _avoids_water(unit: UnitState, water: frozenset[Cell]) -> bool:
+    """Its ground search blocks water: a non-swimmer, or a burdened swimmer (R-MOVE-10)."""
+    return bool(water) and (burdened(unit) or not unit.can_swim)
+
+
+def prepare_moves(state: GameState, units: Sequence[UnitState]) -> dict[str, MoveSearch]:
+    """The ground searches `search_moves` would make for `units` (by id), made together: one
+    numpy pass (`grid.reach_searches`) for the units sharing their Move left, Half Speed, climb
+    and blockers (issue 26: the default AI searches every unit of its side once per turn). Each
+    is used only while it `holds`."""
+    grid = state.grid
+    water = water_cells(grid)
+    groups: dict[tuple[int, bool, int, bool, int], tuple[frozenset[Cell], list[UnitState]]] = {}
+    for unit in units:
+        if movement_problem(unit) is not None:
+            continue
+        blocked = _enemy_blockers(state, unit.team)
+        key = (unit.move_left, at_half_speed(unit), max_rise(unit), _avoids_water(unit, water), id(blocked))
+        groups.setdefault(key, (blocked, []))[1].append(unit)
+    out: dict[str, MoveSearch] = {}
+    for (budget, hs, rise, avoid_water, _), (blocked, members) in groups.items():
+        avoid = blocked | water if avoid_water else blocked
+        starts = [(u.pos, u.diagonal_parity) for u in members]
+        reaches = reach_searches(grid, starts, budget, blocked=avoid, half_speed=hs, max_rise=rise)
+        for u, reach in zip(members, reaches, strict=True):
+            terrain = _terrain_of(grid, u.pos, budget)
+            out[u.id] = MoveSearch(
+                u, u.pos, budget, u.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach, terrain
+            )
+    return out
+
+
 def legal_moves(state: GameState, unit: UnitState) -> dict[Cell, int]:
     """Every cell the unit can end a move on now, with its Move cost (start cell excluded): inches
     spent in any direction up to its Move (R-MOVE-2), Half Speed inches doubled (R-MOVE-7/8)."""
+    return search_moves(state, unit)[0]
+
+
+def search_moves(
+    state: GameState, unit: UnitState, prepared: MoveSearch | None = None
+) -> tuple[dict[Cell, int], MoveSearch | None]:
+    """`legal_moves`, and the ground search it made (None when it made none) for `plan_move`;
+    a `prepared` search (`prepare_moves`) is taken instead of a new one while it `holds`."""
     if movement_problem(unit) is not None:
-        return {}
+        return {}, None
     grid = state.grid
     blocked, no_stop = blockers(state, unit)
     hs = at_half_speed(unit)
     rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
     budget = unit.move_left
     water = water_cells(grid)
-    if water and (burdened(unit) or not unit.can_swim):
-        out = reachable(
-            grid,
-            unit.pos,
-            budget,
-            blocked=blocked | water,
-            no_stop=no_stop,
-            half_speed=hs,
-            diagonal_parity=unit.diagonal_parity,
-            max_rise=rise,
-        )
-        if unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
-            for (x, y), cost in list(out.items()):
-                for dx in (-1, 0, 1):
-                    for dy in (-1, 0, 1):
-                        w = (x + dx, y + dy)
-                        if w in water and w not in blocked and w not in no_stop:
-                            diagonal = dx != 0 and dy != 0
-                            if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
-                                continue
-                            up = int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x])
-                            if up > rise:
-                                continue
-                            c = cost + step_cost(diagonal, 1, True, up)
-                            if c <= budget and c < out.get(w, 10**9):
-                                out[w] = c
+    avoid_water = _avoids_water(unit, water)
+    if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
+        search = dataclasses.replace(prepared, terrain=None)  # any order drops it now (`Game`)
     else:
-        out = reachable(
+        reach = reach_search(
             grid,
             unit.pos,
             budget,
-            blocked=blocked,
-            no_stop=no_stop,
+            blocked=blocked | water if avoid_water else blocked,
             half_speed=hs,
             diagonal_parity=unit.diagonal_parity,
             max_rise=rise,
         )
+        search = MoveSearch(
+            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
+        )
+    out = reach_cells(search.reach, no_stop)
+    if avoid_water and unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
+        for (x, y), cost in list(out.items()):
+            for dx in (-1, 0, 1):
+                for dy in (-1, 0, 1):
+                    w = (x + dx, y + dy)
+                    if w in water and w not in blocked and w not in no_stop:
+                        diagonal = dx != 0 and dy != 0
+                        if diagonal and not (grid.passable[y, x + dx] and grid.passable[y + dy, x]):
+                            continue
+                        up = int(grid.elevation[w[1], w[0]]) - int(grid.elevation[y, x])
+                        if up > rise:
+                            continue
+                        c = cost + step_cost(diagonal, 1, True, up)
+                        if c <= budget and c < out.get(w, 10**9):
+                            out[w] = c
     if unit.flight:  # R-SN-30: or in the air, on its Flight inches
         for cell, cost in flight_reach(state, unit, blocked, no_stop).items():
             out[cell] = min(cost, out.get(cell, cost))
     out.pop(unit.pos, None)
-    return out
+    return out, search
 
 
 @dataclass(frozen=True)
@@ -225,9 +358,12 @@ def _cumulative(grid: Grid, cells: Sequence[Cell], half_speed: bool, parity: int
     return PlannedMove(tuple(cells), tuple(costs), tuple(parities))
 
 
-def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) -> PlannedMove:
+def plan_move(
+    state: GameState, unit: UnitState, target: Cell | Sequence[Cell], search: MoveSearch | None = None
+) -> PlannedMove:
     """The path a `move` order takes: the cheapest legal path to a target cell, or an explicit
-    path checked step by step (R-MOVE-3, GRID-2). Raises IllegalOrder with the reason."""
+    path checked step by step (R-MOVE-3, GRID-2). Raises IllegalOrder with the reason. A target
+    cell's path is read off `search` (`search_moves`'s) when it still holds for the unit."""
     problem = movement_problem(unit)
     if problem:
         raise IllegalOrder(problem)
@@ -246,26 +382,39 @@ def plan_move(state: GameState, unit: UnitState, target: Cell | Sequence[Cell]) 
         if goal == unit.pos:
             raise IllegalOrder(f"{unit.name} is already at {goal}")
         avoid = blocked
+        avoid_water = False
         if water and not unit.can_swim:
             if goal in water:
                 raise IllegalOrder(f"{unit.name} cannot swim")
-            avoid |= water
+            avoid, avoid_water = avoid | water, True
         elif water and burdened(unit):
-            avoid |= water - {goal}  # R-MOVE-10: Stopped on the first water cell
-        path = find_path(
-            grid,
-            unit.pos,
-            goal,
-            budget=unit.move_left,
-            blocked=avoid,
-            no_stop=no_stop,
-            half_speed=hs,
-            diagonal_parity=unit.diagonal_parity,
-            max_rise=max_rise(unit),
+            avoid = avoid | (water - {goal})  # R-MOVE-10: Stopped on the first water cell
+            avoid_water = goal not in water  # then it is the search `legal_moves` made
+        known = (
+            None
+            if search is None
+            else search.path_to(
+                state, unit, goal, blocked=blocked, water=avoid_water, avoid=avoid, no_stop=no_stop
+            )
         )
-        if path is None:
-            raise IllegalOrder(f'{unit.name} cannot reach {goal} with {unit.move_left}" of Move left')
-        cells: list[Cell] = list(path.cells)
+        if known is not None:
+            path_cells = known
+        else:
+            path = find_path(
+                grid,
+                unit.pos,
+                goal,
+                budget=unit.move_left,
+                blocked=avoid,
+                no_stop=no_stop,
+                half_speed=hs,
+                diagonal_parity=unit.diagonal_parity,
+                max_rise=max_rise(unit),
+            )
+            if path is None:
+                raise IllegalOrder(f'{unit.name} cannot reach {goal} with {unit.move_left}" of Move left')
+            path_cells = list(path.cells)
+        cells: list[Cell] = path_cells
     else:
         cells = [(int(c[0]), int(c[1])) for c in target]  # type: ignore[union-attr]
         if not cells:

@@ -83,6 +83,22 @@ class Responded(Event):
 
 
 @register_event
+class ResponseUnseen(Event):
+    """The target of an attack holds a saved Action but does not see its attacker, so it cannot
+    respond (R-RESP-1, GRID-6): said in the log, or the player wonders why no question came."""
+
+    kind = "response_unseen"
+    unit: str
+    attacker: str
+
+    def describe(self) -> str:
+        return (
+            f"{self.unit} keeps its saved Action: it does not see {self.attacker}, "
+            "so it cannot respond (R-RESP-1)"
+        )
+
+
+@register_event
 class Countered(Event):
     """R-MOVE-5: the mover Counters; both are in Close Combat and its Movement ends."""
 
@@ -588,6 +604,8 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
             return
     answer = "decline"
     offered = _target_replies(ctx, attacker, target)
+    if offered is None and target is not None and target.team != attacker.team and can_respond(target):
+        ctx.emit(ResponseUnseen(target.id, attacker.id))
     replies: dict[str, AttackPlan] = offered[0] if offered is not None else {}
     if offered is not None and target is not None:
         options = list(replies)

@@ -38,6 +38,8 @@ def _watchers(state: GameState, unit: UnitState, plan: Plan) -> list[UnitState]:
 def explain(state: GameState, unit: UnitState, plan: Plan) -> str:
     """The decision in one line: what, the exact odds, and the main risk taken or avoided."""
     who = unit.name
+    if plan.kind == "advance" and plan.notes:  # a far unit of a huge battle (tactics/budget.py)
+        return f"{who} {plan.notes[0]}"
     target = state.units.get(plan.target) if plan.target else None
     moved = plan.dest != unit.pos
     if plan.kind in ("move_attack", "attack_move") and target is not None:

@@ -24,7 +24,7 @@ from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
-from brikwars_gui.engine.tactics import rollout
+from brikwars_gui.engine.tactics import budget, rollout
 from brikwars_gui.engine.tactics.baselines import BASELINES, GreedyAI, RandomAI
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
@@ -100,6 +100,7 @@ class TacticalAI:
         self._turn: tuple[Game, int, str, Behaviour] | None = None  # the lookahead's choice
         self._activated: set[str] = set()  # units activated this turn (the rollouts' copies skip them)
         self._rollouts: tuple[Game, int, str] | None = None  # the turn whose plans are played out
+        self._cheap: tuple[Game, int, str, set[str]] | None = None  # `budget.cheap_units` of a turn
 
     def dials(self, game: Game) -> Behaviour:
         """The preset as the battle's ruleset tunes it (`Ruleset.ai_dials`: Nine Powers keeps a
@@ -139,11 +140,17 @@ class TacticalAI:
         concealed ground safely, R-SCOUT-3, and reveal what they see, R-SCOUT-4); then, with
         `order_units`, the ones with the best plan first (focus fire, cover)."""
         units = sorted(u.id for u in game.units_of() if u.alive and not u.done)
+        cheap = budget.cheap_units(game, units)  # a huge battle: the far units just advance
+        self._cheap = (game, game.round, game.active_player, cheap)
+        if cheap:
+            game.prepare_moves(cheap)  # their moves, searched together (as engine/ai.py does)
         if not self.behaviour.order_units:
             return sorted(units, key=lambda uid: not is_scout(game.unit(uid)))
 
         def rank(uid: str) -> tuple[bool, float, str]:
             unit = game.unit(uid)
+            if uid in cheap:
+                return (not is_scout(unit), 0.0, uid)
             # best_odds(in_range=True) has shots only within a weapon's Range or reach: skip the
             # line of sight checks of enemies farther than that
             reach = max((w.range or 0 for w in ranged_weapons(unit)), default=0)
@@ -162,10 +169,13 @@ class TacticalAI:
         the first k are planned and the one with the best plan goes first (its plan is kept for
         `decide`, nothing having changed in between)."""
         k = min(self.dials(game).lookahead, len(pending))
-        if k <= 1:
+        cheap = self._cheap_units(game)
+        if k <= 1 or pending[0] in cheap:
             return pending.pop(0)
         best: tuple[float, int, Plan] | None = None
         for i, uid in enumerate(pending[:k]):
+            if uid in cheap:
+                continue
             plan = self.decide(game, uid)
             if plan is not None and (best is None or plan.score > best[0]):
                 best = (plan.score, i, plan)
@@ -183,7 +193,16 @@ class TacticalAI:
         ready, self._ready = self._ready, None
         if ready is not None and ready[:2] == (len(game.events), unit_id):
             return ready[2]
+        if unit_id in self._cheap_units(game):
+            return budget.advance_plan(unit)
         return self._planner(game).plan(unit)
+
+    def _cheap_units(self, game: Game) -> set[str]:
+        """The units of this turn that advance without being planned (`budget`; set by `order`)."""
+        cheap = self._cheap
+        if cheap is None or cheap[0] is not game or cheap[1:3] != (game.round, game.active_player):
+            return set()
+        return cheap[3]
 
     def carry_out(self, game: Game, unit_id: str, plan: Plan) -> Decision:
         """Give the plan's orders; returns the decision with its explanation (also kept in
@@ -245,6 +264,9 @@ class TacticalAI:
             self.carry_out(game, unit_id, plan)
 
     def _execute(self, game: Game, unit: UnitState, plan: Plan, depth: int = 0) -> None:
+        if plan.kind == budget.ADVANCE:
+            default_ai.play_unit(game, unit.id)  # a far unit of a huge battle (tactics/budget.py)
+            return
         action = action_for(plan)
         try:
             if plan.kind in ("sprint", "firefight", "charge") and action is not None:

@@ -10,6 +10,7 @@ from PySide6.QtCore import QRectF
 from brikwars_gui.ui.items import LabelItem, UnitItem
 
 Box = tuple[float, float, float, float]  # left, top, right, bottom in screen pixels
+LABEL_PADDING = 4.0  # px either side of a name's text, 1 above and below (`LabelItem.set_text`)
 
 
 class PlacedBoxes:
@@ -27,11 +28,12 @@ class PlacedBoxes:
         ys = range(math.floor(box[1] / b), math.floor(box[3] / b) + 1)
         return [(x, y) for x in xs for y in ys]
 
-    def hits(self, box: Box) -> bool:
-        """Whether `box` overlaps a placed box (with some area, as QRectF.intersects)."""
+    def hits(self, box: Box, ignore: Box | None = None) -> bool:
+        """Whether `box` overlaps a placed box (with some area, as QRectF.intersects) other than
+        `ignore` (a name and its own token)."""
         left, top, right, bottom = box
         return any(
-            left < r[2] and r[0] < right and top < r[3] and r[1] < bottom
+            left < r[2] and r[0] < right and top < r[3] and r[1] < bottom and r != ignore
             for key in self._keys(box)
             for r in self._buckets.get(key, ())
         )
@@ -45,6 +47,20 @@ def _screen_box(rect: QRectF, x: float, y: float, scale: float) -> Box:
     """`rect` (a label's box in pixels around its anchor) with the anchor at scene point (x, y)."""
     left, top = rect.x() + x * scale - 1, rect.y() + y * scale - 1
     return left, top, left + rect.width() + 2, top + rect.height() + 2
+
+
+def _token_box(unit: UnitItem, scale: float) -> Box:
+    """A unit's round token in screen pixels, less its 1 px anti-aliased rim."""
+    x, y, r = unit.pos().x() * scale, unit.pos().y() * scale, unit.radius * scale - 1
+    return x - r, y - r, x + r, y + r
+
+
+def _text_box(box: Box) -> Box:
+    """The text inside a name's screen box (`_screen_box`: its padding and 1 px margin off): a
+    name's padding may slip under another token's rim, never its text."""
+    left, top, right, bottom = box
+    dx, dy = LABEL_PADDING + 1, 2
+    return left + dx, top + dy, right - dx, bottom - dy
 
 
 class LabelsMixin:
@@ -87,6 +103,12 @@ class LabelsMixin:
         scale = views[0].transform().m11() if views else 1.0
         scale = scale or 1.0
         placed = PlacedBoxes()
+        tokens = PlacedBoxes()  # a name never covers another unit's token (review 2026-11-27 #16)
+        token_of = {}
+        for item in self.unit_items.values():
+            if item.isVisible() and not item.dead:
+                token_of[item] = _token_box(item, scale)
+                tokens.add(token_of[item])
         hidden = 0
         for priority, _key, label, unit in self._labels_by_priority():
             rect = label.box
@@ -98,7 +120,9 @@ class LabelsMixin:
                 below = _screen_box(rect, u.x(), u.y() + r, scale)
                 above = _screen_box(rect, u.x(), u.y() - r - rect.height() - 4, scale)
                 choices = [(False, below), (True, above)]
-            chosen = next(((where, box) for where, box in choices if not placed.hits(box)), None)
+            own = token_of.get(unit)
+            free = [(w, b) for w, b in choices if not (placed.hits(b) or tokens.hits(_text_box(b), own))]
+            chosen = free[0] if free else None
             where = chosen[0] if chosen is not None else choices[0][0]
             if unit is not None and unit.label_above != where:
                 unit.place_label(where)

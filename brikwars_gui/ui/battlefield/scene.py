@@ -105,8 +105,8 @@ class BattlefieldScene(
         self.refresh_fires()
         for obj in self.doc.scenario.objects:
             self.update_object(obj.id)
-        for unit in self.doc.scenario.units:
-            self.add_unit(unit.id)
+        for unit in self.doc.scenario.units:  # not add_unit(id): its lookup is linear (issue 26)
+            self._add_item(UnitItem(unit, self._team_color(unit.team)))
         self.refresh_traps()
         self._apply_visibility()
         self._on_selection(self.selection.kind, self.selection.item_id)

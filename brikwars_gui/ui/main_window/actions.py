@@ -18,6 +18,9 @@ from PySide6.QtWidgets import (
 from brikwars_gui.ui.battlefield import DEFAULT_HIDDEN
 from brikwars_gui.ui.rules_ref import reference_html
 
+MEDIA_KEYS = Qt.Key.Key_Back.value
+"""Qt's key codes from Back on are media and application keys (Back, Exit, Redo…), not keys of a
+keyboard's main block, function row or navigation keys."""
 
 class ActionsMixin:
     """QActions and their menus/toolbar; tooltips name the shortcut and the rule an action applies."""
@@ -364,8 +367,14 @@ class ActionsMixin:
 
     @staticmethod
     def shortcut_text(action: QAction) -> str:
+        """The action's keys a keyboard has: Qt's generic theme adds the media keys "Exit" (Quit) and
+        "Redo", which read as words in the list ("Ctrl+Q, Exit", review 2026-11-27 item 29)."""
         native = QKeySequence.SequenceFormat.NativeText
-        return ", ".join(k.toString(native) for k in action.shortcuts() if not k.isEmpty())
+        return ", ".join(
+            k.toString(native)
+            for k in action.shortcuts()
+            if not k.isEmpty() and k[0].key().value < MEDIA_KEYS
+        )
 
     def update_action_tips(self) -> None:
         """Tooltips: what the action does, its shortcut and (in its description) the rule it applies."""

@@ -2,10 +2,50 @@
 
 from __future__ import annotations
 
-from PySide6.QtCore import Qt, QTimer
-from PySide6.QtWidgets import QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
+from PySide6.QtCore import QEvent, QObject, Qt, QTimer
+from PySide6.QtWidgets import QBoxLayout, QDockWidget, QFrame, QScrollArea, QTabBar, QWidget
 
 DIRECT = Qt.FindChildOption.FindDirectChildrenOnly
+
+
+class DockScrollArea(QScrollArea):
+    """A side dock's scroll area whose panel is as tall as its wrapped text needs at the dock's
+    width: Qt sizes a resizable scroll area's panel by its one-line minimum, so in a narrow dock
+    wrapped labels pushed the rest down over each other (the Turn dock at 800x500: "AI speed" drawn
+    over the unit table, review 2026-11-27 item 13). Then it scrolls instead."""
+
+    def setWidget(self, widget: QWidget) -> None:
+        super().setWidget(widget)
+        widget.installEventFilter(self)  # its content changes (a banner shows, a label grows)
+
+    def eventFilter(self, watched: QObject, event: QEvent) -> bool:
+        if event.type() == QEvent.Type.LayoutRequest and watched is self.widget():
+            self._fit_panel()
+        return super().eventFilter(watched, event)
+
+    def resizeEvent(self, event) -> None:
+        super().resizeEvent(event)
+        self._fit_panel()
+
+    def _fit_panel(self) -> None:
+        panel = self.widget()
+        layout = panel.layout() if panel is not None else None
+        if isinstance(layout, QBoxLayout) and layout.direction() == QBoxLayout.Direction.TopToBottom:
+            panel.setMinimumHeight(column_height(layout, self.viewport().width()))
+
+
+def column_height(layout: QBoxLayout, width: int) -> int:
+    """The height a vertical layout's shown items need at `width`: each its minimum or, for
+    wrapped text, its height at that width (Qt's own sum gives less than the minimum here)."""
+    margins = layout.contentsMargins()
+    inner = width - margins.left() - margins.right()
+    items = [layout.itemAt(i) for i in range(layout.count())]
+    shown = [item for item in items if not item.isEmpty()]
+    heights = [
+        max(item.minimumSize().height(), item.heightForWidth(inner) if item.hasHeightForWidth() else 0)
+        for item in shown
+    ]
+    return sum(heights) + layout.spacing() * max(0, len(shown) - 1) + margins.top() + margins.bottom()
 """Docks and the dock layout's tab bars are the main window's own children: no deep search."""
 
 
@@ -20,7 +60,7 @@ class DocksMixin:
         dock = QDockWidget(title, self)
         dock.setObjectName(name)
         if scroll:
-            area_widget = QScrollArea()
+            area_widget = DockScrollArea()
             area_widget.setObjectName(f"{name}Scroll")
             area_widget.setWidgetResizable(True)
             area_widget.setFrameShape(QFrame.Shape.NoFrame)

@@ -247,6 +247,7 @@ class MainWindow(
         # a new turn may change what the viewing player knows of every unit (G-16 with two humans)
         c.turnChanged.connect(lambda *_: self.unit_panel.model.refresh_status())
         c.unitUpdated.connect(self._unit_updated)
+        c.unitsReset.connect(self._units_reset)
         c.objectUpdated.connect(lambda oid: self.scene.set_object_destroyed(oid, c.object_destroyed(oid)))
         c.hazardsChanged.connect(self._hazards_changed)
         c.unitUpdated.connect(self.minimap.unit_changed)

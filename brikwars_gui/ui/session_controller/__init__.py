@@ -43,7 +43,8 @@ AI
   do the default" was chosen.
 
 Signals: `sessionStarted`, `sessionStopped`, `turnChanged(round, player)`, `unitUpdated(unit_id)`
-(only units whose state changed), `objectUpdated(object_id)`, `hazardsChanged()`,
+(only units whose state changed), `unitsReset()` (every unit may have changed: a game installed,
+an order undone; sent instead of one `unitUpdated` per unit), `objectUpdated(object_id)`, `hazardsChanged()`,
 `eventAdded(LogEntry)`, `logReset()`, `eventLogged(text, detail)`, `canEndTurnChanged(bool)`,
 `ordersEnabledChanged(bool)`, `aiRunningChanged(bool)`, `orderRejected(str)`, `engineError(str)`,
 `turnCompleted()` (after each end of turn: autosave), `ordersCommitted()` (after each engine call:

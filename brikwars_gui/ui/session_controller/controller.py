@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from dataclasses import replace
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -18,8 +17,6 @@ from brikwars_gui.ui.session_controller.engine_helpers import SessionDice, measu
 from brikwars_gui.ui.session_controller.log_entries import (
     LogEntry,
     MapResult,
-    dice_detail,
-    event_cells,
     map_result,
 )
 from brikwars_gui.ui.session_controller.orders import OrdersMixin
@@ -28,7 +25,6 @@ from brikwars_gui.ui.session_controller.queries import QueriesMixin
 from brikwars_gui.ui.session_controller.sight import SightMixin
 from brikwars_gui.ui.session_controller.supernatural import (
     SupernaturalMixin,
-    sn_dice_detail,
     sn_log_text,
     sn_map_result,
 )
@@ -55,6 +51,7 @@ class SessionController(
     sessionStopped = Signal()
     turnChanged = Signal(int, str)
     unitUpdated = Signal(str)
+    unitsReset = Signal()  # every unit at once (a game installed): one refresh, not 2,000 signals
     objectUpdated = Signal(str)
     hazardsChanged = Signal()
     eventAdded = Signal(object)
@@ -108,6 +105,7 @@ class SessionController(
         self._busy = False
         self._skipping = False
         self._units_sig: dict[str, tuple] = {}
+        self._live_views: dict[str, tuple] = {}  # unit id -> (signature, UnitView): `unit_view`
         self._objects_sig: dict[str, tuple] = {}
         self._hazard_sig: tuple = ()
         self._turn_key: tuple[int, str] | None = None
@@ -316,6 +314,7 @@ class SessionController(
 
     def _after_install(self) -> None:
         self._snapshot_hazards.clear()
+        self._live_views.clear()  # views of the game before (an undo keeps the unit ids)
         self._units_sig = dict.fromkeys(self._units_sig, ())  # units gone since are flushed out
         self._objects_sig.clear()
         self._hazard_sig = ()
@@ -330,21 +329,22 @@ class SessionController(
         self.scenario = None
         self.game = None
         self.view_index = None
+        self._live_views.clear()
         self.sessionStopped.emit()
         self.canEndTurnChanged.emit(False)
         self.ordersEnabledChanged.emit(False)
 
     # -- events ------------------------------------------------------------------------------------
     def _entry(self, event: Any, seen_by: frozenset[str] | None) -> LogEntry:
-        """The log line of `event` (numbered when it is shown: `_viewer_log`)."""
-        data = event.to_dict()
+        """The log line of `event` (numbered when it is shown: `_viewer_log`); its words and dice
+        are made when first read (`LogEntry`), but an SN line now: it names the state's Effects."""
         if event.kind == "unit_joined":
             self._joined_names[event.unit] = event.name
         try:
-            text = self._sn_text(event) or event.describe()
+            text = self._sn_text(event)
         except Exception:  # a describe() bug must not break the log
             log.exception("describing a %s event failed", event.kind)
-            text = f"{event.kind}: {data}"
+            text = f"{event.kind}: {event.to_dict()}"
         if event.kind == "turn_started":
             self._log_turn = (int(getattr(event, "round", 1)), str(getattr(event, "player", "")))
         note = ""
@@ -357,11 +357,10 @@ class SessionController(
             self._log_turn[1],
             event.kind,
             text,
-            sn_dice_detail(event, dice_detail(data)),
-            tuple(getattr(event, "units", ()) or ()),
-            event_cells(data),
-            note,
-            seen_by,
+            units=tuple(getattr(event, "units", ()) or ()),
+            note=note,
+            seen_by=seen_by,
+            event=event,
         )
 
     def _audience(self, event: Any) -> frozenset[str] | None:
@@ -376,7 +375,7 @@ class SessionController(
         """The entries the viewing player's side witnessed, numbered 0, 1, ... for that player."""
         team = self._log_viewer
         shown = [e for e in self._entries if team is None or e.seen_by is None or team in e.seen_by]
-        return [replace(e, index=i) for i, e in enumerate(shown)]
+        return [e.numbered(i) for i, e in enumerate(shown)]
 
     def _sync_log_viewer(self) -> None:
         """Hot-seat: another human now views the board: the log becomes that player's."""
@@ -395,7 +394,7 @@ class SessionController(
         team = self._log_viewer
         if team is not None and entry.seen_by is not None and team not in entry.seen_by:
             return  # G-16, fog: what the viewing side did not witness is not in its log
-        entry = replace(entry, index=len(self.log))
+        entry = entry.numbered(len(self.log))
         self.log.append(entry)
         self.eventAdded.emit(entry)
         self.eventLogged.emit(entry.text, entry.detail)
@@ -538,11 +537,17 @@ class SessionController(
                 dice[t.holder] = (*dice.get(t.holder, ()), t.status)
             for e in sn.effects.values():
                 dice[e.caster] = (*dice.get(e.caster, ()), e.id, e.ended)
+        changed = []
         for uid, u in units.items():
             sig = (self._unit_sig(u), self.hidden_from_viewer(uid), dice.get(uid))  # fog: seen or not
             if force or self._units_sig.get(uid) != sig:
                 self._units_sig[uid] = sig
-                if self.view_index is None:
+                changed.append(uid)
+        if self.view_index is None:
+            if force:
+                self.unitsReset.emit()  # issue 26: the views refresh every unit once, in bulk
+            else:
+                for uid in changed:
                     self.unitUpdated.emit(uid)
         for oid, o in game.state.objects.items():
             sig = (o.destroyed, o.effective_size)

@@ -3,26 +3,88 @@ of an event (`MapResult`): words and numbers the engine computed, nothing recomp
 
 from __future__ import annotations
 
+import logging
 from collections.abc import Callable, Iterable
 from dataclasses import dataclass
 from typing import Any
 
 from brikwars_gui.scenario.savegame import REPLAY_KINDS
+from brikwars_gui.ui.session_controller.supernatural import sn_dice_detail
 from brikwars_gui.ui.session_controller.views import Cell, _cell
 
+log = logging.getLogger("brikwars_gui.play")
 
-@dataclass(frozen=True)
+
+class _Lines:
+    """An entry's `text`, `detail` and `cells`, given or made from its event when first read: a
+    resumed 2,000-unit game has ~6,000 entries and the log shows a screenful (issue 26)."""
+
+    __slots__ = ("_cells", "_detail", "_event", "_text")
+
+    def __init__(self, text: str | None, detail: str = "", cells: tuple[Cell, ...] = (), event: Any = None):
+        self._text, self._detail, self._cells, self._event = text, detail, cells, event
+
+    def get(self) -> tuple[str, str, tuple[Cell, ...]]:
+        if self._event is not None:
+            event, self._event = self._event, None
+            data = event.to_dict()
+            if self._text is None:
+                try:
+                    self._text = event.describe()
+                except Exception:  # a describe() bug must not break the log
+                    log.exception("describing a %s event failed", event.kind)
+                    self._text = f"{event.kind}: {data}"
+            self._detail = sn_dice_detail(event, dice_detail(data))
+            self._cells = event_cells(data)
+        return self._text or "", self._detail, self._cells
+
+
 class LogEntry:
-    index: int
-    round: int
-    player: str
-    kind: str
-    text: str
-    detail: str
-    units: tuple[str, ...]
-    cells: tuple[Cell, ...]
-    note: str = ""  # the tactical AI's explanation of the order (docs/ai.md)
-    seen_by: frozenset[str] | None = None  # the human sides that witnessed it (None: every side)
+    """One line of the log. `text` (given, or the event's `describe()`), `detail` (the dice) and
+    `cells` are made from `event` when first read; `numbered(i)` copies share them."""
+
+    __slots__ = ("_lines", "index", "kind", "note", "player", "round", "seen_by", "units")
+
+    def __init__(
+        self,
+        index: int,
+        round: int,
+        player: str,
+        kind: str,
+        text: str | None,
+        detail: str = "",
+        units: tuple[str, ...] = (),
+        cells: tuple[Cell, ...] = (),
+        note: str = "",  # the tactical AI's explanation of the order (docs/ai.md)
+        seen_by: frozenset[str] | None = None,  # the human sides that witnessed it (None: every side)
+        *,
+        event: Any = None,
+    ) -> None:
+        self.index, self.round, self.player, self.kind = index, round, player, kind
+        self.units, self.note, self.seen_by = units, note, seen_by
+        self._lines = _Lines(text, detail, cells, event)
+
+    @property
+    def text(self) -> str:
+        return self._lines.get()[0]
+
+    @property
+    def detail(self) -> str:
+        return self._lines.get()[1]
+
+    @property
+    def cells(self) -> tuple[Cell, ...]:
+        return self._lines.get()[2]
+
+    def numbered(self, index: int) -> LogEntry:
+        """This entry as line `index` of a player's log (the lines are shared, not made again)."""
+        copy = object.__new__(LogEntry)
+        copy.index, copy.round, copy.player, copy.kind = index, self.round, self.player, self.kind
+        copy.units, copy.note, copy.seen_by, copy._lines = self.units, self.note, self.seen_by, self._lines
+        return copy
+
+    def __repr__(self) -> str:
+        return f"LogEntry({self.index}, {self.round}, {self.player!r}, {self.kind!r}, {self.text!r})"
 
 
 @dataclass(frozen=True)

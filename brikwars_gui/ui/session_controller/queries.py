@@ -175,9 +175,23 @@ class QueriesMixin:
         u = self._shown("units", unit_id)
         if u is None:
             return None
-        view = _unit_view(u, ruleset=self.game.state.ruleset)
-        if self.hidden_from_viewer(unit_id):
-            return dataclasses.replace(view, hidden=True)
+        hidden = self.hidden_from_viewer(unit_id)
+        live = self.view_index is None
+        # a live unit's view is kept while its signature (all a view shows) stays the same: the
+        # map, the overview and the Turn table of a resumed 2,000-unit game share one (issue 26)
+        # (and what else a view reads: a crawl's or hop's Half Speed, the ruleset's die codes)
+        key = (self._unit_sig(u), hidden, u.gait, tuple(sorted(u.stats.items()))) if live else None
+        kept = self._live_views.get(unit_id) if live else None
+        if kept is not None and kept[0] == key:
+            view = kept[1]
+        else:
+            view = _unit_view(u, ruleset=self.game.state.ruleset)
+            if hidden:
+                view = dataclasses.replace(view, hidden=True)
+            if live:
+                self._live_views[unit_id] = (key, view)
+        if hidden:
+            return view
         note = self.ai_notes.get(unit_id, "")
         return dataclasses.replace(view, ai_note=note) if note and self.view_index is None else view
 

@@ -35,6 +35,7 @@ class TimelineMixin:
         if index == self.view_index:
             return
         self.view_index = index
+        self._live_views.clear()
         if index is not None:
             self._ai_timer.stop()
         self.viewChanged.emit()

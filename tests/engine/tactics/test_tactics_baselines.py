@@ -79,12 +79,16 @@ def test_with_ruleset_converts_the_sample():
     assert play_game(scenario, "greedy", "passive", 0, max_rounds=2) in (None, "A", "B")
 
 
-def test_small_tournament_hard_beats_the_greedy_baseline_under_d6():
-    """docs/ai.md: 10 seeded games on the skirmish under D6 (sides swapped), Hard at least 6 wins
-    (measured over 40 games: 67.5%; before the AI spent Character Points on resistance, 57.5%)."""
+def test_small_tournament_hard_and_normal_beat_the_greedy_baseline_under_d6():
+    """docs/ai.md: 10 seeded games each on the skirmish under D6 (sides swapped), Hard and Normal
+    at least 7 wins (10 and 9 on these seeds; over 80 games Hard 87.5% and Normal 85%; before the
+    AI spent Fate and Character Points by expected harm, R-D6-6..8, Hard 67.5% and Normal 55% of
+    40)."""
     scenario = with_ruleset(load_scenario(SCENARIOS / "skirmish.json"), "d6")
-    (result,) = run_tournament({"skirmish@d6": scenario}, [], 10, jobs=1, pairs=[("hard", "greedy")])
-    assert result.a_wins >= 6, result.line()
+    pairs = [("hard", "greedy"), ("normal", "greedy")]
+    results = run_tournament({"skirmish@d6": scenario}, [], 10, jobs=1, pairs=pairs)
+    for result in results:
+        assert result.a_wins >= 7, result.line()
 
 
 def test_small_tournament_hard_with_its_play_outs_beats_the_greedy_baseline_on_the_skirmish():

@@ -345,7 +345,8 @@ class TacticalAI:
         self._turn = None
         base = self.dials(game)
         self._activated = set()
-        applies = rollout.applies(game, game.active_player, standoff(game))
+        playing_out = base.rollouts > 0 or base.turn_rollouts > 0
+        applies = playing_out and rollout.applies(game, game.active_player, standoff(game))
         self._rollouts = (game, game.round, game.active_player) if applies else None
         if base.turn_rollouts <= 0 or not applies:
             return

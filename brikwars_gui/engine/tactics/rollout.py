@@ -27,6 +27,7 @@ from collections.abc import Callable
 
 from brikwars_gui.engine import ai as default_ai
 from brikwars_gui.engine.dice import SeededDice
+from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.state import GameState, UnitState
 from brikwars_gui.engine.tactics.plan import Plan
@@ -107,9 +108,7 @@ def outcome(
         timeline=False,
     )
     play_own(sim, behaviour)
-    while not sim.over and sim.active_player != me:
-        default_ai.play_turn(sim)
-    return worth(sim.state, me)
+    return replies(sim, me)
 
 
 def choose(
@@ -162,9 +161,16 @@ def copy_of(game: Game, draw_seed: int) -> Game:
 
 
 def replies(sim: Game, me: str) -> float:
-    """Every other player's turn by the default AI until `me` plays again; then `worth`."""
+    """Every other player's turn by the default AI until `me` plays again; then `worth`. An
+    order the rules refuse to the model (the default AI moves a Diemon and then has it act, which
+    R-SN-2 forbids) ends that player's turn on the copy: the model's slip never stops the game."""
     while not sim.over and sim.active_player != me:
-        default_ai.play_turn(sim)
+        player = sim.active_player
+        try:
+            default_ai.play_turn(sim)
+        except IllegalOrder:
+            if not sim.over and sim.active_player == player:
+                sim.end_turn()
     return worth(sim.state, me)
 
 

@@ -18,7 +18,13 @@ Run: `nice -n 10 .venv/bin/python benchmarks/heavy_inputs.py [--units 2000] [--s
 both see the same load; a calibration loop (1e6 iterations of a small expression, ~45 ms on this
 machine when idle) is printed with each, and the CPU time of the measured process (`process_time`:
 on a shared machine it moves far less with the load than the wall clock). `--ai-only` measures the
-two AI rounds and opens no saved game. Not run by run_all.py (the full size takes minutes).
+two AI rounds and opens no saved game, `--open-only` only opens the saved games. Not run by
+run_all.py (the full size takes minutes).
+
+Move orders record their path since issue 26 (a replay walks it without searching): `--before`
+code opens a copy of each saved game with the recorded paths taken out (a file as it wrote them),
+and the after code opens that copy too ("..., a file without recorded paths"), so the figures say
+what the recorded paths bring and what an old file still costs.
 """
 
 from __future__ import annotations
@@ -139,6 +145,12 @@ def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int)
         path = folder / f"saved{n}.json"
         save_saved_game(SavedGame(scenario=scenario, seed=seed, max_rounds=max_rounds, events=events), path)
         made[name] = path
+        for event in events:  # what the code before recorded paths wrote: a move to a cell only
+            if event.get("order") == "move" and "to" in event["args"]:
+                event["args"].pop("path", None)
+        old = folder / f"saved{n}-to-only.json"
+        save_saved_game(SavedGame(scenario=scenario, seed=seed, max_rounds=max_rounds, events=events), old)
+        made[f"{name}, a file without recorded paths"] = old
     return made
 
 
@@ -183,6 +195,7 @@ def main() -> None:
         "--tactical-level", default="normal", help="the tactical AI's level (normal, hard, easy)"
     )
     parser.add_argument("--ai-only", action="store_true", help="only the AI rounds (no saved games opened)")
+    parser.add_argument("--open-only", action="store_true", help="only open the saved games (no AI rounds)")
     parser.add_argument("--before", type=Path, help="root of a checkout of the code to compare with")
     parser.add_argument("--measure", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -196,18 +209,27 @@ def main() -> None:
             {} if args.ai_only else make_saved_games(Path(tmp), args.units, args.size, args.mid, args.rounds)
         )
         table = f"{args.size}x{args.size}"
-        jobs = [(f"ai round, {args.units} units on {table}", "ai", str(args.units), str(args.size))]
-        t_units = args.tactical_units
-        t_size = max(40, round(args.size * (t_units / args.units) ** 0.5))  # the same density
-        label = f"tactical ai round ({args.tactical_level}), {t_units} units on {t_size}x{t_size}"
-        jobs.append((label, "tactical", str(t_units), str(t_size), args.tactical_level))
+        jobs: list[tuple[str, ...]] = []
+        if not args.open_only:
+            jobs.append((f"ai round, {args.units} units on {table}", "ai", str(args.units), str(args.size)))
+            t_units = args.tactical_units
+            t_size = max(40, round(args.size * (t_units / args.units) ** 0.5))  # the same density
+            label = f"tactical ai round ({args.tactical_level}), {t_units} units on {t_size}x{t_size}"
+            jobs.append((label, "tactical", str(t_units), str(t_size), args.tactical_level))
+        old_files = {path for name, path in saved.items() if name.endswith("recorded paths")}
         for name, path in saved.items():
-            jobs.append((f"open headless, {name}", "headless", str(path)))
+            if path not in old_files:
+                jobs.append((f"open headless, {name}", "headless", str(path)))
             jobs.append((f"open in the GUI, {name}", "gui", str(path)))
         for label, *job in jobs:
             figures = []
             for side, code in codes.items():
-                result = _child(code, *job)
+                run = job
+                if side == "before" and job[0] in ("headless", "gui"):
+                    if Path(job[-1]) in old_files:
+                        continue  # the line above has it
+                    run = [job[0], str(Path(job[-1]).with_name(Path(job[-1]).stem + "-to-only.json"))]
+                result = _child(code, *run)
                 seconds, calibration = result["seconds"], result["calibration_ms"]
                 if seconds == float("inf"):
                     figures.append(f"{side} > {LIMIT_S} s (stopped)")

@@ -335,12 +335,12 @@ class Game:
             raise ValueError("a logged order is an object whose 'args' is an object")
         name, unit, args = order["order"], order.get("unit"), order.get("args", {})
         if name == "move":
-            target = args["path"] if "path" in args else args["to"]
             careful = bool(args.get("careful", False))
-            if "path" in args:
-                self.move(unit, [tuple(c) for c in target], careful=careful)
-            else:
-                self.move(unit, (int(target[0]), int(target[1])), careful=careful)
+            to = (int(args["to"][0]), int(args["to"][1])) if "to" in args else None
+            if "path" in args:  # the recorded path is walked without a search, checked step by step
+                self._move(unit, [tuple(c) for c in args["path"]], careful=careful, to=to)
+            else:  # a file from before paths were recorded: search again, log it as it was
+                self._move(unit, to, careful=careful, to=to, record_path=False)  # type: ignore[arg-type]
         elif name == "act":
             self.act(unit, order_from_dict(args))
         elif name == "face":
@@ -505,6 +505,22 @@ class Game:
         """Move to a cell by the cheapest legal path, or along an explicit path (cells; the start
         cell may be left out). Enemy Responses may interrupt it (R-MOVE-5). `careful` spends the
         Action on picking a way through Spiked obstacles: they act as Slow fields (R-HAZ-15)."""
+        explicit = not (len(target) == 2 and isinstance(target[0], int))
+        to = None if explicit else (int(target[0]), int(target[1]))  # type: ignore[arg-type]
+        self._move(unit_id, target, careful=careful, to=to)
+
+    def _move(
+        self,
+        unit_id: str,
+        target: Cell | Sequence[Cell],
+        *,
+        careful: bool,
+        to: Cell | None,
+        record_path: bool = True,
+    ) -> None:
+        """`move`, logging `to` (when given) and the path walked (`record_path`): a move to a cell
+        records the path its search chose, so a replay walks that path instead of searching
+        again (docs/architecture.md, "Saved games"); a replayed order is logged as it was read."""
         unit = self._own_unit(unit_id)
         if careful and unit.action_used:
             raise IllegalOrder(
@@ -513,12 +529,12 @@ class Game:
             )
         # raises IllegalOrder before any change; `legal_moves` just before has searched the way
         plan = plan_move(self.state, unit, target, self._move_search)
-        explicit = not (len(target) == 2 and isinstance(target[0], int))
-        args = (
-            {"path": [list(c) for c in plan.cells]}
-            if explicit
-            else {"to": [plan.cells[-1][0], plan.cells[-1][1]]}
-        )
+        end = plan.cells[-1]
+        if to is not None and end != to:
+            raise IllegalOrder(f"the path ends at {end}, not at its destination {to}")
+        args: dict[str, Any] = {} if to is None else {"to": [end[0], end[1]]}
+        if record_path:
+            args["path"] = [list(c) for c in plan.cells]
         if careful:
             args["careful"] = True
 

@@ -135,14 +135,14 @@ def event_problems(i: int, event: dict[str, Any], units: set[str] | None = None)
     if not isinstance(args, dict):
         return [*problems, f"{at}.args: expected an object {{...}}, got {_show(args)}"]
     if name == "move":
-        if "path" in args:
+        if "path" in args:  # a move to a cell records its path too (both are checked on replay)
             path = args["path"]
             if not isinstance(path, list) or not path or not all(_is_cell(c) for c in path):
                 problems.append(f"{at}.args.path: expected a list of [x, y] integers, got {_show(path)}")
-        elif "to" in args:
+        if "to" in args:
             if not _is_cell(args["to"]):
                 problems.append(f"{at}.args.to: expected [x, y] integers, got {_show(args['to'])}")
-        else:
+        elif "path" not in args:
             problems.append(f"{at}.args: a move needs 'to' ([x, y]) or 'path' (a list of [x, y])")
     elif name == "act":
         from brikwars_gui.engine.order_families import order_from_dict  # the engine imports this package

@@ -6,6 +6,7 @@ the window for a minute without it. The dialog appears only once the replay has 
 
 from __future__ import annotations
 
+import time
 from typing import Any
 
 from PySide6.QtCore import Qt
@@ -13,6 +14,11 @@ from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
 SHOW_AFTER_MS = 400
 """A replay that ends sooner shows no dialog at all."""
+UPDATE_EVERY_S = 0.1
+"""The dialog is updated (and events processed: Cancel, repaints) at most this often, on the
+clock rather than every so many orders: each update of the window-modal dialog repaints, which
+cost ~0.25 s of a 2,000-unit game's open when it came every 20 orders (issue 26)."""
+_clock = time.monotonic
 
 
 def replay_with_progress(parent: QWidget, controller: Any, saved: Any, title: str) -> Any:
@@ -23,8 +29,13 @@ def replay_with_progress(parent: QWidget, controller: Any, saved: Any, title: st
     dialog.setMinimumDuration(SHOW_AFTER_MS)
     dialog.setValue(0)
 
+    last = _clock() - UPDATE_EVERY_S  # the first order updates it
+
     def progress(done: int, total: int) -> bool:
-        if done % 20 == 0:
+        nonlocal last
+        now = _clock()
+        if now - last >= UPDATE_EVERY_S:
+            last = now
             dialog.setValue(done)
             QApplication.processEvents()
         return not dialog.wasCanceled()

@@ -84,8 +84,9 @@ def test_r_move_3_a_move_after_legal_moves_reads_the_searched_path_without_a_new
     searched.move("a", (6, 5))
     assert _moved_path(searched) == _moved_path(plain)
     assert searched.unit("a").move_spent == plain.unit("a").move_spent
-    # the order is logged as a move to a cell, as before: a replay searches and finds the same path
-    assert [e.args for e in searched.events if e.kind == "order"] == [{"to": [6, 5]}]
+    # the order is logged as a move to a cell with the path it walked (a replay walks that path)
+    walked = [list(c) for c in _moved_path(plain)]
+    assert [e.args for e in searched.events if e.kind == "order"] == [{"to": [6, 5], "path": walked}]
 
 
 def test_r_move_3_a_search_the_grid_changed_under_is_not_used_the_move_goes_around() -> None:

@@ -25,7 +25,8 @@ class SightMixin:
         if self.game is None:
             return None
         state = self.game.state
-        humans = [p for p in state.turn_order if state.player(p).controller == "human"]
+        controllers = {p.id: p.controller for p in state.players}  # asked per unit as views refresh
+        humans = [p for p in state.turn_order if controllers.get(p) == "human"]
         if len(humans) <= 1:
             return humans[0] if humans else None
         active = self.game.active_player

@@ -8,6 +8,7 @@ from __future__ import annotations
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.tactics.player import make_player
 from brikwars_gui.engine.tactics.policy import with_tactical_responses
 from brikwars_gui.scenario.models import Scenario
 
@@ -102,3 +103,17 @@ def test_r_d6_7_the_tactical_ai_spends_character_points_on_its_damage_where_they
     assert _outcome(game) == "incapacitated" and game.unit("a").pools["cp"] == 0
     game = _duel([*blow, 3, 3], None, attacker={"character_points": 2}, defender=NO_POINTS)
     assert _outcome(game) == "stunned" and game.unit("a").pools["cp"] == 2
+
+
+def test_hard_plays_d6_with_normals_formation_fear_and_one_unit_at_a_time():
+    """`D6Ruleset.ai_dials` (docs/ai.md, issue 25 third session: Hard vs greedy 62 → 70 of 80)."""
+    units = [sb.unit("a", "red", (2, 2)), sb.unit("z", "blue", (9, 2))]
+    data = sb.scenario(units).model_dump(mode="json")
+    hard = make_player("hard")
+    data["ruleset"] = "d6"
+    d6 = hard.dials(Game.from_scenario(Scenario.model_validate(data), seed=1))
+    assert (d6.formation, d6.formation_range, d6.lookahead) == (0.05, 6.0, 1)
+    assert (d6.caution, d6.next_turn, d6.exact_paths) == (0.9, 0.35, 8)
+    data["ruleset"] = "brikwars"
+    bw = make_player("hard").dials(Game.from_scenario(Scenario.model_validate(data), seed=1))
+    assert (bw.formation, bw.lookahead, bw.caution, bw.next_turn) == (0.15, 3, 1.0, 0.5)

@@ -333,6 +333,20 @@ class D6Ruleset(Ruleset):
         character only climactically, once a battle)."""
         return fate_limit(state, unit) != "climax" or not unit.pools.get("climaxes", 0)
 
+    def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
+        """Under D6 a hit mostly stuns and a kill takes two wounds or a large margin, so the fight
+        is long attrition, as under Nine Powers: Hard plays with Normal's formation, caution and
+        next-turn weight, one unit planned at a time (its eight exact path checks kept). Skirmish
+        under D6, Hard vs the greedy baseline, seeds 0–79 (issue 25, third session): 62 of 80
+        with Hard's own dials, 70 of 80 with these (Normal: 68 of 80). See docs/ai.md."""
+        return {
+            "formation": min(dials["formation"], 0.05),
+            "formation_range": max(dials["formation_range"], 6.0),
+            "lookahead": 1,
+            "caution": min(dials["caution"], 0.9),
+            "next_turn": min(dials["next_turn"], 0.35),
+        }
+
     def ai_answer(self, state: GameState, request: DecisionRequest) -> str | None:
         """The tactical AI's Fate and Character Points by expected harm (`choices`, R-D6-6..8)."""
         from brikwars_gui.engine.rulesets.d6.choices import answer  # imports the forecast

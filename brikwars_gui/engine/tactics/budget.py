@@ -12,7 +12,9 @@ samples have at most 40, so their games never change):
   — a lower bound of the way round, so no unit near the enemy is taken for far) advances by the
   default AI's move (`engine/ai.py`: toward the nearest enemy by the cheapest path, firefighting
   and the fog-of-war search included) and is not planned;
-* of the others, the `FULL_PLANS` nearest to the enemy are planned in full each turn and the rest
+* of the others, the nearest to the enemy are planned in full each turn, at most `FULL_PLANS` of
+  them and no more once the enemies they weigh add up to `PLAN_WORK` (a unit in a dense front
+  weighs hundreds of enemies, each target against each responder: seconds of planning); the rest
   play the default AI too (it shoots what it can hit with a fair chance, else closes in).
 
 Hard's play-outs already stop above `rollout.MAX_UNITS` units; its lookahead over the next units
@@ -33,6 +35,9 @@ from brikwars_gui.engine.tactics.threat import known_enemies
 MIN_UNITS = 100
 #: Units planned in full per turn beyond `MIN_UNITS`, the nearest to the enemy first.
 FULL_PLANS = 40
+#: Enemies within reach (as `cheap_units` counts them) summed over the units planned in full a turn:
+#: the planner's work grows with them (every target against every responder).
+PLAN_WORK = 400
 #: Inches added to every reach (the Angry Inch and a diagonal step's rounding).
 MARGIN = 3.0
 
@@ -62,11 +67,18 @@ def cheap_units(game: Game, units: list[str]) -> set[str]:
     own_reach = np.array([2 * _threat_reach(u) for u in mine])  # this turn and the next
     foe_reach = np.array([_threat_reach(e) for e in enemies])
     gap = np.hypot(own_xy[:, None, 0] - foe_xy[None, :, 0], own_xy[:, None, 1] - foe_xy[None, :, 1])
-    slack = (gap - foe_reach[None, :]).min(axis=1) - own_reach - MARGIN  # > 0: nobody reaches
+    within = gap - foe_reach[None, :] - own_reach[:, None] - MARGIN <= 0  # who can reach whom
+    weighs = within.sum(axis=1)
     nearest = gap.min(axis=1)
-    near = [i for i in range(len(mine)) if slack[i] <= 0]
+    near = [i for i in range(len(mine)) if weighs[i]]
     near.sort(key=lambda i: (nearest[i], mine[i].id))
-    planned = {mine[i].id for i in near[:FULL_PLANS]}
+    planned: set[str] = set()
+    work = 0
+    for i in near[:FULL_PLANS]:
+        work += int(weighs[i])
+        if planned and work > PLAN_WORK:
+            break
+        planned.add(mine[i].id)
     return {uid for uid in units if uid not in planned}
 
 

@@ -74,6 +74,17 @@ def test_only_the_nearest_units_to_the_enemy_are_planned_beyond_the_budget(monke
     assert "n2" not in cheap and "n1" in cheap  # n2 stands 30" from the blue ranks, n1 40"
 
 
+def test_planning_stops_once_the_enemies_weighed_reach_the_work_budget(monkeypatch):
+    """`PLAN_WORK`: a unit in a dense front weighs every enemy that can reach it; once the units
+    planned weigh that many, the rest of the front plays the default AI (the first is planned
+    whatever it weighs)."""
+    game = _armies(60, near=[("n1", (150, 30)), ("n2", (160, 20))])
+    units = sorted(u.id for u in game.units_of())
+    assert budget.cheap_units(game, units) == set(units) - {"n1", "n2"}
+    monkeypatch.setattr(budget, "PLAN_WORK", 1)  # n2 alone weighs all 60 blue riflemen
+    assert budget.cheap_units(game, units) == set(units) - {"n2"}
+
+
 def test_a_battle_of_min_units_or_fewer_is_always_planned_in_full():
     """At `MIN_UNITS` units the far armies are still planned unit by unit (the budget counts the
     living units on the table)."""

@@ -74,7 +74,7 @@ def test_fields_left_at_their_default_are_written_only_where_older_logs_lacked_t
     ("logged", "error", "says"),
     [
         ({"kind": "attack", "weapon": "sword"}, KeyError, "target"),
-        ({"kind": "climb", "cell": [2]}, IndexError, ""),
+        ({"kind": "climb", "cell": [2]}, IndexError, "out of range"),
         ({"kind": "climb", "cell": ["x", 3]}, ValueError, "x"),
         ({"kind": "group_sprint", "toward": [1, 1], "members": "bc"}, TypeError, "list of strings"),
         ({"kind": "full_round", "turns": "two"}, ValueError, "two"),

@@ -69,6 +69,20 @@ def _answering(window: MainWindow, qtbot, steps: list[Callable[[], None]]) -> QT
     return timer
 
 
+def _ward_bram(window: MainWindow, qtbot) -> None:
+    """Ignatia casts a free Flame Ward on Bram beside her: the Hat's d6 on Armor, then Stop."""
+    builder = window.effect_builder
+    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
+    timer = _answering(window, qtbot, steps)
+    ward = next(
+        o
+        for o in window.controller.legal_actions("ignatia")
+        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
+    )
+    assert window.take_action("ignatia", ward, (5, 5))
+    timer.stop()
+
+
 def _log(window: MainWindow) -> list[str]:
     return [e.text for e in window.controller.log]
 
@@ -167,16 +181,7 @@ def test_r_sn_18_a_fumble_is_answered_by_the_other_player_in_hot_seat(window: Ma
 def test_r_sn_13_the_casters_effects_are_listed_with_cancel(window: MainWindow, qtbot) -> None:
     """A Flame Ward on Bram beside her (touch, free): her card lists it; Effects ▸ Cancel ends it."""
     window.set_play_mode(True, seed=5, script=[])
-    builder = window.effect_builder
-    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
-    timer = _answering(window, qtbot, steps)
-    ward = next(
-        o
-        for o in window.controller.legal_actions("ignatia")
-        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
-    )
-    assert window.take_action("ignatia", ward, (5, 5))
-    timer.stop()
+    _ward_bram(window, qtbot)
     card = window.controller.unit_card("ignatia")
     assert [e.template for e in card.sn_effects] == ["Flame Ward"]
     assert [c.status for c in card.sn_dice] == ["ready", "spent", "ready"]
@@ -193,16 +198,7 @@ def test_r_sn_13_in_hot_seat_the_caster_cancels_its_effect_on_the_other_players_
     """Ignatia wards Bram; on Blue's turn her right-click menu offers only Effects ▸ Cancel (no
     Cast menu), and cancelling ends the ward while Blue is still the active player."""
     window.set_play_mode(True, seed=5, script=[])
-    builder = window.effect_builder
-    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
-    timer = _answering(window, qtbot, steps)
-    ward = next(
-        o
-        for o in window.controller.legal_actions("ignatia")
-        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
-    )
-    assert window.take_action("ignatia", ward, (5, 5))
-    timer.stop()
+    _ward_bram(window, qtbot)
     assert window.end_turn() and window.controller.active_player == "blue"
     assert [o.kind for o in window.controller.legal_actions("ignatia")] == ["cancel_effect"]
     menu = window.build_action_menu("ignatia", (5, 5))
@@ -243,15 +239,7 @@ def test_r_sn_9_the_units_table_shows_the_casters_die_chips(window: MainWindow, 
     assert model.index(row, 4).data() == "d6 · SN d8 d6 d4"
     window.set_play_mode(True, seed=5, script=[])
     assert model.index(row, 4).data() == "d6 · SN d8● d6● d4●"
-    builder = window.effect_builder
-    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
-    timer = _answering(window, qtbot, steps)
-    options = window.controller.legal_actions("ignatia")
-    ward = next(
-        o for o in options if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
-    )
-    window.take_action("ignatia", ward, (5, 5))
-    timer.stop()
+    _ward_bram(window, qtbot)
     assert model.index(row, 4).data() == "d6 · SN d8● d6○ d4●"
 
 
@@ -489,16 +477,7 @@ def test_r_sn_13_the_caster_cancels_its_effect_while_the_computer_plays_its_turn
     next(p for p in data["players"] if p["id"] == "blue")["controller"] = "ai"
     window = open_window(Scenario.model_validate(data), answer_responses=False)
     window.set_play_mode(True, seed=5, script=[])
-    builder = window.effect_builder
-    steps = [lambda: builder.buttons["hat:armor+"].click(), lambda: builder.buttons["stop"].click()]
-    timer = _answering(window, qtbot, steps)
-    ward = next(
-        o
-        for o in window.controller.legal_actions("ignatia")
-        if o.kind == "cast" and o.action.effect == "Flame Ward" and o.target == "bram"
-    )
-    assert window.take_action("ignatia", ward, (5, 5))
-    timer.stop()
+    _ward_bram(window, qtbot)
     window.controller.set_ai_interval(60_000)  # the AI's first step waits: we act between steps
     assert window.end_turn() and window.controller.active_player == "blue"
     assert window.controller.ai_running

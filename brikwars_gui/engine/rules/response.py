@@ -745,12 +745,17 @@ def _bystander_shots(
     state = ctx.state
     if target is None or target.team == attacker.team:
         return
-    # no unit farther than its longest reach + the Angry Inch from the attacker can answer
-    near = state.units_near(attacker.pos, _trigger_radius(ctx))
+    # no unit farther than its longest reach + the Angry Inch from the attacker can answer; only
+    # the target's allies (enemies of the attacker: the index's kept list) are asked
+    radius = _trigger_radius(ctx)
+    near = [
+        u
+        for u in state.unit_index().enemies_near(attacker.pos, radius, attacker.team)
+        if u.team == target.team and in_range(attacker.pos, u.pos, radius)
+    ]
     for unit in sorted(near, key=lambda u: u.id):
         if (
             unit.id in (attacker.id, target.id)
-            or unit.team != target.team
             or not can_respond(unit)
             or swimming(state, unit)  # R-MOVE-4: no arms free
             or not (_sees(ctx, unit, attacker.pos) or _sees(ctx, unit, target.pos))

@@ -53,6 +53,7 @@ class UnitIndex:
         "live",
         "longest_range",
         "rank",
+        "responders",
         "roster",
         "row",
         "shown",
@@ -107,10 +108,15 @@ class UnitIndex:
         self.team_no = np.array([self.team_number(u.team) for u in by_id], dtype=np.int64)
         self.shown = np.array([not u.hidden for u in by_id], dtype=bool)
         self.sizes = np.array([u.size for u in by_id], dtype=np.int64)
+        # per team: its units that could respond now (R-RESP-1: alive, not Disrupted, a saved
+        # Action), so a step no enemy can respond to skips the radius query (issue 26)
+        self.responders: dict[str, int] = {}
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
                 self.alive_by_team[unit.team] = self.alive_by_team.get(unit.team, 0) + 1
+                if responds(unit):
+                    self.responders[unit.team] = self.responders.get(unit.team, 0) + 1
             object.__setattr__(unit, "_index", self)
 
     def __reduce__(self) -> tuple[object, tuple[()]]:
@@ -176,6 +182,11 @@ class UnitIndex:
             self.team_no[row] = self.team_number(unit.team)
         if was_alive != unit.alive or old_team != unit.team:
             self._rows_version += 1
+            # a saved Action and Disruption are as they were: only life or side changed
+            if was_alive and unit.saved_action and not unit.disrupted:
+                self.responders[old_team] -= 1
+            if responds(unit):
+                self.responders[unit.team] = self.responders.get(unit.team, 0) + 1
         if was_alive:
             self._remove(unit, old_pos, old_team)
             self.alive_by_team[old_team] -= 1
@@ -228,6 +239,17 @@ class UnitIndex:
         row = self.row.get(unit.id)
         if row is not None:
             self.shown[row] = not unit.hidden
+
+    def set_responding(self, unit: UnitState, was: bool) -> None:
+        """`unit.saved_action` or `disrupted` changed (called by `UnitState.__setattr__`); `was`:
+        whether it could respond before."""
+        now = responds(unit)
+        if now != was:
+            self.responders[unit.team] = self.responders.get(unit.team, 0) + (1 if now else -1)
+
+    def may_respond_to(self, team: str) -> bool:
+        """Whether any unit of another team than `team` could respond (R-RESP-1) to anything."""
+        return any(count for other, count in self.responders.items() if other != team)
 
     def set_size(self, unit: UnitState) -> None:
         """`unit.size` changed (called by `UnitState.__setattr__`)."""
@@ -284,6 +306,11 @@ class UnitIndex:
             for bx in range(x0, x1 + 1):
                 for by in range(y0, y1 + 1):
                     yield from buckets.get((team, bx, by), ())
+
+
+def responds(unit: UnitState) -> bool:
+    """R-RESP-1, R-MOVE-16 (`rules.common.can_respond`): alive, not Disrupted, a saved Action."""
+    return bool(unit.alive and unit.saved_action and not unit.disrupted)
 
 
 def _drop(units: list[UnitState], unit: UnitState) -> bool:

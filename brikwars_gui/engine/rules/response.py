@@ -193,9 +193,11 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     """Responses the step prev → cell makes possible, in unit-id order: ("close" | "angry_inch" |
     "shoot" | "inch_shoot", responder id). Only units within `_trigger_radius` of the step are
     considered (the state's unit index): no farther unit can respond to it."""
+    index = ctx.state.unit_index()
+    if not index.may_respond_to(mover.team):
+        return []  # no enemy holds a saved Action (R-RESP-1): none of the kinds below, no trigger pulled
     out: list[tuple[str, str]] = []
     radius = _trigger_radius(ctx)
-    index = ctx.state.unit_index()
     # only a unit with a saved Action can respond (R-RESP-1): most of a battle's have none
     near = [
         u

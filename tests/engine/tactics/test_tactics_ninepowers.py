@@ -76,7 +76,8 @@ def test_under_nine_powers_the_ai_strikes_and_stands_instead_of_falling_back():
     )
     # with BrikWars' dials: "a strikes z: 75% to hit, 0% to kill, then falls back to (7, 3)"
     decision = TacticalAI(preset("normal")).play_unit(g, "a")
-    assert decision is not None and decision.kind != "attack_move" and "falls back" not in decision.text
+    assert decision is not None and decision.target == "z" and "falls back" not in decision.text
+    assert g.unit("a").pos == (5, 5)  # struck from where it stands (strike-and-move to its own cell)
 
 
 def _sticky(talent: int) -> list[dict]:

@@ -34,7 +34,7 @@ from brikwars_gui.engine.rulesets.base import (
     WeaponTerms,
 )
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
-from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS
+from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS, RANGE_FACTOR
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
@@ -329,6 +329,19 @@ class NinePowersRuleset(Ruleset):
             "turn_rollouts": 0,
         }
 
+    def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:
+        """Nine Powers' penalty-free range, 10× the Shoot rating, 4× the Throw rating (R-NP-10,
+        L909), when it is longer than the BrikWars Range the shared rules measure: a rifle of
+        Shoot 3 shoots 30 squares at full odds, so the AI stands and shoots rather than walking
+        into Range and losing a die for having moved (L911). A blast keeps its Range (the shared
+        roll, R-ACT-6)."""
+        own = float(weapon.range or 0)
+        if weapon.is_close or weapon.damage_type == "explosive" or weapon.range is None:
+            return own
+        skill = attacks.skill_for(weapon)
+        free = RANGE_FACTOR.get(skill, 0) * unitstate.stats_of(unit).rating(skill)
+        return max(own, float(free))
+
     def strike_key(
         self,
         state: GameState,
@@ -369,11 +382,18 @@ class NinePowersRuleset(Ruleset):
             points = sum(t.count for t in parse_dice(weapon.damage).terms if t.sign > 0)
             defeat, lost = forecast.blast_hit(target, points)
             return StrikeOdds(hit, hit * defeat, hit * max(defeat, min(1.0, lost / stamina)), harm_weight=1.0)
-        sf = forecast.strike_forecasts(state, attacker, weapon, target, origin)
-        chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
-        defeat = rolled * float(chosen.defeat)
-        wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
-        return StrikeOdds(sf.hit, defeat, wound, harm_weight=1.0)  # Stamina is attrition (R-NP-4/5)
+        return _odds_of(forecast.strike_forecasts(state, attacker, weapon, target, origin), stamina)
+
+    def flanked_strike_odds(
+        self, state: GameState, attacker: UnitState, weapon: WeaponState, target: UnitState, origin: Cell
+    ) -> StrikeOdds | None:
+        """A close attack from `origin` with flanking's +1 die (R-NP-14, L1343): what each of two
+        foes closing on one cell rolls, which the AI's threat map weighs (`tactics.threat`)."""
+        if not weapon.is_close or weapon.damage_type == "explosive":
+            return None
+        stamina = max(1, int(target.pools.get("stamina", 1)))
+        flanked = forecast.strike_forecasts(state, attacker, weapon, target, origin, flanked=True)
+        return _odds_of(flanked, stamina)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 
@@ -520,3 +540,12 @@ class NinePowersRuleset(Ruleset):
             return WeaponTerms(f"{skill} {size} dice", f"{weapon.damage} blast")
         low, high = (d.damage + stats.extra_damage for d in (Difficulty.EASY, Difficulty.TOUGH))
         return WeaponTerms(f"{skill} {size} dice", f"{low}-{high} by difficulty")
+
+
+def _odds_of(sf: forecast.StrikeForecast, stamina: int) -> StrikeOdds:
+    """The chosen difficulty's odds over the attacks that get rolled: its chance to defeat, and as
+    the lasting wound the expected Stamina loss over the Stamina left (`strike_odds`)."""
+    chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
+    defeat = rolled * float(chosen.defeat)
+    wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
+    return StrikeOdds(sf.hit, defeat, wound, harm_weight=1.0)  # Stamina is attrition (R-NP-4/5)

@@ -5,9 +5,12 @@ blow the engine then rolls, checked through `Game` orders with scripted dice."""
 
 from __future__ import annotations
 
+from pathlib import Path
+
 from ninepowers_helpers import CLAWS, last_attack, np, np_game
 from scripted_answers import Answers
 
+from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
 from brikwars_gui.engine.rulesets import find_ruleset
@@ -86,3 +89,18 @@ def test_r_np_14_the_threat_map_weighs_a_close_blow_in_reach_and_two_closing_foe
     assert tm.next_turn[6, 7] > 2 * 0.6 * v1.p_close
     assert tm.next_turn_of("z1")[6, 7] == 0.6 * v1.p_flanked
     assert tm.next_turn_of("z1")[2, 6] == 0.6 * v1.p_close and tm.next_turn_of("z2")[2, 6] == 0
+
+
+def test_r_np_14_on_the_chapel_the_close_fighters_do_not_run_ahead_of_the_archer():
+    """Round 1 of `ruined_chapel`: the old AI sent Vroy and Siron sprinting at the undead (13" on
+    a good roll), where three or four zombies struck each of them with the flanking die."""
+    from brikwars_gui.scenario.io import load_scenario
+
+    path = Path(__file__).resolve().parents[3] / "resources" / "scenarios" / "ruined_chapel.json"
+    for seed in (0, 6):
+        g = Game.from_scenario(load_scenario(path), seed=seed, max_rounds=15)
+        TacticalAI(preset("normal")).play_turn(g)
+        assert not [e for e in g.events if e.kind == "sprinted"]
+        boxley = g.unit("boxley")
+        for uid in ("vroy", "siron"):  # within a move and a step of the archer
+            assert distance(g.unit(uid).pos, boxley.pos) <= 2 * g.unit(uid).move + 1.5

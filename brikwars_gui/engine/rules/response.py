@@ -62,7 +62,7 @@ from brikwars_gui.engine.rules.operate_response import KIND as OPERATE_KIND
 from brikwars_gui.engine.rules.operate_response import operate_triggers, pull, steps_to, wants_to_operate
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
-from brikwars_gui.engine.visibility import known_occupied, reveal, unseen_occupant
+from brikwars_gui.engine.visibility import knows_occupied, reveal, unseen_occupant
 
 # ---------------------------------------------------------------------------------------------
 # Events
@@ -193,12 +193,19 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     """Responses the step prev → cell makes possible, in unit-id order: ("close" | "angry_inch" |
     "shoot" | "inch_shoot", responder id). Only units within `_trigger_radius` of the step are
     considered (the state's unit index): no farther unit can respond to it."""
+    index = ctx.state.unit_index()
+    if not index.may_respond_to(mover.team):
+        return []  # no enemy holds a saved Action (R-RESP-1): none of the kinds below, no trigger pulled
     out: list[tuple[str, str]] = []
     radius = _trigger_radius(ctx)
-    index = ctx.state.unit_index()
-    near = [u for u in index.near(cell, radius, enemies_of=mover.team) if in_range(cell, u.pos, radius)]
+    # only a unit with a saved Action can respond (R-RESP-1): most of a battle's have none
+    near = [
+        u
+        for u in index.enemies_near(cell, radius, mover.team)
+        if u.saved_action and can_respond(u) and in_range(cell, u.pos, radius)
+    ]
     for other in sorted(near, key=lambda u: u.id):
-        if not can_respond(other) or swimming(ctx.state, other):
+        if swimming(ctx.state, other):
             continue  # R-MOVE-4: a swimmer has no arms free to strike or shoot
         d_now, d_before = chebyshev(other.pos, cell), chebyshev(other.pos, prev)
         kind = None
@@ -253,13 +260,13 @@ def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
     responder's side knows, passable, within the climb limit (no corner cutting) and dry (R-MOVE-4:
     it could not strike or shoot from the water). A step onto an unseen unit: `_step_blocked`."""
     state = ctx.state
-    occupied = known_occupied(state, responder.team)  # an unseen enemy's cell is offered (G-16, fog)
     water = water_cells(state.grid)
     cells = []
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             c = (responder.pos[0] + dx, responder.pos[1] + dy)
-            if (dx, dy) == (0, 0) or c in occupied or c in water:
+            # an unseen enemy's cell is offered (G-16, fog)
+            if (dx, dy) == (0, 0) or c in water or knows_occupied(state, responder.team, c):
                 continue
             try:
                 path_cost(state.grid, [responder.pos, c], max_rise=max_rise(responder))

@@ -218,6 +218,8 @@ class ThreatMap:
                 )
             )
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
+        # `attack_risk_of` per responder: the attacker cells it hits whoever the target
+        self._risk_by_view: dict[tuple[str, bool | None], np.ndarray] = {}
         self._next_by_enemy: dict[str, np.ndarray] = {}
         self.ground: np.ndarray
         self._cache = cache
@@ -249,27 +251,31 @@ class ThreatMap:
     def attack_risk_of(self, v: EnemyView, target_id: str) -> np.ndarray:
         """Danger per attacker cell from `v`'s Response to an attack on `target_id`: the target
         shoots back if it sees the attacker, its allies if they see attacker or target
-        (R-RESP-1/3/6), each from Range or one Angry Inch away (R-RESP-2)."""
+        (R-RESP-1/3/6), each from Range or one Angry Inch away (R-RESP-2). Read-only (shared)."""
         key = (v.unit.id, target_id)
         cached = self._attack_cache.get(key)
         if cached is not None:
             return cached
-        risk = np.zeros(self.xs.shape)
         target = self.state.units.get(target_id)
+        seen_only: bool | None = None  # no Response to this attack
         if v.responds and target is not None:
-            reach = np.zeros_like(v.sight)
-            if v.reach:
-                reach |= v.sight & (v.dist <= v.reach + STEP)
-            if v.close:
-                reach |= v.cheb <= 1
-            seen = None
             if v.unit.id == target_id:
-                seen = v.sees
+                seen_only = True
             elif v.unit.team == target.team:
                 tx, ty = target.pos
-                seen = v.sees | bool(v.sees[ty, tx])
-            if seen is not None:
-                risk = np.where(reach & seen, v.p_at(v.cheb <= 1), 0.0)
+                seen_only = not v.sees[ty, tx]  # it sees the target: any attacker it can hit
+        risk = self._risk_by_view.get((v.unit.id, seen_only))
+        if risk is None:  # the same for every target it answers for alike (issue 26)
+            risk = np.zeros(self.xs.shape)
+            if seen_only is not None:
+                reach = np.zeros_like(v.sight)
+                if v.reach:
+                    reach |= v.sight & (v.dist <= v.reach + STEP)
+                if v.close:
+                    reach |= v.cheb <= 1
+                risk = np.where(reach & v.sees if seen_only else reach, v.p_at(v.cheb <= 1), 0.0)
+            risk.flags.writeable = False
+            self._risk_by_view[(v.unit.id, seen_only)] = risk
         self._attack_cache[key] = risk
         return risk
 

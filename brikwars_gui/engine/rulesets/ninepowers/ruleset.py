@@ -326,6 +326,11 @@ class NinePowersRuleset(Ruleset):
             "sprint": False,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
+            # Hard's play-outs (tactics/rollout.py) stay off here: with them Hard won 28 of 40
+            # against the greedy baseline on skirmish@ninepowers (30 of 40 without) at ~1.5x the
+            # CPU of a BrikWars Hard turn (issue 25, fourth session; docs/ai.md)
+            "rollouts": 0,
+            "turn_rollouts": 0,
         }
 
     def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:

@@ -32,6 +32,7 @@ class Behaviour:
     noise: float = 0.0  # Easy: wobble on every plan's score (deterministic per seed)
     min_hit: float = 0.0  # never shoot below this chance to hit
     close_fall_back: bool = True  # after a close-combat strike from where it stands, may walk away
+    shot_fall_back: bool = True  # after a shot from where it stands, may walk away
     rollouts: int = 0  # Hard: dice draws each of a unit's best plans is played out on (tactics/rollout.py)
     turn_rollouts: int = 0  # dice draws each way of playing the whole turn is tried on (rollout.choose)
 

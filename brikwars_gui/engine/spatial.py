@@ -266,23 +266,31 @@ class UnitIndex:
         overlap the square of `radius` around `cell`: a superset of those within `radius`, in no
         particular order (callers apply the exact test and sort). A square wider than the map
         (a Range of 100000") walks the buckets that hold units, never the empty square."""
+        if enemies_of is not None:
+            yield from self.enemies_near(cell, radius, enemies_of)
+            return
+        yield from self._in_buckets(*self._window(cell, radius), None)
+
+    def _window(self, cell: Cell, radius: float) -> tuple[int, int, int, int]:
+        """(x0, x1, y0, y1): the buckets overlapping the square of `radius` around `cell`."""
         # no unit is farther from `cell` than this (a Range of 100000" asks for the whole table)
         r = min(int(min(radius, 1e9)) + 1, self.span + abs(cell[0]) + abs(cell[1]))
-        x0, x1 = (cell[0] - r) // BUCKET, (cell[0] + r) // BUCKET
-        y0, y1 = (cell[1] - r) // BUCKET, (cell[1] + r) // BUCKET
-        if enemies_of is None:
-            yield from self._in_buckets(x0, x1, y0, y1, None)
-            return
-        # a side's enemies keep their cells through most of its turn: the units of the buckets
-        # are kept until one of them moves (each step of a move asks for its responders)
-        key = (x0, x1, y0, y1, enemies_of)
-        changes = tuple(n for team, n in self.team_changes.items() if team != enemies_of)
+        x, y = cell
+        return (x - r) // BUCKET, (x + r) // BUCKET, (y - r) // BUCKET, (y + r) // BUCKET
+
+    def enemies_near(self, cell: Cell, radius: float, team: str) -> list[UnitState]:
+        """`near(cell, radius, enemies_of=team)` as a list, kept until one of those units moves
+        (callers must not modify it): a side's enemies keep their cells through most of its turn,
+        and each step of a move asks for its responders."""
+        x0, x1, y0, y1 = self._window(cell, radius)
+        key = (x0, x1, y0, y1, team)
+        changes = tuple(n for other, n in self.team_changes.items() if other != team)
         memo = self._near_memo.get(key)
         if memo is None or memo[0] != changes:
             if len(self._near_memo) > 4096:
                 self._near_memo.clear()
-            memo = self._near_memo[key] = (changes, list(self._in_buckets(x0, x1, y0, y1, enemies_of)))
-        yield from memo[1]
+            memo = self._near_memo[key] = (changes, list(self._in_buckets(x0, x1, y0, y1, team)))
+        return memo[1]
 
     def _in_buckets(self, x0: int, x1: int, y0: int, y1: int, enemies_of: str | None) -> Iterator[UnitState]:
         """The living units in buckets x0..x1, y0..y1 of the teams other than `enemies_of`."""

@@ -36,7 +36,7 @@ from brikwars_gui.engine.tactics.charge import charge_plans
 from brikwars_gui.engine.tactics.flank import free_attack_cells, zone_danger
 from brikwars_gui.engine.tactics.flow import cached_travel_field
 from brikwars_gui.engine.tactics.hazard_plans import fire_plans, hand_plans
-from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
+from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike, too_far
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
@@ -116,9 +116,12 @@ class Planner:
         clock = min(1.0, max(0.0, (self.game.round - 1) / max(1, limit - 1)))
         return max(clock, self.standoff)
 
-    @staticmethod
-    def _reach(unit: UnitState) -> float:
-        return max((w.range or 0 for w in ranged_weapons(unit) if not w.spent), default=1.5)
+    def _reach(self, unit: UnitState) -> float:
+        """The unit's longest shot worth making (`Ruleset.shot_range`), 1.5 for a close fighter."""
+        state = self.game.state
+        rules = ruleset_of(state)
+        shots = [rules.shot_range(state, unit, w) for w in ranged_weapons(unit) if not w.spent]
+        return max(shots, default=1.5)
 
     def _cells(self, unit: UnitState) -> list[Cell]:
         moves = dict(self.game.legal_moves(unit.id))
@@ -136,6 +139,7 @@ class Planner:
         if unit.action_used:
             return shots
         fired = self.game.state.sn.fired
+        rules = ruleset_of(self.game.state)
         for e in enemies:
             view = tm.view(e.id)
             if view is None:
@@ -151,8 +155,8 @@ class Planner:
                     cells = cheb <= 1
                     if e.disrupted:  # R-MOVE-16: automatic hit within touch
                         needed = None
-                else:
-                    cells = sight & (dist <= (w.range or 0) + 1e-9)
+                else:  # the ruleset's own range bands (Nine Powers: 10x the Shoot rating)
+                    cells = sight & (dist <= rules.shot_range(self.game.state, unit, w) + 1e-9)
                     if e.disrupted:
                         needed = (needed or 0) - 1  # R-MOVE-16: +1 to Ranged Attacks
                 if w.use <= 0:
@@ -597,7 +601,7 @@ class Planner:
                     origin = plan.dest if plan.kind == "move_attack" else unit.pos
                     weapon = next(w for w in unit.weapons if w.name == plan.weapon)
                     odds: Odds | None = attack_odds(state, unit, weapon, state.units[plan.target], origin)
-                    if odds is None or odds.plan.out_of_range:
+                    if odds is None or too_far(state, unit, weapon, odds.plan):
                         continue
                     score += self.b.aggression * (odds.kill - plan.kill)
                     plan.hit, plan.kill = odds.hit, odds.kill

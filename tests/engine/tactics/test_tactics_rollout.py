@@ -4,6 +4,8 @@ carried out; the game's own dice are never rolled by a copy, so a game replays f
 
 from __future__ import annotations
 
+import pytest
+
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.replay import compare_events
 from brikwars_gui.engine.rules import sandbox as sb
@@ -12,7 +14,7 @@ from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.plan import Plan, action_for
 from brikwars_gui.engine.tactics.player import TacticalAI
 from brikwars_gui.engine.tactics.presets import preset
-from brikwars_gui.engine.tactics.tournament import play_game
+from brikwars_gui.engine.tactics.tournament import play_game, with_ruleset
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario import load_scenario
 
@@ -80,3 +82,25 @@ def test_the_lookahead_plays_only_where_the_copy_shows_nothing_the_side_does_not
 
 def test_hard_still_beats_random_orders_with_the_lookahead():
     assert play_game(load_scenario(SCENARIOS / "skirmish.json"), "hard", "random", 1) == "A"
+
+
+@pytest.mark.parametrize("ruleset", ["d6", "ninepowers"])
+def test_hard_plays_out_its_choices_under_d6_and_nine_powers_and_the_game_replays_from_its_seed(
+    ruleset, monkeypatch
+):
+    """Issue 25, fourth session: the play-outs are cheap enough under D6 (R-D6-6..8: the points
+    questions the copies ask) and Nine Powers (R-NP-1..6: the exact pools) to play there too, and
+    their copies never roll the game's dice: the game replays from its seed (R-D6-1, R-NP-1)."""
+    scenario = with_ruleset(load_scenario(SCENARIOS / "skirmish.json"), ruleset)
+    game = Game.from_scenario(scenario, seed=3, max_rounds=2)
+    hard = TacticalAI(preset("hard"), 3)
+    picked, chosen = [], []
+    pick, choose = rollout.pick, rollout.choose
+    monkeypatch.setattr(rollout, "pick", lambda *a, **k: picked.append(a[1]) or pick(*a, **k))
+    monkeypatch.setattr(rollout, "choose", lambda *a, **k: chosen.append(a[0].round) or choose(*a, **k))
+    while not game.over:
+        hard.play_turn(game)
+    assert chosen and picked, f"Hard played nothing out under {ruleset}"
+    logged = [e.to_dict() for e in game.events]
+    again = Game.from_events(scenario, logged, SeededDice(3), max_rounds=2)
+    assert compare_events(logged, [e.to_dict() for e in again.events]) is None

@@ -5,6 +5,11 @@
 * `tactical ai round`: the same for the tactical AI (`engine/tactics`, a scenario's players with
   `ai_level` normal or hard) at `--tactical-level` on `--tactical-units` units (500 by default,
   on a table of the same density: the 2,000-unit round takes minutes).
+* `--dense`: every AI level (the default AI, Easy, Normal, Hard) playing `--dense-rounds` rounds
+  (both sides each) of `army_battle(--units, size=--dense-size)`: 2,000 units on 100x100 by
+  default, the armies' front ranks 20" apart and engaged from the first turn (issue 26, s10-26d's
+  dense front). CPU and wall clock of each round; each level in a fresh process with its own
+  calibration. Target: every round within 2 s.
 * `open headless`: read and validate a saved game and replay its orders (`Game.from_events`).
 * `open in the GUI`: File ▸ Open of the saved game in the real window (offscreen), until the
   event loop is idle: replay, models, tables, map (the AI sides' first step is held back: it is
@@ -82,6 +87,23 @@ def measure_tactical_round(units: int, size: int, level: str) -> tuple[float, fl
     return time.perf_counter() - start, time.process_time() - cpu
 
 
+def measure_dense_rounds(units: int, size: int, level: str, rounds: int) -> list[tuple[float, float]]:
+    """(wall, CPU) seconds of each of `rounds` rounds of `level` on both sides ("default": engine/ai.py)."""
+    from brikwars_gui.engine.session import Game
+    from brikwars_gui.engine.tactics.player import make_player
+
+    scenario = _battle(units, size)
+    game = Game.from_scenario(scenario, seed=1, max_rounds=rounds + 1, timeline=False)
+    players = {p: make_player(level, seed=1) for p in game.state.turn_order}
+    figures = []
+    for _ in range(rounds):
+        start, cpu = time.perf_counter(), time.process_time()
+        for _ in scenario.players:
+            players[game.active_player].play_turn(game)
+        figures.append((time.perf_counter() - start, time.process_time() - cpu))
+    return figures
+
+
 def measure_open_headless(path: Path) -> tuple[float, float]:
     from brikwars_gui.engine.dice.source import SeededDice
     from brikwars_gui.engine.session import Game
@@ -154,7 +176,7 @@ def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int)
     return made
 
 
-def _child(code: Path, what: str, *args: str) -> dict[str, float]:
+def _child(code: Path, what: str, *args: str) -> dict:
     """One measurement in a fresh process running the code in `code` (a checkout's root)."""
     path = os.pathsep.join([str(code), str(HERE)])
     env = {**os.environ, "PYTHONPATH": path, "QT_QPA_PLATFORM": "offscreen"}
@@ -168,10 +190,14 @@ def _child(code: Path, what: str, *args: str) -> dict[str, float]:
     return json.loads(out.stdout.strip().splitlines()[-1])
 
 
-def _measure(what: str, args: list[str]) -> dict[str, float]:
+def _measure(what: str, args: list[str]) -> dict:
     import brikwars_gui
 
     calibration = _calibration_ms()
+    code = str(Path(brikwars_gui.__file__).parents[1])
+    if what == "dense":
+        rounds = measure_dense_rounds(int(args[0]), int(args[1]), args[2], int(args[3]))
+        return {"rounds": rounds, "calibration_ms": calibration, "code": code}
     if what == "ai":
         seconds, cpu = measure_ai_round(int(args[0]), int(args[1]))
     elif what == "tactical":
@@ -180,8 +206,23 @@ def _measure(what: str, args: list[str]) -> dict[str, float]:
         seconds, cpu = measure_open_headless(Path(args[0]))
     else:
         seconds, cpu = measure_open_gui(Path(args[0]))
-    code = str(Path(brikwars_gui.__file__).parents[1])
     return {"seconds": seconds, "cpu_seconds": cpu, "calibration_ms": calibration, "code": code}
+
+
+def dense(codes: dict[str, Path], units: int, size: int, levels: list[str], rounds: int) -> None:
+    """Print each level's rounds on the dense battle, before then after (see the module docstring)."""
+    for level in levels:
+        for side, code in codes.items():
+            result = _child(code, "dense", str(units), str(size), level, str(rounds))
+            if "rounds" not in result:
+                print(f"{level}, {units} units on {size}x{size}: {side} > {LIMIT_S} s (stopped)", flush=True)
+                continue
+            figures = ", ".join(f"{cpu:.2f} ({wall:.2f})" for wall, cpu in result["rounds"])
+            print(
+                f"{level}, {units} units on {size}x{size}, rounds 1-{rounds}, CPU (wall) s: {side} {figures}"
+                f" (calibration {result['calibration_ms']:.0f} ms)",
+                flush=True,
+            )
 
 
 def main() -> None:
@@ -196,6 +237,12 @@ def main() -> None:
     )
     parser.add_argument("--ai-only", action="store_true", help="only the AI rounds (no saved games opened)")
     parser.add_argument("--open-only", action="store_true", help="only open the saved games (no AI rounds)")
+    parser.add_argument("--dense", action="store_true", help="only the dense battle's rounds, every level")
+    parser.add_argument("--dense-size", type=int, default=100, help="the dense battle's table (inches)")
+    parser.add_argument("--dense-rounds", type=int, default=3)
+    parser.add_argument(
+        "--levels", default="default,easy,normal,hard", help="the dense battle's AI levels (comma-separated)"
+    )
     parser.add_argument("--before", type=Path, help="root of a checkout of the code to compare with")
     parser.add_argument("--measure", nargs="+", help=argparse.SUPPRESS)
     args = parser.parse_args()
@@ -204,6 +251,11 @@ def main() -> None:
         return
     codes = {"before": args.before.resolve()} if args.before else {}
     codes["after"] = ROOT
+    load = ", ".join(f"{x:.2f}" for x in os.getloadavg())
+    print(f"{os.cpu_count()} cores, load average {load}", flush=True)
+    if args.dense:
+        dense(codes, args.units, args.dense_size, args.levels.split(","), args.dense_rounds)
+        return
     with tempfile.TemporaryDirectory() as tmp:
         saved = (
             {} if args.ai_only else make_saved_games(Path(tmp), args.units, args.size, args.mid, args.rounds)

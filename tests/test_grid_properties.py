@@ -7,7 +7,7 @@ import numpy as np
 from hypothesis import HealthCheck, given, settings
 from hypothesis import strategies as st
 
-from brikwars_gui.engine.geometry import distance, has_line_of_sight, line_cells, visible_cells
+from brikwars_gui.engine.geometry import distance, has_line_of_sight, in_cone, line_cells, visible_cells
 from brikwars_gui.engine.grid import Grid, find_path, path_cost, reachable, step_cost
 
 SETTINGS = settings(max_examples=60, deadline=None, suppress_health_check=[HealthCheck.too_slow])
@@ -161,3 +161,29 @@ def test_grid_5_line_of_sight_is_symmetric_and_matches_visible_cells(data: st.Da
             los = has_line_of_sight(g, a, (x, y), smoke=sm)
             assert los == has_line_of_sight(g, (x, y), a, smoke=sm)
             assert mask[y, x] == (los and (x, y) != a)
+
+
+@SETTINGS
+@given(data=st.data())
+def test_grid_5_visible_cells_within_a_range_and_cone_match_line_of_sight(data: st.DataObject) -> None:
+    """Within a range (read off the table of walks, issue 26) as without: the cells in range, in
+    the Cone of Vision when a facing is given, with a clear line of sight (GRID-5, R-HAZ-7 smoke)."""
+    g = data.draw(grids())
+    smoke = np.array(
+        data.draw(st.lists(st.booleans(), min_size=g.width * g.height, max_size=g.width * g.height))
+    ).reshape(g.shape)
+    sm = smoke & g.passable if data.draw(st.booleans()) else None
+    a = data.draw(cell_in(g))
+    facing = data.draw(st.sampled_from([None, "N", "NE", "E", "SE", "S", "SW", "W", "NW"]))
+    reach = data.draw(st.sampled_from([0.5, 1.0, 1.5, 2.5, 4.2, 6.0, 40.0]))
+    mask = visible_cells(g, a, facing, max_range=reach, smoke=sm)
+    for y in range(g.height):
+        for x in range(g.width):
+            dx, dy = x - a[0], y - a[1]
+            expected = (
+                (x, y) != a
+                and dx * dx + dy * dy <= reach * reach
+                and (facing is None or in_cone(a, facing, (x, y)))
+                and has_line_of_sight(g, a, (x, y), smoke=sm)
+            )
+            assert mask[y, x] == expected

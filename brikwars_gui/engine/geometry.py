@@ -235,6 +235,8 @@ def visible_cells(
         r = max(0, math.floor(max_range))
         x0, y0 = max(0, ox - r), max(0, oy - r)
         x1, y1 = min(w, ox + r + 1), min(h, oy + r + 1)
+    if max_range is not None and r <= RAY_TABLE_RADIUS:
+        return _visible_by_table(grid, ox, oy, r, max_range, facing, smoke, out)
     ys, xs = np.mgrid[y0:y1, x0:x1]
     tx, ty = xs.ravel().astype(np.int64), ys.ravel().astype(np.int64)
     dx, dy = tx - ox, ty - oy
@@ -283,4 +285,97 @@ def visible_cells(
             idx, x, y, ix, iy = idx[alive], x[alive], y[alive], ix[alive], iy[alive]
             nx, ny, sx, sy = nx[alive], ny[alive], sx[alive], sy[alive]
     out[ty[seen], tx[seen]] = True
+    return out
+
+
+RAY_TABLE_RADIUS = 32
+"""`visible_cells` within this many cells reads its lines of sight off a table of the supercover
+walks (`_ray_table`); a wider or unbounded mask walks them in lockstep."""
+
+
+@lru_cache(maxsize=8)
+def _ray_table(r: int, w: int) -> tuple[np.ndarray, ...]:
+    """The supercover walk `visible_cells` makes from any origin to every cell within `r` cells
+    (Chebyshev) on a grid `w` wide, as offsets of the flattened grid (the walk is the same from
+    every origin): (dx, dy) of each target; the cells passed through (opaque: blocked), padded,
+    with their mask; the pairs of orthogonal neighbours of each corner crossed (both opaque:
+    blocked), padded, with their mask (issue 26: a huge battle's threat maps ask hundreds)."""
+    targets: list[tuple[int, int]] = []
+    inner: list[list[int]] = []
+    corners: list[list[tuple[int, int]]] = []
+    for dy in range(-r, r + 1):
+        for dx in range(-r, r + 1):
+            if dx == 0 and dy == 0:
+                continue
+            nx, ny = abs(dx), abs(dy)
+            sx, sy = (dx > 0) - (dx < 0), (dy > 0) - (dy < 0)
+            x = y = ix = iy = 0
+            cells: list[int] = []
+            pairs: list[tuple[int, int]] = []
+            while True:
+                decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
+                if decision == 0:
+                    pairs.append((y * w + x + sx, (y + sy) * w + x))
+                if decision <= 0:
+                    x, ix = x + sx, ix + 1
+                if decision >= 0:
+                    y, iy = y + sy, iy + 1
+                if ix == nx and iy == ny:
+                    break
+                cells.append(y * w + x)
+            targets.append((dx, dy))
+            inner.append(cells)
+            corners.append(pairs)
+
+    def padded(rows: list[list], width: int, depth: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
+        table = np.zeros((len(rows), max(1, width), *depth), dtype=np.int32)
+        ok = np.zeros((len(rows), max(1, width)), dtype=bool)
+        for n, row in enumerate(rows):
+            if row:
+                table[n, : len(row)] = row
+                ok[n, : len(row)] = True
+        return table, ok
+
+    offsets = np.array(targets, dtype=np.int64).reshape(-1, 2)
+    cells, cells_ok = padded(inner, max(map(len, inner), default=0), ())
+    pairs, pairs_ok = padded(corners, max(map(len, corners), default=0), (2,))
+    return offsets[:, 0], offsets[:, 1], cells, cells_ok, pairs[..., 0], pairs[..., 1], pairs_ok
+
+
+def _visible_by_table(
+    grid: Grid,
+    ox: int,
+    oy: int,
+    r: int,
+    max_range: float,
+    facing: Facing | str | None,
+    smoke: np.ndarray | None,
+    out: np.ndarray,
+) -> np.ndarray:
+    """`visible_cells` within `r` cells, read off `_ray_table`: a target is seen unless a cell its
+    walk passes through is opaque, both neighbours of a corner it crosses are, or (smoke) its own
+    cell is — the walk's tests, all at once."""
+    h, w = grid.shape
+    dx, dy, cells, cells_ok, corner_a, corner_b, corners_ok = _ray_table(r, w)
+    tx, ty = dx + ox, dy + oy
+    keep = (tx >= 0) & (tx < w) & (ty >= 0) & (ty < h) & (dx * dx + dy * dy <= max_range * max_range)
+    if facing is not None:
+        fx, fy = FACING_VECTORS[Facing(facing)]
+        dot = dx * fx + dy * fy
+        keep &= (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
+    rows = np.flatnonzero(keep)
+    if not rows.size:
+        return out
+    opaque = grid.sight_blocked if smoke is None else (grid.sight_blocked | smoke)
+    flat = np.append(opaque.ravel(), False)  # the last entry answers for padding
+    base, pad = oy * w + ox, h * w
+    blocked = flat[np.where(cells_ok[rows], cells[rows] + base, pad)].any(axis=1)
+    ok = corners_ok[rows]
+    blocked |= (
+        flat[np.where(ok, corner_a[rows] + base, pad)] & flat[np.where(ok, corner_b[rows] + base, pad)]
+    ).any(axis=1)
+    tx, ty = tx[rows], ty[rows]
+    if smoke is not None:
+        blocked |= smoke[ty, tx]  # only smoke blocks on the target cell itself
+    out[ty[~blocked], tx[~blocked]] = True
     return out

@@ -53,6 +53,7 @@ class UnitIndex:
         "live",
         "longest_range",
         "rank",
+        "responders",
         "roster",
         "row",
         "shown",
@@ -107,10 +108,15 @@ class UnitIndex:
         self.team_no = np.array([self.team_number(u.team) for u in by_id], dtype=np.int64)
         self.shown = np.array([not u.hidden for u in by_id], dtype=bool)
         self.sizes = np.array([u.size for u in by_id], dtype=np.int64)
+        # per team: its units that could respond now (R-RESP-1: alive, not Disrupted, a saved
+        # Action), so a step no enemy can respond to skips the radius query (issue 26)
+        self.responders: dict[str, int] = {}
         for unit in units.values():
             if unit.alive:
                 self._add(unit, unit.pos)
                 self.alive_by_team[unit.team] = self.alive_by_team.get(unit.team, 0) + 1
+                if responds(unit):
+                    self.responders[unit.team] = self.responders.get(unit.team, 0) + 1
             object.__setattr__(unit, "_index", self)
 
     def __reduce__(self) -> tuple[object, tuple[()]]:
@@ -176,6 +182,11 @@ class UnitIndex:
             self.team_no[row] = self.team_number(unit.team)
         if was_alive != unit.alive or old_team != unit.team:
             self._rows_version += 1
+            # a saved Action and Disruption are as they were: only life or side changed
+            if was_alive and unit.saved_action and not unit.disrupted:
+                self.responders[old_team] -= 1
+            if responds(unit):
+                self.responders[unit.team] = self.responders.get(unit.team, 0) + 1
         if was_alive:
             self._remove(unit, old_pos, old_team)
             self.alive_by_team[old_team] -= 1
@@ -229,6 +240,17 @@ class UnitIndex:
         if row is not None:
             self.shown[row] = not unit.hidden
 
+    def set_responding(self, unit: UnitState, was: bool) -> None:
+        """`unit.saved_action` or `disrupted` changed (called by `UnitState.__setattr__`); `was`:
+        whether it could respond before."""
+        now = responds(unit)
+        if now != was:
+            self.responders[unit.team] = self.responders.get(unit.team, 0) + (1 if now else -1)
+
+    def may_respond_to(self, team: str) -> bool:
+        """Whether any unit of another team than `team` could respond (R-RESP-1) to anything."""
+        return any(count for other, count in self.responders.items() if other != team)
+
     def set_size(self, unit: UnitState) -> None:
         """`unit.size` changed (called by `UnitState.__setattr__`)."""
         row = self.row.get(unit.id)
@@ -244,23 +266,31 @@ class UnitIndex:
         overlap the square of `radius` around `cell`: a superset of those within `radius`, in no
         particular order (callers apply the exact test and sort). A square wider than the map
         (a Range of 100000") walks the buckets that hold units, never the empty square."""
+        if enemies_of is not None:
+            yield from self.enemies_near(cell, radius, enemies_of)
+            return
+        yield from self._in_buckets(*self._window(cell, radius), None)
+
+    def _window(self, cell: Cell, radius: float) -> tuple[int, int, int, int]:
+        """(x0, x1, y0, y1): the buckets overlapping the square of `radius` around `cell`."""
         # no unit is farther from `cell` than this (a Range of 100000" asks for the whole table)
         r = min(int(min(radius, 1e9)) + 1, self.span + abs(cell[0]) + abs(cell[1]))
-        x0, x1 = (cell[0] - r) // BUCKET, (cell[0] + r) // BUCKET
-        y0, y1 = (cell[1] - r) // BUCKET, (cell[1] + r) // BUCKET
-        if enemies_of is None:
-            yield from self._in_buckets(x0, x1, y0, y1, None)
-            return
-        # a side's enemies keep their cells through most of its turn: the units of the buckets
-        # are kept until one of them moves (each step of a move asks for its responders)
-        key = (x0, x1, y0, y1, enemies_of)
-        changes = tuple(n for team, n in self.team_changes.items() if team != enemies_of)
+        x, y = cell
+        return (x - r) // BUCKET, (x + r) // BUCKET, (y - r) // BUCKET, (y + r) // BUCKET
+
+    def enemies_near(self, cell: Cell, radius: float, team: str) -> list[UnitState]:
+        """`near(cell, radius, enemies_of=team)` as a list, kept until one of those units moves
+        (callers must not modify it): a side's enemies keep their cells through most of its turn,
+        and each step of a move asks for its responders."""
+        x0, x1, y0, y1 = self._window(cell, radius)
+        key = (x0, x1, y0, y1, team)
+        changes = tuple(n for other, n in self.team_changes.items() if other != team)
         memo = self._near_memo.get(key)
         if memo is None or memo[0] != changes:
             if len(self._near_memo) > 4096:
                 self._near_memo.clear()
-            memo = self._near_memo[key] = (changes, list(self._in_buckets(x0, x1, y0, y1, enemies_of)))
-        yield from memo[1]
+            memo = self._near_memo[key] = (changes, list(self._in_buckets(x0, x1, y0, y1, team)))
+        return memo[1]
 
     def _in_buckets(self, x0: int, x1: int, y0: int, y1: int, enemies_of: str | None) -> Iterator[UnitState]:
         """The living units in buckets x0..x1, y0..y1 of the teams other than `enemies_of`."""
@@ -276,6 +306,11 @@ class UnitIndex:
             for bx in range(x0, x1 + 1):
                 for by in range(y0, y1 + 1):
                     yield from buckets.get((team, bx, by), ())
+
+
+def responds(unit: UnitState) -> bool:
+    """R-RESP-1, R-MOVE-16 (`rules.common.can_respond`): alive, not Disrupted, a saved Action."""
+    return bool(unit.alive and unit.saved_action and not unit.disrupted)
 
 
 def _drop(units: list[UnitState], unit: UnitState) -> bool:

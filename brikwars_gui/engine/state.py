@@ -131,6 +131,13 @@ class UnitState(Journaled):
                 Journaled.__setattr__(self, name, value)
                 index.update(self, old_pos, was_alive, old_team)
                 return
+        elif name == "saved_action" or name == "disrupted":
+            index = self.__dict__.get("_index")
+            if index is not None:  # who could respond (R-RESP-1), kept per team by the index
+                was = bool(self.alive and self.saved_action and not self.disrupted)
+                Journaled.__setattr__(self, name, value)
+                index.set_responding(self, was)
+                return
         elif name in _SIGHT_FIELDS:
             index = self.__dict__.get("_index")
             if index is not None:

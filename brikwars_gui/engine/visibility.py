@@ -225,6 +225,8 @@ def unseen_enemy_cells(state: GameState, team: str) -> frozenset[Cell]:
     pathing must not avoid them (`movement.blockers`). Cached until a unit changes."""
     if not state.fog_of_war:  # only Hidden enemies (G-16): the index keeps who is Hidden
         units = state.units
+        if not state.unit_index().hidden:
+            return frozenset()
         return frozenset(
             u.pos for u in (units[uid] for uid in state.unit_index().hidden) if u.alive and u.team != team
         )
@@ -272,6 +274,8 @@ def hidden_from(state: GameState, team: str) -> frozenset[str]:
     """Ids of the units (living or dead) `team` cannot see now."""
     if not state.fog_of_war:  # only Hidden enemies (G-16): the index keeps who is Hidden
         units = state.units
+        if not state.unit_index().hidden:
+            return frozenset()
         return frozenset(uid for uid in state.unit_index().hidden if units[uid].team != team)
     return frozenset(u.id for u in state.units.values() if not unit_visible_to(state, team, u))
 
@@ -344,6 +348,12 @@ def known_occupied(state: GameState, team: str) -> frozenset[Cell]:
     it does not see. The cells a rule offers a side (a Bail landing, an Angry Inch step) leave out
     only these, so the offer gives no unseen enemy away (issue 10)."""
     return frozenset(state.occupied_cells()) - unseen_enemy_cells(state, team)
+
+
+def knows_occupied(state: GameState, team: str, cell: Cell) -> bool:
+    """`cell in known_occupied(state, team)`, without building the set (a Response's Angry Inch
+    asks for the 8 cells around a responder; issue 26)."""
+    return cell in state.occupied_cells() and cell not in unseen_enemy_cells(state, team)
 
 
 def unseen_occupant(state: GameState, team: str, cell: Cell) -> UnitState | None:

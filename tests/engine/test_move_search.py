@@ -177,8 +177,9 @@ def test_grid_2_searches_made_together_are_each_units_own_search(seed: int) -> N
 
 def test_moves_prepared_for_a_side_are_its_units_own_until_something_they_depend_on_changes() -> None:
     """`Game.prepare_moves` searches a side's units together; each `legal_moves` equals a search of
-    its own (cells, costs, order) while it holds, and is searched afresh once an enemy has moved
-    or the terrain under it changed."""
+    its own (cells, costs, order) while it holds — an enemy killed beyond its reach leaves it as
+    it was (issue 26) — and is searched afresh once an enemy moved within its reach or the
+    terrain under it changed."""
     game = Game.from_scenario(army_battle(200, size=60, buildings=20, fires=2, seed=4), seed=1)
     state = game.state
     ids = sorted(u.id for u in game.units_of())
@@ -197,11 +198,24 @@ def test_moves_prepared_for_a_side_are_its_units_own_until_something_they_depend
     assert not prepared[ids[0]].holds(state, unit, blocked, False)
     assert (x, y) not in movement.search_moves(state, unit, prepared[ids[0]])[0]
     state.grid.passable[y, x] = True
-    enemy = next(u for u in state.units.values() if u.team != unit.team and u.alive)
-    enemy.alive = False  # one fewer blocker: the enemies' cells changed
-    assert not prepared[ids[1]].holds(
-        state, game.unit(ids[1]), movement.blockers(state, game.unit(ids[1]))[0], False
+    other = game.unit(ids[1])
+    enemies = sorted(
+        (u for u in state.units.values() if u.team != unit.team and u.alive),
+        key=lambda u: -max(abs(u.pos[0] - other.pos[0]), abs(u.pos[1] - other.pos[1])),
     )
+    enemies[0].alive = False  # one fewer blocker, beyond the search's reach: it still holds
+    assert prepared[ids[1]].holds(state, other, movement.blockers(state, other)[0], False)
+    assert list(movement.search_moves(state, other, prepared[ids[1]])[0].items()) == list(
+        movement.legal_moves(state, other).items()
+    )
+    step = next(
+        c
+        for c in movement.legal_moves(state, other)
+        if max(abs(c[0] - other.pos[0]), abs(c[1] - other.pos[1])) == 1
+    )
+    enemies[1].pos = step  # an enemy now stands in its way: searched afresh, the cell left out
+    assert not prepared[ids[1]].holds(state, other, movement.blockers(state, other)[0], False)
+    assert step not in movement.search_moves(state, other, prepared[ids[1]])[0]
 
 
 def test_the_default_ai_plays_the_same_round_with_its_moves_searched_together(monkeypatch) -> None:

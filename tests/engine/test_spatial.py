@@ -10,6 +10,7 @@ import pytest
 from brikwars_gui.engine import ai
 from brikwars_gui.engine.geometry import in_range
 from brikwars_gui.engine.hazards import phase as hazards
+from brikwars_gui.engine.rules.common import can_respond
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.spatial import UnitIndex
 from brikwars_gui.engine.state import GameState, UnitState
@@ -30,6 +31,10 @@ def _assert_index_fresh(state: GameState) -> None:
     teams = {u.team for u in state.units.values()}
     assert {t: kept.alive_by_team.get(t, 0) for t in teams} == {
         t: sum(1 for u in state.units.values() if u.alive and u.team == t) for t in teams
+    }
+    # who could respond (R-RESP-1), per team: what `movement_triggers` asks before its query
+    assert {t: kept.responders.get(t, 0) for t in teams} == {
+        t: sum(1 for u in state.units.values() if u.team == t and can_respond(u)) for t in teams
     }
     assert sorted(u.id for b in kept.buckets.values() for u in b) == sorted(
         u.id for u in state.units.values() if u.alive
@@ -192,3 +197,32 @@ def test_a_query_wider_than_the_table_walks_only_the_buckets_that_hold_units(rad
     for cell in [(0, 0), (29, 29), (15, 3)]:
         assert sorted(u.id for u in index.near(cell, radius)) == everyone
     assert index.buckets.lookups <= 3 * len(index.buckets)
+
+
+def test_r_resp_1_the_index_counts_who_could_respond_through_orders_and_a_response() -> None:
+    """Issue 26: a step no enemy could respond to skips the Response query, so the index's count
+    of saved-Action holders must follow the orders: blue's archer keeps its Action (R-RESP-1),
+    red's swordsman walks into the Bow's Range and is shot at, which spends it."""
+    from ruleset_games import game_under
+    from scripted_answers import Answers
+
+    from brikwars_gui.engine.rules import sandbox as sb
+
+    bow = {"name": "Bow", "kind": "ranged", "use": 3, "range": 10, "damage": "1d6+1"}
+    units = [
+        sb.unit("a", "blue", (1, 5), facing="E", weapons=[bow]),
+        sb.unit("z", "red", (13, 5), facing="W", weapons=[sb.SWORD]),
+    ]
+    g = game_under("brikwars", units, width=16)
+    g.policy = Answers()
+    index = g.state.unit_index()
+    assert not index.may_respond_to("red")  # nobody has saved an Action yet
+    g.move("a", (2, 5))
+    g.end_turn()
+    assert g.unit("a").saved_action and index.responders == {"blue": 1} and index.may_respond_to("red")
+    assert not index.may_respond_to("blue")
+    g.move("z", (11, 5))
+    shots = [e for e in g.events if e.kind == "attacked" and e.attacker == "a"]
+    assert len(shots) == 1 and shots[0].response  # the Response the count let through
+    assert not g.unit("a").saved_action and not index.may_respond_to("red")
+    _assert_index_fresh(g.state)

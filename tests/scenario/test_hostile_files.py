@@ -23,6 +23,8 @@ from hostile_files import (
     write_json,
     write_text,
 )
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 from brikwars_gui.scenario import limits
 from brikwars_gui.scenario.io import ScenarioError, load_scenario, parse_scenario
@@ -201,3 +203,28 @@ def test_rects_of_the_wrong_type_are_a_field_message_not_a_type_error(tmp_path, 
     data["terrain"] = [{"kind": "rough", "rects": rects}]
     messages = _messages(write_json(tmp_path, "rects.json", data))
     assert any("terrain[0].rects" in m for m in messages), messages
+
+
+_json_leaf = st.none() | st.booleans() | st.integers(-5, 5) | st.floats(allow_nan=False) | st.text(max_size=3)
+_long_text = st.sampled_from(["x" * (limits.MAX_TEXT + 1), "y" * 5])
+_keys = st.sampled_from(["name", "units", "description", "events", "path", "rects", "kind"])
+
+
+@settings(max_examples=300, deadline=None)
+@given(
+    st.recursive(
+        _json_leaf | _long_text,
+        lambda inner: st.lists(inner, max_size=4) | st.dictionaries(_keys, inner, max_size=4),
+        max_leaves=40,
+    ),
+    st.integers(limits.MAX_JSON_DEPTH - 6, limits.MAX_JSON_DEPTH),
+)
+def test_the_quick_limits_check_finds_exactly_what_the_walk_reports(data, depth) -> None:
+    """Issue 26: `data_problems` walks with paths only when the quick check finds something, so
+    the quick check must agree with the walk on every value (long texts, deep nesting near
+    `MAX_JSON_DEPTH`, lists over `MAX_ITEMS`)."""
+    for key, limit in (("units", limits.MAX_ITEMS["units"]), ("name", None)):
+        value = [data] * (limit + 1) if limit is not None and len(str(data)) < 20 else data
+        problems: list[str] = []
+        limits._walk(value, "", key, depth, problems)
+        assert limits._breaks_limits(value, key, depth) == bool(problems)

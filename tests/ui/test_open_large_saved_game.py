@@ -179,3 +179,60 @@ def test_the_untampered_path_replays(qtbot, settings, shown, tmp_path) -> None:
     window = open_window(SCENARIOS / "skirmish.json", settings=settings)
     qtbot.addWidget(window)
     assert window.open_saved_game(file) is True and shown == []
+
+
+def test_no_collection_while_a_saved_game_opens_and_the_collector_runs_after(
+    qtbot, settings, shown, tmp_path
+) -> None:
+    """Issue 26: the open's objects stay, so the cyclic collector is held off while it runs (it
+    made three full collections, ~10% of the 2,000-unit open) and is running again afterwards,
+    after a failed open too (before its message is shown: a modal dialog may wait long)."""
+    import gc
+
+    path, _played = _battle_saved(tmp_path)
+    window = open_window(SCENARIOS / "skirmish.json", settings=settings)
+    qtbot.addWidget(window)
+    window.controller.set_ai_interval(10**6)
+    collections: list[int] = []  # collections while the orders replay and the game is installed
+    inside: list[bool] = []
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "start" and inside:
+            collections.append(info["generation"])
+
+    def watched(owner, name: str) -> None:
+        method = getattr(owner, name)
+
+        def call(*args, **kwargs):
+            inside.append(True)
+            try:
+                return method(*args, **kwargs)
+            finally:
+                inside.pop()
+
+        setattr(owner, name, call)
+
+    watched(window.controller, "replay_saved")
+    watched(window, "set_play_mode")
+
+    enabled_at_message: list[bool] = []
+    gc.callbacks.append(seen)
+    try:
+        gc.collect()
+        collections.clear()
+        assert window.open_saved_game(path, remember=False)
+        assert collections == [] and gc.isenabled()
+        assert window.play_mode and len(window.scene.unit_items) == 120
+        bad = _tampered(tmp_path, _jump)
+        shown_before = len(shown)
+        from PySide6.QtWidgets import QMessageBox
+
+        original = QMessageBox.critical
+        QMessageBox.critical = lambda *a, **k: (enabled_at_message.append(gc.isenabled()), original(*a, **k))
+        try:
+            assert window.open_saved_game(bad) is False
+        finally:
+            QMessageBox.critical = original
+        assert len(shown) == shown_before + 1 and enabled_at_message == [True] and gc.isenabled()
+    finally:
+        gc.callbacks.remove(seen)

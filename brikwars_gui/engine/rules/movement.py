@@ -11,6 +11,7 @@ step-by-step walk during which enemy Responses may interrupt (callbacks from `se
 from __future__ import annotations
 
 import dataclasses
+import functools
 import math
 import weakref
 from collections.abc import Callable, Sequence
@@ -189,7 +190,8 @@ class MoveSearch:
 
     def holds(self, state: GameState, unit: UnitState, blocked: frozenset[Cell], water: bool) -> bool:
         """The search is still the one `search_moves` would make for `unit` now (`blocked`: the
-        enemies in its way now; `water`: water avoided too)."""
+        enemies in its way now, which may differ from the search's beyond its reach; `water`:
+        water avoided too)."""
         return (
             self.unit is unit
             and self.start == unit.pos
@@ -199,7 +201,7 @@ class MoveSearch:
             and self.rise == max_rise(unit)
             and self.grid is state.grid
             and self.water == water
-            and (self.blocked is blocked or self.blocked == blocked)
+            and not _changed_within(self.blocked, blocked, self.start, self.move_left)
             and (self.terrain is None or _same_terrain(self.grid, *self.terrain))
         )
 
@@ -237,6 +239,27 @@ class MoveSearch:
         except IllegalPath:
             return None
         return list(path.cells) if cost == path.total <= unit.move_left else None
+
+
+@functools.lru_cache(maxsize=4)
+def _changed_cells(old: frozenset[Cell], new: frozenset[Cell]) -> np.ndarray:
+    """The cells in one set of blockers and not the other, (n, 2): kept for the next searches
+    asked against the same two sets (every prepared search of a side is checked against them)."""
+    return np.array(sorted(old ^ new), dtype=np.int64).reshape(-1, 2)
+
+
+def _changed_within(old: frozenset[Cell], new: frozenset[Cell], start: Cell, budget: int) -> bool:
+    """Whether a blocker appeared or went within `budget` cells (Chebyshev) of `start`: a search
+    of `budget` inches from `start` reads nothing farther (`grid._reach_costs`' window; a step
+    costs at least 1"), so one made with `old` is the search `new` would make when none did
+    (issue 26: in a battle, every kill changed the enemies' cells and every prepared search of
+    the side was made again)."""
+    if old is new:
+        return False
+    changed = _changed_cells(old, new)
+    if not len(changed):
+        return False
+    return bool((np.abs(changed - np.array(start)).max(axis=1) <= budget).any())
 
 
 _TERRAIN = ("passable", "elevation", "half_speed")

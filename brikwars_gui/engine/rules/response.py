@@ -62,7 +62,7 @@ from brikwars_gui.engine.rules.operate_response import KIND as OPERATE_KIND
 from brikwars_gui.engine.rules.operate_response import operate_triggers, pull, steps_to, wants_to_operate
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
-from brikwars_gui.engine.visibility import known_occupied, reveal, unseen_occupant
+from brikwars_gui.engine.visibility import knows_occupied, reveal, unseen_occupant
 
 # ---------------------------------------------------------------------------------------------
 # Events
@@ -193,12 +193,19 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     """Responses the step prev → cell makes possible, in unit-id order: ("close" | "angry_inch" |
     "shoot" | "inch_shoot", responder id). Only units within `_trigger_radius` of the step are
     considered (the state's unit index): no farther unit can respond to it."""
+    index = ctx.state.unit_index()
+    if not index.may_respond_to(mover.team):
+        return []  # no enemy holds a saved Action (R-RESP-1): none of the kinds below, no trigger pulled
     out: list[tuple[str, str]] = []
     radius = _trigger_radius(ctx)
-    index = ctx.state.unit_index()
-    near = [u for u in index.near(cell, radius, enemies_of=mover.team) if in_range(cell, u.pos, radius)]
+    # only a unit with a saved Action can respond (R-RESP-1): most of a battle's have none
+    near = [
+        u
+        for u in index.enemies_near(cell, radius, mover.team)
+        if u.saved_action and can_respond(u) and in_range(cell, u.pos, radius)
+    ]
     for other in sorted(near, key=lambda u: u.id):
-        if not can_respond(other) or swimming(ctx.state, other):
+        if swimming(ctx.state, other):
             continue  # R-MOVE-4: a swimmer has no arms free to strike or shoot
         d_now, d_before = chebyshev(other.pos, cell), chebyshev(other.pos, prev)
         kind = None
@@ -253,13 +260,13 @@ def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
     responder's side knows, passable, within the climb limit (no corner cutting) and dry (R-MOVE-4:
     it could not strike or shoot from the water). A step onto an unseen unit: `_step_blocked`."""
     state = ctx.state
-    occupied = known_occupied(state, responder.team)  # an unseen enemy's cell is offered (G-16, fog)
     water = water_cells(state.grid)
     cells = []
     for dx in (-1, 0, 1):
         for dy in (-1, 0, 1):
             c = (responder.pos[0] + dx, responder.pos[1] + dy)
-            if (dx, dy) == (0, 0) or c in occupied or c in water:
+            # an unseen enemy's cell is offered (G-16, fog)
+            if (dx, dy) == (0, 0) or c in water or knows_occupied(state, responder.team, c):
                 continue
             try:
                 path_cost(state.grid, [responder.pos, c], max_rise=max_rise(responder))
@@ -317,6 +324,18 @@ def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[
         if plans:
             out[c] = sorted(plans, key=lambda p: (-p.chance, p.weapon))
     return out
+
+
+def _any_inch_shot(ctx: PlayContext, responder: UnitState, target_id: str) -> bool:
+    """`bool(_inch_shots(...))`, stopping at the first Angry Inch cell and weapon that has the
+    target in Range and in sight (a bystander is offered the Angry Inch only then)."""
+    weapons = ranged_weapons(responder)
+    for c in _step_cells(ctx, responder) if weapons else ():
+        for w in weapons:
+            with contextlib.suppress(IllegalOrder):
+                if plan_attack(ctx.state, responder, w, target_id, origin=c).out_of_range == 0:
+                    return True
+    return False
 
 
 def _ranked_inch_cells(shots: dict[Cell, list[AttackPlan]], at: Cell) -> list[Cell]:
@@ -728,12 +747,17 @@ def _bystander_shots(
     state = ctx.state
     if target is None or target.team == attacker.team:
         return
-    # no unit farther than its longest reach + the Angry Inch from the attacker can answer
-    near = state.units_near(attacker.pos, _trigger_radius(ctx))
+    # no unit farther than its longest reach + the Angry Inch from the attacker can answer; only
+    # the target's allies (enemies of the attacker: the index's kept list) are asked
+    radius = _trigger_radius(ctx)
+    near = [
+        u
+        for u in state.unit_index().enemies_near(attacker.pos, radius, attacker.team)
+        if u.team == target.team and in_range(attacker.pos, u.pos, radius)
+    ]
     for unit in sorted(near, key=lambda u: u.id):
         if (
             unit.id in (attacker.id, target.id)
-            or unit.team != target.team
             or not can_respond(unit)
             or swimming(state, unit)  # R-MOVE-4: no arms free
             or not (_sees(ctx, unit, attacker.pos) or _sees(ctx, unit, target.pos))
@@ -745,7 +769,7 @@ def _bystander_shots(
                 p = plan_attack(state, unit, w, attacker.id)
                 if p.out_of_range == 0:
                     shots[f"attack:{w.name}"] = _weighed(state, unit, p)
-        inch = not shots and ctx.options.angry_inch and bool(_inch_shots(ctx, unit, attacker.id))
+        inch = not shots and ctx.options.angry_inch and _any_inch_shot(ctx, unit, attacker.id)
         if shots or inch:
             yield unit, shots, inch
 

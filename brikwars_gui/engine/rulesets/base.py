@@ -303,6 +303,21 @@ class Ruleset(ABC):
         returned. By default none change."""
         return {}
 
+    def flanked_strike_odds(
+        self, state: GameState, attacker: UnitState, weapon: WeaponState, target: UnitState, origin: Cell
+    ) -> StrikeOdds | None:
+        """`strike_odds` of a close attack from `origin` when another of the attacker's side also
+        stands within reach of `target`, for a planner weighing several foes closing on one cell
+        (Nine Powers' flanking, R-NP-14); None (the default) where the rules give no such bonus."""
+        return None
+
+    def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:
+        """How far a planner should weigh a shot with `weapon` as worth making: by default its
+        Range (beyond it R-ACT-6's penalty on every die makes a shot poor). A ruleset whose own
+        range bands reach further (Nine Powers, R-NP-10) says so; `strike_odds` still prices
+        each cell's shot exactly (`strike_key`)."""
+        return float(weapon.range or 0)
+
     def strike_key(
         self,
         state: GameState,

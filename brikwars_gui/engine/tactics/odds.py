@@ -69,6 +69,14 @@ def attack_odds(
     return None
 
 
+def too_far(state: GameState, attacker: UnitState, weapon: WeaponState, plan: AttackPlan) -> bool:
+    """A shot beyond the range the ruleset prices at full odds (`Ruleset.shot_range`: BrikWars'
+    Range, R-ACT-6; Nine Powers' 10x the Shoot rating, R-NP-10): one a planner does not make."""
+    if not plan.out_of_range:
+        return False
+    return plan.distance > ruleset_of(state).shot_range(state, attacker, weapon) + 1e-9
+
+
 def best_odds(
     state: GameState,
     attacker: UnitState,
@@ -78,13 +86,14 @@ def best_odds(
     in_range: bool = True,
 ) -> Odds | None:
     """The attacker's best attack on `target` from `origin` (by expected value); `in_range` drops
-    shots beyond the weapon's Range (R-ACT-6 penalties make them poor and Responses ignore them)."""
+    shots beyond the weapon's Range (R-ACT-6 penalties make them poor and Responses ignore them;
+    `too_far`: beyond the ruleset's own range bands where those reach further)."""
     best: Odds | None = None
     for weapon in attacker.weapons:
         if weapon.spent:
             continue
         odds = attack_odds(state, attacker, weapon, target, origin)
-        if odds is None or (in_range and odds.plan.out_of_range):
+        if odds is None or (in_range and too_far(state, attacker, weapon, odds.plan)):
             continue
         if best is None or odds.value() > best.value():
             best = odds

@@ -36,7 +36,7 @@ from brikwars_gui.engine.tactics.charge import charge_plans
 from brikwars_gui.engine.tactics.flank import free_attack_cells, zone_danger
 from brikwars_gui.engine.tactics.flow import cached_travel_field
 from brikwars_gui.engine.tactics.hazard_plans import fire_plans, hand_plans
-from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike
+from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, strike, too_far
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
@@ -68,6 +68,14 @@ class _Shot:
     kill: np.ndarray
     value: np.ndarray  # expected kills (a Disruption counts a quarter)
     cells: np.ndarray  # bool per candidate cell
+
+
+def _at_cells(kept: dict[int, np.ndarray], array: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """`array[ys, xs]`, kept in `kept` by the array's identity (the arrays outlive the plan)."""
+    found = kept.get(id(array))
+    if found is None:
+        found = kept[id(array)] = array[ys, xs]
+    return found
 
 
 class Planner:
@@ -108,9 +116,12 @@ class Planner:
         clock = min(1.0, max(0.0, (self.game.round - 1) / max(1, limit - 1)))
         return max(clock, self.standoff)
 
-    @staticmethod
-    def _reach(unit: UnitState) -> float:
-        return max((w.range or 0 for w in ranged_weapons(unit) if not w.spent), default=1.5)
+    def _reach(self, unit: UnitState) -> float:
+        """The unit's longest shot worth making (`Ruleset.shot_range`), 1.5 for a close fighter."""
+        state = self.game.state
+        rules = ruleset_of(state)
+        shots = [rules.shot_range(state, unit, w) for w in ranged_weapons(unit) if not w.spent]
+        return max(shots, default=1.5)
 
     def _cells(self, unit: UnitState) -> list[Cell]:
         moves = dict(self.game.legal_moves(unit.id))
@@ -128,6 +139,7 @@ class Planner:
         if unit.action_used:
             return shots
         fired = self.game.state.sn.fired
+        rules = ruleset_of(self.game.state)
         for e in enemies:
             view = tm.view(e.id)
             if view is None:
@@ -143,8 +155,8 @@ class Planner:
                     cells = cheb <= 1
                     if e.disrupted:  # R-MOVE-16: automatic hit within touch
                         needed = None
-                else:
-                    cells = sight & (dist <= (w.range or 0) + 1e-9)
+                else:  # the ruleset's own range bands (Nine Powers: 10x the Shoot rating)
+                    cells = sight & (dist <= rules.shot_range(self.game.state, unit, w) + 1e-9)
                     if e.disrupted:
                         needed = (needed or 0) - 1  # R-MOVE-16: +1 to Ranged Attacks
                 if w.use <= 0:
@@ -274,17 +286,26 @@ class Planner:
             + self._hold_value(unit, all_enemies, xs, ys, my_reach) * (1 - urgency)
         )
         plans += self._top("hold", cells, hold, move_risk, later, hazard)
+        # `attack_risk_of` gives a responder's same (kept) array for most targets: what it adds
+        # at the cells is worked out once per array, by identity (issue 26: a dense front's unit
+        # weighs ~30 targets against ~200 responders)
+        at_cells: dict[int, np.ndarray] = {}
+        drawn: dict[tuple[int, int], np.ndarray] = {}
+        moving = {v.unit.id for v, _z, _p in zones}
+        standing = [v for v in tm.enemies if v.responds and v.unit.id not in moving]
         for shot in self._shots(unit, near, xs, ys, tm):
             tvalue = 1.0 + self.b.focus * self._danger_of(shot.target, unit)
             gain = self.b.aggression * shot.value * tvalue
             risk = np.zeros(len(cells))  # expected deaths to the Responses drawn
-            for v, zone, p in zones:  # a responder fires once: on the move or at the attack
-                own = tm.attack_risk_of(v, shot.target.id)[ys, xs] > 0
-                risk += np.where(zone | own, p, 0.0)
-            moving = {v.unit.id for v, _z, _p in zones}
-            for v in tm.enemies:  # responders already in reach, which only the attack draws
-                if v.responds and v.unit.id not in moving:
-                    risk += tm.attack_risk_of(v, shot.target.id)[ys, xs]
+            for i, (v, zone, p) in enumerate(zones):  # a responder fires once: on the move or at the attack
+                arr = tm.attack_risk_of(v, shot.target.id)
+                term = drawn.get((i, id(arr)))
+                if term is None:
+                    own = _at_cells(at_cells, arr, ys, xs) > 0
+                    term = drawn[(i, id(arr))] = np.where(zone | own, p, 0.0)
+                risk += term
+            for v in standing:  # responders already in reach, which only the attack draws
+                risk += _at_cells(at_cells, tm.attack_risk_of(v, shot.target.id), ys, xs)
             survive = 1.0 - np.minimum(1.0, move_risk)
             # the target may die: its share of next turn's threat goes with it
             relief = caution * self.next_turn * shot.kill * tm.next_turn_of(shot.target.id)[ys, xs]
@@ -580,7 +601,7 @@ class Planner:
                     origin = plan.dest if plan.kind == "move_attack" else unit.pos
                     weapon = next(w for w in unit.weapons if w.name == plan.weapon)
                     odds: Odds | None = attack_odds(state, unit, weapon, state.units[plan.target], origin)
-                    if odds is None or odds.plan.out_of_range:
+                    if odds is None or too_far(state, unit, weapon, odds.plan):
                         continue
                     score += self.b.aggression * (odds.kill - plan.kill)
                     plan.hit, plan.kill = odds.hit, odds.kill

@@ -154,7 +154,8 @@ class TacticalAI:
                 return (not is_scout(unit), 0.0, uid)
             # best_odds(in_range=True) has shots only within a weapon's Range or reach: skip the
             # line of sight checks of enemies farther than that
-            reach = max((w.range or 0 for w in ranged_weapons(unit)), default=0)
+            rules = ruleset_of(game.state)
+            reach = max((rules.shot_range(game.state, unit, w) for w in ranged_weapons(unit)), default=0.0)
             shots = [
                 best_odds(game.state, unit, e)
                 for e in known_enemies(game.state, unit.team)

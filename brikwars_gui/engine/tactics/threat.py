@@ -24,6 +24,7 @@ from brikwars_gui.engine.geometry import visible_cells
 from brikwars_gui.engine.hazards.fields import hazard_dice
 from brikwars_gui.engine.hazards.scout import is_scout
 from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 from brikwars_gui.engine.tactics.hand_odds import damage_odds
 from brikwars_gui.engine.tactics.odds import nominal_needed, strike
@@ -70,15 +71,48 @@ def known_enemies(state: GameState, team: str) -> list[UnitState]:
     ]
 
 
+def _beside(state: GameState, shooter: UnitState, target: UnitState) -> Cell:
+    """The cell beside `target` nearest `shooter`: where a close attack on it is made from, so
+    its odds are those of a blow in reach (Nine Powers prices one out of reach at -2 dice)."""
+    tx, ty = target.pos
+    around = [
+        (tx + dx, ty + dy)
+        for dx in (-1, 0, 1)
+        for dy in (-1, 0, 1)
+        if (dx or dy) and 0 <= tx + dx < state.width and 0 <= ty + dy < state.height
+    ]
+    if shooter.pos in around or not around:
+        return shooter.pos
+    return min(around, key=lambda c: ((c[0] - shooter.pos[0]) ** 2 + (c[1] - shooter.pos[1]) ** 2, c))
+
+
 def _kill_chance(state: GameState, shooter: UnitState, target: UnitState, *, ranged: bool) -> float:
     """Best expected value (kills; wounds and Disruptions in part) of one attack by `shooter` on
-    `target` with its ranged (or close) weapons within Range, under the battle's ruleset."""
+    `target` with its ranged (or close) weapons within Range (a close one from beside it), under
+    the battle's ruleset."""
     best = 0.0
     weapons = ranged_weapons(shooter) if ranged else close_weapons(shooter)
+    origin = None if ranged else _beside(state, shooter, target)
     for w in weapons:
         if w.spent:
             continue
-        best = max(best, strike(state, shooter, w, target, needed=nominal_needed(w, target)).value())
+        odds = strike(state, shooter, w, target, needed=nominal_needed(w, target), origin=origin)
+        best = max(best, odds.value())
+    return best
+
+
+def _flanked_chance(state: GameState, shooter: UnitState, target: UnitState, alone: float) -> float:
+    """`_kill_chance` of its close attack when another of its side is in reach of the target too
+    (`Ruleset.flanked_strike_odds`: Nine Powers' flanking die, R-NP-14); `alone` where the rules
+    give no such bonus."""
+    rules = ruleset_of(state)
+    origin = _beside(state, shooter, target)
+    best = alone
+    for w in close_weapons(shooter):
+        if not w.spent:
+            odds = rules.flanked_strike_odds(state, shooter, w, target, origin)
+            if odds is not None:
+                best = max(best, odds.value())
     return best
 
 
@@ -96,6 +130,8 @@ class EnemyView:
     responds: bool  # holds a saved Action now
     p_ranged: float  # P(kill) of its best ranged shot at the planned unit
     p_close: float
+    fire_reach: float = 0.0  # longest shot worth making on its turn (`Ruleset.shot_range`)
+    p_flanked: float = 0.0  # its close attack's value with a friend also in reach (R-NP-14)
 
     @property
     def sees(self) -> np.ndarray:
@@ -105,7 +141,7 @@ class EnemyView:
         """Cells where it can hit the planned unit now (Range and sight, or reach)."""
         zone = np.zeros_like(self.sight)
         if self.reach:
-            zone |= self.sight & (self.dist <= self.reach + 1e-9)
+            zone |= self.sight & (self.dist <= max(self.reach, self.fire_reach) + 1e-9)
         if self.close:
             zone |= self.cheb <= 1
         return zone
@@ -150,10 +186,13 @@ class ThreatMap:
         self.ys, self.xs = np.mgrid[0:h, 0:w]
         smoke = state.smoke_mask()
         cache = sight_cache if sight_cache is not None else {}
+        rules = ruleset_of(state)
         self.enemies: list[EnemyView] = []
         for e in known_enemies(state, unit.team) if enemies is None else enemies:
-            reach = max((wp.range or 0 for wp in ranged_weapons(e) if not wp.spent), default=0)
-            radius = max(e.move + reach + STEP, 3.0, min_radius)
+            shooting = [wp for wp in ranged_weapons(e) if not wp.spent]
+            reach = max((wp.range or 0 for wp in shooting), default=0)
+            fire_reach = max((rules.shot_range(state, e, wp) for wp in shooting), default=0.0)
+            radius = max(e.move + fire_reach + STEP, 3.0, min_radius)
             key = (e.pos, radius)
             sight = cache.get(key)
             if sight is None:
@@ -161,6 +200,7 @@ class ThreatMap:
                 sight[e.pos[1], e.pos[0]] = True
                 cache[key] = sight
             cone, dist, cheb = self._geometry(e, cache)
+            p_close = _kill_chance(state, e, unit, ranged=False)
             self.enemies.append(
                 EnemyView(
                     e,
@@ -172,10 +212,14 @@ class ThreatMap:
                     bool(close_weapons(e)),
                     can_respond(e),
                     _kill_chance(state, e, unit, ranged=True),
-                    _kill_chance(state, e, unit, ranged=False),
+                    p_close,
+                    fire_reach,
+                    _flanked_chance(state, e, unit, p_close) if close_weapons(e) else p_close,
                 )
             )
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
+        # `attack_risk_of` per responder: the attacker cells it hits whoever the target
+        self._risk_by_view: dict[tuple[str, bool | None], np.ndarray] = {}
         self._next_by_enemy: dict[str, np.ndarray] = {}
         self.ground: np.ndarray
         self._cache = cache
@@ -207,27 +251,31 @@ class ThreatMap:
     def attack_risk_of(self, v: EnemyView, target_id: str) -> np.ndarray:
         """Danger per attacker cell from `v`'s Response to an attack on `target_id`: the target
         shoots back if it sees the attacker, its allies if they see attacker or target
-        (R-RESP-1/3/6), each from Range or one Angry Inch away (R-RESP-2)."""
+        (R-RESP-1/3/6), each from Range or one Angry Inch away (R-RESP-2). Read-only (shared)."""
         key = (v.unit.id, target_id)
         cached = self._attack_cache.get(key)
         if cached is not None:
             return cached
-        risk = np.zeros(self.xs.shape)
         target = self.state.units.get(target_id)
+        seen_only: bool | None = None  # no Response to this attack
         if v.responds and target is not None:
-            reach = np.zeros_like(v.sight)
-            if v.reach:
-                reach |= v.sight & (v.dist <= v.reach + STEP)
-            if v.close:
-                reach |= v.cheb <= 1
-            seen = None
             if v.unit.id == target_id:
-                seen = v.sees
+                seen_only = True
             elif v.unit.team == target.team:
                 tx, ty = target.pos
-                seen = v.sees | bool(v.sees[ty, tx])
-            if seen is not None:
-                risk = np.where(reach & seen, v.p_at(v.cheb <= 1), 0.0)
+                seen_only = not v.sees[ty, tx]  # it sees the target: any attacker it can hit
+        risk = self._risk_by_view.get((v.unit.id, seen_only))
+        if risk is None:  # the same for every target it answers for alike (issue 26)
+            risk = np.zeros(self.xs.shape)
+            if seen_only is not None:
+                reach = np.zeros_like(v.sight)
+                if v.reach:
+                    reach |= v.sight & (v.dist <= v.reach + STEP)
+                if v.close:
+                    reach |= v.cheb <= 1
+                risk = np.where(reach & v.sees if seen_only else reach, v.p_at(v.cheb <= 1), 0.0)
+            risk.flags.writeable = False
+            self._risk_by_view[(v.unit.id, seen_only)] = risk
         self._attack_cache[key] = risk
         return risk
 
@@ -243,8 +291,17 @@ class ThreatMap:
     def _next_turn(self) -> np.ndarray:
         """Expected kills against the unit at each cell if it stays there through the enemy's
         next turn: each enemy that could move its Move and then hit it counts its kill chance
-        (full if it can already hit the cell from where it stands, 60% if it must move)."""
+        (full if it can already hit the cell from where it stands, 60% if it must move); where
+        two or more close fighters can get at the cell, each strikes with the flanking odds
+        (`Ruleset.flanked_strike_odds`, R-NP-14: three zombies round one hero each roll a die
+        more)."""
         out = np.zeros(self.xs.shape)
+        closing = {
+            v.unit.id: (v.cheb <= 1) | (v.dist <= v.unit.move + 1.5)
+            for v in self.enemies
+            if v.unit.alive and v.close
+        }
+        crowd = sum(closing.values(), np.zeros(self.xs.shape, dtype=int)) if closing else None
         for v in self.enemies:
             e = v.unit
             if not e.alive:
@@ -252,10 +309,12 @@ class ThreatMap:
             now = v.shoot_zone()
             later = np.zeros_like(now)
             if v.reach:
-                later |= v.dist <= e.move + v.reach
+                later |= v.dist <= e.move + max(v.reach, v.fire_reach)
             if v.close:
                 later |= v.dist <= e.move + 1.5
             p = max(v.p_ranged, v.p_close)
+            if crowd is not None and v.p_flanked > v.p_close and e.id in closing:
+                p = np.where(closing[e.id] & (crowd >= 2), max(v.p_ranged, v.p_flanked), p)
             mine = np.where(now, p, np.where(later, 0.6 * p, 0.0))
             self._next_by_enemy[e.id] = mine
             out += mine

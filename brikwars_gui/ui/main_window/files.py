@@ -9,6 +9,7 @@ from pathlib import Path
 from PySide6.QtWidgets import QDialog, QFileDialog, QMessageBox
 
 from brikwars_gui.scenario.savegame import is_saved_game_file, load_saved_game, save_saved_game
+from brikwars_gui.ui.collector import collector_paused
 from brikwars_gui.ui.document import empty_scenario
 from brikwars_gui.ui.file_folders import remember, start_in
 from brikwars_gui.ui.panels import NewFieldDialog
@@ -196,22 +197,23 @@ class FilesMixin:
         `remember=False` (the recovery autosave): the game gets no file of its own (Save asks where)
         and no Recent Files entry."""
         path = Path(path)
+        with collector_paused():  # what the open builds stays: no full collections (issue 26)
+            opened = self._open_saved_game(path, remember)
+        if isinstance(opened, str):  # shown once the collector runs again (a modal dialog waits)
+            QMessageBox.critical(self, "Cannot open saved game", opened)
+            return False
+        return opened
+
+    def _open_saved_game(self, path: Path, remember: bool) -> bool | str:
+        """`open_saved_game`; the message to show when the file cannot be opened."""
         try:
             saved = load_saved_game(path)
             built = replay_with_progress(self, self.controller, saved, path.name)
         except ScenarioError as exc:
-            QMessageBox.critical(
-                self,
-                "Cannot open saved game",
-                f"{path.name} could not be opened:\n\n" + "\n".join(exc.messages),
-            )
-            return False
+            return f"{path.name} could not be opened:\n\n" + "\n".join(exc.messages)
         except Exception as exc:
             log.exception("saved game %s does not replay", path)
-            QMessageBox.critical(
-                self, "Cannot open saved game", f"{path.name}: its orders do not replay:\n\n{exc}"
-            )
-            return False
+            return f"{path.name}: its orders do not replay:\n\n{exc}"
         if built is None:  # cancelled: the open game stays
             return False
         if self.play_mode:

@@ -54,6 +54,7 @@ def test_hard_plays_nine_powers_with_normals_formation_and_one_unit_at_a_time():
     np_dials = hard.dials(_duel("ninepowers"))
     assert (np_dials.formation, np_dials.formation_range, np_dials.lookahead) == (0.05, 6.0, 1)
     assert not np_dials.close_fall_back  # strike and stand: no strike-then-walk-away plans
+    assert not np_dials.sprint  # no running ahead of the others into a flank (R-NP-14)
     assert (np_dials.caution, np_dials.next_turn, np_dials.exact_paths) == (0.9, 0.35, 8)  # Normal's fear
     bw_dials = hard.dials(_duel("brikwars"))
     assert (bw_dials.formation, bw_dials.formation_range, bw_dials.lookahead) == (0.15, 4.0, 3)
@@ -76,7 +77,8 @@ def test_under_nine_powers_the_ai_strikes_and_stands_instead_of_falling_back():
     )
     # with BrikWars' dials: "a strikes z: 75% to hit, 0% to kill, then falls back to (7, 3)"
     decision = TacticalAI(preset("normal")).play_unit(g, "a")
-    assert decision is not None and decision.kind != "attack_move" and "falls back" not in decision.text
+    assert decision is not None and decision.target == "z" and "falls back" not in decision.text
+    assert g.unit("a").pos == (5, 5)  # struck from where it stands (strike-and-move to its own cell)
 
 
 def _sticky(talent: int) -> list[dict]:

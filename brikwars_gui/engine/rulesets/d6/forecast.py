@@ -23,7 +23,7 @@ the prompts default gets), exactly over the roll's distribution; the card says s
 
 from __future__ import annotations
 
-from functools import lru_cache
+from functools import cache, lru_cache
 from typing import Any
 
 from brikwars_gui.engine.dice.brikwars_odds import die_distribution
@@ -133,23 +133,50 @@ def totals_outcome(
             fate = fate_default("resistance", without, with_fp) == "yes"
             res = doubled if fate else plain
         for r, q in res.items():
-            extra: Dist | tuple[tuple[int, float], ...] = ((0, 1.0),)
-            if r < d and cp_most and not fate:  # R-D6-6: never both on one roll
-                chances = {str(k): odds.cp_chance(k, d - r) for k in range(cp_most + 1)}
-                k = int(cp_default("resistance", chances))
-                extra = odds.cp_distribution(k) if k else extra
-            for e, w in extra:
-                m = d - r - e
-                if m <= 0:
-                    continue
-                pq = p * q * w
-                beaten += pq
-                if m <= STUN:
-                    stun += pq
-                elif m <= WOUND:
-                    wound += pq
-                else:
-                    out += pq
+            short = d - r
+            if short <= 0:
+                continue
+            pq = p * q
+            k = _cp_spent(short, cp_most) if cp_most and not fate else 0  # R-D6-6: never both
+            if k:
+                b, s, w, o = _after_points(short, k)
+                beaten, stun, wound, out = beaten + pq * b, stun + pq * s, wound + pq * w, out + pq * o
+                continue
+            beaten += pq
+            if short <= STUN:
+                stun += pq
+            elif short <= WOUND:
+                wound += pq
+            else:
+                out += pq
+    return beaten, stun, wound, out
+
+
+@cache
+def _cp_spent(short_by: int, cp_most: int) -> int:
+    """The Character Points the default answer spends after a resistance roll `short_by` short
+    (`cp_default`), with at most `cp_most` to spend: a function of the two numbers alone, so
+    kept (Hard's play-outs ask it for every pair of totals of every hit)."""
+    chances = {str(k): odds.cp_chance(k, short_by) for k in range(cp_most + 1)}
+    return int(cp_default("resistance", chances))
+
+
+@cache
+def _after_points(short_by: int, points: int) -> tuple[float, float, float, float]:
+    """(beaten, stunned, wounded, out) shares of a resistance roll `short_by` short after
+    `points` Character Point dice are added to it (R-D6-7)."""
+    beaten = stun = wound = out = 0.0
+    for e, w in odds.cp_distribution(points):
+        m = short_by - e
+        if m <= 0:
+            break  # the points' sums rise: every later one makes up the shortfall too
+        beaten += w
+        if m <= STUN:
+            stun += w
+        elif m <= WOUND:
+            wound += w
+        else:
+            out += w
     return beaten, stun, wound, out
 
 

@@ -144,8 +144,10 @@ def chance(dice: int, pips: int, difficulty: int, option: str, *, shift: int = 0
     return at_least(code_distribution(dice, pips, option), difficulty - shift)
 
 
+@cache
 def cp_chance(count: int, short_by: int) -> float:
-    """P(`count` Character Point dice add at least `short_by`) — the chance after a roll."""
+    """P(`count` Character Point dice add at least `short_by`) — the chance after a roll (kept:
+    the AI's answers and forecasts ask it millions of times, for a few hundred pairs)."""
     if short_by <= 0:
         return 1.0
     return at_least(cp_distribution(count), short_by)

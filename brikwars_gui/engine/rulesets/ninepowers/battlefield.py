@@ -20,6 +20,7 @@ HIGHER_GROUND_BRICKS = 3  # one inch of height (GRID: 3 bricks) makes higher gro
 #: by Acrobatics/Climb rating (1 square = 1 m = 3 bricks, L900): 1 m as on every battlefield
 #: (GRID-9) at ratings 1-2, 2 m at 3, 3 m at 4 ("greater skill rating ... climb trickier")
 CLIMB_BRICKS = {1: 3, 2: 3, 3: 6, 4: 9}
+FLANKING = "flanking +1"  # L1343: another ally within reach of the target
 
 
 @dataclass(frozen=True)
@@ -91,7 +92,7 @@ def situation(
         reasons.append("point-blank")
     if not ranged and any(within_reach(p, target_pos) for p in ally_positions if p != attacker_pos):
         mod += 1
-        reasons.append("flanking +1")
+        reasons.append(FLANKING)
     if attacker_height - target_height >= HIGHER_GROUND_BRICKS:
         mod += 1
         reasons.append("higher ground +1")

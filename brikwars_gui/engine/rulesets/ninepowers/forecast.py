@@ -77,14 +77,24 @@ def extra_points(state: Any, attacker: Any, weapon: Any, target: Any, origin: An
 
 
 def strike_forecasts(
-    state: Any, attacker: Any, weapon: Any, target: Any, origin: Any = None, *, rating: int | None = None
+    state: Any,
+    attacker: Any,
+    weapon: Any,
+    target: Any,
+    origin: Any = None,
+    *,
+    rating: int | None = None,
+    flanked: bool = False,
 ) -> StrikeForecast:
     """Every difficulty of `attacker`'s weapon attack on `target` from `origin`, exactly; `rating`
-    replaces the skill's, as `attacks.attack` rolls it (the Melee talent's free attack, L1113)."""
-    engine = attacks.forecasts(state, attacker, weapon, target, origin, rating=rating)
+    replaces the skill's, as `attacks.attack` rolls it (the Melee talent's free attack, L1113);
+    `flanked`: as if another of its side stood within reach of the target (R-NP-14)."""
+    engine = attacks.forecasts(state, attacker, weapon, target, origin, rating=rating, flanked=flanked)
     fire, sneak = extra_points(state, attacker, weapon, target, origin)
     lines = (
-        attacks.forecasts(state, attacker, weapon, target, origin, rating=rating, bonus=fire + sneak)
+        attacks.forecasts(
+            state, attacker, weapon, target, origin, rating=rating, bonus=fire + sneak, flanked=flanked
+        )
         if fire + sneak
         else engine
     )

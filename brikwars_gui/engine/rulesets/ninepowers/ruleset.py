@@ -34,7 +34,7 @@ from brikwars_gui.engine.rulesets.base import (
     WeaponTerms,
 )
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
-from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS
+from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS, RANGE_FACTOR
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
@@ -314,20 +314,32 @@ class NinePowersRuleset(Ruleset):
         back, 9 not; a shooter still shoots and falls back to cover: forbidding that too cost
         Hard 15 → 8 wins on skirmish@ninepowers). Nor more caution about the foe's next turn
         than Normal's (0.9, 0.35): with Hard's (1.0, 0.5) Hard won 16 of 40 on ruined_chapel
-        against the greedy baseline, with Normal's 24 (issue 25, second session).
-        See docs/ai.md."""
+        against the greedy baseline, with Normal's 24 (issue 25, second session). Nor Sprint or
+        Charge ahead: the runner arrives alone among foes who all strike each round, flanked
+        (R-NP-14; ruined_chapel, Normal vs greedy, 40 games: 21 wins sprinting, 26 not; issue 25,
+        fourth session). See docs/ai.md."""
         return {
             "formation": min(dials["formation"], 0.05),
             "formation_range": max(dials["formation_range"], 6.0),
             "lookahead": 1,
             "close_fall_back": False,
+            "sprint": False,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
-            # Hard's play-outs (tactics/rollout.py) are measured under BrikWars only; under this
-            # ruleset a Hard turn with them took 6 s of CPU on average (21 s at worst) under D6
-            "rollouts": 0,
-            "turn_rollouts": 0,
         }
+
+    def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:
+        """Nine Powers' penalty-free range, 10× the Shoot rating, 4× the Throw rating (R-NP-10,
+        L909), when it is longer than the BrikWars Range the shared rules measure: a rifle of
+        Shoot 3 shoots 30 squares at full odds, so the AI stands and shoots rather than walking
+        into Range and losing a die for having moved (L911). A blast keeps its Range (the shared
+        roll, R-ACT-6)."""
+        own = float(weapon.range or 0)
+        if weapon.is_close or weapon.damage_type == "explosive" or weapon.range is None:
+            return own
+        skill = attacks.skill_for(weapon)
+        free = RANGE_FACTOR.get(skill, 0) * unitstate.stats_of(unit).rating(skill)
+        return max(own, float(free))
 
     def strike_key(
         self,
@@ -369,11 +381,18 @@ class NinePowersRuleset(Ruleset):
             points = sum(t.count for t in parse_dice(weapon.damage).terms if t.sign > 0)
             defeat, lost = forecast.blast_hit(target, points)
             return StrikeOdds(hit, hit * defeat, hit * max(defeat, min(1.0, lost / stamina)), harm_weight=1.0)
-        sf = forecast.strike_forecasts(state, attacker, weapon, target, origin)
-        chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
-        defeat = rolled * float(chosen.defeat)
-        wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
-        return StrikeOdds(sf.hit, defeat, wound, harm_weight=1.0)  # Stamina is attrition (R-NP-4/5)
+        return _odds_of(forecast.strike_forecasts(state, attacker, weapon, target, origin), stamina)
+
+    def flanked_strike_odds(
+        self, state: GameState, attacker: UnitState, weapon: WeaponState, target: UnitState, origin: Cell
+    ) -> StrikeOdds | None:
+        """A close attack from `origin` with flanking's +1 die (R-NP-14, L1343): what each of two
+        foes closing on one cell rolls, which the AI's threat map weighs (`tactics.threat`)."""
+        if not weapon.is_close or weapon.damage_type == "explosive":
+            return None
+        stamina = max(1, int(target.pools.get("stamina", 1)))
+        flanked = forecast.strike_forecasts(state, attacker, weapon, target, origin, flanked=True)
+        return _odds_of(flanked, stamina)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 
@@ -520,3 +539,12 @@ class NinePowersRuleset(Ruleset):
             return WeaponTerms(f"{skill} {size} dice", f"{weapon.damage} blast")
         low, high = (d.damage + stats.extra_damage for d in (Difficulty.EASY, Difficulty.TOUGH))
         return WeaponTerms(f"{skill} {size} dice", f"{low}-{high} by difficulty")
+
+
+def _odds_of(sf: forecast.StrikeForecast, stamina: int) -> StrikeOdds:
+    """The chosen difficulty's odds over the attacks that get rolled: its chance to defeat, and as
+    the lasting wound the expected Stamina loss over the Stamina left (`strike_odds`)."""
+    chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
+    defeat = rolled * float(chosen.defeat)
+    wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
+    return StrikeOdds(sf.hit, defeat, wound, harm_weight=1.0)  # Stamina is attrition (R-NP-4/5)

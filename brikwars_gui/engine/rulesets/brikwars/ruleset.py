@@ -59,19 +59,11 @@ class BrikWarsRuleset(Ruleset):
     supernatural = True  # SN dice are BrikWars dice (dice/sn.py)
 
     def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
-        """Measured on the skirmish (issue 25, fourth session; docs/ai.md):
-
-        * Normal keeps its Actions for a Response more and fears the enemy's next turn more: its
-          units stood where the enemy walked up and shot first. Normal vs the greedy baseline,
-          seeds 0–399: 274 of 400 with the preset's 0.35 and 0.35, 296 of 400 with these.
-        * Hard's play-outs see the enemy reply as Normal plans in every draw (`planner_replies`):
-          the default AI, the model before, walks into saved Actions that Normal keeps out of.
-
-        The other rulesets keep the presets (their own tuning and measurements)."""
-        level = dials.get("level")
-        if level == "normal":
-            return {"hold_value": max(dials["hold_value"], 0.7), "next_turn": max(dials["next_turn"], 0.7)}
-        if level == "hard" and dials["rollouts"] + dials["turn_rollouts"] > 0:
+        """Hard's play-outs see the enemy reply as Normal plans in every draw (`planner_replies`):
+        the default AI, the model before, walks into saved Actions that a planning enemy keeps
+        out of (issue 25, fourth session, measured on the skirmish; docs/ai.md). The other rulesets
+        keep the presets (their own tuning and measurements)."""
+        if dials.get("level") == "hard" and dials["rollouts"] + dials["turn_rollouts"] > 0:
             return {"planner_replies": max(dials["planner_replies"], 3)}
         return {}
 

@@ -28,6 +28,7 @@ QUICK: dict[str, list[str]] = {
     "bench_forecast.py": ["--runs", "20", "--large-runs", "4"],
     "bench_forecast_dialog.py": ["--runs", "20"],
     "bench_hazards.py": ["--rounds", "20"],
+    "bench_rollout.py": ["--seeds", "1", "--rounds", "4"],
     "bench_scale.py": ["--sizes", "50", "200", "--turns", "6"],
     "bench_turn.py": ["--rounds", "5", "--seeds", "2"],
 }

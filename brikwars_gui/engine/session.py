@@ -79,6 +79,22 @@ __all__ = [
     "ScriptedPolicy",
 ]
 
+_TURN_RESET = (
+    ("move_spent", 0),
+    ("bonus_move", 0),
+    ("has_moved", False),
+    ("action_used", False),
+    ("saved_action", False),
+    ("sprinting", False),
+    ("stopped", False),
+    ("done", False),
+    ("diagonal_parity", 0),
+    ("recovering", False),
+    ("full_round", False),
+)
+"""What every living unit of the player starts its turn with, in the order it is set."""
+
+
 # ---------------------------------------------------------------------------------------------
 # Events
 
@@ -642,18 +658,13 @@ class Game:
         for unit in sorted(self.units_of(player), key=lambda u: u.id):
             if not unit.alive:
                 continue
-            unit.move_spent = 0
-            unit.bonus_move = 0
-            unit.has_moved = False
-            unit.action_used = False
-            unit.saved_action = False  # the saved Action turns into this turn's Action
-            unit.sprinting = False
-            unit.stopped = False
-            unit.done = False
-            unit.diagonal_parity = 0
-            unit.recovering = False
-            unit.full_round = False
-            unit.activity = "" if unit.extended_left == 0 else unit.activity
+            # the saved Action turns into this turn's Action (`saved_action`); a field that holds
+            # its value already is left alone (no journal entry, no index call: issue 26)
+            for name, value in _TURN_RESET:
+                if getattr(unit, name) is not value:
+                    setattr(unit, name, value)
+            if unit.extended_left == 0 and unit.activity != "":
+                unit.activity = ""
             if unit.disrupted:  # R-MOVE-17
                 unit.disrupted = False
                 whole = unit.heavy_armor

@@ -89,6 +89,22 @@ def cells_outline(cells, rects=()) -> QPainterPath:
     return path.simplified()
 
 
+_LABEL_FILL = QColor(255, 255, 255, 215)
+_LABEL_BORDER = QPen(QColor(0, 0, 0, 60), 1)
+_LABEL_FONTS: dict[tuple[float, bool], tuple[QFont, QFontMetricsF]] = {}
+
+
+def _label_font(point_size: float, bold: bool) -> tuple[QFont, QFontMetricsF]:
+    """The labels' font of that size and weight (the application's family) and its metrics."""
+    kept = _LABEL_FONTS.get((point_size, bold))
+    if kept is None:
+        font = QFont()
+        font.setPointSizeF(point_size)
+        font.setBold(bold)
+        kept = _LABEL_FONTS[(point_size, bold)] = (font, QFontMetricsF(font))
+    return kept
+
+
 class LabelItem(QGraphicsItem):
     """A small text label with a rounded background that keeps its screen size at any zoom."""
 
@@ -108,18 +124,18 @@ class LabelItem(QGraphicsItem):
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIgnoresTransformations)
         self.setAcceptedMouseButtons(Qt.MouseButton.NoButton)
         self.anchor = anchor
-        self.font = QFont()
-        self.font.setPointSizeF(point_size)
-        self.font.setBold(bold)
+        # one font and its metrics per size and weight, shared (never changed afterwards): a
+        # resumed 2,000-unit battle makes 2,000 names at once (issue 26)
+        self.font, self._metrics = _label_font(point_size, bold)
         self.color = QColor(color)
-        self.fill = QColor(255, 255, 255, 215) if fill is None else QColor(fill)
-        self.border = QPen(QColor(0, 0, 0, 60), 1) if border is None else border
+        self.fill = _LABEL_FILL if fill is None else QColor(fill)
+        self.border = _LABEL_BORDER if border is None else border
         self.set_text(text)
 
     def set_text(self, text: str) -> None:
         self.prepareGeometryChange()
         self.text = text
-        fm = QFontMetricsF(self.font)
+        fm = self._metrics
         w = fm.horizontalAdvance(text) + 8
         h = fm.height() + 2
         if self.anchor == "below":

@@ -147,9 +147,13 @@ class MiniMap(QWidget):
         painter.setRenderHint(QPainter.RenderHint.Antialiasing)
         painter.setPen(QPen(QColor("#111"), 0.8))
         r = max(2.0, scale * 0.45)
+        brushes: dict[str, QColor] = {}  # per side, not per dot (2,000 dots, issue 26)
         for pos, team in self._unit_dots():  # the dead and unseen enemies leave the overview
-            p = self.doc.player(team)
-            painter.setBrush(QColor(p.color if p else "#888"))
+            brush = brushes.get(team)
+            if brush is None:
+                p = self.doc.player(team)
+                brush = brushes[team] = QColor(p.color if p else "#888")
+            painter.setBrush(brush)
             painter.drawEllipse(QPointF(ox + (pos[0] + 0.5) * scale, oy + (pos[1] + 0.5) * scale), r, r)
         visible = self.view.visible_scene_rect()
         vr = QRectF(

@@ -12,8 +12,10 @@ from typing import Any
 from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication, QProgressDialog, QWidget
 
-SHOW_AFTER_MS = 400
-"""A replay that ends sooner shows no dialog at all."""
+SHOW_AFTER_MS = 1000
+"""A replay Qt expects to end sooner shows no dialog at all (it estimates the whole replay's time
+from the first orders' pace). 400 ms showed it for ~0.3 s on every 2,000-unit open, which is
+meant to take under 1 s in all (issue 26): a flash, and ~2% of the open for showing it."""
 UPDATE_EVERY_S = 0.1
 """The dialog is updated (and events processed: Cancel, repaints) at most this often, on the
 clock rather than every so many orders: each update of the window-modal dialog repaints, which

@@ -326,6 +326,18 @@ def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[
     return out
 
 
+def _any_inch_shot(ctx: PlayContext, responder: UnitState, target_id: str) -> bool:
+    """`bool(_inch_shots(...))`, stopping at the first Angry Inch cell and weapon that has the
+    target in Range and in sight (a bystander is offered the Angry Inch only then)."""
+    weapons = ranged_weapons(responder)
+    for c in _step_cells(ctx, responder) if weapons else ():
+        for w in weapons:
+            with contextlib.suppress(IllegalOrder):
+                if plan_attack(ctx.state, responder, w, target_id, origin=c).out_of_range == 0:
+                    return True
+    return False
+
+
 def _ranked_inch_cells(shots: dict[Cell, list[AttackPlan]], at: Cell) -> list[Cell]:
     """Angry Inch cells as offered: the best chance to hit first, then nearest the target."""
     return sorted(shots, key=lambda c: (-shots[c][0].chance, distance(c, at), c))
@@ -735,12 +747,17 @@ def _bystander_shots(
     state = ctx.state
     if target is None or target.team == attacker.team:
         return
-    # no unit farther than its longest reach + the Angry Inch from the attacker can answer
-    near = state.units_near(attacker.pos, _trigger_radius(ctx))
+    # no unit farther than its longest reach + the Angry Inch from the attacker can answer; only
+    # the target's allies (enemies of the attacker: the index's kept list) are asked
+    radius = _trigger_radius(ctx)
+    near = [
+        u
+        for u in state.unit_index().enemies_near(attacker.pos, radius, attacker.team)
+        if u.team == target.team and in_range(attacker.pos, u.pos, radius)
+    ]
     for unit in sorted(near, key=lambda u: u.id):
         if (
             unit.id in (attacker.id, target.id)
-            or unit.team != target.team
             or not can_respond(unit)
             or swimming(state, unit)  # R-MOVE-4: no arms free
             or not (_sees(ctx, unit, attacker.pos) or _sees(ctx, unit, target.pos))
@@ -752,7 +769,7 @@ def _bystander_shots(
                 p = plan_attack(state, unit, w, attacker.id)
                 if p.out_of_range == 0:
                     shots[f"attack:{w.name}"] = _weighed(state, unit, p)
-        inch = not shots and ctx.options.angry_inch and bool(_inch_shots(ctx, unit, attacker.id))
+        inch = not shots and ctx.options.angry_inch and _any_inch_shot(ctx, unit, attacker.id)
         if shots or inch:
             yield unit, shots, inch
 

@@ -70,6 +70,14 @@ class _Shot:
     cells: np.ndarray  # bool per candidate cell
 
 
+def _at_cells(kept: dict[int, np.ndarray], array: np.ndarray, ys: np.ndarray, xs: np.ndarray) -> np.ndarray:
+    """`array[ys, xs]`, kept in `kept` by the array's identity (the arrays outlive the plan)."""
+    found = kept.get(id(array))
+    if found is None:
+        found = kept[id(array)] = array[ys, xs]
+    return found
+
+
 class Planner:
     """Plans one unit's activation for a Behaviour (see the module docstring)."""
 
@@ -278,17 +286,26 @@ class Planner:
             + self._hold_value(unit, all_enemies, xs, ys, my_reach) * (1 - urgency)
         )
         plans += self._top("hold", cells, hold, move_risk, later, hazard)
+        # `attack_risk_of` gives a responder's same (kept) array for most targets: what it adds
+        # at the cells is worked out once per array, by identity (issue 26: a dense front's unit
+        # weighs ~30 targets against ~200 responders)
+        at_cells: dict[int, np.ndarray] = {}
+        drawn: dict[tuple[int, int], np.ndarray] = {}
+        moving = {v.unit.id for v, _z, _p in zones}
+        standing = [v for v in tm.enemies if v.responds and v.unit.id not in moving]
         for shot in self._shots(unit, near, xs, ys, tm):
             tvalue = 1.0 + self.b.focus * self._danger_of(shot.target, unit)
             gain = self.b.aggression * shot.value * tvalue
             risk = np.zeros(len(cells))  # expected deaths to the Responses drawn
-            for v, zone, p in zones:  # a responder fires once: on the move or at the attack
-                own = tm.attack_risk_of(v, shot.target.id)[ys, xs] > 0
-                risk += np.where(zone | own, p, 0.0)
-            moving = {v.unit.id for v, _z, _p in zones}
-            for v in tm.enemies:  # responders already in reach, which only the attack draws
-                if v.responds and v.unit.id not in moving:
-                    risk += tm.attack_risk_of(v, shot.target.id)[ys, xs]
+            for i, (v, zone, p) in enumerate(zones):  # a responder fires once: on the move or at the attack
+                arr = tm.attack_risk_of(v, shot.target.id)
+                term = drawn.get((i, id(arr)))
+                if term is None:
+                    own = _at_cells(at_cells, arr, ys, xs) > 0
+                    term = drawn[(i, id(arr))] = np.where(zone | own, p, 0.0)
+                risk += term
+            for v in standing:  # responders already in reach, which only the attack draws
+                risk += _at_cells(at_cells, tm.attack_risk_of(v, shot.target.id), ys, xs)
             survive = 1.0 - np.minimum(1.0, move_risk)
             # the target may die: its share of next turn's threat goes with it
             relief = caution * self.next_turn * shot.kill * tm.next_turn_of(shot.target.id)[ys, xs]

@@ -40,8 +40,6 @@ class SightMixin:
         """An enemy unit the viewing player may not know about: Hidden (G-16) or, under fog of
         war, seen by none of its units (engine/visibility.py) — now, or in the timeline snapshot
         shown (what the player knew then, kept in the snapshot)."""
-        from brikwars_gui.engine.visibility import unit_visible_to
-
         team = self.viewer_team()
         if team is None or self.game is None:
             return False
@@ -54,6 +52,10 @@ class SightMixin:
             if fog is not None:
                 return unit_id not in fog.get(team, {}).get("enemies", ())
             return bool(u.get("hidden"))
+        # imported here, past the answers above: it is asked ~5 times per unit as a resumed
+        # 2,000-unit battle is shown, and an import statement costs as much as the rest (issue 26)
+        from brikwars_gui.engine.visibility import unit_visible_to
+
         unit = self.game.state.units.get(unit_id)
         return unit is not None and not unit_visible_to(self.game.state, team, unit)
 

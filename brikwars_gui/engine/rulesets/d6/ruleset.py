@@ -345,10 +345,6 @@ class D6Ruleset(Ruleset):
             "lookahead": 1,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
-            # Hard's play-outs (tactics/rollout.py) are measured under BrikWars only; under this
-            # ruleset a Hard turn with them took 6 s of CPU on average (21 s at worst) on the skirmish
-            "rollouts": 0,
-            "turn_rollouts": 0,
         }
 
     def ai_answer(self, state: GameState, request: DecisionRequest) -> str | None:

@@ -10,6 +10,7 @@ from __future__ import annotations
 from collections import defaultdict
 from dataclasses import dataclass
 from fractions import Fraction
+from functools import cached_property, lru_cache
 
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, Vitals, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty, pool_sides
@@ -17,18 +18,19 @@ from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty, pool_sides
 Outcome = tuple[bool, int, bool]  # (success, bypassing dice, special die succeeded)
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class PoolOdds:
-    """The exact distribution of a pool's outcomes."""
+    """The exact distribution of a pool's outcomes (shared by `pool_odds`' cache: not to change)."""
 
     difficulty: Difficulty
     outcomes: dict[Outcome, Fraction]
 
-    @property
+    @cached_property
     def success(self) -> Fraction:
         return sum((p for (ok, _, _), p in self.outcomes.items() if ok), Fraction(0))
 
 
+@lru_cache(maxsize=4096)
 def pool_odds(
     sides: tuple[int, ...],
     difficulty: Difficulty,
@@ -36,7 +38,8 @@ def pool_odds(
     special: tuple[int, ...] = (),
     bypass_faces: frozenset[int] = frozenset({1}),
 ) -> PoolOdds:
-    """Distribution of (success, bypassing dice, special success) for the given dice."""
+    """Distribution of (success, bypassing dice, special success) for the given dice; kept per
+    pool, as the AI and Hard's play-outs ask the same few pools tens of thousands of times."""
     states: dict[tuple[bool, int, bool], Fraction] = {(False, 0, False): Fraction(1)}
     for index, die in enumerate((*sides, *special)):
         is_special = index >= len(sides)
@@ -55,6 +58,7 @@ def pool_odds(
     return PoolOdds(difficulty, dict(outcomes))
 
 
+@lru_cache(maxsize=256)
 def success_chance(rating: int, difficulty: Difficulty) -> Fraction:
     """Chance that a pool of `rating` dice beats `difficulty` (the L429-435 table)."""
     miss = Fraction(1)
@@ -77,9 +81,11 @@ def successful_dice_distribution(sides: tuple[int, ...], difficulty: Difficulty)
     return dist
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class AttackForecast:
-    """What one attack choice is expected to do to one target, exactly."""
+    """What one attack choice is expected to do to one target, exactly (one object per pool and
+    target figures, `forecast_attack`'s cache: compared and hashed as itself, which the AI's
+    `tactics.attack_value` cache relies on to skip hashing its Fractions)."""
 
     difficulty: Difficulty
     success: Fraction
@@ -110,7 +116,21 @@ def forecast_attack(
 ) -> AttackForecast:
     """Exact expected Stamina and Armor loss and chance to defeat `target` with this pool.
     `bonus` is flat damage on success (sneak attack, L1128); a successful magic die adds
-    `magic_bonus` (L2279)."""
+    `magic_bonus` (L2279). Kept per pool and the target's figures that `plan_damage` reads."""
+    seen = (target.stamina, target.armor, target.buffer, target.half_damage)
+    return _forecast(odds, seen, bonus, extra, magic_bonus, ignore_armor)
+
+
+@lru_cache(maxsize=8192)
+def _forecast(
+    odds: PoolOdds,
+    seen: tuple[int, int, int, str | None],
+    bonus: int,
+    extra: int,
+    magic_bonus: int,
+    ignore_armor: int,
+) -> AttackForecast:
+    target = Vitals(stamina=seen[0], armor=seen[1], buffer=seen[2], half_damage=seen[3])
     exp_st = exp_ar = defeat = Fraction(0)
     base = odds.difficulty.damage + bonus
     for (ok, byp, spec), p in odds.outcomes.items():

@@ -330,10 +330,6 @@ class NinePowersRuleset(Ruleset):
             "sprint": False,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
-            # Hard's play-outs (tactics/rollout.py) are measured under BrikWars only; under this
-            # ruleset a Hard turn with them took 6 s of CPU on average (21 s at worst) under D6
-            "rollouts": 0,
-            "turn_rollouts": 0,
         }
 
     def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:

@@ -5,6 +5,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 from fractions import Fraction
+from functools import lru_cache
 
 from brikwars_gui.engine.rulesets.ninepowers.damage import Vitals
 from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast, success_chance
@@ -15,8 +16,11 @@ DEFEAT_WEIGHT = 3  # taking a foe out of the fight is worth three more points
 VETO_THRESHOLD = Fraction(1, 2)  # veto attacks expected to cost at least half a point
 
 
+@lru_cache(maxsize=8192)
 def attack_value(forecast: AttackForecast) -> Fraction:
-    """Expected progress of one attack: Stamina taken, Armor worn down, chance to defeat."""
+    """Expected progress of one attack: Stamina taken, Armor worn down, chance to defeat (kept
+    per forecast: the forecasts are kept too, `odds.forecast_attack`, and the AI weighs the
+    same few thousands of times a turn)."""
     armor = ARMOR_WEIGHT * forecast.expected_armor
     return forecast.expected_stamina + armor + DEFEAT_WEIGHT * forecast.defeat
 

@@ -4,6 +4,7 @@ into a `resolve.Fighter` for one turn, then written back."""
 
 from __future__ import annotations
 
+import copy
 from typing import Any
 
 from brikwars_gui.engine.rulesets.ninepowers.conditions import (
@@ -51,8 +52,22 @@ def fresh_pools(stats: NinePowersStats) -> dict[str, Any]:
     }
 
 
+#: Stat blocks already read, by the text of the block (`stats_of`); emptied when it grows past
+#: `STATS_KEPT` (every copy of a game has its own dicts, the blocks stay few).
+_READ: dict[str, NinePowersStats] = {}
+STATS_KEPT = 1024
+
+
 def stats_of(unit: Any) -> NinePowersStats:
-    return NinePowersStats.from_dict(unit.stats)
+    """The unit's stat block (read and checked once per distinct block: the odds and the AI read
+    it tens of thousands of times a turn, Hard's play-outs on many copies)."""
+    key = repr(unit.stats)
+    stats = _READ.get(key)
+    if stats is None:
+        if len(_READ) >= STATS_KEPT:
+            _READ.clear()
+        stats = _READ[key] = NinePowersStats.from_dict(copy.deepcopy(unit.stats))
+    return stats
 
 
 def load(unit: Any) -> Fighter:

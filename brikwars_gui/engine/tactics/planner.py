@@ -323,7 +323,8 @@ class Planner:
                     if not drawn_here.get(v.unit.id):
                         after += np.where(zone, p, 0.0)
                 score2 = base + gain - caution * (here_risk + after) + relief
-                if not self.b.close_fall_back and shot.weapon.is_close:  # strike and stand (Nine Powers)
+                stand = not self.b.shot_fall_back if not shot.weapon.is_close else not self.b.close_fall_back
+                if stand:  # strike or shoot and stand (Nine Powers)
                     score2 = np.where(np.arange(len(cells)) == 0, score2, -np.inf)
                 plans += self._top("attack_move", cells, score2, here_risk + after, later, hazard, shot)
         if self.b.sprint and not unit.has_moved and not unit.action_used:

@@ -13,6 +13,7 @@ or "hard" — the values of a scenario player's `ai_level`.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from dataclasses import dataclass, fields
 from typing import Protocol
 
@@ -251,7 +252,20 @@ class TacticalAI:
             ai._execute(sim, sim.unit(uid), candidate)
             ai.play_turn(sim, skip=done)
 
-        return rollout.pick(game, unit_id, plans, b.rollouts, self.seed, finish)
+        return rollout.pick(game, unit_id, plans, b.rollouts, self.seed, finish, self._enemy_model(b))
+
+    def _enemy_model(self, b: Behaviour) -> Callable[[int], rollout.Reply | None] | None:
+        """How the enemy replies on the k-th draw of a play-out: the first `planner_replies` draws
+        as the Normal preset plans (it plays nothing out), the others as the default AI
+        (rollout.replies)."""
+        if b.planner_replies <= 0:
+            return None
+        seed = self.seed
+
+        def plan_enemy(sim: Game) -> None:
+            TacticalAI(preset("normal"), seed, tuned=True).play_turn(sim)
+
+        return lambda k: plan_enemy if k < b.planner_replies else None
 
     def _more_minds(self, game: Game, unit_id: str) -> None:
         """R-SN-40: a unit whose SN Minds gave its Action back plans and acts again, once a Mind."""
@@ -355,7 +369,7 @@ class TacticalAI:
         def play_own(sim: Game, behaviour: Behaviour) -> None:
             TacticalAI(behaviour.with_(rollouts=0, turn_rollouts=0), self.seed, tuned=True).play_turn(sim)
 
-        chosen = rollout.choose(game, base, self.seed, play_own)
+        chosen = rollout.choose(game, base, self.seed, play_own, self._enemy_model(base))
         self._turn = (game, game.round, game.active_player, chosen)
 
 

@@ -32,8 +32,11 @@ class Behaviour:
     noise: float = 0.0  # Easy: wobble on every plan's score (deterministic per seed)
     min_hit: float = 0.0  # never shoot below this chance to hit
     close_fall_back: bool = True  # after a close-combat strike from where it stands, may walk away
+    shot_fall_back: bool = True  # after a shot from where it stands, may walk away
     rollouts: int = 0  # Hard: dice draws each of a unit's best plans is played out on (tactics/rollout.py)
     turn_rollouts: int = 0  # dice draws each way of playing the whole turn is tried on (rollout.choose)
+    planner_replies: int = 0  # of each play-out's draws, how many see the enemy reply as Normal plans
+    # (Hard under BrikWars: `BrikWarsRuleset.ai_dials`)
 
     def with_(self, **changes: float | int | bool | str) -> Behaviour:
         return replace(self, **changes)  # type: ignore[arg-type]

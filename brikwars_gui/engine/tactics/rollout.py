@@ -3,9 +3,11 @@
 Dials decide how the planner trades risk for harm, and no one setting wins every position (issue
 25's second session: tuned on average, none moved the result beyond the noise). So Hard looks at
 what its choices lead to, on copies of the game (`Game.from_state`), each played on to the moment
-its side plays again — every enemy player replying as a cheap model plays (the default AI,
-`engine/ai.py`: its best shot, else straight at the nearest foe) — and scored by `worth` (own
-units standing minus enemy units standing), averaged over a few dice draws:
+its side plays again — every enemy player replying as the caller's model plays (`Reply`: Hard's
+is Normal's planner, `Behaviour.planner_replies`; without one the default AI, `engine/ai.py`: its
+best shot, else straight at the nearest foe, which walks into saved Actions a planning enemy
+keeps out of) — and scored by `worth` (own units standing minus enemy units standing), averaged
+over a few dice draws:
 
 * the whole turn (`choose`, `turn_rollouts` draws): its own dials, holding back and pressing on
   (`variants`); the turn is planned with the way that ends best;
@@ -33,6 +35,9 @@ from brikwars_gui.engine.state import GameState, UnitState
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.policy import TacticalPolicy
 from brikwars_gui.engine.tactics.presets import Behaviour
+
+#: How the enemy's turn is played on a copy (the default AI's `play_turn`, or a planner's).
+Reply = Callable[[Game], None]
 
 #: Units standing on the field above which the lookahead is skipped (its cost grows with the
 #: units of every side: the large battle's turns stay the planner's alone).
@@ -93,22 +98,14 @@ def outcome(
     behaviour: Behaviour,
     draw_seed: int,
     play_own: Callable[[Game, Behaviour], None],
+    enemy: Reply | None = None,
 ) -> float:
     """`worth` for the active side after it plays its turn with `behaviour` (`play_own`) and every
-    other player replies with the default AI, on a copy with its own dice."""
+    other player replies as `enemy` plays (the default AI unless given), on a copy with its own dice."""
     me = game.active_player
-    teams = list(game.state.turn_order)
-    policy = TacticalPolicy(teams, DefaultPolicy())
-    sim = Game.from_state(
-        game.state,
-        SeededDice(draw_seed),
-        policy=policy,
-        options=game.ctx.options,
-        max_rounds=game.max_rounds,
-        timeline=False,
-    )
+    sim = copy_of(game, draw_seed)
     play_own(sim, behaviour)
-    return replies(sim, me)
+    return replies(sim, me, enemy)
 
 
 def choose(
@@ -116,13 +113,18 @@ def choose(
     base: Behaviour,
     seed: int,
     play_own: Callable[[Game, Behaviour], None],
+    enemies: Callable[[int], Reply] | None = None,
 ) -> Behaviour:
     """The variant of `base` whose played-out turn ends best on average over `base.turn_rollouts` draws
     (the first, `base` itself, unless another beats it by `MARGIN`)."""
     tried = variants(base)
     me = game.active_player
     seeds = [_draw_seed(seed, game.round, me, k) for k in range(base.turn_rollouts)]
-    means = [sum(outcome(game, b, s, play_own) for s in seeds) / len(seeds) for b in tried]
+    models = [enemies(k) if enemies else None for k in range(len(seeds))]
+    means = [
+        sum(outcome(game, b, s, play_own, m) for s, m in zip(seeds, models, strict=True)) / len(seeds)
+        for b in tried
+    ]
     best = max(range(len(tried)), key=lambda i: (means[i] - (MARGIN if i else 0.0), -i))
     return tried[best]
 
@@ -160,14 +162,15 @@ def copy_of(game: Game, draw_seed: int) -> Game:
     )
 
 
-def replies(sim: Game, me: str) -> float:
-    """Every other player's turn by the default AI until `me` plays again; then `worth`. An
-    order the rules refuse to the model (the default AI moves a Diemon and then has it act, which
-    R-SN-2 forbids) ends that player's turn on the copy: the model's slip never stops the game."""
+def replies(sim: Game, me: str, enemy: Reply | None = None) -> float:
+    """Every other player's turn as `enemy` plays it (the default AI unless given) until `me`
+    plays again; then `worth`. An order the rules refuse to the model (the default AI moves a
+    Diemon and then has it act, which R-SN-2 forbids) ends that player's turn on the copy: the
+    model's slip never stops the game."""
     while not sim.over and sim.active_player != me:
         player = sim.active_player
         try:
-            default_ai.play_turn(sim)
+            (enemy or default_ai.play_turn)(sim)
         except IllegalOrder:
             if not sim.over and sim.active_player == player:
                 sim.end_turn()
@@ -181,19 +184,21 @@ def pick(
     draws: int,
     seed: int,
     finish: Callable[[Game, str, Plan], None],
+    enemies: Callable[[int], Reply] | None = None,
 ) -> Plan:
     """The plan whose played-out turn (`finish`: this plan, then the side's other units) and the
     enemy's reply end best on average over `draws` draws; the first unless another beats it by
     `MARGIN`."""
     me = game.active_player
     seeds = [_draw_seed(seed, game.round, me + unit_id, k) for k in range(draws)]
+    models = [enemies(k) if enemies else None for k in range(draws)]
     means = []
     for plan in plans:
         total = 0.0
-        for s in seeds:
+        for s, model in zip(seeds, models, strict=True):
             sim = copy_of(game, s)
             finish(sim, unit_id, plan)
-            total += replies(sim, me)
+            total += replies(sim, me, model)
         means.append(total / draws)
     best = max(range(len(plans)), key=lambda i: (means[i] - (MARGIN if i else 0.0), -i))
     return plans[best]

@@ -100,3 +100,16 @@ def test_small_tournament_hard_with_its_play_outs_beats_the_greedy_baseline_on_t
         {"skirmish": scenario}, [], 10, jobs=1, first_seed=20, pairs=[("hard", "greedy")]
     )
     assert result.a_wins >= 8, result.line()
+
+
+def test_small_tournament_normal_beats_the_greedy_baseline_on_the_chapel():
+    """docs/ai.md "Nine Powers and the chapel": on `ruined_chapel`, seeds 10-19 (sides swapped),
+    Normal wins at least 5 of 10 against the greedy baseline (5 measured, 6 before shooters stood
+    after their shot (c5f96a9); 4 before this session's
+    Nine Powers changes — flanking in the threat, no Sprint ahead of the archer, R-NP-14 — when
+    Vroy and Siron ran into the undead alone; 26 of seeds 0-39 against 24: a thin guard)."""
+    scenario = load_scenario(SCENARIOS / "ruined_chapel.json")
+    (result,) = run_tournament(
+        {"ruined_chapel": scenario}, [], 10, jobs=1, first_seed=10, pairs=[("normal", "greedy")]
+    )
+    assert result.a_wins >= 5, result.line()

@@ -55,10 +55,12 @@ def test_hard_plays_nine_powers_with_normals_formation_and_one_unit_at_a_time():
     assert (np_dials.formation, np_dials.formation_range, np_dials.lookahead) == (0.05, 6.0, 1)
     assert not np_dials.close_fall_back  # strike and stand: no strike-then-walk-away plans
     assert not np_dials.sprint  # no running ahead of the others into a flank (R-NP-14)
+    assert not np_dials.shot_fall_back  # a shooter stands: the next shot keeps its die (L911)
     assert (np_dials.caution, np_dials.next_turn, np_dials.exact_paths) == (0.9, 0.35, 8)  # Normal's fear
     bw_dials = hard.dials(_duel("brikwars"))
     assert (bw_dials.formation, bw_dials.formation_range, bw_dials.lookahead) == (0.15, 4.0, 3)
     assert bw_dials.close_fall_back and (bw_dials.caution, bw_dials.next_turn) == (1.0, 0.5)
+    assert bw_dials.shot_fall_back and bw_dials.sprint
 
 
 def test_under_nine_powers_the_ai_strikes_and_stands_instead_of_falling_back():

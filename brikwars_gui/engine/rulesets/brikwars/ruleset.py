@@ -58,6 +58,15 @@ class BrikWarsRuleset(Ruleset):
     label = "BrikWars (exploding dice)"
     supernatural = True  # SN dice are BrikWars dice (dice/sn.py)
 
+    def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
+        """Hard's play-outs see the enemy reply as Normal plans in every draw (`planner_replies`):
+        the default AI, the model before, walks into saved Actions that a planning enemy keeps
+        out of (issue 25, fourth session, measured on the skirmish; docs/ai.md). The other rulesets
+        keep the presets (their own tuning and measurements)."""
+        if dials.get("level") == "hard" and dials["rollouts"] + dials["turn_rollouts"] > 0:
+            return {"planner_replies": max(dials["planner_replies"], 3)}
+        return {}
+
     def stat_lines(self, unit: UnitState) -> list[StatLine]:
         lines = [
             StatLine("Skill", f"d{unit.skill}", "Skill/Action die (R-DICE-4)"),

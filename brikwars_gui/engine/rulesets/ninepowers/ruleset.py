@@ -316,13 +316,17 @@ class NinePowersRuleset(Ruleset):
         than Normal's (0.9, 0.35): with Hard's (1.0, 0.5) Hard won 16 of 40 on ruined_chapel
         against the greedy baseline, with Normal's 24 (issue 25, second session). Nor Sprint or
         Charge ahead: the runner arrives alone among foes who all strike each round, flanked
-        (R-NP-14; ruined_chapel, Normal vs greedy, 40 games: 21 wins sprinting, 26 not; issue 25,
-        fourth session). See docs/ai.md."""
+        (R-NP-14; ruined_chapel, Normal vs greedy, 40 games: 21 wins sprinting, 26 not). Nor, now
+        that a shot reaches 10x the Shoot rating (`shot_range`), shoot and walk back out of sight:
+        the next shot then costs a die for moving (L911; skirmish@ninepowers, Normal vs greedy,
+        40 games: 33 wins walking back, 36 not; ruined_chapel 26 and 24; issue 25, fourth
+        session). See docs/ai.md."""
         return {
             "formation": min(dials["formation"], 0.05),
             "formation_range": max(dials["formation_range"], 6.0),
             "lookahead": 1,
             "close_fall_back": False,
+            "shot_fall_back": False,
             "sprint": False,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),

@@ -236,3 +236,57 @@ def test_no_collection_while_a_saved_game_opens_and_the_collector_runs_after(
         assert len(shown) == shown_before + 1 and enabled_at_message == [True] and gc.isenabled()
     finally:
         gc.callbacks.remove(seen)
+
+
+def test_an_undo_replays_without_a_collection_and_reports_a_failure_with_the_collector_running(
+    open_window, monkeypatch
+) -> None:
+    """Issue 26: undo replays the whole game like an open (ui/collector.py), and its failure
+    message, whose dialog may wait long, comes once the collector runs again."""
+    import gc
+
+    import brikwars_gui.engine.session as session
+
+    window = open_window(expect_errors=True)  # the test's window: it asks nothing when closed
+    window.set_play_mode(True, seed=8)
+    c = window.controller
+    reach = c.reachable("red-captain")
+    cell = max(reach, key=lambda x: (reach[x], x))
+    start = c.game.unit("red-captain").pos
+    collections: list[int] = []
+    replaying: list[bool] = []
+    real = session.Game.from_events.__func__
+
+    def watched(cls, *args, **kwargs):
+        replaying.append(True)
+        try:
+            return real(cls, *args, **kwargs)
+        finally:
+            replaying.pop()
+
+    def seen(phase: str, info: dict) -> None:
+        if phase == "start" and replaying:
+            collections.append(info["generation"])
+
+    monkeypatch.setattr(session.Game, "from_events", classmethod(watched))
+    errors: list[tuple[str, bool]] = []
+    c.engineError.disconnect()
+    c.engineError.connect(lambda text: errors.append((text, gc.isenabled())))
+    thresholds = gc.get_threshold()
+    gc.set_threshold(10)  # a small game's replay would make too few objects for a collection
+    gc.callbacks.append(seen)
+    try:
+        assert c.order_move("red-captain", cell)
+        assert c.undo_last_order() and c.game.unit("red-captain").pos == start
+        assert collections == [] and gc.isenabled() and errors == []
+        assert c.order_move("red-captain", cell)
+
+        def broken(cls, *args, **kwargs):
+            raise RuntimeError("replay exploded")
+
+        monkeypatch.setattr(session.Game, "from_events", classmethod(broken))
+        assert not c.undo_last_order() and c.game.unit("red-captain").pos == cell
+        assert errors == [("undo: the replay failed: replay exploded", True)] and gc.isenabled()
+    finally:
+        gc.callbacks.remove(seen)
+        gc.set_threshold(*thresholds)

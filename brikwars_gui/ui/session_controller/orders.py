@@ -7,6 +7,7 @@ import logging
 from collections.abc import Sequence
 from typing import Any
 
+from brikwars_gui.ui.collector import collector_paused
 from brikwars_gui.ui.session_controller.log_entries import _replay_kinds
 from brikwars_gui.ui.session_controller.prompts import _UIPolicy
 from brikwars_gui.ui.session_controller.views import Cell
@@ -164,26 +165,33 @@ class OrdersMixin:
 
     def undo_last_order(self) -> bool:
         """Replay the game without its last human order (fresh dice of the same seed)."""
-        from brikwars_gui.engine.session import Game
-
         cut = self._undo_cut()
         if cut is None or self.view_index is not None or self._busy:
             return False
         self._stop_ai()
+        with collector_paused():  # a replay, like opening a saved game (ui/collector.py)
+            problem = self._replay_without(cut)
+        if problem is not None:  # its dialog waits for the user: the collector runs again
+            self.engineError.emit(problem)
+            return False
+        return True
+
+    def _replay_without(self, cut: int) -> str | None:
+        """`undo_last_order`'s replay of the events before `cut`, installed; else why not."""
+        from brikwars_gui.engine.session import Game
+
         kept = self.game.events[:cut]
         dice = self._make_dice()
         try:
             game = Game.from_events(self.scenario, _replay_kinds(kept), dice, max_rounds=self.max_rounds)
         except Exception as exc:
             log.exception("undo replay failed")
-            self.engineError.emit(f"undo: the replay failed: {exc}")
-            return False
+            return f"undo: the replay failed: {exc}"
         expected = [e.to_dict() for e in kept]
         actual = [e.to_dict() for e in game.events]
         if actual != expected:
             log.error("undo replay diverged after %d of %d events", len(actual), len(expected))
-            self.engineError.emit("undo: the replay did not reproduce the game; nothing was undone")
-            return False
+            return "undo: the replay did not reproduce the game; nothing was undone"
         game.policy = _UIPolicy(self)
         self._install(game, dice, [e.seen_by for e in self._entries[:cut]])
-        return True
+        return None

@@ -81,9 +81,11 @@ def successful_dice_distribution(sides: tuple[int, ...], difficulty: Difficulty)
     return dist
 
 
-@dataclass(frozen=True)
+@dataclass(frozen=True, eq=False)
 class AttackForecast:
-    """What one attack choice is expected to do to one target, exactly."""
+    """What one attack choice is expected to do to one target, exactly (one object per pool and
+    target figures, `forecast_attack`'s cache: compared and hashed as itself, which the AI's
+    `tactics.attack_value` cache relies on to skip hashing its Fractions)."""
 
     difficulty: Difficulty
     success: Fraction

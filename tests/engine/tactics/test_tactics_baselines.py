@@ -93,7 +93,9 @@ def test_small_tournament_hard_and_normal_beat_the_greedy_baseline_under_d6():
 
 def test_small_tournament_hard_with_its_play_outs_beats_the_greedy_baseline_on_the_skirmish():
     """docs/ai.md: Hard plays its choices out (tactics/rollout.py); on the BrikWars skirmish, seeds
-    20-29 (sides swapped), it wins at least 8 of 10 against the greedy baseline (measured 9; the
+    20-29 (sides swapped), it wins at least 8 of 10 against the greedy baseline (measured 9 with
+    the default AI as the copies' enemy model, 8 with Normal's plans in all or two of the three
+    draws, issue 25 fourth session; the
     planner alone won 6 of these, 26 of seeds 0-39 against 32 with the play-outs)."""
     scenario = load_scenario(SCENARIOS / "skirmish.json")
     (result,) = run_tournament(

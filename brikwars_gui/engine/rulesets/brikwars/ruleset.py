@@ -59,12 +59,14 @@ class BrikWarsRuleset(Ruleset):
     supernatural = True  # SN dice are BrikWars dice (dice/sn.py)
 
     def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
-        """Hard's play-outs see the enemy reply as Normal plans in every draw (`planner_replies`):
-        the default AI, the model before, walks into saved Actions that a planning enemy keeps
-        out of (issue 25, fourth session, measured on the skirmish; docs/ai.md). The other rulesets
-        keep the presets (their own tuning and measurements)."""
+        """Hard's play-outs see the enemy reply as Normal plans in two of their three draws and as
+        the default AI in the third (`planner_replies`): the default AI alone, the model before,
+        walks into saved Actions that a planning enemy keeps out of; Normal's plans alone
+        mispredict an enemy that does walk in (the greedy baseline). Issue 25, fourth session,
+        measured on the skirmish (docs/ai.md). The other rulesets keep the presets (their own
+        tuning and measurements)."""
         if dials.get("level") == "hard" and dials["rollouts"] + dials["turn_rollouts"] > 0:
-            return {"planner_replies": max(dials["planner_replies"], 3)}
+            return {"planner_replies": max(dials["planner_replies"], 2)}
         return {}
 
     def stat_lines(self, unit: UnitState) -> list[StatLine]:

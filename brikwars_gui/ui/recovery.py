@@ -241,7 +241,9 @@ def _replay_journal(slot: Path) -> None:
             with contextlib.suppress(ScenarioError):
                 if load_saved_game(battle).order_count > saved.order_count:
                     return
+        last_line = journal.stat().st_mtime
         save_saved_game(saved, battle)
+        os.utime(battle, (last_line, last_line))  # the question's "last saved" is the kill's time, not now
         if in_flight:
             atomic_write_text(slot / IN_FLIGHT_NAME, json.dumps({"events": in_flight}, ensure_ascii=False))
         journal.unlink()

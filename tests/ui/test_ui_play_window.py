@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import itertools
 import json
+import os
 import time
 from pathlib import Path
 
@@ -342,6 +343,30 @@ def test_autosave_on_end_turn_and_recovery_at_startup(window, qtbot, open_window
     slot = other.recovery.slot
     other.close()
     assert not slot.exists() and other.recovery is None
+
+
+def test_recovery_question_gives_the_time_of_the_last_order_not_of_the_next_start(
+    window, qtbot, open_window, data_dir
+) -> None:
+    """Review 2026-11-27 item 28, seen again in a real window: an instance killed at 12:00 was
+    offered at 15:22 as "last saved 15:22", because turning its journal into the battle autosave
+    at start-up rewrote the file. The time asked about is the journal's last line."""
+    window.set_play_mode(True, seed=14)
+    window.end_turn()
+    window.controller.skip_ai()
+    cell, _ = far_free_cell(window, "red-captain")
+    assert window.controller.order_move("red-captain", cell)  # journaled after the autosave
+    journal = window.recovery.slot / "battle.wal"
+    assert journal.is_file()
+    killed_at = time.time() - 3 * 3600
+    os.utime(journal, (killed_at, killed_at))
+    window.recovery.lock.unlock()  # as if the first instance died then
+    other = open_window(data_dir=data_dir, fit=True)
+    offered = []
+    other.ask_recover = lambda path: offered.append(battle_summary(path)) or False
+    other.offer_recovery()
+    stamp = time.strftime("%d %b %H:%M", time.localtime(killed_at))
+    assert len(offered) == 1 and offered[0].endswith(f"last saved {stamp}")
 
 
 def test_event_log_filters_copies_and_highlights(window: MainWindow, qtbot) -> None:

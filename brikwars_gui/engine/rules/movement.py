@@ -659,6 +659,21 @@ def charge_blocked(state: GameState, unit: UnitState, target: Cell) -> str | Non
     return reason
 
 
+def charge_run(
+    state: GameState, unit: UnitState, target: Cell, max_roll: int
+) -> tuple[int, list[Cell]] | None:
+    """The least Sprint roll (at most `max_roll`) whose straight line (R-MOVE-18/20, GRID-7: the
+    rules' own steps — obstacles, corners, climbs, half-speed ground, water, units) ends within
+    reach of `target`, and the cells that run covers; None when no such roll does (a planner
+    weighing a Charge: the line a Euclidean distance promises may cut an obstacle's corner)."""
+    for roll in range(0, max_roll + 1):
+        cells, _reason = _sprint_line(state, unit, target, roll, forced=False)
+        end = cells[-1]
+        if max(abs(end[0] - target[0]), abs(end[1] - target[1])) <= 1:
+            return roll, cells
+    return None
+
+
 def _sprint_line(
     state: GameState, unit: UnitState, toward: Cell, budget: int, forced: bool
 ) -> tuple[list[Cell], str]:

@@ -99,6 +99,10 @@ def test_r_move_20_no_charge_when_the_run_reaches_with_less_than_half_a_chance()
     assert not [e for e in game.events if e.kind == "order" and e.args.get("charge")]
 
 
+def _diagonal(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] != b[0] and a[1] != b[1]
+
+
 def _corner_game() -> tuple[Game, tuple[int, int]]:
     """The gap-10 Charge of `_charge_game` with the enemy 3 rows lower (a 4" run beyond the Move,
     as before) and a post on the corner of one diagonal step of the straight line past the Move:
@@ -110,9 +114,9 @@ def _corner_game() -> tuple[Game, tuple[int, int]]:
     hs.add_unit(state, "k", "red", (3, 4), weapons=[sword])
     hs.add_unit(state, "z", "blue", (12, 7), weapons=[WeaponState("sword", "close", 2, None, "1d6+1")])
     line = straight_line((3, 4), (12, 7))
-    step = next(i for i in range(6, len(line) - 1) if line[i][0] != line[i + 1][0] and line[i][1] != line[i + 1][1])
-    (ax, ay), (bx, by) = line[step], line[step + 1]
-    corner = (bx, ay)
+    # the first diagonal step past the Move (both coordinates change)
+    step = next(i for i in range(6, len(line) - 1) if _diagonal(line[i], line[i + 1]))
+    corner = (line[step + 1][0], line[step][1])
     assert corner not in line
     hs.add_object(state, "post", [corner], size=3, weight=3)
     return Game(state, SeededDice(1)), corner

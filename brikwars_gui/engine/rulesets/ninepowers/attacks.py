@@ -207,7 +207,8 @@ def attack(
     skill = skill_for(weapon)
     choices = forecasts(state, attacker, weapon, target, rating=rating)
     best = choose_difficulty(choices)
-    detail = {f.difficulty.label: f.summary() for f in choices}
+    detail: dict[str, Any] = {f.difficulty.label: f.summary() for f in choices}
+    aim = {"weapon": weapon.name, "rating": rating}  # what the tactical AI weighs (`ai_choices`)
     answer = ask(
         ctx,
         "np_difficulty",
@@ -216,7 +217,7 @@ def attack(
         target_id,
         tuple(d.label for d in Difficulty),
         best.difficulty.label,
-        detail,
+        detail | aim,
     )
     difficulty = Difficulty.parse(answer)
     chosen = next(f for f in choices if f.difficulty is difficulty)
@@ -234,7 +235,7 @@ def attack(
             attacker.id,
             ("veto", "no"),
             default,
-            {"attack": declared, "vetoes": vetoes},
+            {"attack": declared, "vetoes": vetoes, "target": target_id, "difficulty": difficulty.label} | aim,
         )
         veto_by = guard if reply == "veto" else None
     avoided = None  # the Perception talent's Tough avoidance check (L1123)

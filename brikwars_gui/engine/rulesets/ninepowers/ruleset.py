@@ -54,6 +54,7 @@ if TYPE_CHECKING:
     from brikwars_gui.engine.dice.expression import DiceExpression
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.rules.combat import AttackPlan
+    from brikwars_gui.engine.rules.common import DecisionRequest
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -148,12 +149,7 @@ class NinePowersRuleset(Ruleset):
                     kill(ctx, unit.id, "venom (R-NP-15)")
         if state.active_index == len(state.turn_order) - 1:
             sides = list(state.turn_order)
-            dealt = {s: 0 for s in sides}
-            stamina = {s: 0 for s in sides}
-            for unit in state.units.values():
-                if unit.team in dealt:
-                    dealt[unit.team] += unit.pools.get("dealt", 0)
-                    stamina[unit.team] += unit.pools.get("stamina", 0) if unit.alive else 0
+            dealt, stamina = unitstate.round_tally(state)
             order = side_order(state.round + 1, sides, None, dealt, stamina)
             if order != sides:
                 state.turn_order = order
@@ -303,6 +299,14 @@ class NinePowersRuleset(Ruleset):
             return f"{skill} {rating}; pick {', '.join(choices[:-1])} or {choices[-1]} next"
         level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
         return f"{skill} {rating}, {level.label.capitalize()}, {roll.chance:.0%}"
+
+    def ai_answer(self, state: GameState, request: DecisionRequest) -> str | None:
+        """The tactical AI's difficulty and veto answers by the exact odds: the difficulty over the
+        attacks that get rolled (R-NP-11, L1123) and the next round's order a last blow settles
+        (R-NP-9); a veto kept for the most valuable attacks still to come (`ai_choices`)."""
+        from brikwars_gui.engine.rulesets.ninepowers.ai_choices import answer
+
+        return answer(state, request)
 
     def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
         """Nine Powers is a fight of attrition where every foe in reach strikes each round: Hard's

@@ -11,6 +11,7 @@ from scripted_answers import Answers
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, SkillTurn
+from brikwars_gui.engine.tactics import TacticalAI, preset
 from brikwars_gui.engine.tactics.policy import with_tactical_responses
 
 SWORD = {"name": "sword", "kind": "close", "use": 2, "damage": "1d6"}
@@ -127,3 +128,29 @@ def test_r_np_11_the_ai_strikes_at_a_difficulty_the_targets_veto_lets_through():
     event = last_attack(g)
     assert event.roll is not None and "Easy success, 1 damage" in event.text
     assert pools(g, "hero")["dodge"] == 1  # not spent: the default does not veto so small a blow
+
+
+def test_r_np_5_armor_worn_away_counts_as_harm_so_the_ai_strikes_the_armored_foe():
+    """R-NP-5/7: a blow goes to Armor first, and Armor does not come back in the fight. Two foes
+    beside the AI's swordsman (Melee 3) are each 10 points from defeat: a soldier in a chain
+    shirt (Armor 4, Stamina 6) and an ogre (Armor 1, Stamina 9). The AI's harm once counted only
+    Stamina, so a blow on the chain shirt weighed only its bypassing 1s and it struck the ogre;
+    with Armor worn away at `ARMOR_HARM` a point it strikes the soldier (Medium, d6 2: 2 damage
+    to Armor)."""
+    units = [
+        sb.unit("a", "red", (5, 5), facing="E", weapons=[SWORD], **np(skills={"melee": 3})),
+        sb.unit(
+            "soldier",
+            "blue",
+            (6, 5),
+            facing="W",
+            weapons=[CLAWS],
+            **np(skills={"melee": 1}, armor="chain_shirt"),
+        ),
+        sb.unit("ogre", "blue", (6, 6), facing="W", weapons=[CLAWS], **np(skills={"melee": 1}, stamina=9)),
+    ]
+    g = np_game(units, [4, 2, 7], Answers())
+    decision = TacticalAI(preset("normal")).play_unit(g, "a")
+    assert decision is not None and decision.target == "soldier"
+    assert "Medium success, 2 damage" in last_attack(g).text
+    assert pools(g, "soldier")["armor"] == 2 and pools(g, "soldier")["stamina"] == 6

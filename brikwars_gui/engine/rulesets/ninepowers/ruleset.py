@@ -48,6 +48,7 @@ from brikwars_gui.engine.rulesets.ninepowers.pools import (
 from brikwars_gui.engine.rulesets.ninepowers.resolve import end_turn, side_order, start_round, start_turn
 from brikwars_gui.engine.rulesets.ninepowers.rolls import NinePowersCheck, NinePowersDamage
 from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKILLS, NinePowersStats
+from brikwars_gui.engine.rulesets.ninepowers.tactics import ARMOR_HARM
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
@@ -556,8 +557,10 @@ class NinePowersRuleset(Ruleset):
 
 def _odds_of(sf: forecast.StrikeForecast, stamina: int) -> StrikeOdds:
     """The chosen difficulty's odds over the attacks that get rolled: its chance to defeat, and as
-    the lasting wound the expected Stamina loss over the Stamina left (`strike_odds`)."""
+    the lasting wound the expected Stamina loss, and Armor worn away at `tactics.ARMOR_HARM` a
+    point, over the Stamina left (`strike_odds`)."""
     chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
     defeat = rolled * float(chosen.defeat)
-    wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
+    harm = float(chosen.expected_stamina) + ARMOR_HARM * float(chosen.expected_armor)
+    wound = min(1.0, max(defeat, rolled * harm / stamina))
     return StrikeOdds(sf.hit, defeat, wound, harm_weight=1.0)  # Stamina is attrition (R-NP-4/5)

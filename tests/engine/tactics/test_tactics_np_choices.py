@@ -11,11 +11,16 @@ from scripted_answers import Answers
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack, SkillTurn
+from brikwars_gui.engine.rulesets import find_ruleset
+from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics import TacticalAI, preset
 from brikwars_gui.engine.tactics.policy import with_tactical_responses
+from brikwars_gui.engine.tactics.threat import ThreatMap
+from brikwars_gui.scenario.models import Scenario
 
 SWORD = {"name": "sword", "kind": "close", "use": 2, "damage": "1d6"}
 FISTS = {"name": "fists", "kind": "close", "use": 3, "damage": "1d6"}
+NP = find_ruleset("ninepowers")
 
 
 def _answers(answers: Answers, question: str) -> list[str]:
@@ -154,3 +159,45 @@ def test_r_np_5_armor_worn_away_counts_as_harm_so_the_ai_strikes_the_armored_foe
     assert decision is not None and decision.target == "soldier"
     assert "Medium success, 2 damage" in last_attack(g).text
     assert pools(g, "soldier")["armor"] == 2 and pools(g, "soldier")["stamina"] == 6
+
+
+def _ledge_game(script: list[int]) -> Game:
+    """A hero at Stamina 2 (Melee 2) and a zombie (Melee 2) six squares apart; a ledge one inch
+    high (3 bricks, GRID-9) at (10, 4), which the zombie can climb (R-NP-10's 1 m at Acrobatics 1)."""
+    units = [
+        sb.unit("h", "red", (5, 5), facing="E", weapons=[SWORD], **np(skills={"melee": 2}, stamina=2)),
+        sb.unit("z", "blue", (11, 5), facing="W", weapons=[CLAWS], **np(skills={"melee": 2})),
+    ]
+    terrain = [{"kind": "elevated", "cells": [[10, 4], [10, 4]], "elevation": 3}]
+    data = sb.scenario(units, terrain=terrain).model_dump(mode="json")
+    data["ruleset"] = "ninepowers"
+    return Game.from_scenario(Scenario.model_validate(data), script=script, policy=Answers())
+
+
+def test_r_np_14_the_ai_holds_away_from_a_ledge_a_foe_would_strike_down_from():
+    """Higher ground (R-NP-14, L1343): a foe one inch above its target rolls a die more. The
+    hero, two blows from defeat, walks up to hold for the zombie: before, at (9, 5), under the
+    ledge the zombie can climb; now at (9, 6), where the zombie's blow comes from level ground."""
+    g = _ledge_game([])
+    decision = TacticalAI(preset("normal")).play_unit(g, "h")
+    assert decision is not None and decision.kind == "hold"
+    assert g.unit("h").pos == (9, 6)
+
+
+def test_r_np_14_the_threat_map_weighs_the_blow_from_the_ledge_as_the_engine_rolls_it():
+    g = _ledge_game([2, 5, 6, 1])
+    g.move("h", (9, 5))
+    h, z = g.unit("h"), g.unit("z")
+    tm = ThreatMap(g.state, h)
+    v = tm.view("z")
+    assert v.p_above > v.p_close > 0
+    assert tm.next_turn[5, 9] == 0.6 * v.p_above  # below the ledge (10, 4): a move away
+    assert tm.next_turn[6, 9] == 0.6 * v.p_close  # level ground all round
+    g.face("h", "W")  # its back to the zombie: no Response to it (R-MOVE-5 needs sight)
+    g.end_turn()
+    g.move("z", (10, 4))  # up the ledge, beside the hero
+    odds = NP.strike_odds(g.state, z, z.weapons[0], h, needed=3)
+    assert odds.value() == v.p_above
+    g.act("z", Attack("claws", "h"))
+    text = last_attack(g).text
+    assert "Melee 2 (3 dice): d4 2, d6 5, d8 6" in text and "higher ground +1" in text

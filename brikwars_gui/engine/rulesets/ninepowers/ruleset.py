@@ -34,7 +34,11 @@ from brikwars_gui.engine.rulesets.base import (
     WeaponTerms,
 )
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
-from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS, RANGE_FACTOR
+from brikwars_gui.engine.rulesets.ninepowers.battlefield import (
+    CLIMB_BRICKS,
+    HIGHER_GROUND_BRICKS,
+    RANGE_FACTOR,
+)
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
@@ -407,6 +411,29 @@ class NinePowersRuleset(Ruleset):
         stamina = max(1, int(target.pools.get("stamina", 1)))
         flanked = forecast.strike_forecasts(state, attacker, weapon, target, origin, flanked=True)
         return _odds_of(flanked, stamina)
+
+    def higher_ground_bricks(self) -> int | None:
+        """One inch (3 bricks) above the target gives any attack +1 die (R-NP-14, L1343)."""
+        return HIGHER_GROUND_BRICKS
+
+    def above_strike_odds(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        origin: Cell,
+        *,
+        flanked: bool = False,
+    ) -> StrikeOdds | None:
+        """An attack from `origin` with higher ground's +1 die (R-NP-14, L1343; flanking's too
+        when `flanked`): what the AI's threat map weighs at a cell below a ledge a foe can
+        stand on (`tactics.threat`). None for a blast (the shared roll)."""
+        if weapon.damage_type == "explosive":
+            return None
+        stamina = max(1, int(target.pools.get("stamina", 1)))
+        sf = forecast.strike_forecasts(state, attacker, weapon, target, origin, flanked=flanked, above=True)
+        return _odds_of(sf, stamina)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 

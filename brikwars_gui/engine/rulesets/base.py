@@ -311,6 +311,27 @@ class Ruleset(ABC):
         (Nine Powers' flanking, R-NP-14); None (the default) where the rules give no such bonus."""
         return None
 
+    def higher_ground_bricks(self) -> int | None:
+        """How many bricks above its target an attacker must stand for the rules' higher-ground
+        bonus (Nine Powers: one inch, R-NP-14), for a planner weighing where to stand; None (the
+        default) where height gives an attack nothing."""
+        return None
+
+    def above_strike_odds(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        origin: Cell,
+        *,
+        flanked: bool = False,
+    ) -> StrikeOdds | None:
+        """`strike_odds` from `origin` (and `flanked`, as `flanked_strike_odds`) when the attacker
+        stands `higher_ground_bricks` above the target: what a foe on a ledge over a cell would
+        strike there with; None (the default) where the rules give no such bonus."""
+        return None
+
     def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:
         """How far a planner should weigh a shot with `weapon` as worth making: by default its
         Range (beyond it R-ACT-6's penalty on every die makes a shot poor). A ruleset whose own

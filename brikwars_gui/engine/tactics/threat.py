@@ -130,6 +130,37 @@ def _dry_step(state: GameState, unit: UnitState) -> bool:
     return False
 
 
+def _above_chance(
+    state: GameState, shooter: UnitState, target: UnitState, *, ranged: bool, flanked: bool
+) -> float:
+    """`_kill_chance` when `shooter` stands the ruleset's higher ground above `target`
+    (`Ruleset.above_strike_odds`: Nine Powers' +1 die, R-NP-14); 0 where the rules give none."""
+    rules = ruleset_of(state)
+    origin = shooter.pos if ranged else _beside(state, shooter, target)
+    best = 0.0
+    for w in ranged_weapons(shooter) if ranged else close_weapons(shooter):
+        if not w.spent:
+            odds = rules.above_strike_odds(state, shooter, w, target, origin, flanked=flanked)
+            if odds is not None:
+                best = max(best, odds.value())
+    return best
+
+
+def below_ledge(state: GameState, bricks: int) -> np.ndarray:
+    """Cells with a passable neighbour at least `bricks` higher: a foe striking from there has
+    higher ground (GRID-9 heights, GRID-4 reach)."""
+    elev = state.grid.elevation.astype(np.int32)
+    low = np.full((elev.shape[0] + 2, elev.shape[1] + 2), -(10**6), dtype=np.int32)
+    low[1:-1, 1:-1] = np.where(state.grid.passable, elev, -(10**6))
+    h, w = elev.shape
+    top = np.full(elev.shape, -(10**6), dtype=np.int32)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                top = np.maximum(top, low[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w])
+    return top >= elev + bricks
+
+
 @dataclass
 class EnemyView:
     """One enemy as the planner sees it (arrays are (height, width), indexed [y, x])."""
@@ -149,6 +180,9 @@ class EnemyView:
     # R-MOVE-4: a swimmer answers no mover, and an attack only by an Angry Inch onto dry ground
     swims: bool = False
     dry_step: bool = True
+    p_above: float = 0.0  # its close attack's value from higher ground (R-NP-14)
+    p_flanked_above: float = 0.0  # and flanked too
+    p_ranged_above: float = 0.0  # its shot's value from higher ground
 
     @property
     def sees(self) -> np.ndarray:
@@ -207,6 +241,13 @@ class ThreatMap:
         cache = sight_cache if sight_cache is not None else {}
         rules = ruleset_of(state)
         self.enemies: list[EnemyView] = []
+        # cells below a ledge a foe may strike from (`Ruleset.higher_ground_bricks`); None on a
+        # table too flat for it (BrikWars and D6 give height nothing)
+        bricks = rules.higher_ground_bricks()
+        elevation = state.grid.elevation
+        flat = bricks is None or int(elevation.max()) - int(elevation.min()) < bricks
+        self._ledge = None if flat else below_ledge(state, bricks)
+        self._bricks = bricks or 0
         for e in known_enemies(state, unit.team) if enemies is None else enemies:
             shooting = [wp for wp in ranged_weapons(e) if not wp.spent]
             reach = max((wp.range or 0 for wp in shooting), default=0)
@@ -238,6 +279,11 @@ class ThreatMap:
                     _dry_step(state, e),
                 )
             )
+            if self._ledge is not None:
+                view = self.enemies[-1]
+                view.p_above = _above_chance(state, e, unit, ranged=False, flanked=False)
+                view.p_flanked_above = _above_chance(state, e, unit, ranged=False, flanked=True)
+                view.p_ranged_above = _above_chance(state, e, unit, ranged=True, flanked=False)
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
         # `attack_risk_of` per responder: the attacker cells it hits whoever the target
         self._risk_by_view: dict[tuple[str, bool | None], np.ndarray] = {}
@@ -336,10 +382,30 @@ class ThreatMap:
             p = max(v.p_ranged, v.p_close)
             if crowd is not None and v.p_flanked > v.p_close and e.id in closing:
                 p = np.where(closing[e.id] & (crowd >= 2), max(v.p_ranged, v.p_flanked), p)
+            if self._ledge is not None:
+                p = self._from_above(v, p, closing, crowd)
             mine = np.where(now, p, np.where(later, 0.6 * p, 0.0))
             self._next_by_enemy[e.id] = mine
             out += mine
         return out
+
+    def _from_above(
+        self, v: EnemyView, p: np.ndarray | float, closing: dict[str, np.ndarray], crowd: np.ndarray | None
+    ) -> np.ndarray | float:
+        """`p` where `v` strikes from higher ground (R-NP-14): a close fighter at a cell below a
+        ledge it can stand on, flanked where two can close on it; a shooter at a cell the height
+        of a ledge below where it stands."""
+        if v.close and v.p_above > v.p_close:
+            flanked: np.ndarray | bool = False
+            if crowd is not None and v.unit.id in closing:
+                flanked = closing[v.unit.id] & (crowd >= 2)
+            p = np.where(self._ledge, np.maximum(p, np.where(flanked, v.p_flanked_above, v.p_above)), p)
+        if v.reach and v.p_ranged_above > v.p_ranged:
+            x, y = v.unit.pos
+            elevation = self.state.grid.elevation
+            high = int(elevation[y, x]) >= elevation.astype(np.int32) + self._bricks
+            p = np.where(high, np.maximum(p, v.p_ranged_above), p)
+        return p
 
     def next_turn_of(self, enemy_id: str) -> np.ndarray:
         """One enemy's share of `next_turn` (zero for an enemy left out)."""

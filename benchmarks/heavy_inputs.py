@@ -125,7 +125,10 @@ def measure_open_headless(path: Path) -> tuple[float, float]:
     return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_open_gui(path: Path) -> tuple[float, float]:
+def _window(tmp: str):
+    """The app and its main window on the skirmish, shown, with isolated settings; the saved
+    games are played by AI sides, whose first step would run in the event loop once the open
+    took longer than the step interval: held back (not part of opening the game)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -135,16 +138,18 @@ def measure_open_gui(path: Path) -> tuple[float, float]:
     from brikwars_gui.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
+    settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings, data_dir=None)
+    window.resize(1400, 900)
+    window.show()
+    window.controller.set_ai_interval(LIMIT_S * 1000)
+    app.processEvents()
+    return app, window
+
+
+def measure_open_gui(path: Path) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
-        skirmish = load_scenario(SCENARIOS / "skirmish.json")
-        window = MainWindow(skirmish, None, settings=settings, data_dir=None)
-        window.resize(1400, 900)
-        window.show()
-        # the saved games are played by AI sides, whose first step would run in the event loop
-        # once the open took longer than the step interval: not part of opening the game
-        window.controller.set_ai_interval(LIMIT_S * 1000)
-        app.processEvents()
+        app, window = _window(tmp)
         start, cpu = time.perf_counter(), time.process_time()
         if not window.open_saved_game(path, remember=False):
             raise RuntimeError(f"{path} did not open")
@@ -155,20 +160,8 @@ def measure_open_gui(path: Path) -> tuple[float, float]:
 def resave_in_gui(source: Path, target: Path) -> None:
     """Open `source` in the window and save it as `target`, as a user does: the window's Save Game
     writes a checkpoint of the game beside its orders (engine/checkpoint.py)."""
-    os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
-    from PySide6.QtCore import QSettings
-    from PySide6.QtWidgets import QApplication
-
-    from brikwars_gui.paths import SCENARIOS
-    from brikwars_gui.scenario.io import load_scenario
-    from brikwars_gui.ui.main_window import MainWindow
-
-    app = QApplication.instance() or QApplication([])
     with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
-        skirmish = load_scenario(SCENARIOS / "skirmish.json")
-        window = MainWindow(skirmish, None, settings=settings, data_dir=None)
-        window.controller.set_ai_interval(LIMIT_S * 1000)
+        app, window = _window(tmp)
         if not (window.open_saved_game(source, remember=False) and window.save_game_as(target)):
             raise RuntimeError(f"{source} could not be opened and saved as {target}")
         app.processEvents()

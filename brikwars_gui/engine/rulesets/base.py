@@ -201,8 +201,14 @@ class Ruleset(ABC):
         """Responses a step `prev` → `cell` draws *before* it is taken, as (kind, responder id) in
         the order they are played; the walk asks before every step (a Hidden mover draws none).
         None by default: BrikWars answers units entering reach, not leaving it (Nine Powers'
-        Melee talent strikes a foe moving away, R-NP-12)."""
+        Melee talent strikes a foe moving away, R-NP-12). A ruleset that draws any says so in
+        `draws_leaving_responses`."""
         return []
+
+    def draws_leaving_responses(self, state: GameState) -> bool:
+        """Whether `leaving_responses` may find any in this battle: False lets a walk carry a
+        mover past the steps no enemy can respond to without asking before each (issue 26)."""
+        return False
 
     def resolve_leaving_response(
         self, ctx: RulesContext, kind: str, responder: UnitState, mover: UnitState

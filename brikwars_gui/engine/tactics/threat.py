@@ -23,7 +23,7 @@ import numpy as np
 from brikwars_gui.engine.geometry import visible_cells
 from brikwars_gui.engine.hazards.fields import hazard_dice
 from brikwars_gui.engine.hazards.scout import is_scout
-from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
+from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons, swimming
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 from brikwars_gui.engine.tactics.hand_odds import damage_odds
@@ -116,6 +116,20 @@ def _flanked_chance(state: GameState, shooter: UnitState, target: UnitState, alo
     return best
 
 
+def _dry_step(state: GameState, unit: UnitState) -> bool:
+    """Whether a free, passable, dry cell lies one Angry Inch from the unit (R-RESP-2): a swimmer
+    answers an attack only by stepping out of the water onto one first (R-MOVE-4)."""
+    grid = state.grid
+    x0, y0 = unit.pos
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            x, y = x0 + dx, y0 + dy
+            free = grid.in_bounds((x, y)) and grid.passable[y, x] and not grid.water[y, x]
+            if (dx or dy) and free and state.unit_at((x, y)) is None:
+                return True
+    return False
+
+
 def _above_chance(
     state: GameState, shooter: UnitState, target: UnitState, *, ranged: bool, flanked: bool
 ) -> float:
@@ -163,6 +177,9 @@ class EnemyView:
     p_close: float
     fire_reach: float = 0.0  # longest shot worth making on its turn (`Ruleset.shot_range`)
     p_flanked: float = 0.0  # its close attack's value with a friend also in reach (R-NP-14)
+    # R-MOVE-4: a swimmer answers no mover, and an attack only by an Angry Inch onto dry ground
+    swims: bool = False
+    dry_step: bool = True
     p_above: float = 0.0  # its close attack's value from higher ground (R-NP-14)
     p_flanked_above: float = 0.0  # and flanked too
     p_ranged_above: float = 0.0  # its shot's value from higher ground
@@ -184,6 +201,8 @@ class EnemyView:
         """Cells a mover entering draws its Response from (seen; in Range or reach, or one Angry
         Inch short of them)."""
         zone = np.zeros_like(self.sight)
+        if self.swims:
+            return zone  # R-MOVE-4: no arms free (the engine asks no swimmer about a mover)
         if self.reach:
             zone |= self.dist <= self.reach + STEP
         if self.close:
@@ -256,6 +275,8 @@ class ThreatMap:
                     p_close,
                     fire_reach,
                     _flanked_chance(state, e, unit, p_close) if close_weapons(e) else p_close,
+                    swimming(state, e),
+                    _dry_step(state, e),
                 )
             )
             if self._ledge is not None:
@@ -304,7 +325,7 @@ class ThreatMap:
             return cached
         target = self.state.units.get(target_id)
         seen_only: bool | None = None  # no Response to this attack
-        if v.responds and target is not None:
+        if v.responds and target is not None and (v.dry_step or not v.swims):
             if v.unit.id == target_id:
                 seen_only = True
             elif v.unit.team == target.team:

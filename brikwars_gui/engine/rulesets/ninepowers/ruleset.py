@@ -183,6 +183,9 @@ class NinePowersRuleset(Ruleset):
     ) -> list[tuple[str, str]]:
         return sticky.guards(state, mover, prev, cell)
 
+    def draws_leaving_responses(self, state: GameState) -> bool:
+        return True
+
     def resolve_leaving_response(
         self, ctx: RulesContext, kind: str, responder: UnitState, mover: UnitState
     ) -> bool:

@@ -19,6 +19,7 @@ from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.io import load_scenario
 from brikwars_gui.scenario.savegame import SavedGame, dump_saved_game, parse_saved_game
+from tests.conjure_order import Conjure, conjure_orders  # noqa: F401 (the fixture)
 
 RULESETS = ("brikwars", "d6", "ninepowers")
 
@@ -157,3 +158,32 @@ def test_the_key_survives_a_save_and_load_round_trip() -> None:
     again = parse_saved_game(dump_saved_game(saved), "again.json")
     blob = base64.b64decode(again.checkpoint.payload)
     assert ck.checkpoint_key(again, blob) == again.checkpoint.key == saved.checkpoint.key
+
+
+@pytest.mark.usefixtures("conjure_orders")
+def test_a_unit_that_joined_the_battle_is_in_the_checkpoint() -> None:
+    """R-SN-2 seam (`rules/roster.py`): a unit born mid-battle (the test-only Conjure order) is in
+    the restored state, its index and its roster, and the game goes on the same."""
+    from brikwars_gui.engine.rules import sandbox as sb
+
+    scenario = sb.scenario(
+        [
+            sb.unit("mage", "red", (2, 2), armor="4"),
+            sb.unit("runner", "blue", (19, 5), armor="4", facing="W", weapons=[sb.PISTOL]),
+        ]
+    )
+    game = Game.from_scenario(scenario, seed=3, max_rounds=6)
+    game.act("mage", Conjure("imp", (5, 5)))
+    events = [e.to_dict() for e in game.events if e.kind in ("order", "decided", "unit_joined")]
+    saved = SavedGame(scenario=scenario, seed=3, max_rounds=6, events=events)
+    saved = parse_saved_game(dump_saved_game(with_checkpoint(saved, game)), "game.json")
+    restored, _ = game_of_saved(saved, SeededDice(3), max_rounds=6)
+    replayed = _replayed(saved)
+    assert restored.state.unit_at((5, 5)).id == "imp"
+    assert restored.state.unit_index().alive_by_team["red"] == 2
+    assert restored.state.snapshot() == replayed.state.snapshot()
+    replayed.policy = DefaultPolicy()
+    for g in (restored, replayed):
+        g.end_turn()
+        ai.play_turn(g)
+    assert [e.to_dict() for e in restored.events] == [e.to_dict() for e in replayed.events]

@@ -38,9 +38,11 @@ import numpy as np
 
 from brikwars_gui import __version__
 from brikwars_gui.engine.dice.source import DiceSource, RewindableDice
+from brikwars_gui.engine.events import Event
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.snapshots import Snapshots, _Taken
+from brikwars_gui.engine.state import GameState
 from brikwars_gui.scenario.savegame import Checkpoint, SavedGame
 
 __all__ = [
@@ -149,10 +151,16 @@ def game_from_checkpoint(blob: bytes, dice: DiceSource, **kwargs: Any) -> tuple[
     if not (isinstance(payload, tuple) and len(payload) == 8 and payload[0] == CHECKPOINT_VERSION):
         raise CheckpointError("not a checkpoint of this version")
     _, state, events, snapshots, record, token, max_rounds, extra = payload
+    if not isinstance(state, GameState):
+        raise CheckpointError("the checkpoint holds no game state")
+    if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
+        raise CheckpointError("the checkpoint's events are not a list of events")
     if not isinstance(snapshots, Snapshots) or not all(
         isinstance(s, _Taken | dict) for s in snapshots._items
     ):
         raise CheckpointError("the checkpoint's timeline is not a list of snapshots")
+    if not isinstance(record, list):
+        raise CheckpointError("the checkpoint's dice record is not a list")
     if not isinstance(dice, RewindableDice):
         raise CheckpointError("the dice cannot be moved to the checkpoint's position")
     if kwargs.get("max_rounds") != max_rounds:

@@ -187,3 +187,14 @@ def test_a_unit_that_joined_the_battle_is_in_the_checkpoint() -> None:
         g.end_turn()
         ai.play_turn(g)
     assert [e.to_dict() for e in restored.events] == [e.to_dict() for e in replayed.events]
+
+
+def test_a_payload_of_the_wrong_shape_is_refused() -> None:
+    """Engine data in the wrong places (here: a unit where the state belongs) is refused before a
+    game is built from it, even under a matching key."""
+    saved, _ = _played("skirmish.json", "brikwars", turns=2)
+    payload = list(ck.loads(base64.b64decode(saved.checkpoint.payload)))
+    payload[1] = next(iter(payload[1].units.values()))
+    blob = zlib.compress(pickle.dumps(tuple(payload)))
+    with pytest.raises(CheckpointError, match="no game state"):
+        ck.game_from_checkpoint(blob, SeededDice(saved.seed), max_rounds=saved.max_rounds)

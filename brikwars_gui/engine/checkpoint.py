@@ -181,15 +181,19 @@ def game_from_checkpoint(blob: bytes, dice: DiceSource, **kwargs: Any) -> tuple[
 def code_fingerprint() -> str:
     """What a checkpoint's key says about the code that made it: the version, Python's and numpy's
     versions and a hash of the engine's and scenario models' sources (a development build keeps
-    its version number while its rules change; an installed app without sources has its version)."""
+    its version number while its rules change). An app frozen without its sources (PyInstaller)
+    hashes its executable's size and time instead: every build is another program."""
     digest = hashlib.sha256()
     for part in (__version__, sys.version, platform.python_implementation(), np.__version__):
         digest.update(part.encode() + b"\0")
     package = Path(__file__).resolve().parents[1]
-    for folder in ("engine", "scenario"):
-        for source in sorted((package / folder).rglob("*.py")):
-            digest.update(source.relative_to(package).as_posix().encode() + b"\0")
-            digest.update(source.read_bytes())
+    sources = [s for folder in ("engine", "scenario") for s in sorted((package / folder).rglob("*.py"))]
+    for source in sources:
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(source.read_bytes())
+    if not sources:
+        built = Path(sys.executable).stat()
+        digest.update(f"{sys.executable}\0{built.st_size}\0{built.st_mtime_ns}".encode())
     return digest.hexdigest()
 
 

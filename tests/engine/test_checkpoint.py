@@ -198,3 +198,22 @@ def test_a_payload_of_the_wrong_shape_is_refused() -> None:
     blob = zlib.compress(pickle.dumps(tuple(payload)))
     with pytest.raises(CheckpointError, match="no game state"):
         ck.game_from_checkpoint(blob, SeededDice(saved.seed), max_rounds=saved.max_rounds)
+
+
+def test_the_code_fingerprint_follows_the_sources(tmp_path, monkeypatch) -> None:
+    """A development build keeps its version number while its rules change: the key holds a hash
+    of the engine's sources, so a checkpoint of yesterday's rules is not read by today's."""
+    first = ck.code_fingerprint()
+    assert first == ck.code_fingerprint()  # computed once per process
+    ck.code_fingerprint.cache_clear()
+    real = type(tmp_path).read_bytes
+
+    def edited(path):
+        data = real(path)
+        return data + b"\n# a rule changed" if path.name == "movement.py" else data
+
+    monkeypatch.setattr(type(tmp_path), "read_bytes", edited)
+    try:
+        assert ck.code_fingerprint() != first
+    finally:
+        ck.code_fingerprint.cache_clear()

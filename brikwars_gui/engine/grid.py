@@ -739,6 +739,18 @@ def find_path(
     return Path(cells, costs, end & 1)
 
 
+def step_allowed(grid: Grid, a: Cell, b: Cell, max_rise: int = MAX_CLIMB_BRICKS) -> bool:
+    """Whether `path_cost(grid, [a, b], max_rise=max_rise)` accepts the single step a → b to a
+    neighbouring cell (`a` on the table): asked for each of a responder's 8 Angry Inch cells."""
+    (ax, ay), (bx, by) = a, b
+    if not (0 <= bx < grid.width and 0 <= by < grid.height) or (ax, ay) == (bx, by):
+        return False
+    passable = grid.passable
+    if not passable[by, bx] or int(grid.elevation[by, bx]) - int(grid.elevation[ay, ax]) > max_rise:
+        return False
+    return ax == bx or ay == by or bool(passable[ay, bx] and passable[by, ax])
+
+
 def path_cost(
     grid: Grid,
     cells: Sequence[Cell],

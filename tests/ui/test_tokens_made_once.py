@@ -13,6 +13,7 @@ from brikwars_gui.engine.session import Game
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.io import load_scenario
 from brikwars_gui.scenario.savegame import SavedGame, save_saved_game
+from brikwars_gui.ui.fit_table import ColumnFitter
 from brikwars_gui.ui.items import UnitItem, cell_center
 from tests.ui.test_open_from_checkpoint import _window
 
@@ -105,3 +106,36 @@ def test_edit_mode_after_opening_a_saved_game_shows_every_scenario_unit_where_th
     assert left_play[unit_id][11]  # the selection shows on its token
     scene.rebuild()  # the editor's own picture of the scenario
     assert _tokens(scene) == left_play  # a token killed in the battle is named again (its label)
+
+
+def test_a_saved_game_opening_measures_the_units_table_once_on_the_battle_s_texts(
+    qtbot, settings, shown, tmp_path, monkeypatch
+) -> None:
+    """The Units table (2,000 rows in the big game) was measured when the docks were rearranged
+    and again after its texts were refreshed from the battle (issue 26); now once, on those texts."""
+    path = _saved_battle(tmp_path, False)
+    window = _window(qtbot, settings)
+    table, fitter = window.unit_panel.table, window.unit_panel.fitter
+    measured: list[tuple] = []  # each new measurement of the Units table's columns
+    real = ColumnFitter._content_widths
+
+    def counted(self, columns):
+        before = self._measured
+        widths = real(self, columns)
+        if self is fitter and self._measured is not before:
+            measured.append(self._measured[0])
+        return widths
+
+    monkeypatch.setattr(ColumnFitter, "_content_widths", counted)
+    assert window.open_saved_game(path, remember=False)
+    qtbot.wait(50)  # the fits the event loop brings
+    assert len(measured) == 1
+    columns = table.model().columnCount()
+    header = table.horizontalHeader()
+    widths = [header.sectionSize(c) for c in range(columns)]
+    dead = next(u.id for u in window.controller.game.state.units.values() if not u.alive)
+    row = window.unit_panel.model.row_of(dead)
+    assert "Dead" in str(window.unit_panel.model.index(row, columns - 1).data())  # the battle's text
+    window.unit_panel.fitter._forget_widths()
+    window.unit_panel.fitter.fit()
+    assert [header.sectionSize(c) for c in range(columns)] == widths  # measured on the final texts

@@ -209,11 +209,10 @@ class UnitItem(QGraphicsItem):
         QGraphicsItem.__init__(item)
         item._make(view.id, short_name(view.name) if view.name else view.id)
         item.radius = _token_radius(view.size)
-        item.color = QColor(color)
-        item.facing = Facing(view.facing) if view.facing in Facing.__members__ else Facing.N
+        item.color = QColor(color)  # colour, facing and place: `apply_view` sets them as it draws
+        item.facing = Facing.N
         item.hero = view.hero
         item.place_label(False)
-        item.setPos(cell_center(view.pos))
         return item
 
     # -- move animation -------------------------------------------------------------------------

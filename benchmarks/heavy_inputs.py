@@ -31,6 +31,11 @@ is set (the helpers' sessions set it) every measured open compiles them from sou
 installed app never does (~0.2 s CPU of the 2,000-unit open under load): `--bytecode-cache` gives
 each checkout a bytecode folder (PYTHONPYCACHEPREFIX), filled by an open that is not counted.
 
+Saved games written by the window carry a checkpoint of the game (`engine/checkpoint.py`, issue 26):
+each saved game is also opened and saved again in the window by the after code (not counted), and
+that file opened (", saved by the app (checkpoint)"); the before code cannot read such a file, so
+its line has no before figure (compare with the line below it: the same game, replayed).
+
 Move orders record their path since issue 26 (a replay walks it without searching): `--before`
 code opens a copy of each saved game with the recorded paths taken out (a file as it wrote them),
 and the after code opens that copy too ("..., a file without recorded paths"), so the figures say
@@ -120,7 +125,10 @@ def measure_open_headless(path: Path) -> tuple[float, float]:
     return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_open_gui(path: Path) -> tuple[float, float]:
+def _window(tmp: str):
+    """The app and its main window on the skirmish, shown, with isolated settings; the saved
+    games are played by AI sides, whose first step would run in the event loop once the open
+    took longer than the step interval: held back (not part of opening the game)."""
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     from PySide6.QtCore import QSettings
     from PySide6.QtWidgets import QApplication
@@ -130,21 +138,33 @@ def measure_open_gui(path: Path) -> tuple[float, float]:
     from brikwars_gui.ui.main_window import MainWindow
 
     app = QApplication.instance() or QApplication([])
+    settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
+    window = MainWindow(load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings, data_dir=None)
+    window.resize(1400, 900)
+    window.show()
+    window.controller.set_ai_interval(LIMIT_S * 1000)
+    app.processEvents()
+    return app, window
+
+
+def measure_open_gui(path: Path) -> tuple[float, float]:
     with tempfile.TemporaryDirectory() as tmp:
-        settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
-        skirmish = load_scenario(SCENARIOS / "skirmish.json")
-        window = MainWindow(skirmish, None, settings=settings, data_dir=None)
-        window.resize(1400, 900)
-        window.show()
-        # the saved games are played by AI sides, whose first step would run in the event loop
-        # once the open took longer than the step interval: not part of opening the game
-        window.controller.set_ai_interval(LIMIT_S * 1000)
-        app.processEvents()
+        app, window = _window(tmp)
         start, cpu = time.perf_counter(), time.process_time()
         if not window.open_saved_game(path, remember=False):
             raise RuntimeError(f"{path} did not open")
         app.processEvents()
         return time.perf_counter() - start, time.process_time() - cpu
+
+
+def resave_in_gui(source: Path, target: Path) -> None:
+    """Open `source` in the window and save it as `target`, as a user does: the window's Save Game
+    writes a checkpoint of the game beside its orders (engine/checkpoint.py)."""
+    with tempfile.TemporaryDirectory() as tmp:
+        app, window = _window(tmp)
+        if not (window.open_saved_game(source, remember=False) and window.save_game_as(target)):
+            raise RuntimeError(f"{source} could not be opened and saved as {target}")
+        app.processEvents()
 
 
 def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int) -> dict[str, Path]:
@@ -207,6 +227,9 @@ def _measure(what: str, args: list[str]) -> dict:
 
     calibration = _calibration_ms()
     code = str(Path(brikwars_gui.__file__).parents[1])
+    if what == "resave":
+        resave_in_gui(Path(args[0]), Path(args[1]))
+        return {"calibration_ms": calibration, "code": code}
     if what == "dense":
         rounds = measure_dense_rounds(int(args[0]), int(args[1]), args[2], int(args[3]))
         return {"rounds": rounds, "calibration_ms": calibration, "code": code}
@@ -295,17 +318,25 @@ def main() -> None:
                 _child(code, "gui", str(warm[0])) if warm else _child(code, "ai", "20", "20")
             print("modules compiled beforehand (--bytecode-cache)", flush=True)
         old_files = {path for name, path in saved.items() if name.endswith("recorded paths")}
+        kept = {}  # each game as the window saves it: with a checkpoint (the after code's files)
+        for path in saved.values():
+            if path not in old_files:
+                kept[path] = path.with_name(path.stem + "-checkpoint.json")
+                _child(ROOT, "resave", str(path), str(kept[path]))
         for name, path in saved.items():
             if path not in old_files:
                 jobs.append((f"open headless, {name}", "headless", str(path)))
+                label = f"open in the GUI, {name}, saved by the app (checkpoint)"
+                jobs.append((label, "gui", str(kept[path])))
             jobs.append((f"open in the GUI, {name}", "gui", str(path)))
+        old_files |= set(kept.values())  # the before code cannot read them: no before figure
         for label, *job in jobs:
             figures = []
             for side, code in codes.items():
                 run = job
                 if side == "before" and job[0] in ("headless", "gui"):
                     if Path(job[-1]) in old_files:
-                        continue  # the line above has it
+                        continue  # the line below or above has it
                     run = [job[0], str(Path(job[-1]).with_name(Path(job[-1]).stem + "-to-only.json"))]
                 result = _child(code, *run)
                 seconds, calibration = result["seconds"], result["calibration_ms"]

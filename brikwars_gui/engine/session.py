@@ -59,6 +59,7 @@ from brikwars_gui.engine.rules.movement import (
     walk,
     water_cells,
 )
+from brikwars_gui.engine.rules.quiet_steps import quiet_steps
 from brikwars_gui.engine.rules.response import (
     leaving_triggers,
     movement_triggers,
@@ -510,6 +511,17 @@ class Game:
             return []
         return leaving_triggers(self.ctx, mover, prev, cell)
 
+    def _quiet_steps(self, mover: UnitState, cells: Sequence[Cell]) -> list[bool] | None:
+        """The steps `_step_check` and `_leave_check` are sure to find nothing at (`walk`'s
+        `quiet`); None (ask at every step) when a 10amyte, a Trap or the ruleset's leaving
+        Responses could answer a step, which `quiet_steps` does not look at."""
+        state = self.state
+        if state.sn.diemons or state.traps or ruleset_of(state).draws_leaving_responses(state):
+            return None
+        if mover.hidden:  # G-16: nothing answers a Hidden mover
+            return [False, *[True] * (len(cells) - 1)]
+        return quiet_steps(self.ctx, mover, cells)
+
     def _step_resolve(self, mover: UnitState, triggers: Any) -> bool:
         if self.state.sn.diemons:
             triggers = resolve_detonations(self.ctx, mover, triggers)
@@ -564,6 +576,7 @@ class Game:
                 resolve=self._step_resolve,
                 careful=careful,
                 leave=self._leave_check,
+                quiet=self._quiet_steps,
             )
 
         self._guarded(run)

@@ -35,17 +35,21 @@ class RosterMark:
 
 class UnitIndex:
     """Living units by cell (`by_cell`, in `units` dict order) and by bucket, for radius queries;
-    and numpy columns over `by_id` (`xy`, `live`, `team_no`, `shown`, `sizes`, rows by `row`), so
-    "every living enemy of this side and where it stands" is one mask, not a walk over every unit
-    (the default AI asks it for every unit it moves; issue 26)."""
+    and numpy columns over `by_id` (`xy`, `live`, `team_no`, `shown`, `sizes`, `answering`, rows
+    by `row`), so "every living enemy of this side and where it stands" is one mask, not a walk
+    over every unit (the default AI asks it for every unit it moves; issue 26)."""
 
     __slots__ = (
         "_blockers_memo",
         "_enemy_cells_memo",
         "_near_memo",
+        "_responding_cells",
+        "_responding_memo",
+        "_responding_version",
         "_rows_memo",
         "_rows_version",
         "alive_by_team",
+        "answering",
         "buckets",
         "by_cell",
         "by_id",
@@ -97,6 +101,10 @@ class UnitIndex:
         # `enemy_rows` answers, kept until a unit's life, team or Hidden status changes
         self._rows_version = 0
         self._rows_memo: dict[tuple[str, bool], tuple[int, np.ndarray]] = {}
+        # `responder_rows` answers, kept until a unit's life, team, saved Action or Disruption changes
+        self._responding_version = 0
+        self._responding_memo: dict[str, tuple[tuple[int, int], np.ndarray]] = {}
+        self._responding_cells: dict[str, tuple[tuple[int, ...], np.ndarray, np.ndarray, np.ndarray]] = {}
         self.hidden = {u.id for u in units.values() if u.hidden}  # G-16, living or dead
         # above every coordinate a unit has stood on (queries are clamped by it)
         self.span = 1 + max((max(u.pos) for u in units.values()), default=0)
@@ -108,6 +116,7 @@ class UnitIndex:
         self.team_no = np.array([self.team_number(u.team) for u in by_id], dtype=np.int64)
         self.shown = np.array([not u.hidden for u in by_id], dtype=bool)
         self.sizes = np.array([u.size for u in by_id], dtype=np.int64)
+        self.answering = np.array([responds(u) for u in by_id], dtype=bool)  # `responds`, per row
         # per team: its units that could respond now (R-RESP-1: alive, not Disrupted, a saved
         # Action), so a step no enemy can respond to skips the radius query (issue 26)
         self.responders: dict[str, int] = {}
@@ -180,8 +189,10 @@ class UnitIndex:
             self.xy[row] = unit.pos
             self.live[row] = unit.alive
             self.team_no[row] = self.team_number(unit.team)
+            self.answering[row] = responds(unit)
         if was_alive != unit.alive or old_team != unit.team:
             self._rows_version += 1
+            self._responding_version += 1
             # a saved Action and Disruption are as they were: only life or side changed
             if was_alive and unit.saved_action and not unit.disrupted:
                 self.responders[old_team] -= 1
@@ -246,6 +257,38 @@ class UnitIndex:
         now = responds(unit)
         if now != was:
             self.responders[unit.team] = self.responders.get(unit.team, 0) + (1 if now else -1)
+            self._responding_version += 1
+            row = self.row.get(unit.id)
+            if row is not None:
+                self.answering[row] = now
+
+    def responder_rows(self, team: str) -> np.ndarray:
+        """Rows of `by_id` (in id order) of the units of other teams than `team` that could respond
+        now (`responds`: alive, not Disrupted, a saved Action; R-RESP-1), kept until one of those
+        changes (not when units move: read their cells from `xy`). Callers must not modify it."""
+        key = (self._rows_version, self._responding_version)
+        memo = self._responding_memo.get(team)
+        if memo is not None and memo[0] == key:
+            return memo[1]
+        rows = np.flatnonzero(self.answering & (self.team_no != self.teams.get(team, -1)))
+        rows.flags.writeable = False
+        self._responding_memo[team] = (key, rows)
+        return rows
+
+    def responders_in(self, team: str, lo: Cell, hi: Cell) -> np.ndarray:
+        """The rows of `responder_rows(team)` whose units stand in the box of cells `lo`..`hi`
+        (corners, inclusive), in id order; their cells are kept with the rows until one of them
+        moves (a side's enemies stand still through its turn)."""
+        moved = (n for t, n in self.team_changes.items() if t != team)
+        key = (self._rows_version, self._responding_version, *moved)
+        memo = self._responding_cells.get(team)
+        if memo is None or memo[0] != key:
+            rows = self.responder_rows(team)
+            at = self.xy[rows]
+            memo = self._responding_cells[team] = (key, rows, at[:, 0].copy(), at[:, 1].copy())
+        _, rows, xs, ys = memo
+        inside = (xs >= lo[0]) & (xs <= hi[0]) & (ys >= lo[1]) & (ys <= hi[1])
+        return rows[inside]
 
     def may_respond_to(self, team: str) -> bool:
         """Whether any unit of another team than `team` could respond (R-RESP-1) to anything."""

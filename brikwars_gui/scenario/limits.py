@@ -70,7 +70,7 @@ MAX_ITEMS: dict[str, int] = {
 
 MAX_TEXT = 200
 """Most characters in a string (ids, names, dice, labels)..."""
-MAX_LONG_TEXT: dict[str, int] = {"description": 20_000}
+MAX_LONG_TEXT: dict[str, int] = {"description": 20_000, "payload": MAX_FILE_BYTES}
 """...except under these keys."""
 MAX_MESSAGES = 50
 """Error messages shown for one file; the rest are counted in one closing line."""

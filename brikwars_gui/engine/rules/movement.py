@@ -275,7 +275,8 @@ def _terrain_of(grid: Grid, at: Cell, budget: int) -> tuple[tuple[slice, slice],
 
 
 def _same_terrain(grid: Grid, where: tuple[slice, slice], kept: list[np.ndarray]) -> bool:
-    return all(np.array_equal(getattr(grid, name)[where], a) for name, a in zip(_TERRAIN, kept, strict=True))
+    # the same grid (`MoveSearch.holds` checks it first): the same window shape, compared directly
+    return all(bool((getattr(grid, name)[where] == a).all()) for name, a in zip(_TERRAIN, kept, strict=True))
 
 
 def _avoids_water(unit: UnitState, water: frozenset[Cell]) -> bool:
@@ -480,6 +481,10 @@ StepCheck = Callable[[UnitState, Cell, Cell], Any]
 before the step is taken)."""
 StepResolve = Callable[[UnitState, Any], bool]
 """(mover, what step_check returned) -> False when the mover's Movement ends there."""
+QuietSteps = Callable[[UnitState, Sequence[Cell]], Sequence[bool] | None]
+"""(mover, the cells of its path, start included) -> for each index i, True when the step
+cells[i-1] → cells[i] is sure to draw nothing from the walk's `check` and `leave` whatever cell
+the mover stands on before it (None: ask at every step)."""
 
 
 def walk(
@@ -491,6 +496,7 @@ def walk(
     resolve: StepResolve | None = None,
     careful: bool = False,
     leave: StepCheck | None = None,
+    quiet: QuietSteps | None = None,
 ) -> list[Cell]:
     """Move `unit` along `plan` (already legal), letting hazards and Responses interrupt
     (`careful`: the Action is spent crossing Spiked fields slowly, R-HAZ-15).
@@ -501,7 +507,10 @@ def walk(
     killed, Disrupted or Counter and stop); before each step `leave` looks for Responses to the
     mover leaving its cell (a ruleset's, R-NP-12), which `resolve` may answer by holding it there.
     Each uninterrupted stretch is one `unit_moved` event. Returns the cells travelled (start
-    included).
+    included). `quiet` (see `QuietSteps`) marks the steps `check` and `leave` are sure to find
+    nothing at: the unit is carried past them (an empty cell or a friend's on the way, no water
+    that stops it) and placed once, before the next step that may draw something or at the end,
+    with the cell and facing the steps would have left it (issue 26).
     """
     cells = list(plan.cells)
     # the hazard events are held back until we know whether the unit makes it: a unit killed
@@ -553,9 +562,26 @@ def walk(
         unit.has_moved = True
     unseen = hidden_from(ctx.state, unit.team)  # enemies the path was planned through unknowingly
     last = 0
+    calm = quiet(unit, cells) if quiet is not None else None
+    placed = 0  # the unit stands on cells[placed]; the quiet steps after it are not taken yet
+    end = len(cells) - 1
     for i in range(1, len(cells)):
         prev, cell = cells[i - 1], cells[i]
         other = ctx.state.unit_at(cell)
+        if (
+            calm is not None
+            and calm[i]
+            and (other is None or (other.team == unit.team and other is not unit and i < end))
+            and not (cell in water and burdened(unit) and not plan.flying)
+        ):
+            walked.append(cell)
+            last = i
+            continue
+        if placed < i - 1:  # where the quiet steps before this one would have left it
+            unit.facing = str(facing_towards(cells[i - 2], prev))
+            unit.pos = prev
+            other = ctx.state.unit_at(cell)
+        placed = i
         if other is not None and other.id != unit.id and (other.team != unit.team or i == len(cells) - 1):
             # a Responder stepped into the path (Angry Inch): the mover stops short
             flush(last)
@@ -593,6 +619,11 @@ def walk(
             unit.stopped = True
             ctx.emit(MovementStopped(unit.id, stop_reason))
             break
+        if calm is not None and (triggered or leaving):  # a Response may have changed who can respond
+            calm = quiet(unit, cells) if quiet is not None else None
+    if placed < last:
+        unit.facing = str(facing_towards(cells[last - 1], cells[last]))
+        unit.pos = cells[last]
     flush(last)
     return _off_friends(ctx, unit, walked)
 
@@ -657,6 +688,21 @@ def charge_blocked(state: GameState, unit: UnitState, target: Cell) -> str | Non
     if any(max(abs(c[0] - target[0]), abs(c[1] - target[1])) <= 1 for c in cells):
         return None
     return reason
+
+
+def charge_run(
+    state: GameState, unit: UnitState, target: Cell, max_roll: int
+) -> tuple[int, list[Cell]] | None:
+    """The least Sprint roll (at most `max_roll`) whose straight line (R-MOVE-18/20, GRID-7: the
+    rules' own steps — obstacles, corners, climbs, half-speed ground, water, units) ends within
+    reach of `target`, and the cells that run covers; None when no such roll does (a planner
+    weighing a Charge: the line a Euclidean distance promises may cut an obstacle's corner)."""
+    for roll in range(0, max_roll + 1):
+        cells, _reason = _sprint_line(state, unit, target, roll, forced=False)
+        end = cells[-1]
+        if max(abs(end[0] - target[0]), abs(end[1] - target[1])) <= 1:
+            return roll, cells
+    return None
 
 
 def _sprint_line(

@@ -37,7 +37,7 @@ from brikwars_gui.engine.geometry import (
     in_range,
     sees,
 )
-from brikwars_gui.engine.grid import IllegalPath, path_cost
+from brikwars_gui.engine.grid import step_allowed
 from brikwars_gui.engine.journal import begin, rollback
 from brikwars_gui.engine.rules.bail import bail
 from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack
@@ -194,35 +194,35 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     "shoot" | "inch_shoot", responder id). Only units within `_trigger_radius` of the step are
     considered (the state's unit index): no farther unit can respond to it."""
     index = ctx.state.unit_index()
-    if not index.may_respond_to(mover.team):
+    # only a unit with a saved Action can respond (R-RESP-1): most of a battle's have none
+    rows = index.responder_rows(mover.team)  # in id order
+    if not len(rows):
         return []  # no enemy holds a saved Action (R-RESP-1): none of the kinds below, no trigger pulled
     out: list[tuple[str, str]] = []
     radius = _trigger_radius(ctx)
-    # only a unit with a saved Action can respond (R-RESP-1): most of a battle's have none
-    near = [
-        u
-        for u in index.enemies_near(cell, radius, mover.team)
-        if u.saved_action and can_respond(u) and in_range(cell, u.pos, radius)
-    ]
-    for other in sorted(near, key=lambda u: u.id):
+    dx = index.xy[rows, 0] - cell[0]
+    dy = index.xy[rows, 1] - cell[1]
+    near = [index.by_id[r] for r in rows[dx * dx + dy * dy <= radius * radius].tolist()]  # `in_range`
+    for other in near:
         if swimming(ctx.state, other):
             continue  # R-MOVE-4: a swimmer has no arms free to strike or shoot
         d_now, d_before = chebyshev(other.pos, cell), chebyshev(other.pos, prev)
         kind = None
-        if close_weapons(other) and d_now <= 1 < d_before:
+        close = bool(close_weapons(other))
+        weapons = ranged_weapons(other)
+        if close and d_now <= 1 < d_before:
             kind = "close"
-        elif close_weapons(other) and ctx.options.angry_inch and d_now == 2 < d_before:
+        elif close and ctx.options.angry_inch and d_now == 2 < d_before:
             kind = "angry_inch"
         elif ctx.options.shoot_entering_range and any(
             in_range(other.pos, cell, w.range or 0) and not in_range(other.pos, prev, w.range or 0)
-            for w in ranged_weapons(other)
+            for w in weapons
         ):
             kind = "shoot"
         if kind is not None:
             if _sees(ctx, other, cell):
                 out.append((kind, other.id))
             continue
-        weapons = ranged_weapons(other)
         if ctx.options.angry_inch and ctx.options.shoot_entering_range and weapons:
             # R-RESP-2 for Ranged reach: the mover comes just out of Range or sight, where an
             # Angry Inch would bring it into both; the responder perceives the step (R-RESP-3)
@@ -268,11 +268,8 @@ def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
             # an unseen enemy's cell is offered (G-16, fog)
             if (dx, dy) == (0, 0) or c in water or knows_occupied(state, responder.team, c):
                 continue
-            try:
-                path_cost(state.grid, [responder.pos, c], max_rise=max_rise(responder))
-            except IllegalPath:
-                continue
-            cells.append(c)
+            if step_allowed(state.grid, responder.pos, c, max_rise(responder)):
+                cells.append(c)
     return cells
 
 
@@ -750,12 +747,12 @@ def _bystander_shots(
     # no unit farther than its longest reach + the Angry Inch from the attacker can answer; only
     # the target's allies (enemies of the attacker: the index's kept list) are asked
     radius = _trigger_radius(ctx)
-    near = [
-        u
-        for u in state.unit_index().enemies_near(attacker.pos, radius, attacker.team)
-        if u.team == target.team and in_range(attacker.pos, u.pos, radius)
-    ]
-    for unit in sorted(near, key=lambda u: u.id):
+    index = state.unit_index()
+    rows = index.responder_rows(attacker.team)  # those that could respond at all (R-RESP-1), id order
+    dx = index.xy[rows, 0] - attacker.pos[0]
+    dy = index.xy[rows, 1] - attacker.pos[1]
+    near = [index.by_id[r] for r in rows[dx * dx + dy * dy <= radius * radius].tolist()]  # `in_range`
+    for unit in (u for u in near if u.team == target.team):
         if (
             unit.id in (attacker.id, target.id)
             or not can_respond(unit)

@@ -205,8 +205,14 @@ class Ruleset(ABC):
         """Responses a step `prev` → `cell` draws *before* it is taken, as (kind, responder id) in
         the order they are played; the walk asks before every step (a Hidden mover draws none).
         None by default: BrikWars answers units entering reach, not leaving it (Nine Powers'
-        Melee talent strikes a foe moving away, R-NP-12)."""
+        Melee talent strikes a foe moving away, R-NP-12). A ruleset that draws any says so in
+        `draws_leaving_responses`."""
         return []
+
+    def draws_leaving_responses(self, state: GameState) -> bool:
+        """Whether `leaving_responses` may find any in this battle: False lets a walk carry a
+        mover past the steps no enemy can respond to without asking before each (issue 26)."""
+        return False
 
     def resolve_leaving_response(
         self, ctx: RulesContext, kind: str, responder: UnitState, mover: UnitState
@@ -323,6 +329,27 @@ class Ruleset(ABC):
         """`strike_odds` of a close attack from `origin` when another of the attacker's side also
         stands within reach of `target`, for a planner weighing several foes closing on one cell
         (Nine Powers' flanking, R-NP-14); None (the default) where the rules give no such bonus."""
+        return None
+
+    def higher_ground_bricks(self) -> int | None:
+        """How many bricks above its target an attacker must stand for the rules' higher-ground
+        bonus (Nine Powers: one inch, R-NP-14), for a planner weighing where to stand; None (the
+        default) where height gives an attack nothing."""
+        return None
+
+    def above_strike_odds(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        origin: Cell,
+        *,
+        flanked: bool = False,
+    ) -> StrikeOdds | None:
+        """`strike_odds` from `origin` (and `flanked`, as `flanked_strike_odds`) when the attacker
+        stands `higher_ground_bricks` above the target: what a foe on a ledge over a cell would
+        strike there with; None (the default) where the rules give no such bonus."""
         return None
 
     def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:

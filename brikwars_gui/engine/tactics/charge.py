@@ -5,13 +5,13 @@ ruleset) times the strike's value beats holding or walking."""
 
 from __future__ import annotations
 
-import math
 from typing import TYPE_CHECKING
 
 from brikwars_gui.engine.dice.brikwars_odds import skill_success_probability
-from brikwars_gui.engine.geometry import distance, straight_line
+from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.rules.actions import Sprint
 from brikwars_gui.engine.rules.common import close_weapons
+from brikwars_gui.engine.rules.movement import charge_run
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.tactics.odds import attack_odds
 from brikwars_gui.engine.tactics.plan import Plan
@@ -33,18 +33,19 @@ def charge_plans(
     if unit.has_moved or unit.action_used or not close_weapons(unit):
         return []
     state = planner.game.state
-    grid = state.grid
     out: list[Plan] = []
     for e in enemies:
-        line = straight_line(unit.pos, e.pos)
-        if len(line) < 3:
+        if distance(unit.pos, e.pos) > unit.move_left + MAX_ROLL + 1.5:
             continue
-        goal = line[-2]  # the run stops against the enemy (its cell is not free)
-        need = math.ceil(distance(unit.pos, goal) - unit.move_left - 1e-9)
-        if need <= 0 or need > MAX_ROLL:
-            continue  # a normal move reaches (move_attack), or the roll hardly ever does
-        path = line[1:-1]
-        if any(not grid.passable[y, x] or tm.hazard[y, x] > 0 or state.unit_at((x, y)) for x, y in path):
+        # the rules' own line (R-MOVE-18/20): corners, climbs, half-speed ground and water count
+        run = charge_run(state, unit, e.pos, MAX_ROLL)
+        if run is None:
+            continue  # no roll worth planning on brings it within reach
+        need, cells = run
+        if need <= 0:
+            continue  # a normal move reaches (move_attack)
+        goal, path = cells[-1], cells[1:]
+        if any(tm.hazard[y, x] > 0 for x, y in path):
             continue
         reach = skill_success_probability(unit.skill, need)
         if reach < MIN_REACH:

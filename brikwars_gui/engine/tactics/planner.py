@@ -457,6 +457,9 @@ class Planner:
             if odds <= 0:
                 continue
             out = np.maximum(out, np.where(comes, odds, 0.0))
+        water = self.game.state.grid.water[ys, xs]
+        if water.any() and not unit.flight:  # R-MOVE-4: a swimmer has no arms free to respond
+            out = np.where(water, 0.0, out)
         return self.b.hold_value * out
 
     def _nominal(self, unit: UnitState, target: UnitState) -> float:

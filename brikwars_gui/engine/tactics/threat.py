@@ -23,7 +23,7 @@ import numpy as np
 from brikwars_gui.engine.geometry import visible_cells
 from brikwars_gui.engine.hazards.fields import hazard_dice
 from brikwars_gui.engine.hazards.scout import is_scout
-from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons
+from brikwars_gui.engine.rules.common import can_respond, close_weapons, ranged_weapons, swimming
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 from brikwars_gui.engine.tactics.hand_odds import damage_odds
@@ -116,6 +116,51 @@ def _flanked_chance(state: GameState, shooter: UnitState, target: UnitState, alo
     return best
 
 
+def _dry_step(state: GameState, unit: UnitState) -> bool:
+    """Whether a free, passable, dry cell lies one Angry Inch from the unit (R-RESP-2): a swimmer
+    answers an attack only by stepping out of the water onto one first (R-MOVE-4)."""
+    grid = state.grid
+    x0, y0 = unit.pos
+    for dx in (-1, 0, 1):
+        for dy in (-1, 0, 1):
+            x, y = x0 + dx, y0 + dy
+            free = grid.in_bounds((x, y)) and grid.passable[y, x] and not grid.water[y, x]
+            if (dx or dy) and free and state.unit_at((x, y)) is None:
+                return True
+    return False
+
+
+def _above_chance(
+    state: GameState, shooter: UnitState, target: UnitState, *, ranged: bool, flanked: bool
+) -> float:
+    """`_kill_chance` when `shooter` stands the ruleset's higher ground above `target`
+    (`Ruleset.above_strike_odds`: Nine Powers' +1 die, R-NP-14); 0 where the rules give none."""
+    rules = ruleset_of(state)
+    origin = shooter.pos if ranged else _beside(state, shooter, target)
+    best = 0.0
+    for w in ranged_weapons(shooter) if ranged else close_weapons(shooter):
+        if not w.spent:
+            odds = rules.above_strike_odds(state, shooter, w, target, origin, flanked=flanked)
+            if odds is not None:
+                best = max(best, odds.value())
+    return best
+
+
+def below_ledge(state: GameState, bricks: int) -> np.ndarray:
+    """Cells with a passable neighbour at least `bricks` higher: a foe striking from there has
+    higher ground (GRID-9 heights, GRID-4 reach)."""
+    elev = state.grid.elevation.astype(np.int32)
+    low = np.full((elev.shape[0] + 2, elev.shape[1] + 2), -(10**6), dtype=np.int32)
+    low[1:-1, 1:-1] = np.where(state.grid.passable, elev, -(10**6))
+    h, w = elev.shape
+    top = np.full(elev.shape, -(10**6), dtype=np.int32)
+    for dy in (-1, 0, 1):
+        for dx in (-1, 0, 1):
+            if dx or dy:
+                top = np.maximum(top, low[1 + dy : 1 + dy + h, 1 + dx : 1 + dx + w])
+    return top >= elev + bricks
+
+
 @dataclass
 class EnemyView:
     """One enemy as the planner sees it (arrays are (height, width), indexed [y, x])."""
@@ -132,6 +177,12 @@ class EnemyView:
     p_close: float
     fire_reach: float = 0.0  # longest shot worth making on its turn (`Ruleset.shot_range`)
     p_flanked: float = 0.0  # its close attack's value with a friend also in reach (R-NP-14)
+    # R-MOVE-4: a swimmer answers no mover, and an attack only by an Angry Inch onto dry ground
+    swims: bool = False
+    dry_step: bool = True
+    p_above: float = 0.0  # its close attack's value from higher ground (R-NP-14)
+    p_flanked_above: float = 0.0  # and flanked too
+    p_ranged_above: float = 0.0  # its shot's value from higher ground
 
     @property
     def sees(self) -> np.ndarray:
@@ -150,6 +201,8 @@ class EnemyView:
         """Cells a mover entering draws its Response from (seen; in Range or reach, or one Angry
         Inch short of them)."""
         zone = np.zeros_like(self.sight)
+        if self.swims:
+            return zone  # R-MOVE-4: no arms free (the engine asks no swimmer about a mover)
         if self.reach:
             zone |= self.dist <= self.reach + STEP
         if self.close:
@@ -188,6 +241,13 @@ class ThreatMap:
         cache = sight_cache if sight_cache is not None else {}
         rules = ruleset_of(state)
         self.enemies: list[EnemyView] = []
+        # cells below a ledge a foe may strike from (`Ruleset.higher_ground_bricks`); None on a
+        # table too flat for it (BrikWars and D6 give height nothing)
+        bricks = rules.higher_ground_bricks()
+        elevation = state.grid.elevation
+        flat = bricks is None or int(elevation.max()) - int(elevation.min()) < bricks
+        self._ledge = None if flat else below_ledge(state, bricks)
+        self._bricks = bricks or 0
         for e in known_enemies(state, unit.team) if enemies is None else enemies:
             shooting = [wp for wp in ranged_weapons(e) if not wp.spent]
             reach = max((wp.range or 0 for wp in shooting), default=0)
@@ -215,8 +275,15 @@ class ThreatMap:
                     p_close,
                     fire_reach,
                     _flanked_chance(state, e, unit, p_close) if close_weapons(e) else p_close,
+                    swimming(state, e),
+                    _dry_step(state, e),
                 )
             )
+            if self._ledge is not None:
+                view = self.enemies[-1]
+                view.p_above = _above_chance(state, e, unit, ranged=False, flanked=False)
+                view.p_flanked_above = _above_chance(state, e, unit, ranged=False, flanked=True)
+                view.p_ranged_above = _above_chance(state, e, unit, ranged=True, flanked=False)
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
         # `attack_risk_of` per responder: the attacker cells it hits whoever the target
         self._risk_by_view: dict[tuple[str, bool | None], np.ndarray] = {}
@@ -258,7 +325,7 @@ class ThreatMap:
             return cached
         target = self.state.units.get(target_id)
         seen_only: bool | None = None  # no Response to this attack
-        if v.responds and target is not None:
+        if v.responds and target is not None and (v.dry_step or not v.swims):
             if v.unit.id == target_id:
                 seen_only = True
             elif v.unit.team == target.team:
@@ -315,10 +382,30 @@ class ThreatMap:
             p = max(v.p_ranged, v.p_close)
             if crowd is not None and v.p_flanked > v.p_close and e.id in closing:
                 p = np.where(closing[e.id] & (crowd >= 2), max(v.p_ranged, v.p_flanked), p)
+            if self._ledge is not None:
+                p = self._from_above(v, p, closing, crowd)
             mine = np.where(now, p, np.where(later, 0.6 * p, 0.0))
             self._next_by_enemy[e.id] = mine
             out += mine
         return out
+
+    def _from_above(
+        self, v: EnemyView, p: np.ndarray | float, closing: dict[str, np.ndarray], crowd: np.ndarray | None
+    ) -> np.ndarray | float:
+        """`p` where `v` strikes from higher ground (R-NP-14): a close fighter at a cell below a
+        ledge it can stand on, flanked where two can close on it; a shooter at a cell the height
+        of a ledge below where it stands."""
+        if v.close and v.p_above > v.p_close:
+            flanked: np.ndarray | bool = False
+            if crowd is not None and v.unit.id in closing:
+                flanked = closing[v.unit.id] & (crowd >= 2)
+            p = np.where(self._ledge, np.maximum(p, np.where(flanked, v.p_flanked_above, v.p_above)), p)
+        if v.reach and v.p_ranged_above > v.p_ranged:
+            x, y = v.unit.pos
+            elevation = self.state.grid.elevation
+            high = int(elevation[y, x]) >= elevation.astype(np.int32) + self._bricks
+            p = np.where(high, np.maximum(p, v.p_ranged_above), p)
+        return p
 
     def next_turn_of(self, enemy_id: str) -> np.ndarray:
         """One enemy's share of `next_turn` (zero for an enemy left out)."""

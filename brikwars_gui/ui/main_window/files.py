@@ -179,7 +179,7 @@ class FilesMixin:
         if not self._may_overwrite(path):
             return False
         try:
-            save_saved_game(self.controller.saved_game(), path)
+            save_saved_game(self.controller.saved_game(checkpoint=True), path)
         except (ScenarioError, OSError, ValueError) as exc:
             messages = getattr(exc, "messages", None) or [str(exc)]
             QMessageBox.critical(self, "Cannot save game", f"{path.name}:\n\n" + "\n".join(messages))

@@ -265,6 +265,9 @@ class SessionController(
         from brikwars_gui.engine.visibility import event_audience
 
         seed = saved.seed if saved.seed is not None else 0
+        built = self._from_checkpoint(saved, seed)
+        if built is not None:
+            return built
         dice = SessionDice(seed, list(saved.dice_script or []))
         state = GameState.from_scenario(saved.scenario)
         humans = [p.id for p in saved.scenario.players if p.controller == "human"]
@@ -284,6 +287,27 @@ class SessionController(
             return None
         game.policy = _UIPolicy(self)
         game.listener = None
+        return game, dice, seen_by
+
+    def _from_checkpoint(self, saved: Any, seed: int) -> Any:
+        """`replay_saved`'s result from the file's checkpoint (engine/checkpoint.py), or None when
+        it has none or it does not match its orders and this code (then the orders replay)."""
+        from brikwars_gui.engine.checkpoint import CheckpointError, game_of_saved
+
+        if saved.checkpoint is None:
+            return None
+        dice = SessionDice(seed, list(saved.dice_script or []))
+        try:
+            game, seen_by = game_of_saved(saved, dice, policy=_UIPolicy(self), max_rounds=saved.max_rounds)
+        except CheckpointError as exc:
+            log.info("the saved game's checkpoint is not used (%s): its orders are replayed", exc)
+            return None
+        except Exception:  # a fault building from it: the orders still decide what the game is
+            log.exception("the saved game's checkpoint could not be installed: its orders are replayed")
+            return None
+        if not isinstance(seen_by, list) or len(seen_by) != len(game.events):
+            log.info("the saved game's checkpoint has no audience for each event: its orders are replayed")
+            return None
         return game, dice, seen_by
 
     def start_saved(self, saved: Any, built: tuple[Any, Any] | None = None) -> None:

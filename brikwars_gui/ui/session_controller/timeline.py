@@ -84,13 +84,17 @@ class TimelineMixin:
         events = self.game.events
         return _replay_kinds(events[start:]), len(events)
 
-    def saved_game(self):
+    def saved_game(self, *, checkpoint: bool = False):
+        """The running game as a SavedGame; with `checkpoint`, also the game as it stands now
+        (`engine/checkpoint.py`: opening it later installs that instead of replaying the orders),
+        with who witnessed each event, so the log reads the same."""
         from brikwars_gui import __version__
+        from brikwars_gui.engine.checkpoint import with_checkpoint
         from brikwars_gui.scenario.savegame import SavedGame
 
         if self.game is None or self.scenario is None:
             raise ValueError("no game is running")
-        return SavedGame(
+        saved = SavedGame(
             engine_version=__version__,
             scenario=self.scenario,
             seed=self.seed,
@@ -100,3 +104,6 @@ class TimelineMixin:
             round=self.game.round,
             active_player=self.game.active_player,
         )
+        if not checkpoint:
+            return saved
+        return with_checkpoint(saved, self.game, [entry.seen_by for entry in self._entries])

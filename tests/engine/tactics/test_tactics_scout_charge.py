@@ -97,3 +97,41 @@ def test_r_move_20_no_charge_when_the_run_reaches_with_less_than_half_a_chance()
     decision = TacticalAI(preset("normal")).play_unit(game, "k")
     assert decision is None or decision.kind != "charge"
     assert not [e for e in game.events if e.kind == "order" and e.args.get("charge")]
+
+
+def _diagonal(a: tuple[int, int], b: tuple[int, int]) -> bool:
+    return a[0] != b[0] and a[1] != b[1]
+
+
+def _corner_game() -> tuple[Game, tuple[int, int]]:
+    """The gap-10 Charge of `_charge_game` with the enemy 3 rows lower (a 4" run beyond the Move,
+    as before) and a post on the corner of one diagonal step of the straight line past the Move:
+    the line's cells are all free, but the rules forbid cutting that corner (GRID-7)."""
+    from brikwars_gui.engine.geometry import straight_line
+
+    state = hs.blank_state(30, 12)
+    sword = WeaponState("sword", "close", 2, None, "1d6+1")
+    hs.add_unit(state, "k", "red", (3, 4), weapons=[sword])
+    hs.add_unit(state, "z", "blue", (12, 7), weapons=[WeaponState("sword", "close", 2, None, "1d6+1")])
+    line = straight_line((3, 4), (12, 7))
+    # the first diagonal step past the Move (both coordinates change)
+    step = next(i for i in range(6, len(line) - 1) if _diagonal(line[i], line[i + 1]))
+    corner = (line[step + 1][0], line[step][1])
+    assert corner not in line
+    hs.add_object(state, "post", [corner], size=3, weight=3)
+    return Game(state, SeededDice(1)), corner
+
+
+def test_r_move_20_no_charge_along_a_line_that_cuts_an_obstacle_corner():
+    """R-MOVE-18/20 and GRID-7: a Sprint is the rules' straight line, step by step; a run whose line
+    cuts the corner of an obstacle stops there, short of the enemy, with the Action spent. The
+    planner once checked only that the line's cells were free and charged anyway (in the skirmish
+    against the greedy baseline 54 Charges in 200 games, 9 of which reached their target); it now
+    walks the rules' own line (`movement.charge_run`) and does not charge."""
+    from brikwars_gui.engine.rules.movement import charge_run
+
+    game, _corner = _corner_game()
+    assert charge_run(game.state, game.unit("k"), (12, 7), 8) is None
+    decision = TacticalAI(preset("normal")).play_unit(game, "k")
+    assert decision is None or decision.kind != "charge", decision
+    assert not [e for e in game.events if e.kind == "order" and e.args.get("charge")]

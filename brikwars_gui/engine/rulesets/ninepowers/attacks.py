@@ -20,7 +20,13 @@ from typing import Any
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.geometry import distance, sees, within_reach
 from brikwars_gui.engine.rulesets.ninepowers import avoid, unitstate
-from brikwars_gui.engine.rulesets.ninepowers.battlefield import FLANKING, RANGE_FACTOR, Situation, situation
+from brikwars_gui.engine.rulesets.ninepowers.battlefield import (
+    FLANKING,
+    HIGHER_GROUND,
+    RANGE_FACTOR,
+    Situation,
+    situation,
+)
 from brikwars_gui.engine.rulesets.ninepowers.damage import DamageResult, Hit, apply_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast, forecast_attack, pool_odds
 from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty
@@ -112,17 +118,21 @@ def forecasts(
     rating: int | None = None,
     bonus: int = 0,
     flanked: bool = False,
+    above: bool = False,
 ) -> list[AttackForecast]:
     """Exact chance, damage and expected Stamina loss of each difficulty against `target` now
     (the weapon's reach and range are the shared rules' to check: out of Nine Powers range the
     long-range penalty is the biggest). `rating` replaces the skill's (the Melee talent, L1113);
     `bonus` adds points to a success (a burning attacker's fire, a sneak attack: the forecast's);
-    `flanked` counts flanking (R-NP-14) as if another ally stood within reach of the target."""
+    `flanked` counts flanking (R-NP-14) as if another ally stood within reach of the target,
+    `above` higher ground as if the attacker stood one inch above it (the AI's threat map)."""
     me, them = unitstate.load(attacker), unitstate.load(target)
     skill = skill_for(weapon)
     where = attack_situation(state, attacker, weapon, target, me, origin)
     modifier = where.modifier if where is not None else -2
     if flanked and where is not None and skill not in RANGE_FACTOR and FLANKING not in where.reasons:
+        modifier += 1
+    if above and where is not None and HIGHER_GROUND not in where.reasons:
         modifier += 1
     sides = me.pool(skill, situational=modifier, wrestling=attack_modifier(me, them), rating=rating)
     bypass = me.state.bypass_faces(them.id, state.round)
@@ -207,7 +217,8 @@ def attack(
     skill = skill_for(weapon)
     choices = forecasts(state, attacker, weapon, target, rating=rating)
     best = choose_difficulty(choices)
-    detail = {f.difficulty.label: f.summary() for f in choices}
+    detail: dict[str, Any] = {f.difficulty.label: f.summary() for f in choices}
+    aim = {"weapon": weapon.name, "rating": rating}  # what the tactical AI weighs (`ai_choices`)
     answer = ask(
         ctx,
         "np_difficulty",
@@ -216,7 +227,7 @@ def attack(
         target_id,
         tuple(d.label for d in Difficulty),
         best.difficulty.label,
-        detail,
+        detail | aim,
     )
     difficulty = Difficulty.parse(answer)
     chosen = next(f for f in choices if f.difficulty is difficulty)
@@ -234,7 +245,7 @@ def attack(
             attacker.id,
             ("veto", "no"),
             default,
-            {"attack": declared, "vetoes": vetoes},
+            {"attack": declared, "vetoes": vetoes, "target": target_id, "difficulty": difficulty.label} | aim,
         )
         veto_by = guard if reply == "veto" else None
     avoided = None  # the Perception talent's Tough avoidance check (L1123)

@@ -21,6 +21,7 @@ HIGHER_GROUND_BRICKS = 3  # one inch of height (GRID: 3 bricks) makes higher gro
 #: (GRID-9) at ratings 1-2, 2 m at 3, 3 m at 4 ("greater skill rating ... climb trickier")
 CLIMB_BRICKS = {1: 3, 2: 3, 3: 6, 4: 9}
 FLANKING = "flanking +1"  # L1343: another ally within reach of the target
+HIGHER_GROUND = "higher ground +1"  # L1343: one inch above the target
 
 
 @dataclass(frozen=True)
@@ -95,5 +96,5 @@ def situation(
         reasons.append(FLANKING)
     if attacker_height - target_height >= HIGHER_GROUND_BRICKS:
         mod += 1
-        reasons.append("higher ground +1")
+        reasons.append(HIGHER_GROUND)
     return Situation(mod, tuple(reasons), point_blank)

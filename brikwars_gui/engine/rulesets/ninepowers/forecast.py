@@ -85,15 +85,27 @@ def strike_forecasts(
     *,
     rating: int | None = None,
     flanked: bool = False,
+    above: bool = False,
 ) -> StrikeForecast:
     """Every difficulty of `attacker`'s weapon attack on `target` from `origin`, exactly; `rating`
     replaces the skill's, as `attacks.attack` rolls it (the Melee talent's free attack, L1113);
-    `flanked`: as if another of its side stood within reach of the target (R-NP-14)."""
-    engine = attacks.forecasts(state, attacker, weapon, target, origin, rating=rating, flanked=flanked)
+    `flanked`: as if another of its side stood within reach of the target, `above`: as if it stood
+    on higher ground (R-NP-14)."""
+    engine = attacks.forecasts(
+        state, attacker, weapon, target, origin, rating=rating, flanked=flanked, above=above
+    )
     fire, sneak = extra_points(state, attacker, weapon, target, origin)
     lines = (
         attacks.forecasts(
-            state, attacker, weapon, target, origin, rating=rating, bonus=fire + sneak, flanked=flanked
+            state,
+            attacker,
+            weapon,
+            target,
+            origin,
+            rating=rating,
+            bonus=fire + sneak,
+            flanked=flanked,
+            above=above,
         )
         if fire + sneak
         else engine

@@ -35,7 +35,11 @@ from brikwars_gui.engine.rulesets.base import (
     WeaponTerms,
 )
 from brikwars_gui.engine.rulesets.ninepowers import attacks, avoid, forecast, sticky, turns, unitstate
-from brikwars_gui.engine.rulesets.ninepowers.battlefield import CLIMB_BRICKS, RANGE_FACTOR
+from brikwars_gui.engine.rulesets.ninepowers.battlefield import (
+    CLIMB_BRICKS,
+    HIGHER_GROUND_BRICKS,
+    RANGE_FACTOR,
+)
 from brikwars_gui.engine.rulesets.ninepowers.conditions import WrestlingEffect
 from brikwars_gui.engine.rulesets.ninepowers.damage import Hit, plan_damage
 from brikwars_gui.engine.rulesets.ninepowers.odds import success_chance
@@ -49,12 +53,14 @@ from brikwars_gui.engine.rulesets.ninepowers.pools import (
 from brikwars_gui.engine.rulesets.ninepowers.resolve import end_turn, side_order, start_round, start_turn
 from brikwars_gui.engine.rulesets.ninepowers.rolls import NinePowersCheck, NinePowersDamage
 from brikwars_gui.engine.rulesets.ninepowers.stats import SKILL_DIE_RATING, SKILLS, NinePowersStats
+from brikwars_gui.engine.rulesets.ninepowers.tactics import ARMOR_HARM
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.context import RulesContext
     from brikwars_gui.engine.dice.expression import DiceExpression
     from brikwars_gui.engine.rules.attack_odds import AttackOdds
     from brikwars_gui.engine.rules.combat import AttackPlan
+    from brikwars_gui.engine.rules.common import DecisionRequest
     from brikwars_gui.engine.state import Cell, GameState, UnitState, WeaponState
     from brikwars_gui.scenario.models import Scenario
 
@@ -152,12 +158,7 @@ class NinePowersRuleset(Ruleset):
                     kill(ctx, unit.id, "venom (R-NP-15)")
         if state.active_index == len(state.turn_order) - 1:
             sides = list(state.turn_order)
-            dealt = {s: 0 for s in sides}
-            stamina = {s: 0 for s in sides}
-            for unit in state.units.values():
-                if unit.team in dealt:
-                    dealt[unit.team] += unit.pools.get("dealt", 0)
-                    stamina[unit.team] += unit.pools.get("stamina", 0) if unit.alive else 0
+            dealt, stamina = unitstate.round_tally(state)
             order = side_order(state.round + 1, sides, None, dealt, stamina)
             if order != sides:
                 state.turn_order = order
@@ -185,6 +186,9 @@ class NinePowersRuleset(Ruleset):
         self, state: GameState, mover: UnitState, prev: Cell, cell: Cell
     ) -> list[tuple[str, str]]:
         return sticky.guards(state, mover, prev, cell)
+
+    def draws_leaving_responses(self, state: GameState) -> bool:
+        return True
 
     def resolve_leaving_response(
         self, ctx: RulesContext, kind: str, responder: UnitState, mover: UnitState
@@ -308,6 +312,14 @@ class NinePowersRuleset(Ruleset):
         level = Difficulty.MEDIUM if attack else difficulty_for(roll.needed - roll.per_die_modifier)
         return f"{skill} {rating}, {level.label.capitalize()}, {roll.chance:.0%}"
 
+    def ai_answer(self, state: GameState, request: DecisionRequest) -> str | None:
+        """The tactical AI's difficulty and veto answers by the exact odds: the difficulty over the
+        attacks that get rolled (R-NP-11, L1123) and the next round's order a last blow settles
+        (R-NP-9); a veto kept for the most valuable attacks still to come (`ai_choices`)."""
+        from brikwars_gui.engine.rulesets.ninepowers.ai_choices import answer
+
+        return answer(state, request)
+
     def ai_dials(self, dials: dict[str, float]) -> dict[str, float]:
         """Nine Powers is a fight of attrition where every foe in reach strikes each round: Hard's
         tight formation (0.15 within 4") and its three-unit lookahead lost to the greedy baseline
@@ -418,6 +430,29 @@ class NinePowersRuleset(Ruleset):
         stamina = max(1, int(target.pools.get("stamina", 1)))
         flanked = forecast.strike_forecasts(state, attacker, weapon, target, origin, flanked=True)
         return _odds_of(flanked, stamina)
+
+    def higher_ground_bricks(self) -> int | None:
+        """One inch (3 bricks) above the target gives any attack +1 die (R-NP-14, L1343)."""
+        return HIGHER_GROUND_BRICKS
+
+    def above_strike_odds(
+        self,
+        state: GameState,
+        attacker: UnitState,
+        weapon: WeaponState,
+        target: UnitState,
+        origin: Cell,
+        *,
+        flanked: bool = False,
+    ) -> StrikeOdds | None:
+        """An attack from `origin` with higher ground's +1 die (R-NP-14, L1343; flanking's too
+        when `flanked`): what the AI's threat map weighs at a cell below a ledge a foe can
+        stand on (`tactics.threat`). None for a blast (the shared roll)."""
+        if weapon.damage_type == "explosive":
+            return None
+        stamina = max(1, int(target.pools.get("stamina", 1)))
+        sf = forecast.strike_forecasts(state, attacker, weapon, target, origin, flanked=flanked, above=True)
+        return _odds_of(sf, stamina)
 
     # -- damage from hazards, traps, explosions ------------------------------------------------
 
@@ -568,8 +603,10 @@ class NinePowersRuleset(Ruleset):
 
 def _odds_of(sf: forecast.StrikeForecast, stamina: int) -> StrikeOdds:
     """The chosen difficulty's odds over the attacks that get rolled: its chance to defeat, and as
-    the lasting wound the expected Stamina loss over the Stamina left (`strike_odds`)."""
+    the lasting wound the expected Stamina loss, and Armor worn away at `tactics.ARMOR_HARM` a
+    point, over the Stamina left (`strike_odds`)."""
     chosen, rolled = sf.lines[sf.chosen], sf.rolled[sf.chosen]
     defeat = rolled * float(chosen.defeat)
-    wound = min(1.0, max(defeat, rolled * float(chosen.expected_stamina) / stamina))
+    harm = float(chosen.expected_stamina) + ARMOR_HARM * float(chosen.expected_armor)
+    wound = min(1.0, max(defeat, rolled * harm / stamina))
     return StrikeOdds(sf.hit, defeat, wound, harm_weight=1.0)  # Stamina is attrition (R-NP-4/5)

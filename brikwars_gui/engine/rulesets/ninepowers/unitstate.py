@@ -122,3 +122,15 @@ def store(unit: Any, fighter: Fighter) -> None:
 
 def has_condition(unit: Any, effect: WrestlingEffect) -> bool:
     return any(e == effect.key for e, _, _ in unit.pools.get("conditions", ()))
+
+
+def round_tally(state: Any) -> tuple[dict[str, int], dict[str, int]]:
+    """Per side of the turn order: the damage its units dealt this round and the Stamina its
+    living units have left, what fixes the next round's order (R-NP-9, `resolve.side_order`)."""
+    dealt = {s: 0 for s in state.turn_order}
+    stamina = {s: 0 for s in state.turn_order}
+    for unit in state.units.values():
+        if unit.team in dealt:
+            dealt[unit.team] += unit.pools.get("dealt", 0)
+            stamina[unit.team] += unit.pools.get("stamina", 0) if unit.alive else 0
+    return dealt, stamina

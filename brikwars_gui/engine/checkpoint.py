@@ -1,0 +1,232 @@
+"""Checkpoints: the game a saved file's orders build, kept so opening it need not replay them.
+
+A saved game is a scenario, the dice and the orders (`scenario/savegame.py`); opening one replays
+every order, which took ~40% of opening the 2,000-unit game in the GUI (issue 26). When the GUI
+saves a game it also writes a checkpoint: what the replay builds (the state, every event, the
+timeline's per-turn snapshots, the dice's position and record, and an `extra` the caller keeps
+beside them: who witnessed each event) as a compressed pickle, under a key of everything it was
+computed from (`checkpoint_key`: this engine's code, the numpy and Python versions, and the saved
+game's scenario, dice and orders). Opening checks the key and installs the checkpoint instead of
+replaying; any mismatch (an older file, other engine code, edited orders, a changed or damaged
+payload) replays the orders as before, so a checkpoint never shows a state the orders would not
+produce. Undo and the timeline work as after a replay: they read the restored events and
+snapshots, and Undo replays the orders it keeps.
+
+Unpickling runs code named by the data, and saved games come from anywhere: `loads` resolves only
+the engine's own state, event and snapshot classes (dataclasses, `Journaled`, `Enum`) and a few
+numpy constructors (`_Restricted.find_class`); a payload naming anything else is refused, and the
+file replays. Its decompressed size is bounded too (`MAX_PAYLOAD_BYTES`).
+"""
+
+from __future__ import annotations
+
+import base64
+import binascii
+import dataclasses
+import enum
+import hashlib
+import io
+import pickle
+import platform
+import sys
+import zlib
+from functools import cache
+from pathlib import Path
+from typing import Any
+
+import numpy as np
+
+from brikwars_gui import __version__
+from brikwars_gui.engine.dice.source import DiceSource, RewindableDice
+from brikwars_gui.engine.events import Event
+from brikwars_gui.engine.journal import Journaled
+from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.snapshots import Snapshots, _Taken
+from brikwars_gui.engine.state import GameState
+from brikwars_gui.scenario.savegame import Checkpoint, SavedGame
+
+__all__ = [
+    "CheckpointError",
+    "checkpoint_key",
+    "checkpoint_of",
+    "code_fingerprint",
+    "game_from_checkpoint",
+    "game_of_saved",
+    "loads",
+    "with_checkpoint",
+]
+
+CHECKPOINT_VERSION = 1
+"""The payload's layout; part of the key, so a checkpoint of another layout is never read."""
+MAX_PAYLOAD_BYTES = 512 * 1024 * 1024
+"""A payload decompressing to more than this is refused (a 2,000-unit game's is ~5 MB)."""
+
+_ENGINE = "brikwars_gui.engine."
+_ALLOWED: frozenset[tuple[str, str]] = frozenset(
+    {
+        ("brikwars_gui.engine.spatial", "_no_index"),  # pickles leave the unit index behind
+        ("brikwars_gui.engine.visibility", "_no_cache"),  # and the sight cache
+        ("brikwars_gui.engine.journal", "JDict"),  # the state's journaled containers
+        ("brikwars_gui.engine.journal", "JList"),
+        ("brikwars_gui.engine.journal", "JSet"),
+        ("brikwars_gui.engine.spatial", "RosterMark"),  # the identity token of the roster
+        ("brikwars_gui.engine.snapshots", "Snapshots"),
+        ("brikwars_gui.engine.snapshots", "_Taken"),
+        ("numpy", "dtype"),
+        ("numpy", "ndarray"),
+        ("numpy.core.multiarray", "_reconstruct"),
+        ("numpy._core.multiarray", "_reconstruct"),
+        ("numpy.core.multiarray", "scalar"),
+        ("numpy._core.multiarray", "scalar"),
+        ("numpy.core.numeric", "_frombuffer"),
+        ("numpy._core.numeric", "_frombuffer"),
+        ("builtins", "set"),
+        ("builtins", "frozenset"),
+        ("builtins", "bytearray"),
+    }
+)
+
+
+class CheckpointError(ValueError):
+    """A checkpoint that cannot be used (the caller replays the orders instead)."""
+
+
+class _Restricted(pickle.Unpickler):
+    """Resolves only the engine's data classes and the numpy pieces an array pickle names."""
+
+    def find_class(self, module: str, name: str) -> Any:
+        if (module, name) in _ALLOWED:
+            return super().find_class(module, name)
+        if module.startswith(_ENGINE) and "." not in name:
+            found = super().find_class(module, name)
+            if isinstance(found, type) and (
+                dataclasses.is_dataclass(found) or issubclass(found, Journaled | enum.Enum)
+            ):
+                return found
+        raise CheckpointError(f"a checkpoint may not name {module}.{name}")
+
+
+def loads(blob: bytes) -> Any:
+    """The payload of a checkpoint written by `checkpoint_of`; `CheckpointError` if it is refused."""
+    inflate = zlib.decompressobj()
+    try:
+        raw = inflate.decompress(blob, MAX_PAYLOAD_BYTES)
+    except zlib.error as exc:
+        raise CheckpointError(f"damaged checkpoint: {exc}") from None
+    if inflate.unconsumed_tail:
+        raise CheckpointError(f"a checkpoint larger than {MAX_PAYLOAD_BYTES // 2**20} MiB")
+    try:
+        return _Restricted(io.BytesIO(raw)).load()
+    except CheckpointError:
+        raise
+    except Exception as exc:  # truncated or nonsense data: any unpickling error
+        raise CheckpointError(f"damaged checkpoint: {type(exc).__name__}: {exc}") from None
+
+
+def checkpoint_of(game: Game, extra: Any = None) -> bytes | None:
+    """The compressed payload that `game_from_checkpoint` turns back into `game` (None when the
+    game's dice cannot say where they are: a source without `snapshot()`)."""
+    if not isinstance(game.dice.inner, RewindableDice):
+        return None
+    payload = (
+        CHECKPOINT_VERSION,
+        game.state,
+        list(game.events),
+        game.snapshots,
+        list(game.dice.record),
+        game.dice.inner.snapshot(),
+        game.max_rounds,
+        extra,
+    )
+    return zlib.compress(pickle.dumps(payload, protocol=pickle.HIGHEST_PROTOCOL), 1)
+
+
+def game_from_checkpoint(blob: bytes, dice: DiceSource, **kwargs: Any) -> tuple[Game, Any]:
+    """The game `checkpoint_of` kept, playing on with `dice` (a fresh source of the saved game's
+    seed and script: it is moved to where the checkpoint's dice stood), and its `extra`.
+
+    `kwargs` go to `Game` (policy, max_rounds...). Raises `CheckpointError` when the payload is
+    refused or not a checkpoint of this layout; check its key first (`checkpoint_key`)."""
+    payload = loads(blob)
+    if not (isinstance(payload, tuple) and len(payload) == 8 and payload[0] == CHECKPOINT_VERSION):
+        raise CheckpointError("not a checkpoint of this version")
+    _, state, events, snapshots, record, token, max_rounds, extra = payload
+    if not isinstance(state, GameState):
+        raise CheckpointError("the checkpoint holds no game state")
+    if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
+        raise CheckpointError("the checkpoint's events are not a list of events")
+    if not isinstance(snapshots, Snapshots) or not all(
+        isinstance(s, _Taken | dict) for s in snapshots._items
+    ):
+        raise CheckpointError("the checkpoint's timeline is not a list of snapshots")
+    if not isinstance(record, list):
+        raise CheckpointError("the checkpoint's dice record is not a list")
+    if not isinstance(dice, RewindableDice):
+        raise CheckpointError("the dice cannot be moved to the checkpoint's position")
+    if kwargs.get("max_rounds") != max_rounds:
+        raise CheckpointError("the checkpoint was made for another round limit")
+    try:
+        dice.restore(token)
+    except Exception as exc:  # a token that is not one of this source's
+        raise CheckpointError(f"the checkpoint's dice position does not fit: {exc}") from None
+    game = Game(state, dice, start=False, **kwargs)
+    game.ctx.events[:] = events
+    game.snapshots = snapshots
+    game.dice.record[:] = record
+    game._rounds_started = True
+    return game, extra
+
+
+@cache
+def code_fingerprint() -> str:
+    """What a checkpoint's key says about the code that made it: the version, Python's and numpy's
+    versions and a hash of the engine's and scenario models' sources (a development build keeps
+    its version number while its rules change). An app frozen without its sources (PyInstaller)
+    hashes its executable's size and time instead: every build is another program."""
+    digest = hashlib.sha256()
+    for part in (__version__, sys.version, platform.python_implementation(), np.__version__):
+        digest.update(part.encode() + b"\0")
+    package = Path(__file__).resolve().parents[1]
+    sources = [s for folder in ("engine", "scenario") for s in sorted((package / folder).rglob("*.py"))]
+    for source in sources:
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(source.read_bytes())
+    if not sources:
+        built = Path(sys.executable).stat()
+        digest.update(f"{sys.executable}\0{built.st_size}\0{built.st_mtime_ns}".encode())
+    return digest.hexdigest()
+
+
+def checkpoint_key(saved: SavedGame, blob: bytes) -> str:
+    """SHA-256 of what a checkpoint `blob` of `saved` was computed from: the payload's layout, the
+    code (`code_fingerprint`), the saved game's replay inputs (scenario, dice, round limit, orders
+    and decisions) and the payload itself, so a payload changed after it was written misses too."""
+    digest = hashlib.sha256()
+    digest.update(f"checkpoint {CHECKPOINT_VERSION}\0{code_fingerprint()}\0".encode())
+    inputs = saved.model_dump_json(include={"scenario", "seed", "dice_script", "max_rounds", "events"})
+    digest.update(inputs.encode())
+    digest.update(b"\0" + hashlib.sha256(blob).digest())
+    return digest.hexdigest()
+
+
+def with_checkpoint(saved: SavedGame, game: Game, extra: Any = None) -> SavedGame:
+    """`saved` (the orders of `game`) with a checkpoint of `game` (unchanged if it cannot have one)."""
+    blob = checkpoint_of(game, extra)
+    if blob is None:
+        return saved
+    kept = Checkpoint(key=checkpoint_key(saved, blob), payload=base64.b64encode(blob).decode("ascii"))
+    return saved.model_copy(update={"checkpoint": kept})
+
+
+def game_of_saved(saved: SavedGame, dice: DiceSource, **kwargs: Any) -> tuple[Game, Any]:
+    """The game of `saved` from its checkpoint, and the checkpoint's `extra`; `CheckpointError`
+    (the caller replays the orders) when it has none or its key does not match."""
+    if saved.checkpoint is None:
+        raise CheckpointError("no checkpoint")
+    try:
+        blob = base64.b64decode(saved.checkpoint.payload, validate=True)
+    except (binascii.Error, ValueError) as exc:
+        raise CheckpointError(f"damaged checkpoint: {exc}") from None
+    if checkpoint_key(saved, blob) != saved.checkpoint.key:
+        raise CheckpointError("the checkpoint was made by other code or for other orders")
+    return game_from_checkpoint(blob, dice, **kwargs)

@@ -67,6 +67,10 @@ def test_detection() -> None:
         (lambda d: d["events"].append({"kind": "unit_moved"}), "expected an order or decided event"),
         (lambda d: d.update(active_player="green"), "not a player"),
         (lambda d: d.update(round="2"), "round: expected an integer"),
+        # issue 26: a checkpoint of the wrong shape is named like any other field
+        (lambda d: d.update(checkpoint={"key": "zz", "payload": ""}), "checkpoint.key: does not match"),
+        (lambda d: d.update(checkpoint={"key": "0" * 64, "payload": "not base64!"}), "checkpoint.payload"),
+        (lambda d: d.update(checkpoint={"key": "0" * 64}), "checkpoint.payload: required field is missing"),
     ],
 )
 def test_loader_messages_name_the_file_and_path(tmp_path: Path, mutate, expected) -> None:

@@ -38,9 +38,11 @@ import numpy as np
 
 from brikwars_gui import __version__
 from brikwars_gui.engine.dice.source import DiceSource, RewindableDice
+from brikwars_gui.engine.events import Event
 from brikwars_gui.engine.journal import Journaled
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.snapshots import Snapshots, _Taken
+from brikwars_gui.engine.state import GameState
 from brikwars_gui.scenario.savegame import Checkpoint, SavedGame
 
 __all__ = [
@@ -149,10 +151,16 @@ def game_from_checkpoint(blob: bytes, dice: DiceSource, **kwargs: Any) -> tuple[
     if not (isinstance(payload, tuple) and len(payload) == 8 and payload[0] == CHECKPOINT_VERSION):
         raise CheckpointError("not a checkpoint of this version")
     _, state, events, snapshots, record, token, max_rounds, extra = payload
+    if not isinstance(state, GameState):
+        raise CheckpointError("the checkpoint holds no game state")
+    if not isinstance(events, list) or not all(isinstance(e, Event) for e in events):
+        raise CheckpointError("the checkpoint's events are not a list of events")
     if not isinstance(snapshots, Snapshots) or not all(
         isinstance(s, _Taken | dict) for s in snapshots._items
     ):
         raise CheckpointError("the checkpoint's timeline is not a list of snapshots")
+    if not isinstance(record, list):
+        raise CheckpointError("the checkpoint's dice record is not a list")
     if not isinstance(dice, RewindableDice):
         raise CheckpointError("the dice cannot be moved to the checkpoint's position")
     if kwargs.get("max_rounds") != max_rounds:
@@ -173,15 +181,19 @@ def game_from_checkpoint(blob: bytes, dice: DiceSource, **kwargs: Any) -> tuple[
 def code_fingerprint() -> str:
     """What a checkpoint's key says about the code that made it: the version, Python's and numpy's
     versions and a hash of the engine's and scenario models' sources (a development build keeps
-    its version number while its rules change; an installed app without sources has its version)."""
+    its version number while its rules change). An app frozen without its sources (PyInstaller)
+    hashes its executable's size and time instead: every build is another program."""
     digest = hashlib.sha256()
     for part in (__version__, sys.version, platform.python_implementation(), np.__version__):
         digest.update(part.encode() + b"\0")
     package = Path(__file__).resolve().parents[1]
-    for folder in ("engine", "scenario"):
-        for source in sorted((package / folder).rglob("*.py")):
-            digest.update(source.relative_to(package).as_posix().encode() + b"\0")
-            digest.update(source.read_bytes())
+    sources = [s for folder in ("engine", "scenario") for s in sorted((package / folder).rglob("*.py"))]
+    for source in sources:
+        digest.update(source.relative_to(package).as_posix().encode() + b"\0")
+        digest.update(source.read_bytes())
+    if not sources:
+        built = Path(sys.executable).stat()
+        digest.update(f"{sys.executable}\0{built.st_size}\0{built.st_mtime_ns}".encode())
     return digest.hexdigest()
 
 

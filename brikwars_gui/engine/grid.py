@@ -23,6 +23,7 @@ Pure Python + numpy (no Qt, no `random`).  Conventions (see docs/rules-decisions
 
 from __future__ import annotations
 
+import functools
 import heapq
 import itertools
 import math
@@ -551,16 +552,17 @@ class Reach:
         states = [end]
         s = end
         start = win.index(self.start) * 2 + self.parity
+        at, step_cost_of = dist.item, cost.item  # Python ints, no numpy scalars (issue 26)
         while s != start:
             i, q = s >> 1, s & 1
-            here = int(dist[s])
+            here = at(s)
             best: tuple[int, int, int] | None = None
             for d, k, diagonal in steps:
                 j = i - d
                 p = q ^ diagonal
-                c = int(cost[p, k, j])
+                c = step_cost_of(p, k, j)
                 u = j * 2 + p
-                if c and int(dist[u]) + c == here:
+                if c and at(u) + c == here:
                     y, x = divmod(j, W)
                     dx, dy = abs(x - gx), abs(y - gy)
                     if dx < dy:
@@ -574,15 +576,16 @@ class Reach:
             states.append(s)
         states.reverse()
         cells = tuple(win.cell(s >> 1) for s in states)
-        return Path(cells, tuple(int(dist[s]) for s in states), end & 1)
+        return Path(cells, tuple(at(s) for s in states), end & 1)
 
 
-def _back_steps(W: int) -> list[tuple[int, int, int]]:
+@functools.lru_cache(maxsize=64)
+def _back_steps(W: int) -> tuple[tuple[int, int, int], ...]:
     """(index offset, `_DIRECTIONS` row, 1 for a diagonal) of each step, for a window W wide."""
-    return [
+    return tuple(
         (int(dy * W + dx), k, int(diag))
         for k, ((dx, dy), diag) in enumerate(zip(_DIRECTIONS.tolist(), _DIAGONAL, strict=True))
-    ]
+    )
 
 
 def reach_search(

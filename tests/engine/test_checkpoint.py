@@ -19,6 +19,7 @@ from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.io import load_scenario
 from brikwars_gui.scenario.savegame import SavedGame, dump_saved_game, parse_saved_game
+from tests.conjure_order import Conjure, conjure_orders  # noqa: F401 (the fixture)
 
 RULESETS = ("brikwars", "d6", "ninepowers")
 
@@ -157,3 +158,62 @@ def test_the_key_survives_a_save_and_load_round_trip() -> None:
     again = parse_saved_game(dump_saved_game(saved), "again.json")
     blob = base64.b64decode(again.checkpoint.payload)
     assert ck.checkpoint_key(again, blob) == again.checkpoint.key == saved.checkpoint.key
+
+
+@pytest.mark.usefixtures("conjure_orders")
+def test_a_unit_that_joined_the_battle_is_in_the_checkpoint() -> None:
+    """R-SN-2 seam (`rules/roster.py`): a unit born mid-battle (the test-only Conjure order) is in
+    the restored state, its index and its roster, and the game goes on the same."""
+    from brikwars_gui.engine.rules import sandbox as sb
+
+    scenario = sb.scenario(
+        [
+            sb.unit("mage", "red", (2, 2), armor="4"),
+            sb.unit("runner", "blue", (19, 5), armor="4", facing="W", weapons=[sb.PISTOL]),
+        ]
+    )
+    game = Game.from_scenario(scenario, seed=3, max_rounds=6)
+    game.act("mage", Conjure("imp", (5, 5)))
+    events = [e.to_dict() for e in game.events if e.kind in ("order", "decided", "unit_joined")]
+    saved = SavedGame(scenario=scenario, seed=3, max_rounds=6, events=events)
+    saved = parse_saved_game(dump_saved_game(with_checkpoint(saved, game)), "game.json")
+    restored, _ = game_of_saved(saved, SeededDice(3), max_rounds=6)
+    replayed = _replayed(saved)
+    assert restored.state.unit_at((5, 5)).id == "imp"
+    assert restored.state.unit_index().alive_by_team["red"] == 2
+    assert restored.state.snapshot() == replayed.state.snapshot()
+    replayed.policy = DefaultPolicy()
+    for g in (restored, replayed):
+        g.end_turn()
+        ai.play_turn(g)
+    assert [e.to_dict() for e in restored.events] == [e.to_dict() for e in replayed.events]
+
+
+def test_a_payload_of_the_wrong_shape_is_refused() -> None:
+    """Engine data in the wrong places (here: a unit where the state belongs) is refused before a
+    game is built from it, even under a matching key."""
+    saved, _ = _played("skirmish.json", "brikwars", turns=2)
+    payload = list(ck.loads(base64.b64decode(saved.checkpoint.payload)))
+    payload[1] = next(iter(payload[1].units.values()))
+    blob = zlib.compress(pickle.dumps(tuple(payload)))
+    with pytest.raises(CheckpointError, match="no game state"):
+        ck.game_from_checkpoint(blob, SeededDice(saved.seed), max_rounds=saved.max_rounds)
+
+
+def test_the_code_fingerprint_follows_the_sources(tmp_path, monkeypatch) -> None:
+    """A development build keeps its version number while its rules change: the key holds a hash
+    of the engine's sources, so a checkpoint of yesterday's rules is not read by today's."""
+    first = ck.code_fingerprint()
+    assert first == ck.code_fingerprint()  # computed once per process
+    ck.code_fingerprint.cache_clear()
+    real = type(tmp_path).read_bytes
+
+    def edited(path):
+        data = real(path)
+        return data + b"\n# a rule changed" if path.name == "movement.py" else data
+
+    monkeypatch.setattr(type(tmp_path), "read_bytes", edited)
+    try:
+        assert ck.code_fingerprint() != first
+    finally:
+        ck.code_fingerprint.cache_clear()

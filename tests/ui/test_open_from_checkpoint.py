@@ -93,6 +93,13 @@ def test_a_game_the_window_saved_opens_from_its_checkpoint_as_the_replay_shows_i
     assert _picture(window) == _picture(replayed_window)
     for uid, unit in window.controller.game.state.units.items():
         assert window.scene.unit_items[uid].pos() == cell_center(tuple(unit.pos))
+    # the timeline shows the earlier turns as the replayed game does
+    live = _picture(window)["tokens"]
+    for shown in (replayed_window, window):
+        shown.controller.show_snapshot(1)
+        qtbot.wait(10)
+    assert _picture(window)["tokens"] == _picture(replayed_window)["tokens"] != live
+    window.controller.show_live()
 
 
 def test_undo_after_an_open_from_a_checkpoint_replays_the_orders_before_it(

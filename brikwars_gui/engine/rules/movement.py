@@ -275,7 +275,8 @@ def _terrain_of(grid: Grid, at: Cell, budget: int) -> tuple[tuple[slice, slice],
 
 
 def _same_terrain(grid: Grid, where: tuple[slice, slice], kept: list[np.ndarray]) -> bool:
-    return all(np.array_equal(getattr(grid, name)[where], a) for name, a in zip(_TERRAIN, kept, strict=True))
+    # the same grid (`MoveSearch.holds` checks it first): the same window shape, compared directly
+    return all(bool((getattr(grid, name)[where] == a).all()) for name, a in zip(_TERRAIN, kept, strict=True))
 
 
 def _avoids_water(unit: UnitState, water: frozenset[Cell]) -> bool:

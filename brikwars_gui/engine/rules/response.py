@@ -747,12 +747,12 @@ def _bystander_shots(
     # no unit farther than its longest reach + the Angry Inch from the attacker can answer; only
     # the target's allies (enemies of the attacker: the index's kept list) are asked
     radius = _trigger_radius(ctx)
-    near = [
-        u
-        for u in state.unit_index().enemies_near(attacker.pos, radius, attacker.team)
-        if u.team == target.team and in_range(attacker.pos, u.pos, radius)
-    ]
-    for unit in sorted(near, key=lambda u: u.id):
+    index = state.unit_index()
+    rows = index.responder_rows(attacker.team)  # those that could respond at all (R-RESP-1), id order
+    dx = index.xy[rows, 0] - attacker.pos[0]
+    dy = index.xy[rows, 1] - attacker.pos[1]
+    near = [index.by_id[r] for r in rows[dx * dx + dy * dy <= radius * radius].tolist()]  # `in_range`
+    for unit in (u for u in near if u.team == target.team):
         if (
             unit.id in (attacker.id, target.id)
             or not can_respond(unit)

@@ -136,6 +136,10 @@ class StrikeOdds:
         return self.kill + (self.wound - self.kill) * self.harm_weight + self.disrupt * disrupt_value
 
 
+#: A Disrupted unit's worth as a share of a standing one when a play-out is scored
+#: (`Ruleset.standing_worth`).
+DISRUPTED_WORTH = 0.5
+
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
 ACTION_KINDS = ("melee", "ranged", "thrown", "shove", "task", "swim", "trap", "concealed", "initiative")
 
@@ -308,6 +312,16 @@ class Ruleset(ABC):
         number, bools as 0/1, and "level": the preset's name); only the changed ones need be
         returned. By default none change."""
         return {}
+
+    def standing_worth(self, state: GameState, unit: UnitState) -> float:
+        """What one unit still counts for its side, 0..1, when Hard scores a played-out turn
+        (`tactics/rollout.worth`): 1 standing, `DISRUPTED_WORTH` Disrupted (it loses its turn and
+        is hit automatically up close, R-MOVE-16), 0 out. A ruleset whose harm is mostly lasting
+        steps short of a kill (D6's wounds, Nine Powers' Stamina) counts them, or a play-out of one
+        turn sees no difference between its choices."""
+        if not unit.alive:
+            return 0.0
+        return DISRUPTED_WORTH if unit.disrupted else 1.0
 
     def flanked_strike_odds(
         self, state: GameState, attacker: UnitState, weapon: WeaponState, target: UnitState, origin: Cell

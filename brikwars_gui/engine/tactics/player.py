@@ -256,14 +256,15 @@ class TacticalAI:
 
     def _enemy_model(self, b: Behaviour) -> Callable[[int], rollout.Reply | None] | None:
         """How the enemy replies on the k-th draw of a play-out: the first `planner_replies` draws
-        as the Normal preset plans (it plays nothing out), the others as the default AI
-        (rollout.replies)."""
+        as Normal plans (it plays nothing out), the others as the default AI (rollout.replies)."""
         if b.planner_replies <= 0:
             return None
         seed = self.seed
 
         def plan_enemy(sim: Game) -> None:
-            TacticalAI(preset("normal"), seed, tuned=True).play_turn(sim)
+            # Normal as the battle's ruleset tunes it (`dials`): under Nine Powers it neither
+            # sprints nor falls back after a strike, and the model should not either
+            TacticalAI(preset("normal"), seed).play_turn(sim)
 
         return lambda k: plan_enemy if k < b.planner_replies else None
 

@@ -6,8 +6,8 @@ what its choices lead to, on copies of the game (`Game.from_state`), each played
 its side plays again — every enemy player replying as the caller's model plays (`Reply`: Hard's
 is Normal's planner, `Behaviour.planner_replies`; without one the default AI, `engine/ai.py`: its
 best shot, else straight at the nearest foe, which walks into saved Actions a planning enemy
-keeps out of) — and scored by `worth` (own units standing minus enemy units standing), averaged
-over a few dice draws:
+keeps out of) — and scored by `worth` (own units standing minus enemy units standing, each as the
+ruleset counts it: `Ruleset.standing_worth`), averaged over a few dice draws:
 
 * the whole turn (`choose`, `turn_rollouts` draws): its own dials, holding back and pressing on
   (`variants`); the turn is planned with the way that ends best;
@@ -30,8 +30,9 @@ from collections.abc import Callable
 from brikwars_gui.engine import ai as default_ai
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.rules.common import IllegalOrder
+from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
-from brikwars_gui.engine.state import GameState, UnitState
+from brikwars_gui.engine.state import GameState
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.policy import TacticalPolicy
 from brikwars_gui.engine.tactics.presets import Behaviour
@@ -42,9 +43,6 @@ Reply = Callable[[Game], None]
 #: Units standing on the field above which the lookahead is skipped (its cost grows with the
 #: units of every side: the large battle's turns stay the planner's alone).
 MAX_UNITS = 16
-#: A Disrupted unit counts this much of a standing one (it loses its turn and is hit
-#: automatically up close, R-MOVE-16).
-DISRUPTED_WORTH = 0.5
 #: A variant other than the first must beat it by this much (units, on average) to be chosen:
 #: the draws are few, so small differences are luck.
 MARGIN = 0.15
@@ -64,14 +62,12 @@ def variants(base: Behaviour) -> list[Behaviour]:
 
 
 def worth(state: GameState, team: str) -> float:
-    """Own units standing minus enemy units standing (a Disrupted one counts `DISRUPTED_WORTH`)."""
-
-    def value(u: UnitState) -> float:
-        if not u.alive:
-            return 0.0
-        return DISRUPTED_WORTH if u.disrupted else 1.0
-
-    return sum(value(u) if u.team == team else -value(u) for u in state.units.values())
+    """Own units standing minus enemy units standing, each as much as the ruleset says it still
+    counts (`Ruleset.standing_worth`: a Disrupted one half; D6's wounds, Nine Powers' Stamina)."""
+    rules = ruleset_of(state)
+    return sum(
+        rules.standing_worth(state, u) * (1.0 if u.team == team else -1.0) for u in state.units.values()
+    )
 
 
 def applies(game: Game, team: str, standoff: float) -> bool:

@@ -302,6 +302,9 @@ class SessionController(
         except CheckpointError as exc:
             log.info("the saved game's checkpoint is not used (%s): its orders are replayed", exc)
             return None
+        except Exception:  # a fault building from it: the orders still decide what the game is
+            log.exception("the saved game's checkpoint could not be installed: its orders are replayed")
+            return None
         if not isinstance(seen_by, list) or len(seen_by) != len(game.events):
             log.info("the saved game's checkpoint has no audience for each event: its orders are replayed")
             return None

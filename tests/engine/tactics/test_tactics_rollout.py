@@ -5,15 +5,16 @@ carried out; the game's own dice are never rolled by a copy, so a game replays f
 from __future__ import annotations
 
 import pytest
+from ninepowers_helpers import np
 
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.replay import compare_events
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.session import Game, OrderIssued
 from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.plan import Plan, action_for
-from brikwars_gui.engine.tactics.player import TacticalAI
+from brikwars_gui.engine.tactics.player import TacticalAI, make_player
 from brikwars_gui.engine.tactics.presets import preset
 from brikwars_gui.engine.tactics.tournament import play_game, with_ruleset
 from brikwars_gui.paths import SCENARIOS
@@ -148,3 +149,25 @@ def test_hard_plays_out_its_choices_under_d6_and_the_game_replays_from_its_seed(
     logged = [e.to_dict() for e in game.events]
     again = Game.from_events(scenario, logged, SeededDice(3), max_rounds=2)
     assert compare_events(logged, [e.to_dict() for e in again.events]) is None
+
+
+def test_hards_enemy_model_plays_normal_as_the_ruleset_tunes_it_no_sprint_under_nine_powers():
+    """Issue 25, fifth session: the copies' Normal enemy was the bare preset, which Sprints
+    (R-MOVE-18); under Nine Powers Normal does not (`NinePowersRuleset.ai_dials`: the runner
+    arrives alone among foes who all strike, R-NP-14), so the play-outs saw a reply that never
+    comes. The model now gives the orders Normal gives in the battle."""
+    units = [
+        sb.unit("cobb", "red", (2, 5), facing="E", weapons=[sb.SWORD], **np(skills={"melee": 3})),
+        sb.unit("hake", "blue", (20, 5), facing="W", weapons=[sb.SWORD], **np(skills={"melee": 3})),
+    ]
+    game = Game.from_scenario(with_ruleset(sb.scenario(units, width=24, height=10), "ninepowers"), seed=1)
+    game.end_turn()  # red holds; blue, 18 squares away, is to play
+    hard = TacticalAI(preset("hard"), 1)
+    model = hard._enemy_model(hard.dials(game).with_(planner_replies=2))
+    assert model is not None and model(0) is not None
+    modelled, normal = rollout.copy_of(game, 3), rollout.copy_of(game, 3)
+    model(0)(modelled)
+    make_player("normal", 1).play_turn(normal)
+    orders = [(e.order, e.unit, e.args) for e in modelled.events if isinstance(e, OrderIssued)]
+    assert orders == [(e.order, e.unit, e.args) for e in normal.events if isinstance(e, OrderIssued)]
+    assert orders[0][0] == "move" and not any(o[2].get("kind") == "sprint" for o in orders)

@@ -29,6 +29,7 @@ from brikwars_gui.engine.dice.d6 import (
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import (
+    DISRUPTED_WORTH,
     DamageRoll,
     RollAsked,
     Ruleset,
@@ -346,6 +347,15 @@ class D6Ruleset(Ruleset):
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
         }
+
+    def standing_worth(self, state: GameState, unit: UnitState) -> float:
+        """A wound takes half a unit off (a second one takes it out, R-D6-3, and it rolls a die
+        less meanwhile), a stun (Disrupted) half of what is left: a D6 hit mostly stuns or wounds,
+        so a play-out scored by units out alone sees its choices end alike (issue 25)."""
+        if not unit.alive:
+            return 0.0
+        left = max(0.0, 1.0 - unit.pools.get("wounds", 0) / WOUNDS_OUT)
+        return left * (DISRUPTED_WORTH if unit.disrupted else 1.0)
 
     def ai_answer(self, state: GameState, request: DecisionRequest) -> str | None:
         """The tactical AI's Fate and Character Points by expected harm (`choices`, R-D6-6..8)."""

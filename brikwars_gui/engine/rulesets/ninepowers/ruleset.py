@@ -25,6 +25,7 @@ from brikwars_gui.engine.dice.brikwars import ROLE_BONUS, RollResult, roll_expre
 from brikwars_gui.engine.dice.expression import parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import (
+    DISRUPTED_WORTH,
     DamageRoll,
     RollAsked,
     Ruleset,
@@ -74,6 +75,9 @@ KIND_SKILL = {
     "concealed": "Perception",
     "initiative": "Acrobatics",
 }
+
+#: What a unit at 1 Stamina still counts for when Hard scores a play-out (`standing_worth`).
+STANDING_FLOOR = 0.25
 
 
 def _fill_stats(unit: UnitState, stats: NinePowersStats, move: int) -> None:
@@ -348,6 +352,18 @@ class NinePowersRuleset(Ruleset):
             "rollouts": 0,
             "turn_rollouts": 0,
         }
+
+    def standing_worth(self, state: GameState, unit: UnitState) -> float:
+        """Stamina left over the unit's Stamina (R-NP-5: defeated at 0; every point lost is also a
+        die less in its pools, R-NP-4), above a floor for still acting: a Nine Powers blow
+        rarely defeats, so a play-out scored by units defeated alone sees its choices end alike
+        (issue 25)."""
+        if not unit.alive:
+            return 0.0
+        full = max(1, unitstate.stats_of(unit).stamina)
+        left = min(1.0, max(0.0, unit.pools.get("stamina", full) / full))
+        worth = STANDING_FLOOR + (1.0 - STANDING_FLOOR) * left
+        return worth * (DISRUPTED_WORTH if unit.disrupted else 1.0)
 
     def shot_range(self, state: GameState, unit: UnitState, weapon: WeaponState) -> float:
         """Nine Powers' penalty-free range, 10× the Shoot rating, 4× the Throw rating (R-NP-10,

@@ -7,7 +7,6 @@ from __future__ import annotations
 
 import contextlib
 import math
-from types import SimpleNamespace
 
 from PySide6.QtCore import QEasingCurve, QPointF, QRectF, Qt, QVariantAnimation
 from PySide6.QtGui import QBrush, QColor, QFont, QFontMetricsF, QPainter, QPainterPath, QPen
@@ -172,42 +171,49 @@ def short_name(name: str) -> str:
     return head.split()[-1] if sep and head.split() else name.split()[-1]
 
 
+def _token_radius(size: int) -> float:
+    """A token's radius in scene units for a unit of `size` inches (1-4 drawn)."""
+    size = max(1, min(size, 4))
+    return CELL * (0.4 if size <= 1 else 0.45 * size)
+
+
 class UnitItem(QGraphicsItem):
     """A unit token: team-coloured disc, facing marker, status badges and a name label."""
 
     def __init__(self, unit: Unit, color: str) -> None:
         super().__init__()
-        self.unit_id = unit.id
+        self._make(unit.id, unit.name)
+        self.update_from(unit, color)
+
+    def _make(self, unit_id: str, label: str) -> None:
+        """What every token has, before it is drawn from a scenario unit or an engine view."""
+        self.unit_id = unit_id
         self.setFlag(QGraphicsItem.GraphicsItemFlag.ItemIsSelectable)
         self.setZValue(Z_UNIT)
         self.setAcceptHoverEvents(True)
         self.badges: list[tuple[str, str]] = []
         self.dead = False
-        self.label = LabelItem(unit.name, parent=self)
+        self.label = LabelItem(label, parent=self)
         self.label.setZValue(Z_LABEL)
         self.label_above = False
         self.slide: QVariantAnimation | None = None  # Play mode: the running move animation
         self._slide_points: list[QPointF] = []
-        self.update_from(unit, color)
 
     @classmethod
     def for_view(cls, view, color: str) -> UnitItem:
-        """Play mode: the token of a unit the scenario does not hold (born in the battle, R-SN-2),
-        drawn from the engine's `UnitView`."""
-        unit = SimpleNamespace(
-            id=view.id,
-            name=view.name,
-            team=view.team,
-            size=view.size,
-            facing=Facing(view.facing) if view.facing in Facing.__members__ else Facing.N,
-            hero=view.hero,
-            position=view.pos,
-            move=view.move,
-            skill="",
-            armor="",
-            weapons=(),
-        )
-        return cls(unit, color)
+        """Play mode: a token made from the engine's `UnitView` alone, ready for `apply_view` —
+        a unit the scenario does not hold (born in the battle, R-SN-2), and every token of a
+        saved game being opened (made once from the game, not from the scenario and then
+        updated: issue 26). No scenario tooltip: Play mode shows the hover card."""
+        item = cls.__new__(cls)
+        QGraphicsItem.__init__(item)
+        item._make(view.id, short_name(view.name) if view.name else view.id)
+        item.radius = _token_radius(view.size)
+        item.color = QColor(color)  # colour, facing and place: `apply_view` sets them as it draws
+        item.facing = Facing.N
+        item.hero = view.hero
+        item.place_label(False)
+        return item
 
     # -- move animation -------------------------------------------------------------------------
     MS_PER_CELL = 60
@@ -292,9 +298,8 @@ class UnitItem(QGraphicsItem):
         super().hoverLeaveEvent(event)
 
     def update_from(self, unit: Unit, color: str, badges: list[tuple[str, str]] | None = None) -> None:
-        size = max(1, min(unit.size, 4))
-        self.radius = CELL * (0.4 if size <= 1 else 0.45 * size)
         self.prepareGeometryChange()
+        self.radius = _token_radius(unit.size)
         self.color = QColor(color)
         self.facing = unit.facing
         self.hero = unit.hero

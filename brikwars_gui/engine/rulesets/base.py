@@ -140,13 +140,6 @@ class StrikeOdds:
 #: (`Ruleset.standing_worth`).
 DISRUPTED_WORTH = 0.5
 
-#: Hard's play-outs in a game of attrition (D6, Nine Powers: `Ruleset.ai_dials`, issue 25): the
-#: enemy replies as Normal plans in two of three draws (the third as the default AI, which walks
-#: in), and the plans played out differ in kind or target first (the best ones are often one attack
-#: from neighbouring cells, alike in every draw). Measured per decision against Normal's replies:
-#: docs/ai.md, "Hard's play-outs under D6 and Nine Powers, fifth session".
-ATTRITION_PLAY_OUTS: dict[str, float] = {"planner_replies": 2, "distinct_candidates": 1}
-
 #: Action kinds the rules roll for; a ruleset with skills maps each to one of its skills.
 ACTION_KINDS = ("melee", "ranged", "thrown", "shove", "task", "swim", "trap", "concealed", "initiative")
 

@@ -239,7 +239,7 @@ class TacticalAI:
             return plan
         planner = self._planner(game)
         planner.plan(game.unit(unit_id))
-        plans = rollout.candidates(planner.checked, plan, b.distinct_candidates)
+        plans = rollout.candidates(planner.checked, plan)
         if len(plans) < 2:
             return plan
         sim_dials = b.with_(rollouts=0, turn_rollouts=0, lookahead=1, exact_paths=min(3, b.exact_paths))

@@ -37,7 +37,6 @@ class Behaviour:
     turn_rollouts: int = 0  # dice draws each way of playing the whole turn is tried on (rollout.choose)
     planner_replies: int = 0  # of each play-out's draws, how many see the enemy reply as Normal plans
     # (Hard under BrikWars: `BrikWarsRuleset.ai_dials`)
-    distinct_candidates: bool = False  # play out plans of another kind or target first (rollout.candidates)
 
     def with_(self, **changes: float | int | bool | str) -> Behaviour:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -6,9 +6,8 @@ what its choices lead to, on copies of the game (`Game.from_state`), each played
 its side plays again — every enemy player replying as the caller's model plays (`Reply`: Hard's
 is Normal's planner, `Behaviour.planner_replies`; without one the default AI, `engine/ai.py`: its
 best shot, else straight at the nearest foe, which walks into saved Actions a planning enemy
-keeps out of) — and scored by `worth` (own units standing minus enemy units standing, as the ruleset counts
-a unit: `Ruleset.standing_worth`), averaged
-over a few dice draws:
+keeps out of) — and scored by `worth` (own units standing minus enemy units standing, each as the
+ruleset counts it: `Ruleset.standing_worth`), averaged over a few dice draws:
 
 * the whole turn (`choose`, `turn_rollouts` draws): its own dials, holding back and pressing on
   (`variants`); the turn is planned with the way that ends best;
@@ -130,24 +129,19 @@ def choose(
 CANDIDATES = 3
 
 
-def candidates(checked: list[Plan], chosen: Plan, distinct: bool = False) -> list[Plan]:
+def candidates(checked: list[Plan], chosen: Plan) -> list[Plan]:
     """The planner's choice first, then the best exactly checked plans that differ from it and
-    from each other in what they do (kind, end cell, target): at most `CANDIDATES`. `distinct`
-    (`Behaviour.distinct_candidates`): first those of another kind or target, then the rest —
-    the best plans are often one attack from neighbouring cells, which end alike in every draw."""
+    from each other in what they do (kind, end cell, target): at most `CANDIDATES`."""
     out = [chosen]
-    keys: list[Callable[[Plan], tuple]] = [lambda p: (p.kind, p.dest, p.target)]
-    if distinct:
-        keys.insert(0, lambda p: (p.kind, p.target))
-    for key in keys:
-        seen = {key(p) for p in out}
-        for plan in checked:
-            if len(out) >= CANDIDATES:
-                return out
-            if key(plan) in seen or plan.free or any(plan is p for p in out):
-                continue
-            seen.add(key(plan))
-            out.append(plan)
+    seen = {(chosen.kind, chosen.dest, chosen.target)}
+    for plan in checked:
+        key = (plan.kind, plan.dest, plan.target)
+        if key in seen or plan.free:
+            continue
+        seen.add(key)
+        out.append(plan)
+        if len(out) >= CANDIDATES:
+            break
     return out
 
 

@@ -279,11 +279,6 @@ class ThreatMap:
                     _dry_step(state, e),
                 )
             )
-            if self._ledge is not None:
-                view = self.enemies[-1]
-                view.p_above = _above_chance(state, e, unit, ranged=False, flanked=False)
-                view.p_flanked_above = _above_chance(state, e, unit, ranged=False, flanked=True)
-                view.p_ranged_above = _above_chance(state, e, unit, ranged=True, flanked=False)
         self._attack_cache: dict[tuple[str, str], np.ndarray] = {}
         # `attack_risk_of` per responder: the attacker cells it hits whoever the target
         self._risk_by_view: dict[tuple[str, bool | None], np.ndarray] = {}
@@ -383,27 +378,39 @@ class ThreatMap:
             if crowd is not None and v.p_flanked > v.p_close and e.id in closing:
                 p = np.where(closing[e.id] & (crowd >= 2), max(v.p_ranged, v.p_flanked), p)
             if self._ledge is not None:
-                p = self._from_above(v, p, closing, crowd)
+                p = self._from_above(v, p, closing, crowd, now | later)
             mine = np.where(now, p, np.where(later, 0.6 * p, 0.0))
             self._next_by_enemy[e.id] = mine
             out += mine
         return out
 
     def _from_above(
-        self, v: EnemyView, p: np.ndarray | float, closing: dict[str, np.ndarray], crowd: np.ndarray | None
+        self,
+        v: EnemyView,
+        p: np.ndarray | float,
+        closing: dict[str, np.ndarray],
+        crowd: np.ndarray | None,
+        zone: np.ndarray,
     ) -> np.ndarray | float:
         """`p` where `v` strikes from higher ground (R-NP-14): a close fighter at a cell below a
         ledge it can stand on, flanked where two can close on it; a shooter at a cell the height
-        of a ledge below where it stands."""
+        of a ledge below where it stands. Its odds from above are worked out only when such a
+        cell lies in its `zone` (issue 26's budget: most foes are nowhere near a ledge)."""
+        state, unit = self.state, self.unit
+        if v.close and bool((self._ledge & zone).any()):
+            v.p_above = _above_chance(state, v.unit, unit, ranged=False, flanked=False)
+            v.p_flanked_above = _above_chance(state, v.unit, unit, ranged=False, flanked=True)
+        x, y = v.unit.pos
+        elevation = state.grid.elevation
+        high = int(elevation[y, x]) >= elevation.astype(np.int32) + self._bricks
+        if v.reach and bool((high & zone).any()):
+            v.p_ranged_above = _above_chance(state, v.unit, unit, ranged=True, flanked=False)
         if v.close and v.p_above > v.p_close:
             flanked: np.ndarray | bool = False
             if crowd is not None and v.unit.id in closing:
                 flanked = closing[v.unit.id] & (crowd >= 2)
             p = np.where(self._ledge, np.maximum(p, np.where(flanked, v.p_flanked_above, v.p_above)), p)
         if v.reach and v.p_ranged_above > v.p_ranged:
-            x, y = v.unit.pos
-            elevation = self.state.grid.elevation
-            high = int(elevation[y, x]) >= elevation.astype(np.int32) + self._bricks
             p = np.where(high, np.maximum(p, v.p_ranged_above), p)
         return p
 

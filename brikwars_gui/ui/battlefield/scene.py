@@ -43,6 +43,9 @@ class BattlefieldScene(
         self.path_item = self.highlight_item = self.area_item = None
         self.path_label: LabelItem | None = None
         self.unit_items: dict[str, UnitItem] = {}
+        # the next rebuild leaves the tokens to the battle about to start (a saved game opening):
+        # Play mode makes each one once from the engine's view (issue 26)
+        self.tokens_from_play = False
         self.object_items: dict[str, ObjectItem] = {}
         self.hazard_items: list[QGraphicsItem] = []
         self.fire_labels: list[QGraphicsItem] = []
@@ -105,8 +108,10 @@ class BattlefieldScene(
         self.refresh_fires()
         for obj in self.doc.scenario.objects:
             self.update_object(obj.id)
-        for unit in self.doc.scenario.units:  # not add_unit(id): its lookup is linear (issue 26)
-            self._add_item(UnitItem(unit, self._team_color(unit.team)))
+        tokens_from_play, self.tokens_from_play = self.tokens_from_play, False
+        if not tokens_from_play:
+            for unit in self.doc.scenario.units:  # not add_unit(id): its lookup is linear (issue 26)
+                self._add_item(UnitItem(unit, self._team_color(unit.team)))
         self.refresh_traps()
         self._apply_visibility()
         self._on_selection(self.selection.kind, self.selection.item_id)
@@ -135,8 +140,13 @@ class BattlefieldScene(
         self.refresh_hazards(QRect())
         self.refresh_fires()
         self.refresh_traps()
+        tokens = self.unit_items
+        for unit in self.doc.scenario.units:  # one the battle never drew (its rebuild left them to it)
+            if unit.id not in tokens:
+                self._add_item(UnitItem(unit, self._team_color(unit.team)))
         for uid in self.unit_items:
             self.update_unit(uid)
+        self._on_selection(self.selection.kind, self.selection.item_id)
 
     def _team_color(self, team: str) -> str:
         player = self.doc.player(team)
@@ -156,8 +166,11 @@ class BattlefieldScene(
         """Play mode: the tokens are those of the frame shown (`unit_ids`, from the session
         controller): a unit born in the battle gets one, a unit not in the frame (gone, or not yet
         summoned in the turn viewed) is not drawn; every token is brought up to date."""
+        made = len(self.unit_items)
         for uid in dict.fromkeys([*unit_ids, *self.unit_items]):
             self.update_unit(uid)
+        if len(self.unit_items) > made:  # a new token of the selected unit shows it selected
+            self._on_selection(self.selection.kind, self.selection.item_id)
 
     def _update_play_unit(self, unit_id: str, item: UnitItem | None, path) -> None:
         """Play mode: draw the engine's view of the unit, or no token when the frame has none."""
@@ -187,10 +200,11 @@ class BattlefieldScene(
             return
         if not item.isVisible():
             item.setVisible(True)
-        if item.dead:
+        if item.dead:  # killed in the battle just left: the editor shows it alive, named
             item.dead = False
             item.setOpacity(1.0)
             item.setZValue(Z_UNIT)
+            item.label.setVisible(self.visible_layers["labels"])
         if not item.isVisible():  # hidden by fog of war in the battle just left: the editor shows all
             item.setVisible(True)
             item.label.setVisible(self.visible_layers["labels"])

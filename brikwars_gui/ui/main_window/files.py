@@ -218,6 +218,7 @@ class FilesMixin:
             return False
         if self.play_mode:
             self.set_play_mode(False)
+        self.scene.tokens_from_play = True  # made once, from the game opened (issue 26)
         self.doc.reset(saved.scenario, None)
         self.set_play_mode(True, saved=(saved, built))
         if remember:

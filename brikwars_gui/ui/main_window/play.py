@@ -95,6 +95,9 @@ class PlayMixin:
             self.unit_panel.model.move_provider = lambda uid: getattr(views(uid), "move", None)
             self.unit_panel.model.sn_provider = lambda uid: chips_text(self.controller.sn_dice(uid))
             self.unit_panel.model.joined_provider = self.controller.joined_units  # summoned units
+            # the table's texts as the battle gives them before the docks' rearrangement fits its
+            # columns: measured once, not again after a refresh (2,000 rows: issue 26)
+            self.unit_panel.model.refresh_status()
             self.fog_layer.set_active(True)
             self.turn_panel.set_seed(self.controller.seed)
             if not was_playing:
@@ -139,7 +142,7 @@ class PlayMixin:
             self.viewing_banner.hide()
             self.attack_card.hide()
             self.hover_card.hide_card()
-        self.unit_panel.model.refresh_status()
+            self.unit_panel.model.refresh_status()
         self._update_actions()
 
     def leave_play_mode(self) -> bool:

@@ -71,30 +71,3 @@ def test_d6_the_played_out_choice_ends_blues_reply_better_than_the_planners():
     sprinted = _after_blues_reply(game, playing_out=False, draws=30)
     assert held > sprinted + 0.1, (held, sprinted)
     assert len(game.events) == before and game.unit("cobb").pos == (3, 5)  # the game itself untouched
-
-
-def test_d6_hard_plays_out_another_target_not_one_shot_from_three_cells():
-    """`D6Ruleset.ai_dials` (issue 25, fifth session): Hard's play-outs see the enemy reply as
-    Normal plans in two of three draws, and play out plans of another kind or target first. The
-    planner's best exactly checked plans here are one rifle shot at gill from three cells (they end
-    alike in every draw); the play-outs now weigh it against shooting first and walking after,
-    and against shooting hake."""
-    units = [
-        sb.unit("eel", "red", (4, 5), facing="E", weapons=[sb.RIFLE]),
-        sb.unit("gill", "blue", (12, 4), facing="W", weapons=[sb.RIFLE]),
-        sb.unit("hake", "blue", (13, 8), facing="W", weapons=[sb.SWORD]),
-    ]
-    data = sb.scenario(units, width=24, height=12).model_dump(mode="json")
-    data["ruleset"] = "d6"
-    game = Game.from_scenario(Scenario.model_validate(data), seed=1)
-    hard = TacticalAI(preset("hard"), 1)
-    dials = hard.dials(game)
-    assert (dials.planner_replies, dials.distinct_candidates) == (2, True)
-    planner = hard._planner(game)
-    chosen = planner.plan(game.unit("eel"))
-    assert chosen is not None
-    alike = rollout.candidates(planner.checked, chosen)  # before: kind, end cell or target differ
-    assert {(p.kind, p.target) for p in alike} == {("attack_move", "gill")}
-    tried = rollout.candidates(planner.checked, chosen, dials.distinct_candidates)
-    assert tried[0] is chosen and len({(p.kind, p.target) for p in tried}) == 3
-    assert {p.target for p in tried} == {"gill", "hake"}

@@ -29,7 +29,6 @@ from brikwars_gui.engine.dice.d6 import (
 from brikwars_gui.engine.dice.expression import DiceExpression, parse_dice
 from brikwars_gui.engine.rulesets import register
 from brikwars_gui.engine.rulesets.base import (
-    ATTRITION_PLAY_OUTS,
     DISRUPTED_WORTH,
     DamageRoll,
     RollAsked,
@@ -341,16 +340,13 @@ class D6Ruleset(Ruleset):
         next-turn weight, one unit planned at a time (its eight exact path checks kept). Skirmish
         under D6, Hard vs the greedy baseline, seeds 0–79 (issue 25, third session): 62 of 80
         with Hard's own dials, 70 of 80 with these (Normal: 68 of 80). See docs/ai.md."""
-        tuned = {
+        return {
             "formation": min(dials["formation"], 0.05),
             "formation_range": max(dials["formation_range"], 6.0),
             "lookahead": 1,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
         }
-        if dials.get("level") == "hard" and dials["rollouts"] + dials["turn_rollouts"] > 0:
-            tuned |= ATTRITION_PLAY_OUTS
-        return tuned
 
     def standing_worth(self, state: GameState, unit: UnitState) -> float:
         """A wound takes half a unit off (a second one takes it out, R-D6-3, and it rolls a die

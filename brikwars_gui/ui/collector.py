@@ -6,12 +6,6 @@ object each time the oldest generation grows by a quarter, so the open triggered
 collections, ~10% of its time, which found next to nothing to free: what an open makes stays. The
 collector is switched off for the open and on again after it (failed or not); the open's own
 cyclic garbage, if any, is collected at the next automatic collection.
-
-Switched on again, the collector would still scan the open's ~130,000 new objects as young ones,
-generation after generation (~0.1 s right after the 2,000-unit open, finding nothing): they are
-moved straight to the oldest generation instead (`gc.freeze()` then `gc.unfreeze()`, which moves
-the frozen objects there without a scan), where they are collected as usual, by the full
-collections, once they become garbage.
 """
 
 from __future__ import annotations
@@ -31,6 +25,4 @@ def collector_paused() -> Iterator[None]:
         yield
     finally:
         if was_enabled:
-            gc.freeze()  # what the block made stays: old at once, not scanned young (docstring)
-            gc.unfreeze()
             gc.enable()

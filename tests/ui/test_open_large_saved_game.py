@@ -290,34 +290,3 @@ def test_an_undo_replays_without_a_collection_and_reports_a_failure_with_the_col
     finally:
         gc.callbacks.remove(seen)
         gc.set_threshold(*thresholds)
-
-
-
-def test_what_an_open_made_is_not_scanned_as_young_objects_afterwards(
-    qtbot, settings, shown, tmp_path
-) -> None:
-    """Issue 26: with the collector on again after an open, every object the open made (all of
-    them staying) would wait in the young generation, and the next young collections would scan
-    them all for nothing (~0.1 s after the 2,000-unit open): `collector_paused` moves them to the
-    oldest generation, which still collects them as usual once they are garbage."""
-    import gc
-
-    from brikwars_gui.ui.collector import collector_paused
-
-    gc.collect()
-    with collector_paused():
-        made = [[] for _ in range(20_000)]
-    oldest = {id(o) for o in gc.get_objects(generation=2)}
-    assert id(made[0]) in oldest and id(made[-1]) in oldest and gc.isenabled()
-    # the same for a real open: the opened game's state is old at once
-    path, _played = _battle_saved(tmp_path)
-    window = open_window(SCENARIOS / "skirmish.json", settings=settings)
-    qtbot.addWidget(window)
-    window.controller.set_ai_interval(10**6)
-    gc.collect()
-    assert window.open_saved_game(path, remember=False)
-    state = window.controller.game.state
-    assert id(state) in {id(o) for o in gc.get_objects(generation=2)}
-    # and what becomes garbage is freed: the replaced game's cycles go at the next full collection
-    assert window.open_saved_game(path, remember=False)
-    assert gc.collect() > 0

@@ -244,12 +244,27 @@ class ScriptedPolicy:
         return str(logged["answer"])
 
 
+def _ends_turn(order: dict[str, Any]) -> bool:
+    return order.get("order") == "end_turn"
+
+
+def _searches(order: dict[str, Any]) -> bool:
+    """A logged move to a cell without its path (a file from before paths were recorded)."""
+    args = order.get("args")
+    return order.get("order") == "move" and isinstance(args, dict) and "to" in args and "path" not in args
+
+
 # ---------------------------------------------------------------------------------------------
 # The game
 
 
 class Game:
     """A battle in progress. See the module docstring for the order/query API."""
+
+    replay_searches_ahead = True
+    """`from_events`: a turn's moves to a cell without a recorded path (older files) read their
+    paths off the side's searches made together (`prepare_moves`) while those hold, as the AI's
+    moves do; False searches each alone (`find_path`), the same path (issue 26)."""
 
     def __init__(
         self,
@@ -334,11 +349,18 @@ class Game:
         if state is None:
             state = GameState.from_scenario(scenario)
         game = cls(state, dice, policy=ScriptedPolicy(answers, fallback), **kwargs)
+        ahead = -1  # `replay_searches_ahead`: the searches are made for the orders up to here
         for done, order in enumerate(orders):
             if game.over:
                 break
             if progress is not None and not progress(done, len(orders)):
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
+            if cls.replay_searches_ahead and _searches(order):
+                if done > ahead:  # the movers of the rest of this turn, searched together
+                    ahead = next((i for i in range(done, len(orders)) if _ends_turn(orders[i])), len(orders))
+                    movers = dict.fromkeys(o.get("unit") for o in orders[done:ahead] if _searches(o))
+                    game.prepare_moves([u for u in movers if u in game.state.units])
+                game._move_search = game._prepared.pop(order.get("unit"), None)  # read while it holds
             try:
                 game.apply_order(order)
             except IllegalOrder as exc:  # a saved file is untrusted: say which of its orders

@@ -153,6 +153,13 @@ def _enemy_blockers(state: GameState, team: str) -> frozenset[Cell]:
     return blocked - unseen if unseen else blocked
 
 
+def _ends_on_friend(state: GameState, unit: UnitState, end: Cell) -> bool:
+    """Whether `end` is in `blockers(state, unit)[1]` (a living ally other than the unit stands
+    there), asked of the unit index without building the set of every ally's cell (issue 26)."""
+    here = state.unit_index().team_cells.get(unit.team, {}).get(end, 0)
+    return here > (1 if unit.alive and end == unit.pos else 0)
+
+
 def movement_problem(unit: UnitState) -> str | None:
     """Why the unit may not move now, or None."""
     if problem := unable_problem(unit):
@@ -392,13 +399,16 @@ def plan_move(
     if problem:
         raise IllegalOrder(problem)
     grid = state.grid
-    blocked, no_stop = blockers(state, unit)
     hs = at_half_speed(unit)
+    explicit = not (len(target) == 2 and isinstance(target[0], (int, np.integer)))
+    if unit.flight or not explicit:
+        blocked, no_stop = blockers(state, unit)
+    else:  # an explicit path asks only whether its last cell is a friend's (`_ends_on_friend`)
+        blocked, no_stop = _enemy_blockers(state, unit.team), frozenset()
     if unit.flight and (flown := flight_path(state, unit, target, blocked, no_stop)) is not None:
         flat = _cumulative(air_grid(grid), flown, hs, unit.diagonal_parity)
         return dataclasses.replace(flat, flying=True)
     water = water_cells(grid)
-    explicit = not (len(target) == 2 and isinstance(target[0], (int, np.integer)))
     if not explicit:
         goal = (int(target[0]), int(target[1]))  # type: ignore[arg-type]
         if not grid.in_bounds(goal):
@@ -460,6 +470,8 @@ def plan_move(
         except IllegalPath as exc:
             why = " (no jumping at Half Speed, R-MOVE-9)" if hs and "climbs" in str(exc) else ""
             raise IllegalOrder(f"illegal path: {exc}{why}") from None
+        if not unit.flight and _ends_on_friend(state, unit, cells[-1]):
+            raise IllegalOrder(f"illegal path: the move ends on {cells[-1]}, a cell it may only pass through")
         if cost > unit.move_left:
             raise IllegalOrder(f'the path costs {cost}" but {unit.name} has {unit.move_left}" of Move left')
         for i, cell in enumerate(cells[1:], start=1):

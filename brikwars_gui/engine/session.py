@@ -244,14 +244,11 @@ class ScriptedPolicy:
         return str(logged["answer"])
 
 
-def _ends_turn(order: dict[str, Any]) -> bool:
-    return order.get("order") == "end_turn"
-
-
 def _searches(order: dict[str, Any]) -> bool:
-    """A logged move to a cell without its path (a file from before paths were recorded)."""
+    """A logged move of a unit to a cell without its path (a file from before paths were recorded)."""
     args = order.get("args")
-    return order.get("order") == "move" and isinstance(args, dict) and "to" in args and "path" not in args
+    to_only = isinstance(args, dict) and "to" in args and "path" not in args
+    return to_only and order.get("order") == "move" and isinstance(order.get("unit"), str)
 
 
 # ---------------------------------------------------------------------------------------------
@@ -357,7 +354,8 @@ class Game:
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
             if cls.replay_searches_ahead and _searches(order):
                 if done > ahead:  # the movers of the rest of this turn, searched together
-                    ahead = next((i for i in range(done, len(orders)) if _ends_turn(orders[i])), len(orders))
+                    ends = (i for i in range(done, len(orders)) if orders[i].get("order") == "end_turn")
+                    ahead = next(ends, len(orders))
                     movers = dict.fromkeys(o.get("unit") for o in orders[done:ahead] if _searches(o))
                     game.prepare_moves([u for u in movers if u in game.state.units])
                 game._move_search = game._prepared.pop(order.get("unit"), None)  # read while it holds

@@ -61,6 +61,7 @@ __all__ = [
     "game_of_saved",
     "loads",
     "make_checkpoint",
+    "play_saved",
     "restore_saved",
     "with_checkpoint",
 ]
@@ -285,3 +286,29 @@ def game_of_saved(
         game.play_on(rest, progress)
         game.policy = kwargs.get("policy") or DefaultPolicy()
     return game, extra
+
+
+def play_saved(
+    saved: SavedGame, *, use_checkpoint: bool = True, progress: Callable[[int, int], bool] | None = None
+) -> tuple[Game, str]:
+    """The game of `saved` (`brikwars-sim replay` and `forecast`): from its checkpoint when it has
+    one that fits, the orders after it replayed, else every order replayed; and how, in words.
+    Raises what a full replay raises (`IllegalOrder`, `ValueError`) when the orders do not replay."""
+    orders = saved.order_count
+    why = "it has no checkpoint" if saved.checkpoint is None else "not asked to use its checkpoint"
+    if use_checkpoint and saved.checkpoint is not None:
+        try:
+            game, _ = game_of_saved(saved, dice_of_saved(saved), progress, max_rounds=saved.max_rounds)
+        except CheckpointError as exc:
+            why = f"its checkpoint is not used: {exc}"
+        except Exception as exc:  # the orders still decide what the game is: they replay
+            why = f"its checkpoint is not used: {type(exc).__name__}: {exc}"
+        else:
+            count = saved.checkpoint.events
+            after = 0 if count is None else sum(1 for e in saved.events[count:] if e.get("kind") == "order")
+            return game, f"from its checkpoint of {orders - after} orders, {after} replayed after it"
+    game = Game.from_events(
+        saved.scenario, saved.events, dice_of_saved(saved), max_rounds=saved.max_rounds, progress=progress
+    )
+    return game, f"{orders} orders replayed ({why})"
+

@@ -12,8 +12,6 @@ test's synthetic mouse moves).
 Engine errors are collected in `window.errors` instead of a modal box, and a test fails at teardown
 if any was reported, unless it opened the window with `expect_errors=True` (then it checks them).
 `window` is that window on the skirmish sample; a test file may override it with its own.
-`replays` lists how many orders each `Game.from_events` call (an open's or an undo's full replay)
-was given.
 """
 
 from __future__ import annotations
@@ -26,7 +24,6 @@ import shiboken6
 from PySide6.QtCore import QSettings
 from PySide6.QtWidgets import QMessageBox
 
-import brikwars_gui.engine.session as session
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.main_window import MainWindow
@@ -149,18 +146,3 @@ def window(open_window: OpenWindow) -> MainWindow:
     if not SKIRMISH.is_file():
         pytest.skip("skirmish sample missing")
     return open_window()
-
-
-@pytest.fixture
-def replays(monkeypatch) -> list[int]:
-    """How many orders each `Game.from_events` call (an open's or an undo's replay) was given."""
-    calls: list[int] = []
-    real = session.Game.from_events.__func__
-
-    def counted(cls, scenario, events, dice, **kwargs):
-        events = list(events)
-        calls.append(sum(1 for e in events if (e.kind if hasattr(e, "kind") else e.get("kind")) == "order"))
-        return real(cls, scenario, events, dice, **kwargs)
-
-    monkeypatch.setattr(session.Game, "from_events", classmethod(counted))
-    return calls

@@ -20,6 +20,7 @@ import pytest
 from brikwars_gui.engine import checkpoint as ck
 from brikwars_gui.engine.session import Game
 from brikwars_gui.paths import SCENARIOS
+from brikwars_gui.scenario.savegame import load_saved_game
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.recovery import CHECKPOINT_NAME, RecoveryStore
 
@@ -237,3 +238,21 @@ def test_a_kill_right_after_or_while_a_checkpoint_is_written_loses_nothing(
         assert played_on == []  # it stands for every order
     else:  # the one before: the AI's turn after it replays
         assert len(played_on) == 1 and played_on[0] > 0
+
+
+def test_an_autosave_holding_more_orders_than_the_journal_is_kept_with_the_checkpoint(
+    qtbot, open_window, tmp_path, replays, played_on
+) -> None:
+    """The journal is cut back to its first line (as if its appends had been lost): the end-of-turn
+    autosave holds more orders, so it is the battle recovered, and the checkpoint of that end of
+    turn is attached to it: nothing replays."""
+    data_dir = tmp_path / "data"
+    window = _window(open_window, data_dir)
+    _battle(window, "brikwars")
+    autosaved = load_saved_game(window.recovery.path)
+    journal = window.recovery.journal_path
+    journal.write_text(journal.read_text(encoding="utf-8").splitlines()[0] + "\n", encoding="utf-8")
+    window.recovery.lock.unlock()
+    recovered = _recovered(open_window, data_dir)
+    assert replays == [] and played_on == []
+    assert recovered.controller.saved_game().events == autosaved.events

@@ -395,6 +395,11 @@ def main() -> None:
         with tempfile.TemporaryDirectory() as tmp:
             games = make_saved_games(Path(tmp), args.units, args.size, args.mid, 1, only_first=True)
             tails = [int(t) for t in args.tail.split(",")]
+            if args.bytecode_cache:  # warmed by an open of the same game, not counted
+                for n, code in enumerate(codes.values()):
+                    BYTECODE[code] = Path(tmp) / f"bytecode{n}"
+                    _child(code, "gui", str(games[f"{args.units} units after 1 round"]))
+                print("modules compiled beforehand (--bytecode-cache)", flush=True)
             recovery_figures(codes, games[f"{args.units} units after 1 round"], tails, Path(tmp))
         return
     with tempfile.TemporaryDirectory() as tmp:

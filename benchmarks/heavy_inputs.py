@@ -223,21 +223,33 @@ def measure_recovery(data_dir: Path) -> dict:
     return {"claim": claimed[0], "open": opened, "orders": orders}
 
 
-def recovery_figures(codes: dict[str, Path], saved: Path, tails: list[int], folder: Path) -> None:
-    """Print the autosave, claim and open figures of each code for each tail (module docstring)."""
+def recovery_figures(
+    codes: dict[str, Path], saved: Path, tails: list[int], folder: Path, repeat: int
+) -> None:
+    """Print the autosave, claim and open figures of each code for each tail (module docstring);
+    each code's slot is made once and recovered `repeat` times (from copies), the codes taking
+    turns, so both see the same load."""
+    import shutil
+
     for tail in tails:
+        made = {}
         for side, code in codes.items():
-            data_dir = folder / f"{side}-{tail}"
-            made = _child(code, "make-slot", str(saved), str(data_dir), str(tail))
-            got = _child(code, "recover", str(data_dir))
-            calibration = got["calibration_ms"]
-            (a_wall, a_cpu), (c_wall, c_cpu), (o_wall, o_cpu) = made["autosave"], got["claim"], got["open"]
-            print(
-                f"recovery, {tail} orders after the last end of turn ({got['orders']} in all): {side} "
-                f"autosave {a_wall:.2f} s (CPU {a_cpu:.2f}); claim {c_wall:.2f} s (CPU {c_cpu:.2f}); "
-                f"open {o_wall:.2f} s (CPU {o_cpu:.2f}) (calibration {calibration:.0f})",
-                flush=True,
-            )
+            made[side] = folder / f"{side}-{tail}"
+            autosave = _child(code, "make-slot", str(saved), str(made[side]), str(tail))["autosave"]
+            wall, cpu = autosave
+            print(f"autosave at an end of turn, {side}: {wall:.2f} s (CPU {cpu:.2f})", flush=True)
+        for run in range(repeat):
+            for side, code in codes.items():
+                data_dir = folder / f"{side}-{tail}-run{run}"
+                shutil.copytree(made[side], data_dir)
+                got = _child(code, "recover", str(data_dir))
+                (c_wall, c_cpu), (o_wall, o_cpu) = got["claim"], got["open"]
+                print(
+                    f"recovery, {tail} orders after the last end of turn ({got['orders']} in all): {side} "
+                    f"claim {c_wall:.2f} s (CPU {c_cpu:.2f}); open {o_wall:.2f} s (CPU {o_cpu:.2f}) "
+                    f"(calibration {got['calibration_ms']:.0f}, load {os.getloadavg()[0]:.1f})",
+                    flush=True,
+                )
 
 
 def make_saved_games(
@@ -370,6 +382,7 @@ def main() -> None:
     parser.add_argument(
         "--tail", default="500,0", help="--recovery: AI orders after the last end of turn (comma-separated)"
     )
+    parser.add_argument("--repeat", type=int, default=1, help="--recovery: recoveries of each slot")
     parser.add_argument("--before", type=Path, help="root of a checkout of the code to compare with")
     parser.add_argument(
         "--bytecode-cache",
@@ -400,7 +413,8 @@ def main() -> None:
                     BYTECODE[code] = Path(tmp) / f"bytecode{n}"
                     _child(code, "gui", str(games[f"{args.units} units after 1 round"]))
                 print("modules compiled beforehand (--bytecode-cache)", flush=True)
-            recovery_figures(codes, games[f"{args.units} units after 1 round"], tails, Path(tmp))
+            saved = games[f"{args.units} units after 1 round"]
+            recovery_figures(codes, saved, tails, Path(tmp), args.repeat)
         return
     with tempfile.TemporaryDirectory() as tmp:
         saved = (

@@ -93,7 +93,7 @@ def test_a_prefix_checkpoint_and_the_orders_after_it_give_the_replayed_game(name
 
 
 def test_the_orders_after_it_hold_answers_and_they_are_replayed(monkeypatch) -> None:
-    """The D6 skirmish's turns after the checkpoint log decisions (R-D6-8 Fate Points...): the
+    """The D6 skirmish's turns after the checkpoint log decisions (the questions its rules ask): the
     replay after the checkpoint gives them back in order, and no full replay is made."""
     saved = _played("skirmish.json", "d6", before=2, after=4)
     rest = saved.events[saved.checkpoint.events :]

@@ -13,7 +13,6 @@ from __future__ import annotations
 import io
 import json
 import os
-import re
 import stat
 import sys
 from typing import Any, BinaryIO
@@ -147,17 +146,9 @@ def _parse_int(text: str) -> int:
     return int(text)
 
 
-_LONG_DIGITS = re.compile(f"[0-9]{{{MAX_INT_DIGITS + 1}}}")
-"""A run of digits longer than any integer may be: without one in the text, no integer is too
-long and the decoder parses them itself (a 2,000-unit saved game holds ~40,000: a Python call
-each cost ~0.03 s of its open, issue 26)."""
-
-
 def loads_limited(text: str, **kwargs: Any) -> Any:
     """`json.loads` that refuses long integers (`NumberTooLong`) instead of Python's own
     digit-limit ValueError (which tells the user to call `sys.set_int_max_str_digits()`)."""
-    if _LONG_DIGITS.search(text) is None:
-        return json.loads(text, **kwargs)
     return json.loads(text, parse_int=_parse_int, **kwargs)
 
 

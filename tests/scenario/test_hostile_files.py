@@ -51,36 +51,6 @@ def test_a_5000_digit_integer_is_refused_with_its_line(tmp_path, field):
     assert "set_int_max_str_digits" not in messages[0]
 
 
-@settings(max_examples=200)
-@given(
-    st.lists(
-        st.one_of(
-            st.integers(min_value=-(10**25), max_value=10**25),
-            st.text(alphabet="0123456789-ab", max_size=30),
-            st.floats(allow_nan=False, allow_infinity=False),
-        ),
-        max_size=8,
-    )
-)
-def test_issue_26_integers_decode_as_with_the_digit_check_on_each(values):
-    """The decoder parses the integers itself when no run of digits is long enough for one to be
-    too long (a Python call per integer cost ~0.03 s of a 2,000-unit saved game's open): the same
-    values, and the same refusal of a number over `MAX_INT_DIGITS` digits, as checking each."""
-    text = json.dumps({"values": values})
-    checked: object
-    try:
-        checked = json.loads(text, parse_int=limits._parse_int)
-    except limits.NumberTooLong as exc:
-        checked = ("refused", exc.digits)
-    try:
-        decoded = limits.loads_limited(text)
-    except limits.NumberTooLong as exc:
-        decoded = ("refused", exc.digits)
-    assert decoded == checked
-    if isinstance(decoded, dict):  # ints stay ints, floats floats
-        assert [type(v) for v in decoded["values"]] == [type(v) for v in values]
-
-
 def test_a_5_mb_digit_string_is_refused_without_pythons_digit_limit_message(tmp_path):
     data = scenario_data()
     data["units"][0]["armor"] = "1" * 5_000_000

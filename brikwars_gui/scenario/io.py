@@ -176,13 +176,11 @@ class DuplicateKeyError(ValueError):
 
 
 def no_duplicate_keys(pairs: list[tuple[str, Any]]) -> dict[str, Any]:
-    result = dict(pairs)  # built in C; a key given twice leaves it shorter (issue 26: ~12,000
-    if len(result) != len(pairs):  # objects in a 2,000-unit saved game)
-        seen: set[str] = set()
-        for key, _value in pairs:
-            if key in seen:
-                raise DuplicateKeyError(f"key {key!r} appears twice in one object")
-            seen.add(key)
+    result: dict[str, Any] = {}
+    for key, value in pairs:
+        if key in result:
+            raise DuplicateKeyError(f"key {key!r} appears twice in one object")
+        result[key] = value
     return result
 
 

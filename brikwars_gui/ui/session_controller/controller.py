@@ -6,7 +6,6 @@ from __future__ import annotations
 
 import logging
 from collections.abc import Callable, Iterable
-from operator import attrgetter
 from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
@@ -34,52 +33,6 @@ from brikwars_gui.ui.session_controller.timeline import TimelineMixin
 from brikwars_gui.ui.session_controller.views import Cell, HazardView
 
 log = logging.getLogger("brikwars_gui.play")
-
-
-_SIG_HEAD = attrgetter(
-    "pos",
-    "facing",
-    "alive",
-    "disrupted",
-    "recovering",
-    "stopped",
-    "move_spent",
-    "bonus_move",
-    "action_used",
-    "saved_action",
-    "done",
-    "fire_size",
-    "heavy_armor",
-    "carrying_heavy",
-    # what SN Effects change (R-SN-29/30/36/40, R-DICE-10): the card and the badges follow
-    "skill",
-    "armor",
-    "move",
-    "blessings",
-    "curses",
-    "flight",
-    "minds",
-    "minds_used",
-)
-"""The start of `SessionController._unit_sig`. The Turn table and the card keep a unit's view
-until the signature changes (issue 26), so it holds everything they show: then a ruleset's pools
-(D6 wounds, Character and Fate Points; Nine Powers Stamina), what wounds, shedding, Marks and SN
-change (`_SIG_TAIL`), the weapons (`_WEAPON_SIG`)."""
-_SIG_TAIL = attrgetter(
-    "size",
-    "weight",
-    "body_armor",
-    "armor_shed",
-    "power",
-    "sprinting",
-    "full_round",
-    "grinding",
-    "marked",
-    "hidden",
-    "deflection",
-    "sn_roll_bonus",
-)
-_WEAPON_SIG = attrgetter("name", "use", "range", "damage", "damage_type", "burning", "spent")
 
 
 class SessionController(
@@ -553,13 +506,47 @@ class SessionController(
     # -- diffing: tell the views only what changed -------------------------------------------------
     @staticmethod
     def _unit_sig(u: Any) -> tuple:
-        """All a unit's view shows (`_SIG_HEAD`, its pools, `_SIG_TAIL`, its weapons): read with
-        C-level getters (asked ~6,000 times as a resumed 2,000-unit battle is shown: issue 26)."""
         return (
-            *_SIG_HEAD(u),
+            u.pos,
+            u.facing,
+            u.alive,
+            u.disrupted,
+            u.recovering,
+            u.stopped,
+            u.move_spent,
+            u.bonus_move,
+            u.action_used,
+            u.saved_action,
+            u.done,
+            u.fire_size,
+            u.heavy_armor,
+            u.carrying_heavy,
+            # what SN Effects change (R-SN-29/30/36/40, R-DICE-10): the card and the badges follow
+            u.skill,
+            u.armor,
+            u.move,
+            u.blessings,
+            u.curses,
+            u.flight,
+            u.minds,
+            u.minds_used,
+            # the Turn table and the card keep a unit's view until this signature changes (issue 26),
+            # so it holds everything they show: a ruleset's pools (D6 wounds, Character and Fate
+            # Points; Nine Powers Stamina), what wounds, shedding, Marks and SN change, the weapons
             tuple(sorted(u.pools.items())),
-            *_SIG_TAIL(u),
-            tuple(map(_WEAPON_SIG, u.weapons)),
+            u.size,
+            u.weight,
+            u.body_armor,
+            u.armor_shed,
+            u.power,
+            u.sprinting,
+            u.full_round,
+            u.grinding,
+            u.marked,
+            u.hidden,
+            u.deflection,
+            u.sn_roll_bonus,
+            tuple((w.name, w.use, w.range, w.damage, w.damage_type, w.burning, w.spent) for w in u.weapons),
         )
 
     def _hazard_signature(self) -> tuple:

@@ -3,6 +3,8 @@ fields, Slow / Spiked / Slippery fields, water putting fires out."""
 
 from __future__ import annotations
 
+import numpy as np
+
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.grid import cumulative_costs
 from brikwars_gui.engine.hazards.common import HazardMove, exposed_this_turn, note_exposed
@@ -17,7 +19,7 @@ from brikwars_gui.engine.hazards.fields import (
 )
 from brikwars_gui.engine.hazards.fire import extinguish_if_submerged, fires_on
 from brikwars_gui.engine.rules.common import at_half_speed
-from brikwars_gui.engine.state import Cell, FieldState, UnitState
+from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
 
 def _covers(source: ExposureSource, state, cell: Cell) -> bool:  # type: ignore[no-untyped-def]
@@ -80,6 +82,27 @@ def _difficult(
     return None
 
 
+def untouched(state: GameState, unit: UnitState, cells: list[Cell]) -> bool:
+    """Whether nothing along `cells` (start included) can act on the unit: no field's mask covers
+    any of them, no fire stands on any, and no fire burns on the unit (water would put it out).
+    Then `resolve_path` finds nothing at any step and walks the whole path: it is not asked step
+    by step (issue 26: most moves of a big battle, and each order of a long replay). A field whose
+    mask is not the grid's shape is not looked at here: the caller asks step by step."""
+    if state.fields:
+        shape = (state.grid.height, state.grid.width)
+        xs = np.fromiter((c[0] for c in cells), dtype=np.intp, count=len(cells))
+        ys = np.fromiter((c[1] for c in cells), dtype=np.intp, count=len(cells))
+        for field in state.fields.values():
+            if field.mask.shape != shape or field.mask[ys, xs].any():
+                return False
+    if state.fires:
+        on_path = set(cells)
+        for fire in state.fires.values():
+            if fire.target == unit.id or not on_path.isdisjoint(map(tuple, fire.cells)):
+                return False
+    return True
+
+
 def resolve_path(
     ctx: RulesContext, unit: UnitState, path: list[Cell], *, careful: bool = False
 ) -> list[Cell]:
@@ -88,6 +111,8 @@ def resolve_path(
     cells: list[Cell] = [(int(c[0]), int(c[1])) for c in path]
     if len(cells) <= 1 or not unit.alive:
         return cells[:1]
+    if untouched(state, unit, cells):
+        return _travelled(state, unit, cells)
     costs, _ = cumulative_costs(
         state.grid, cells, half_speed=at_half_speed(unit), parity=unit.diagonal_parity
     )  # GRID-2
@@ -179,7 +204,11 @@ def resolve_path(
             if last < end:
                 end = last
         i += 1
-    travelled = cells[: end + 1]
+    return _travelled(state, unit, cells[: end + 1])
+
+
+def _travelled(state: GameState, unit: UnitState, travelled: list[Cell]) -> list[Cell]:
+    """The path's prefix the unit travels, noting its last step for the turn's slides (R-HAZ-14)."""
     if len(travelled) > 1:
         a, b = travelled[-2], travelled[-1]
         state.hazard.momentum[unit.id] = (b[0] - a[0], b[1] - a[1])

@@ -1,0 +1,52 @@
+"""The threat map's shortcuts (issue 26, a dense front: one planned unit weighs ~200 enemies) give
+exactly what the direct computation gives: an enemy's Cone of Vision (GRID-6), GRID-3 distance
+and Chebyshev distance over the table are windows of tables made once per table size."""
+
+from __future__ import annotations
+
+import numpy as np
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from brikwars_gui.engine.hazards import sandbox as hs
+from brikwars_gui.engine.state import WeaponState
+from brikwars_gui.engine.tactics.threat import FACING_VECTORS, ThreatMap
+
+
+def _direct_geometry(h: int, w: int, at: tuple[int, int], facing: str):
+    """What `ThreatMap._geometry` computed per enemy before (cone, distance, Chebyshev)."""
+    ys, xs = np.mgrid[0:h, 0:w]
+    dx, dy = xs - at[0], ys - at[1]
+    fx, fy = FACING_VECTORS[facing]
+    dot = dx * fx + dy * fy
+    cone = (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
+    return cone, np.hypot(dx, dy), np.maximum(np.abs(dx), np.abs(dy))
+
+
+@settings(max_examples=40, deadline=None)
+@given(
+    width=st.integers(3, 40),
+    height=st.integers(3, 40),
+    data=st.data(),
+)
+def test_grid_6_an_enemys_cone_and_distances_in_the_threat_map_are_the_direct_ones(width, height, data):
+    """GRID-3/GRID-6: every enemy's view in a `ThreatMap` (any cell, any facing, any table shape)
+    holds the same cone and distance arrays as computing them over the table for it."""
+    state = hs.blank_state(width, height)
+    cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    cells = data.draw(st.lists(cell, min_size=2, max_size=6, unique=True))
+    facing = st.sampled_from(sorted(FACING_VECTORS))
+    facings = data.draw(st.lists(facing, min_size=len(cells), max_size=len(cells)))
+    rifle = WeaponState("rifle", "ranged", 3, 10, "1d6+1")
+    hs.add_unit(state, "me", "red", cells[0], facing="N", weapons=[rifle])
+    for i, (cell, facing) in enumerate(zip(cells[1:], facings[1:], strict=True)):
+        hs.add_unit(state, f"e{i}", "blue", cell, facing=facing, weapons=[rifle])
+    tm = ThreatMap(state, state.units["me"])
+    assert len(tm.enemies) == len(cells) - 1
+    for v in tm.enemies:
+        cone, dist, cheb = _direct_geometry(height, width, v.unit.pos, v.unit.facing)
+        assert v.cone.shape == v.dist.shape == v.cheb.shape == (height, width)
+        assert np.array_equal(v.cone, cone)
+        assert np.array_equal(v.dist, dist)
+        assert np.array_equal(v.cheb, cheb)
+        assert not (v.cone.flags.writeable or v.dist.flags.writeable or v.cheb.flags.writeable)

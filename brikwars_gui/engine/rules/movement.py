@@ -332,7 +332,11 @@ def search_moves(
     water = water_cells(grid)
     avoid_water = _avoids_water(unit, water)
     if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
-        search = dataclasses.replace(prepared, terrain=None)  # any order drops it now (`Game`)
+        # any order drops it now (`Game`); it is the search `blocked` gives (nothing changed
+        # within its reach), so it keeps `blocked`: the `move` order's `holds` finds the same set
+        search = MoveSearch(
+            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, prepared.reach
+        )
     else:
         reach = reach_search(
             grid,

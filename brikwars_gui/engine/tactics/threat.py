@@ -216,17 +216,20 @@ class EnemyView:
             zone |= self.cheb <= 1
         return zone
 
-    def response_zone(self) -> np.ndarray:
+    def response_zone(self, at: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Cells a mover entering draws its Response from (seen; in Range or reach, or one Angry
-        Inch short of them)."""
-        zone = np.zeros_like(self.sight)
+        Inch short of them); `at` (ys, xs): only at those cells, as `response_zone()[ys, xs]`."""
+        sight, cone, dist, cheb = self.sight, self.cone, self.dist, self.cheb
+        if at is not None:  # a planned unit's candidate cells, not the table (issue 26)
+            sight, cone, dist, cheb = sight[at], cone[at], dist[at], cheb[at]
+        zone = np.zeros_like(sight)
         if self.swims:
             return zone  # R-MOVE-4: no arms free (the engine asks no swimmer about a mover)
         if self.reach:
-            zone |= self.dist <= self.reach + STEP
+            zone |= dist <= self.reach + STEP
         if self.close:
-            zone |= self.cheb <= 2
-        return zone & self.sees
+            zone |= cheb <= 2
+        return zone & (sight & cone)
 
     def in_reach_from(self, cell: Cell) -> bool:
         """The planned unit standing at `cell` already is within its Range/reach (no 'entering')."""

@@ -1,6 +1,8 @@
 """The threat map's shortcuts (issue 26, a dense front: one planned unit weighs ~200 enemies) give
 exactly what the direct computation gives: an enemy's Cone of Vision (GRID-6), GRID-3 distance
-and Chebyshev distance over the table are windows of tables made once per table size."""
+and Chebyshev distance over the table are windows of tables made once per table size, and the
+cells a mover draws its Response from (R-MOVE-5, R-RESP-2) are worked out at the planned unit's
+candidate cells only."""
 
 from __future__ import annotations
 
@@ -33,14 +35,19 @@ def test_grid_6_an_enemys_cone_and_distances_in_the_threat_map_are_the_direct_on
     """GRID-3/GRID-6: every enemy's view in a `ThreatMap` (any cell, any facing, any table shape)
     holds the same cone and distance arrays as computing them over the table for it."""
     state = hs.blank_state(width, height)
-    cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
-    cells = data.draw(st.lists(cell, min_size=2, max_size=6, unique=True))
+    any_cell = st.tuples(st.integers(0, width - 1), st.integers(0, height - 1))
+    cells = data.draw(st.lists(any_cell, min_size=2, max_size=6, unique=True))
     facing = st.sampled_from(sorted(FACING_VECTORS))
     facings = data.draw(st.lists(facing, min_size=len(cells), max_size=len(cells)))
     rifle = WeaponState("rifle", "ranged", 3, 10, "1d6+1")
     hs.add_unit(state, "me", "red", cells[0], facing="N", weapons=[rifle])
     for i, (cell, facing) in enumerate(zip(cells[1:], facings[1:], strict=True)):
         hs.add_unit(state, f"e{i}", "blue", cell, facing=facing, weapons=[rifle])
+    for i in range(len(cells) - 1):  # some hold a saved Action (R-RESP-1), one a sword
+        state.units[f"e{i}"].saved_action = data.draw(st.booleans())
+        if data.draw(st.booleans()):
+            state.units[f"e{i}"].weapons = [WeaponState("sword", "close", 4, None, "1d6")]
+    probe = data.draw(st.lists(any_cell, min_size=1, max_size=30))
     tm = ThreatMap(state, state.units["me"])
     assert len(tm.enemies) == len(cells) - 1
     for v in tm.enemies:
@@ -50,3 +57,5 @@ def test_grid_6_an_enemys_cone_and_distances_in_the_threat_map_are_the_direct_on
         assert np.array_equal(v.dist, dist)
         assert np.array_equal(v.cheb, cheb)
         assert not (v.cone.flags.writeable or v.dist.flags.writeable or v.cheb.flags.writeable)
+        at = (np.array([y for _, y in probe]), np.array([x for x, _ in probe]))
+        assert np.array_equal(v.response_zone(at), v.response_zone()[at])

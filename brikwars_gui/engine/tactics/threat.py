@@ -346,7 +346,8 @@ class ThreatMap:
                 seen_only = True
             elif v.unit.team == target.team:
                 tx, ty = target.pos
-                seen_only = not v.sees[ty, tx]  # it sees the target: any attacker it can hit
+                # it sees the target: any attacker it can hit (two reads, not `sees` over the table)
+                seen_only = not (v.sight[ty, tx] and v.cone[ty, tx])
         risk = self._risk_by_view.get((v.unit.id, seen_only))
         if risk is None:  # the same for every target it answers for alike (issue 26)
             risk = np.zeros(self.xs.shape)

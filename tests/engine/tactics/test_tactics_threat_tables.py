@@ -2,7 +2,7 @@
 exactly what the direct computation gives: an enemy's Cone of Vision (GRID-6), GRID-3 distance
 and Chebyshev distance over the table are windows of tables made once per table size, and the
 cells a mover draws its Response from (R-MOVE-5, R-RESP-2) are worked out at the planned unit's
-candidate cells only."""
+candidate cells only; its sight (GRID-5) is read off one table of walks in the window round it."""
 
 from __future__ import annotations
 
@@ -10,6 +10,8 @@ import numpy as np
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
+from brikwars_gui.engine.geometry import visible_cells
+from brikwars_gui.engine.grid import Grid
 from brikwars_gui.engine.hazards import sandbox as hs
 from brikwars_gui.engine.state import WeaponState
 from brikwars_gui.engine.tactics.threat import FACING_VECTORS, ThreatMap
@@ -59,3 +61,31 @@ def test_grid_6_an_enemys_cone_and_distances_in_the_threat_map_are_the_direct_on
         assert not (v.cone.flags.writeable or v.dist.flags.writeable or v.cheb.flags.writeable)
         at = (np.array([y for _, y in probe]), np.array([x for x, _ in probe]))
         assert np.array_equal(v.response_zone(at), v.response_zone()[at])
+
+
+@settings(max_examples=60, deadline=None)
+@given(
+    width=st.integers(3, 45),
+    height=st.integers(3, 45),
+    opaque=st.sampled_from([0.03, 0.2, 0.5]),
+    reach=st.sampled_from([1.5, 6.0, 12.5, 16.5, 30.0]),
+    facing=st.sampled_from([None, "N", "SE", "W"]),
+    smoky=st.booleans(),
+    seed=st.integers(0, 2**16),
+)
+def test_grid_5_an_enemys_sight_read_off_the_walk_table_is_the_walk_in_lockstep(
+    width, height, opaque, reach, facing, smoky, seed
+):
+    """GRID-5, GRID-6, R-HAZ-7: `visible_cells` within a range (the threat map's sight of each
+    enemy: the walks' cells and corners read off one table in the window round the origin) is the
+    unbounded mask, walked in lockstep, cut to the range — at the table's edges and corners too,
+    with walls, smoke and a Cone of Vision."""
+    rng = np.random.default_rng(seed)
+    grid = Grid.empty(width, height)
+    grid.sight_blocked[:] = rng.random((height, width)) < opaque
+    smoke = rng.random((height, width)) < 0.1 if smoky else None
+    origin = (int(rng.integers(width)), int(rng.integers(height)))
+    near = visible_cells(grid, origin, facing, max_range=reach, smoke=smoke)
+    ys, xs = np.mgrid[0:height, 0:width]
+    whole = visible_cells(grid, origin, facing, smoke=smoke)
+    assert np.array_equal(near, whole & ((xs - origin[0]) ** 2 + (ys - origin[1]) ** 2 <= reach * reach))

@@ -259,7 +259,8 @@ def _changed_within(old: frozenset[Cell], new: frozenset[Cell], start: Cell, bud
     changed = _changed_cells(old, new)
     if not len(changed):
         return False
-    return bool((np.abs(changed - np.array(start)).max(axis=1) <= budget).any())
+    far = np.abs(changed - np.array(start))
+    return bool((np.maximum(far[:, 0], far[:, 1]) <= budget).any())
 
 
 _TERRAIN = ("passable", "elevation", "half_speed")

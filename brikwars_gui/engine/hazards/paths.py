@@ -29,6 +29,26 @@ def _covers(source: ExposureSource, state, cell: Cell) -> bool:  # type: ignore[
     return fire is not None and cell in fire.cells
 
 
+#: The field kinds `resolve_path` looks at on a path's steps (the others act elsewhere).
+_PATH_KINDS = frozenset({"concealed", "exposure", "slow", "spiked", "slippery"})
+
+
+def _clear_steps(state: GameState, cells: list[Cell]) -> bool:
+    """No active field of `_PATH_KINDS`, no fire and no water covers any of `cells`: each step of
+    `resolve_path` onto them would find nothing and change nothing, so they are not walked one by
+    one (issue 26: most moves of a battle cross open ground)."""
+    water = state.grid.water
+    if any(water[y, x] for x, y in cells):
+        return False
+    for field in state.fields.values():
+        if field.kind in _PATH_KINDS and getattr(field, "active", True):
+            mask = field.mask
+            h, w = mask.shape
+            if any(0 <= y < h and 0 <= x < w and mask[y, x] for x, y in cells):
+                return False
+    return not any(cell in fire.cells for fire in state.fires.values() for cell in cells)
+
+
 def entry_effects(
     ctx: RulesContext, unit: UnitState, prev: Cell, cell: Cell, *, voluntary: bool = True
 ) -> None:
@@ -134,6 +154,8 @@ def resolve_path(
     if not unit.alive or unit.disrupted or (slow > 0 and costs[1] > budget - slow):
         return cells[:1]
     i = 1
+    if slow == 0 and costs[end] <= budget and _clear_steps(state, cells[1:]):
+        i = end + 1  # nothing on the way: every step below would pass as it is
     while i <= end:
         prev, cell = cells[i - 1], cells[i]
         step = (cell[0] - prev[0], cell[1] - prev[1])

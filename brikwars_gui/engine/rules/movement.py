@@ -266,7 +266,8 @@ def _changed_within(old: frozenset[Cell], new: frozenset[Cell], start: Cell, bud
     changed = _changed_cells(old, new)
     if not len(changed):
         return False
-    return bool((np.abs(changed - np.array(start)).max(axis=1) <= budget).any())
+    far = np.abs(changed - np.array(start))
+    return bool((np.maximum(far[:, 0], far[:, 1]) <= budget).any())
 
 
 _TERRAIN = ("passable", "elevation", "half_speed")
@@ -339,7 +340,11 @@ def search_moves(
     water = water_cells(grid)
     avoid_water = _avoids_water(unit, water)
     if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
-        search = dataclasses.replace(prepared, terrain=None)  # any order drops it now (`Game`)
+        # any order drops it now (`Game`); it is the search `blocked` gives (nothing changed
+        # within its reach), so it keeps `blocked`: the `move` order's `holds` finds the same set
+        search = MoveSearch(
+            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, prepared.reach
+        )
     else:
         reach = reach_search(
             grid,

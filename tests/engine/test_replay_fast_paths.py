@@ -2,8 +2,8 @@
 autosave). The replay's shortcuts must give exactly the game the full checks give — state, each
 side's picture, events, timeline, dice — under all three rulesets, fog of war and SuperNatural,
 and refuse the same illegal recorded paths with the same words (R-MOVE-3, GRID-2):
-* a move along a path no field, fire or burning unit touches skips the step-by-step hazard walk
-  (`hazards.paths.untouched`, G-18, R-HAZ-12..19, R-FIRE-11);
+* a move along a path no hazard field, fire or water touches, start included, skips the
+  step-by-step hazard walk (`hazards.paths._clear_steps`, G-18, R-HAZ-12..19, R-FIRE-11);
 * an explicit path asks the unit index whether its last cell is a friend's instead of building
   the set of every ally's cell (`movement._ends_on_friend`);
 * a file with only `to` (no recorded path) searches each move's path once per turn for the
@@ -40,14 +40,14 @@ CASES = [
 @contextmanager
 def full_checks():
     """The replay as it was before the shortcuts: every step asked, every set built."""
-    saved = hazard_paths.untouched, movement._ends_on_friend, Game.replay_searches_ahead
-    hazard_paths.untouched = lambda *a: False
+    saved = hazard_paths._clear_steps, movement._ends_on_friend, Game.replay_searches_ahead
+    hazard_paths._clear_steps = lambda *a: False
     movement._ends_on_friend = lambda state, unit, end: end in movement.blockers(state, unit)[1]
     Game.replay_searches_ahead = False
     try:
         yield
     finally:
-        hazard_paths.untouched, movement._ends_on_friend, Game.replay_searches_ahead = saved
+        hazard_paths._clear_steps, movement._ends_on_friend, Game.replay_searches_ahead = saved
 
 
 def _scenario(name: str, ruleset: str, fog: bool):

@@ -3,8 +3,6 @@ fields, Slow / Spiked / Slippery fields, water putting fires out."""
 
 from __future__ import annotations
 
-import numpy as np
-
 from brikwars_gui.engine.context import RulesContext
 from brikwars_gui.engine.grid import cumulative_costs
 from brikwars_gui.engine.hazards.common import HazardMove, exposed_this_turn, note_exposed
@@ -102,27 +100,6 @@ def _difficult(
     return None
 
 
-def untouched(state: GameState, unit: UnitState, cells: list[Cell]) -> bool:
-    """Whether nothing along `cells` (start included) can act on the unit: no field's mask covers
-    any of them, no fire stands on any, and no fire burns on the unit (water would put it out).
-    Then `resolve_path` finds nothing at any step and walks the whole path: it is not asked step
-    by step (issue 26: most moves of a big battle, and each order of a long replay). A field whose
-    mask is not the grid's shape is not looked at here: the caller asks step by step."""
-    if state.fields:
-        shape = (state.grid.height, state.grid.width)
-        xs = np.fromiter((c[0] for c in cells), dtype=np.intp, count=len(cells))
-        ys = np.fromiter((c[1] for c in cells), dtype=np.intp, count=len(cells))
-        for field in state.fields.values():
-            if field.mask.shape != shape or field.mask[ys, xs].any():
-                return False
-    if state.fires:
-        on_path = set(cells)
-        for fire in state.fires.values():
-            if fire.target == unit.id or not on_path.isdisjoint(map(tuple, fire.cells)):
-                return False
-    return True
-
-
 def resolve_path(
     ctx: RulesContext, unit: UnitState, path: list[Cell], *, careful: bool = False
 ) -> list[Cell]:
@@ -131,7 +108,7 @@ def resolve_path(
     cells: list[Cell] = [(int(c[0]), int(c[1])) for c in path]
     if len(cells) <= 1 or not unit.alive:
         return cells[:1]
-    if untouched(state, unit, cells):
+    if _clear_steps(state, cells):  # the start too: nothing acts anywhere, not even before the first step
         return _travelled(state, unit, cells)
     costs, _ = cumulative_costs(
         state.grid, cells, half_speed=at_half_speed(unit), parity=unit.diagonal_parity

@@ -23,7 +23,7 @@ from typing import Any, Protocol
 
 from brikwars_gui import __version__
 from brikwars_gui.engine.dice.source import DiceSource, RecordingDice, ScriptedDice, SeededDice
-from brikwars_gui.engine.events import Event, register_event
+from brikwars_gui.engine.events import Event
 from brikwars_gui.engine.grid import Path
 from brikwars_gui.engine.hazards import phase as hazards
 from brikwars_gui.engine.journal import begin as begin_journal
@@ -70,6 +70,16 @@ from brikwars_gui.engine.snapshots import Snapshots
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.supernatural import phase as sn_phase
 from brikwars_gui.engine.supernatural.diemons import detonation_triggers, resolve_detonations
+from brikwars_gui.engine.turn_events import (
+    ActionSaved,
+    DrowningCheck,
+    GameOver,
+    GameStarted,
+    OrderIssued,
+    TurnEnded,
+    TurnStarted,
+    UnitDone,
+)
 from brikwars_gui.engine.visibility import note_sightings
 
 __all__ = [
@@ -94,104 +104,6 @@ _TURN_RESET = (
     ("full_round", False),
 )
 """What every living unit of the player starts its turn with, in the order it is set."""
-
-
-# ---------------------------------------------------------------------------------------------
-# Events
-
-
-@register_event
-class GameStarted(Event):
-    kind = "game_started"
-    name: str
-    players: list[str]
-    unit_count: int
-
-    def describe(self) -> str:
-        return f"Battle '{self.name}' begins: {', '.join(self.players)} ({self.unit_count} units)"
-
-
-@register_event
-class TurnStarted(Event):
-    kind = "turn_started"
-    round: int
-    player: str
-
-    def describe(self) -> str:
-        return f"Round {self.round}: {self.player}'s turn"
-
-
-@register_event
-class OrderIssued(Event):
-    """An order by the active player (logged so a game replays from its events)."""
-
-    kind = "order"
-    player: str
-    order: str  # "move" | "act" | "face" | "end_unit" | "end_turn"
-    unit: str | None
-    args: dict[str, Any]
-
-    def describe(self) -> str:
-        who = f" {self.unit}" if self.unit else ""
-        return f"order {self.order}{who} {self.args}" if self.args else f"order {self.order}{who}"
-
-
-@register_event
-class UnitDone(Event):
-    kind = "unit_done"
-    unit: str
-
-    def describe(self) -> str:
-        return f"{self.unit} is done for this turn"
-
-
-@register_event
-class ActionSaved(Event):
-    """R-RESP-1: the Action left unspent is kept for Responses until the unit's next turn."""
-
-    kind = "action_saved"
-    unit: str
-
-    def describe(self) -> str:
-        return f"{self.unit} keeps its Action for a Response (R-RESP-1)"
-
-
-@register_event
-class DrowningCheck(Event):
-    """G-17: still immobilized in water at the end of its turn → Skill vs 3, failure drowns."""
-
-    kind = "drowning_check"
-    unit: str
-    roll: dict[str, Any]
-    survived: bool
-
-    def describe(self) -> str:
-        return f"{self.unit} struggles in the water: {self.roll.get('text', '')} → " + (
-            "keeps afloat" if self.survived else "drowns"
-        )
-
-
-@register_event
-class TurnEnded(Event):
-    kind = "turn_ended"
-    round: int
-    player: str
-
-    def describe(self) -> str:
-        return f"{self.player} ends the turn"
-
-
-@register_event
-class GameOver(Event):
-    kind = "game_over"
-    winner: str | None
-    reason: str
-    survivors: dict[str, int]
-
-    def describe(self) -> str:
-        alive = ", ".join(f"{k}: {v}" for k, v in self.survivors.items())
-        head = f"{self.winner} wins" if self.winner else "No winner"
-        return f"GAME OVER — {head} ({self.reason}); survivors {alive}"
 
 
 # ---------------------------------------------------------------------------------------------

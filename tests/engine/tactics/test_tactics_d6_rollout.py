@@ -10,10 +10,11 @@ struck first."""
 from __future__ import annotations
 
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.session import Game, OrderIssued
+from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.player import TacticalAI
 from brikwars_gui.engine.tactics.presets import preset
+from brikwars_gui.engine.turn_events import OrderIssued
 from brikwars_gui.scenario.models import Scenario
 
 

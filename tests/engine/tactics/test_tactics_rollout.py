@@ -11,12 +11,13 @@ from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.geometry import distance
 from brikwars_gui.engine.replay import compare_events
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.session import Game, OrderIssued
+from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.plan import Plan, action_for
 from brikwars_gui.engine.tactics.player import TacticalAI, make_player
 from brikwars_gui.engine.tactics.presets import preset
 from brikwars_gui.engine.tactics.tournament import play_game, with_ruleset
+from brikwars_gui.engine.turn_events import OrderIssued
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario import load_scenario
 

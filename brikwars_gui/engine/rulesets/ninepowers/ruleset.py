@@ -346,11 +346,9 @@ class NinePowersRuleset(Ruleset):
             "sprint": False,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
-            # Hard's play-outs (tactics/rollout.py) stay off here: with them Hard won 28 of 40
-            # against the greedy baseline on skirmish@ninepowers (30 of 40 without) at ~1.5x the
-            # CPU of a BrikWars Hard turn (issue 25, fourth session; docs/ai.md)
-            "rollouts": 0,
-            "turn_rollouts": 0,
+            # Hard's play-outs (tactics/rollout.py) are on: with them and Armor counted in
+            # `standing_worth` Hard won 28 of 40 against the greedy baseline on ruined_chapel
+            # (24 without) and 23 of 40 against Normal (issue 25, sixth session; docs/ai.md)
         }
 
     def standing_worth(self, state: GameState, unit: UnitState) -> float:

@@ -334,17 +334,33 @@ class Game:
         if state is None:
             state = GameState.from_scenario(scenario)
         game = cls(state, dice, policy=ScriptedPolicy(answers, fallback), **kwargs)
+        game._apply_orders(orders, progress)
+        return game
+
+    def play_on(
+        self, events: Iterable[Event | dict[str, Any]], progress: Callable[[int, int], bool] | None = None
+    ) -> None:
+        """Replay the orders and decisions of `events` on this game, which stands where they begin
+        (a checkpoint of the orders before them, engine/checkpoint.py); the game's policy answers
+        the questions they did not log, as `from_events`'s `policy` does."""
+        dicts = [e.to_dict() if isinstance(e, Event) else dict(e) for e in events]
+        answers = [d for d in dicts if d.get("kind") == "decided"]
+        self.policy = ScriptedPolicy(answers, self.policy)
+        self._apply_orders([d for d in dicts if d.get("kind") == "order"], progress)
+
+    def _apply_orders(
+        self, orders: list[dict[str, Any]], progress: Callable[[int, int], bool] | None
+    ) -> None:
         for done, order in enumerate(orders):
-            if game.over:
+            if self.over:
                 break
             if progress is not None and not progress(done, len(orders)):
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
             try:
-                game.apply_order(order)
+                self.apply_order(order)
             except IllegalOrder as exc:  # a saved file is untrusted: say which of its orders
                 what = f"{order['order']} of {order['unit']}" if order.get("unit") else order["order"]
                 raise IllegalOrder(f"order {done + 1} of {len(orders)} ({what}): {exc}") from exc
-        return game
 
     def apply_order(self, order: dict[str, Any]) -> None:
         """Issue a logged `order` event's order again (a malformed one raises ValueError)."""

@@ -244,12 +244,24 @@ class ScriptedPolicy:
         return str(logged["answer"])
 
 
+def _searches(order: dict[str, Any]) -> bool:
+    """A logged move of a unit to a cell without its path (a file from before paths were recorded)."""
+    args = order.get("args")
+    to_only = isinstance(args, dict) and "to" in args and "path" not in args
+    return to_only and order.get("order") == "move" and isinstance(order.get("unit"), str)
+
+
 # ---------------------------------------------------------------------------------------------
 # The game
 
 
 class Game:
     """A battle in progress. See the module docstring for the order/query API."""
+
+    replay_searches_ahead = True
+    """`from_events`: a turn's moves to a cell without a recorded path (older files) read their
+    paths off the side's searches made together (`prepare_moves`) while those hold, as the AI's
+    moves do; False searches each alone (`find_path`), the same path (issue 26)."""
 
     def __init__(
         self,
@@ -351,11 +363,19 @@ class Game:
     def _apply_orders(
         self, orders: list[dict[str, Any]], progress: Callable[[int, int], bool] | None
     ) -> None:
+        ahead = -1  # `replay_searches_ahead`: the searches are made for the orders up to here
         for done, order in enumerate(orders):
             if self.over:
                 break
             if progress is not None and not progress(done, len(orders)):
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
+            if self.replay_searches_ahead and _searches(order):
+                if done > ahead:  # the movers of the rest of this turn, searched together
+                    ends = (i for i in range(done, len(orders)) if orders[i].get("order") == "end_turn")
+                    ahead = next(ends, len(orders))
+                    movers = dict.fromkeys(o.get("unit") for o in orders[done:ahead] if _searches(o))
+                    self.prepare_moves([u for u in movers if u in self.state.units])
+                self._move_search = self._prepared.pop(order.get("unit"), None)  # read while it holds
             try:
                 self.apply_order(order)
             except IllegalOrder as exc:  # a saved file is untrusted: say which of its orders

@@ -278,8 +278,13 @@ def dump_saved_game(saved: SavedGame) -> str:
     return format_json(saved_game_to_data(saved), 0) + "\n"
 
 
-def save_saved_game(saved: SavedGame, path: str | os.PathLike[str]) -> None:
-    """Write atomically; the text is read back first, so a file the loader rejects is never written."""
-    text = dump_saved_game(saved)
+def save_saved_game(saved: SavedGame, path: str | os.PathLike[str], *, compact: bool = False) -> None:
+    """Write atomically; the text is read back first, so a file the loader rejects is never written.
+    `compact`: on one line, not laid out for reading (the recovery slot's autosave: laying out a
+    2,000-unit battle takes ~0.3-0.45 s of each end of turn, `json.dumps` ~0.02 s)."""
+    if compact:
+        text = json.dumps(saved_game_to_data(saved), ensure_ascii=False) + "\n"
+    else:
+        text = dump_saved_game(saved)
     parse_saved_game(text, source=os.fspath(path))
     atomic_write_text(path, text)

@@ -215,7 +215,7 @@ class RecoveryStore:
         """Write the battle autosave (atomically); raises OSError when the disk refuses."""
         from brikwars_gui.scenario.savegame import save_saved_game
 
-        save_saved_game(saved, self.path)
+        save_saved_game(saved, self.path, compact=True)
         return self.path
 
     def keep_checkpoint(self, checkpoint: Any) -> None:
@@ -265,7 +265,7 @@ def _replay_journal(slot: Path) -> None:
                     _attach_checkpoint(slot)
                     return
         last_line = journal.stat().st_mtime
-        save_saved_game(_with_kept_checkpoint(slot, saved), battle)
+        save_saved_game(_with_kept_checkpoint(slot, saved), battle, compact=True)
         os.utime(battle, (last_line, last_line))  # the question's "last saved" is the kill's time, not now
         if in_flight:
             atomic_write_text(slot / IN_FLIGHT_NAME, json.dumps({"events": in_flight}, ensure_ascii=False))
@@ -321,7 +321,7 @@ def _attach_checkpoint(slot: Path) -> None:
         kept = _with_kept_checkpoint(slot, saved)
         if kept is not saved:
             stamp = battle.stat().st_mtime
-            save_saved_game(kept, battle)
+            save_saved_game(kept, battle, compact=True)
             os.utime(battle, (stamp, stamp))
         (slot / CHECKPOINT_NAME).unlink()
     except (ScenarioError, OSError) as exc:

@@ -20,7 +20,7 @@ import pytest
 from brikwars_gui.engine import checkpoint as ck
 from brikwars_gui.engine.session import Game
 from brikwars_gui.paths import SCENARIOS
-from brikwars_gui.scenario.savegame import load_saved_game
+from brikwars_gui.scenario.savegame import Checkpoint, load_saved_game
 from brikwars_gui.ui.main_window import MainWindow
 from brikwars_gui.ui.recovery import CHECKPOINT_NAME, RecoveryStore
 
@@ -256,3 +256,20 @@ def test_an_autosave_holding_more_orders_than_the_journal_is_kept_with_the_check
     recovered = _recovered(open_window, data_dir)
     assert replays == [] and played_on == []
     assert recovered.controller.saved_game().events == autosaved.events
+
+
+def test_cancelling_the_replay_after_the_checkpoint_opens_nothing(
+    qtbot, open_window, tmp_path, replays
+) -> None:
+    """The progress dialog's Cancel during the orders after the checkpoint stops the open: no full
+    replay is started instead, and the running battle stays."""
+    window = _window(open_window, tmp_path / "data")
+    _battle(window, "brikwars")
+    kept = json.loads(window.recovery.checkpoint_path.read_text(encoding="utf-8"))["checkpoint"]
+    saved = window.controller.saved_game()
+    saved = saved.model_copy(update={"checkpoint": Checkpoint.model_validate(kept)})
+    before = _picture(window)
+    assert window.controller.replay_saved(saved, lambda done, total: False) is None
+    assert replays == [] and _picture(window) == before
+    built = window.controller.replay_saved(saved, lambda done, total: True)
+    assert [e.to_dict() for e in built[0].events] == before["events"]

@@ -95,7 +95,9 @@ class RecoveryMixin:
             return
         self._autosave_works()
         try:
-            self.recovery.keep_checkpoint(self.controller.make_prefix_checkpoint(saved))
+            made = self.controller.make_prefix_checkpoint(saved)
+            if made is not None:  # else the one kept before still stands for the orders it covers
+                self.recovery.keep_checkpoint(made)
         except Exception:  # nothing is lost: a recovery replays more of the journaled orders
             log.exception("the autosave's checkpoint was not kept")
 

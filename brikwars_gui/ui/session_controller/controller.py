@@ -113,6 +113,9 @@ class SessionController(
         self._skipping = False
         self._units_sig: dict[str, tuple] = {}
         self._live_views: dict[str, tuple] = {}  # unit id -> (signature, UnitView): `unit_view`
+        # unit id -> (signature, hidden from the viewer, SN dice) as `_flush_views` just read it,
+        # while it tells the views (they read each unit's view at once: `unit_view` takes these)
+        self._flushed: dict[str, tuple] = {}
         self._objects_sig: dict[str, tuple] = {}
         self._hazard_sig: tuple = ()
         self._turn_key: tuple[int, str] | None = None
@@ -598,11 +601,15 @@ class SessionController(
                 self._units_sig[uid] = sig
                 changed.append(uid)
         if self.view_index is None:
-            if force:
-                self.unitsReset.emit()  # issue 26: the views refresh every unit once, in bulk
-            else:
-                for uid in changed:
-                    self.unitUpdated.emit(uid)
+            self._flushed = {uid: self._units_sig[uid] for uid in changed}
+            try:
+                if force:
+                    self.unitsReset.emit()  # issue 26: the views refresh every unit once, in bulk
+                else:
+                    for uid in changed:
+                        self.unitUpdated.emit(uid)
+            finally:
+                self._flushed = {}
         for oid, o in game.state.objects.items():
             sig = (o.destroyed, o.effective_size)
             if force or self._objects_sig.get(oid) != sig:

@@ -131,12 +131,13 @@ def test_small_tournament_hard_beats_normal_when_its_play_outs_see_normal_reply(
     assert wins >= 4, wins
 
 
-@pytest.mark.parametrize("ruleset", ["d6"])
+@pytest.mark.parametrize("ruleset", ["d6", "ninepowers"])
 def test_hard_plays_out_its_choices_under_d6_and_the_game_replays_from_its_seed(ruleset, monkeypatch):
     """Issue 25, fourth session: the play-outs are cheap enough under D6 (R-D6-6..8: the points
     questions the copies ask, now kept per shortfall) to play there too, and their copies never
-    roll the game's dice: the game replays from its seed (R-D6-1). (Under Nine Powers they stay
-    off: no gain measured, docs/ai.md.)"""
+    roll the game's dice: the game replays from its seed (R-D6-1). Under Nine Powers too since
+    the sixth session (Armor counted in `standing_worth`; test_tactics_np_rollout.py), its
+    difficulty and veto questions answered on the copies as in the game (R-NP-2/11)."""
     scenario = with_ruleset(load_scenario(SCENARIOS / "skirmish.json"), ruleset)
     game = Game.from_scenario(scenario, seed=3, max_rounds=2)
     hard = TacticalAI(preset("hard"), 3)

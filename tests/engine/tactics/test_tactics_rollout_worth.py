@@ -11,6 +11,7 @@ from scripted_answers import Answers
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.actions import Attack
+from brikwars_gui.engine.rulesets.ninepowers.tactics import ARMOR_HARM
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.policy import with_tactical_responses
@@ -68,7 +69,29 @@ def test_r_np_5_stamina_lost_counts_in_a_play_out_and_a_defeated_unit_nothing():
     game.act("a", Attack("shortsword", "z"))  # Tough: 3 damage, 1 to Armor, 2 past it
     z = game.unit("z")
     assert z.alive and z.pools["stamina"] == 7
-    left = 0.25 + 0.75 * 7 / 9  # `STANDING_FLOOR` and the Stamina left of 9
+    assert z.pools["armor"] == 0
+    whole = 9 + ARMOR_HARM * 1  # Stamina 9 and Armor 1 (Protect 1), Armor at `ARMOR_HARM` a point
+    left = 0.25 + 0.75 * 7 / whole  # `STANDING_FLOOR` and what is left of both
     assert abs(rollout.worth(game.state, "red") - (1.0 - left)) < 1e-9  # was 0.0
     z.pools["stamina"] = 1
-    assert abs(rollout.worth(game.state, "red") - (1.0 - 0.25 - 0.75 / 9)) < 1e-9
+    assert abs(rollout.worth(game.state, "red") - (1.0 - 0.25 - 0.75 / whole)) < 1e-9
+
+
+def test_r_np_7_armor_worn_away_counts_in_a_play_out_as_in_the_planners_odds():
+    """Issue 25, sixth session: a blow that wears a hero's chain down without reaching Stamina
+    counted nothing in a play-out (only Stamina did), while the planner's odds count Armor worn
+    away at `ARMOR_HARM` a point (R-NP-5/7): to Hard's play-outs three zombies clawing Vroy's
+    chain shirt were harmless. A Medium hit of 2 on brigandine (Armor 7) now costs the
+    target's side 0.75 × 1.2 / (6 + 4.2) of a unit."""
+    units = [
+        sb.unit("a", "red", (5, 5), weapons=[sb.SWORD], **np(**SWORDSMAN)),
+        sb.unit("z", "blue", (6, 5), **np(skills={"melee": 1, "acrobatics": 3}, armor="brigandine")),
+    ]
+    game = np_game(units, [2, 5, 6], Answers(np_difficulty=["medium"]))
+    z = game.unit("z")
+    assert (z.pools["stamina"], z.pools["armor"]) == (6, 7)
+    assert rollout.worth(game.state, "red") == 0.0
+    game.act("a", Attack("shortsword", "z"))  # Medium: lowest 2, 2 damage, all on Armor
+    assert (z.pools["stamina"], z.pools["armor"]) == (6, 5)
+    lost = 0.75 * ARMOR_HARM * 2 / (6 + ARMOR_HARM * 7)
+    assert abs(rollout.worth(game.state, "red") - lost) < 1e-9  # was 0.0: Stamina untouched

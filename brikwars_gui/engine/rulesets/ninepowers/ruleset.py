@@ -346,22 +346,26 @@ class NinePowersRuleset(Ruleset):
             "sprint": False,
             "caution": min(dials["caution"], 0.9),
             "next_turn": min(dials["next_turn"], 0.35),
-            # Hard's play-outs (tactics/rollout.py) stay off here: with them Hard won 28 of 40
-            # against the greedy baseline on skirmish@ninepowers (30 of 40 without) at ~1.5x the
-            # CPU of a BrikWars Hard turn (issue 25, fourth session; docs/ai.md)
-            "rollouts": 0,
-            "turn_rollouts": 0,
+            # Hard's play-outs (tactics/rollout.py) are on: with them and Armor counted in
+            # `standing_worth` Hard won 28 of 40 against the greedy baseline on ruined_chapel
+            # (24 without) and 23 of 40 against Normal (issue 25, sixth session; docs/ai.md)
         }
 
     def standing_worth(self, state: GameState, unit: UnitState) -> float:
-        """Stamina left over the unit's Stamina (R-NP-5: defeated at 0; every point lost is also a
-        die less in its pools, R-NP-4), above a floor for still acting: a Nine Powers blow
-        rarely defeats, so a play-out scored by units defeated alone sees its choices end alike
-        (issue 25)."""
+        """Stamina and Armor left over the unit's own (R-NP-5: defeated at 0 Stamina; every point
+        lost is also a die less in its pools, R-NP-4), above a floor for still acting: a Nine
+        Powers blow rarely defeats, so a play-out scored by units defeated alone sees its choices
+        end alike (issue 25). Armor worn away counts `tactics.ARMOR_HARM` a point, as in the
+        planner's odds (R-NP-5/7: it is gone for the fight and the next blows reach Stamina);
+        counting Stamina alone, a play-out saw three zombies' blows on Vroy's chain as nothing.
+        A monster's armor buffer refills each round (R-NP-8) and is not counted."""
         if not unit.alive:
             return 0.0
-        full = max(1, unitstate.stats_of(unit).stamina)
-        left = min(1.0, max(0.0, unit.pools.get("stamina", full) / full))
+        stats = unitstate.stats_of(unit)
+        whole = stats.stamina + ARMOR_HARM * stats.starting_armor
+        pools = unit.pools
+        now = pools.get("stamina", stats.stamina) + ARMOR_HARM * pools.get("armor", stats.starting_armor)
+        left = min(1.0, max(0.0, now / max(1.0, whole)))
         worth = STANDING_FLOOR + (1.0 - STANDING_FLOOR) * left
         return worth * (DISRUPTED_WORTH if unit.disrupted else 1.0)
 

@@ -285,6 +285,12 @@ class EventLogPanel(QWidget):
         self.view.clicked.connect(self._clicked)
         self.model.rowsInserted.connect(self._inserted)
         self.model.modelReset.connect(self._reset)
+        # the log stays on its last line when the view's range grows after a scroll to the bottom
+        # (an opened game's columns are sized later and a horizontal bar takes a row's height)
+        self._follow = True
+        bar = self.view.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
         self._kinds: set[str] = set()
         self._units: set[str] = set()
 
@@ -330,6 +336,13 @@ class EventLogPanel(QWidget):
                 self._units.add(uid)
                 name = getattr(self, "_names", {}).get(uid, uid)
                 self.unit_combo.addItem(name, uid)
+
+    def _scrolled(self, value: int) -> None:
+        self._follow = value >= self.view.verticalScrollBar().maximum()
+
+    def _range_changed(self, _minimum: int, maximum: int) -> None:
+        if self._follow:
+            self.view.verticalScrollBar().setValue(maximum)
 
     def _inserted(self, _parent, first: int, last: int) -> None:
         for row in range(first, last + 1):

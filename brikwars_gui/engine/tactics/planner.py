@@ -246,6 +246,7 @@ class Planner:
             enemies=all_enemies if sitting else near,
             min_radius=my_reach + 1.5,
             sight_cache=self.sight_cache,
+            shared_fire=self.b.shared_fire,
         )
         urgency = self._urgency()
         caution = self.b.caution * (1.0 - 0.5 * urgency)  # toward the limit, trades are worth it

@@ -27,6 +27,7 @@ from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.tactics import budget, rollout
 from brikwars_gui.engine.tactics.baselines import BASELINES, GreedyAI, RandomAI
+from brikwars_gui.engine.tactics.enemy_model import EnemyWatch, model_of
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
 from brikwars_gui.engine.tactics.plan import HAND_KINDS, Plan, action_for
@@ -102,6 +103,8 @@ class TacticalAI:
         self._activated: set[str] = set()  # units activated this turn (the rollouts' copies skip them)
         self._rollouts: tuple[Game, int, str] | None = None  # the turn whose plans are played out
         self._cheap: tuple[Game, int, str, set[str]] | None = None  # `budget.cheap_units` of a turn
+        self._watch = EnemyWatch(seed)  # Hard: which model predicts the enemy's replies (enemy_model.py)
+        self._watching = False  # this turn's end keeps the game for `_watch`
 
     def dials(self, game: Game) -> Behaviour:
         """The preset as the battle's ruleset tunes it (`Ruleset.ai_dials`: Nine Powers keeps a
@@ -256,17 +259,19 @@ class TacticalAI:
 
     def _enemy_model(self, b: Behaviour) -> Callable[[int], rollout.Reply | None] | None:
         """How the enemy replies on the k-th draw of a play-out: the first `planner_replies` draws
-        as Normal plans (it plays nothing out), the others as the default AI (rollout.replies)."""
+        as Normal plans (it plays nothing out), the others as the default AI (rollout.replies) —
+        until the enemy's own turns show which of the two it plays like (`enemy_model.EnemyWatch`):
+        then every draw as that one."""
         if b.planner_replies <= 0:
             return None
-        seed = self.seed
+        draws = self._watch.planner_draws(b.planner_replies, max(b.rollouts, b.turn_rollouts))
+        return model_of(draws, self._normal_reply)
 
-        def plan_enemy(sim: Game) -> None:
-            # Normal as the battle's ruleset tunes it (`dials`): under Nine Powers it neither
-            # sprints nor falls back after a strike, and the model should not either
-            TacticalAI(preset("normal"), seed).play_turn(sim)
-
-        return lambda k: plan_enemy if k < b.planner_replies else None
+    def _normal_reply(self, sim: Game) -> None:
+        """The enemy's turn on a copy as Normal plans it, as the battle's ruleset tunes Normal
+        (`dials`): under Nine Powers it neither sprints nor falls back after a strike, and the
+        model should not either."""
+        TacticalAI(preset("normal"), self.seed).play_turn(sim)
 
     def _more_minds(self, game: Game, unit_id: str) -> None:
         """R-SN-40: a unit whose SN Minds gave its Action back plans and acts again, once a Mind."""
@@ -355,6 +360,8 @@ class TacticalAI:
             self.play_unit(game, self.next_unit(game, pending))
         if not game.over and (game.round, game.active_player) == turn:
             game.end_turn()
+            if self._watching:
+                self._watch.keep(game, turn[1])
 
     def _look_ahead(self, game: Game) -> None:
         """Hard: choose how to play this turn by playing it out on copies (tactics/rollout.py)."""
@@ -364,6 +371,9 @@ class TacticalAI:
         playing_out = base.rollouts > 0 or base.turn_rollouts > 0
         applies = playing_out and rollout.applies(game, game.active_player, standoff(game))
         self._rollouts = (game, game.round, game.active_player) if applies else None
+        self._watching = applies and base.planner_replies > 0
+        if self._watching:
+            self._watch.observe(game, self._normal_reply)
         if base.turn_rollouts <= 0 or not applies:
             return
 

@@ -37,6 +37,8 @@ class Behaviour:
     turn_rollouts: int = 0  # dice draws each way of playing the whole turn is tried on (rollout.choose)
     planner_replies: int = 0  # of each play-out's draws, how many see the enemy reply as Normal plans
     # (Hard under BrikWars: `BrikWarsRuleset.ai_dials`)
+    shared_fire: float = 0.0  # share of an enemy's next-turn threat a friend already draws that is
+    # not counted again (it attacks once; `threat.ThreatMap`; BrikWars: `BrikWarsRuleset.ai_dials`)
 
     def with_(self, **changes: float | int | bool | str) -> Behaviour:
         return replace(self, **changes)  # type: ignore[arg-type]

@@ -6,7 +6,11 @@
 * Responses this turn (R-RESP-1..3, R-MOVE-5): an enemy holding a saved Action shoots a mover
   that *enters* its reach in its sight, shoots back at an attacker it sees, and shoots an
   attacker of an ally when it sees either of them.
-* The enemy's next turn: every able enemy may move its Move and attack from there.
+* The enemy's next turn: every able enemy may move its Move and attack from there. It attacks
+  once: with `shared_fire`, the part of its threat a friend of the unit already draws (the enemy
+  can hit that friend as well from where it would be) is not counted again at the unit's cell —
+  standing in the reach of a foe that will shoot someone anyway costs the side little, bringing a
+  new foe into the fight costs its whole shot.
 * Hazards: cells on fire, damaging Field Hazards, and concealed fields — whose boundaries every
   player knows (R-HAZ-1: a Field Hazard is never secret, only where its concealed items lie).
 
@@ -254,9 +258,11 @@ class ThreatMap:
         enemies: list[UnitState] | None = None,
         min_radius: float = 0.0,
         sight_cache: dict | None = None,
+        shared_fire: float = 0.0,
     ) -> None:
         self.state = state
         self.unit = unit
+        self.shared_fire = shared_fire
         h, w = state.height, state.width
         self.ys, self.xs = np.mgrid[0:h, 0:w]
         smoke = state.smoke_mask()
@@ -378,7 +384,8 @@ class ThreatMap:
         (full if it can already hit the cell from where it stands, 60% if it must move); where
         two or more close fighters can get at the cell, each strikes with the flanking odds
         (`Ruleset.flanked_strike_odds`, R-NP-14: three zombies round one hero each roll a die
-        more)."""
+        more). With `shared_fire`, less that share of what the enemy already threatens a friend
+        with (the array is against the planned unit, a fair stand-in for a friend of like Armor)."""
         out = np.zeros(self.xs.shape)
         closing = {
             v.unit.id: (v.cheb <= 1) | (v.dist <= v.unit.move + 1.5)
@@ -386,6 +393,7 @@ class ThreatMap:
             if v.unit.alive and v.close
         }
         crowd = sum(closing.values(), np.zeros(self.xs.shape, dtype=int)) if closing else None
+        friends = self._friend_cells()
         for v in self.enemies:
             e = v.unit
             if not e.alive:
@@ -402,9 +410,21 @@ class ThreatMap:
             if self._ledge is not None:
                 p = self._from_above(v, p, closing, crowd, now | later)
             mine = np.where(now, p, np.where(later, 0.6 * p, 0.0))
+            if friends is not None:  # it shoots once: what a friend already draws is not new
+                mine = mine - self.shared_fire * np.minimum(mine, float(mine[friends].max()))
             self._next_by_enemy[e.id] = mine
             out += mine
         return out
+
+    def _friend_cells(self) -> tuple[np.ndarray, np.ndarray] | None:
+        """(ys, xs) of the unit's living friends, for `shared_fire`; None without either."""
+        if not self.shared_fire:
+            return None
+        me = self.unit
+        cells = [u.pos for u in self.state.units.values() if u.alive and u.team == me.team and u.id != me.id]
+        if not cells:
+            return None
+        return np.array([c[1] for c in cells]), np.array([c[0] for c in cells])
 
     def _from_above(
         self,

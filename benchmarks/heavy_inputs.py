@@ -36,6 +36,16 @@ each saved game is also opened and saved again in the window by the after code (
 that file opened (", saved by the app (checkpoint)"); the before code cannot read such a file, so
 its line has no before figure (compare with the line below it: the same game, replayed).
 
+`--recovery`: crash recovery of the `--units` battle after one round (issue 26). Each code opens
+that saved game in the real window with a data folder, autosaves it as an end of turn does (timed:
+"autosave at an end of turn"; the code after also keeps a checkpoint of the game then), plays
+`--tail` AI steps of the next turn (journaled as they are made) and is killed (`os._exit`). A
+fresh process of the same code then starts the window on that data folder: "claim" is turning the
+dead instance's journal into its autosave (at start-up, before the question), "open" is answering
+Yes to "Recover the last battle?" until the event loop is idle (the code before replays every
+order; the code after installs the checkpoint and replays the `--tail` orders journaled after it).
+`--tail 0` is a kill right after an end of turn.
+
 Move orders record their path since issue 26 (a replay walks it without searching): `--before`
 code opens a copy of each saved game with the recorded paths taken out (a file as it wrote them),
 and the after code opens that copy too ("..., a file without recorded paths"), so the figures say
@@ -125,7 +135,7 @@ def measure_open_headless(path: Path) -> tuple[float, float]:
     return time.perf_counter() - start, time.process_time() - cpu
 
 
-def _window(tmp: str):
+def _window(tmp: str, data_dir: Path | None = None):
     """The app and its main window on the skirmish, shown, with isolated settings; the saved
     games are played by AI sides, whose first step would run in the event loop once the open
     took longer than the step interval: held back (not part of opening the game)."""
@@ -139,7 +149,8 @@ def _window(tmp: str):
 
     app = QApplication.instance() or QApplication([])
     settings = QSettings(str(Path(tmp) / "settings.ini"), QSettings.Format.IniFormat)
-    window = MainWindow(load_scenario(SCENARIOS / "skirmish.json"), None, settings=settings, data_dir=None)
+    skirmish = load_scenario(SCENARIOS / "skirmish.json")
+    window = MainWindow(skirmish, None, settings=settings, data_dir=data_dir)
     window.resize(1400, 900)
     window.show()
     window.controller.set_ai_interval(LIMIT_S * 1000)
@@ -167,8 +178,85 @@ def resave_in_gui(source: Path, target: Path) -> None:
         app.processEvents()
 
 
-def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int) -> dict[str, Path]:
-    """The saved games every measurement opens (made once, with the code being measured)."""
+def make_recovery_slot(path: Path, data_dir: Path, tail: int) -> tuple[float, float]:
+    """Open `path` in a window with `data_dir`, autosave as an end of turn does (its wall and CPU
+    seconds are the result) and play `tail` AI steps, journaled; the caller then dies without
+    cleaning up, as a killed app does."""
+    data_dir.mkdir(parents=True)
+    app, window = _window(str(data_dir), data_dir)
+    if not window.open_saved_game(path, remember=False):
+        raise RuntimeError(f"{path} did not open")
+    app.processEvents()
+    start, cpu = time.perf_counter(), time.process_time()
+    window.autosave()
+    figures = time.perf_counter() - start, time.process_time() - cpu
+    for _ in range(tail):
+        window.controller.ai_step()
+    return figures
+
+
+def measure_recovery(data_dir: Path) -> dict:
+    """Start the window on `data_dir` (a killed instance's slot in it) and recover its battle:
+    the claim's and the open's wall and CPU seconds, and how many orders the battle has."""
+    from brikwars_gui.ui import recovery
+
+    claimed: list[tuple[float, float]] = []
+    claim = recovery.RecoveryStore._claim_orphans
+
+    def timed(store, slots):
+        start, cpu = time.perf_counter(), time.process_time()
+        found = claim(store, slots)
+        claimed.append((time.perf_counter() - start, time.process_time() - cpu))
+        return found
+
+    recovery.RecoveryStore._claim_orphans = timed
+    with tempfile.TemporaryDirectory() as tmp:
+        app, window = _window(tmp, data_dir)
+        window.ask_recover = lambda _path: True
+        start, cpu = time.perf_counter(), time.process_time()
+        if not window.offer_recovery():
+            raise RuntimeError(f"nothing recovered from {data_dir}")
+        app.processEvents()
+        opened = time.perf_counter() - start, time.process_time() - cpu
+        orders = window.controller.order_count
+        window.end_recovery()
+    return {"claim": claimed[0], "open": opened, "orders": orders}
+
+
+def recovery_figures(
+    codes: dict[str, Path], saved: Path, tails: list[int], folder: Path, repeat: int
+) -> None:
+    """Print the autosave, claim and open figures of each code for each tail (module docstring);
+    each code's slot is made once and recovered `repeat` times (from copies), the codes taking
+    turns, so both see the same load."""
+    import shutil
+
+    for tail in tails:
+        made = {}
+        for side, code in codes.items():
+            made[side] = folder / f"{side}-{tail}"
+            autosave = _child(code, "make-slot", str(saved), str(made[side]), str(tail))["autosave"]
+            wall, cpu = autosave
+            print(f"autosave at an end of turn, {side}: {wall:.2f} s (CPU {cpu:.2f})", flush=True)
+        for run in range(repeat):
+            for side, code in codes.items():
+                data_dir = folder / f"{side}-{tail}-run{run}"
+                shutil.copytree(made[side], data_dir)
+                got = _child(code, "recover", str(data_dir))
+                (c_wall, c_cpu), (o_wall, o_cpu) = got["claim"], got["open"]
+                print(
+                    f"recovery, {tail} orders after the last end of turn ({got['orders']} in all): {side} "
+                    f"claim {c_wall:.2f} s (CPU {c_cpu:.2f}); open {o_wall:.2f} s (CPU {o_cpu:.2f}) "
+                    f"(calibration {got['calibration_ms']:.0f}, load {os.getloadavg()[0]:.1f})",
+                    flush=True,
+                )
+
+
+def make_saved_games(
+    folder: Path, units: int, size: int, mid: int, rounds: int, *, only_first: bool = False
+) -> dict[str, Path]:
+    """The saved games every measurement opens (made once, with the code being measured);
+    `only_first`: the `units` battle alone."""
     from brikwars_gui.engine import ai
     from brikwars_gui.engine.session import Game
     from brikwars_gui.paths import SCENARIOS
@@ -181,6 +269,8 @@ def make_saved_games(folder: Path, units: int, size: int, mid: int, rounds: int)
         f"{mid} units after 1 round": (_battle(mid, max(40, size * mid // units)), 1, 3),
         f"skirmish, {rounds} rounds": (load_scenario(SCENARIOS / "skirmish.json"), 2, rounds),
     }
+    if only_first:
+        plays = dict(list(plays.items())[:1])
     for n, (name, (scenario, seed, max_rounds)) in enumerate(plays.items()):
         game = Game.from_scenario(scenario, seed=seed, max_rounds=max_rounds, timeline=False)
         if max_rounds == 3:
@@ -227,6 +317,12 @@ def _measure(what: str, args: list[str]) -> dict:
 
     calibration = _calibration_ms()
     code = str(Path(brikwars_gui.__file__).parents[1])
+    if what == "make-slot":
+        figures = make_recovery_slot(Path(args[0]), Path(args[1]), int(args[2]))
+        print(json.dumps({"autosave": figures, "calibration_ms": calibration, "code": code}), flush=True)
+        os._exit(0)  # killed: the slot stays as a crash leaves it
+    if what == "recover":
+        return {**measure_recovery(Path(args[0])), "calibration_ms": calibration, "code": code}
     if what == "resave":
         resave_in_gui(Path(args[0]), Path(args[1]))
         return {"calibration_ms": calibration, "code": code}
@@ -278,6 +374,15 @@ def main() -> None:
     parser.add_argument(
         "--levels", default="default,easy,normal,hard", help="the dense battle's AI levels (comma-separated)"
     )
+    parser.add_argument(
+        "--recovery",
+        action="store_true",
+        help="only crash recovery of the --units battle (autosave, claim, open)",
+    )
+    parser.add_argument(
+        "--tail", default="500,0", help="--recovery: AI orders after the last end of turn (comma-separated)"
+    )
+    parser.add_argument("--repeat", type=int, default=1, help="--recovery: recoveries of each slot")
     parser.add_argument("--before", type=Path, help="root of a checkout of the code to compare with")
     parser.add_argument(
         "--bytecode-cache",
@@ -298,6 +403,18 @@ def main() -> None:
     print(f"{os.cpu_count()} cores, load average {load}", flush=True)
     if args.dense:
         dense(codes, args.units, args.dense_size, args.levels.split(","), args.dense_rounds)
+        return
+    if args.recovery:
+        with tempfile.TemporaryDirectory() as tmp:
+            games = make_saved_games(Path(tmp), args.units, args.size, args.mid, 1, only_first=True)
+            tails = [int(t) for t in args.tail.split(",")]
+            if args.bytecode_cache:  # warmed by an open of the same game, not counted
+                for n, code in enumerate(codes.values()):
+                    BYTECODE[code] = Path(tmp) / f"bytecode{n}"
+                    _child(code, "gui", str(games[f"{args.units} units after 1 round"]))
+                print("modules compiled beforehand (--bytecode-cache)", flush=True)
+            saved = games[f"{args.units} units after 1 round"]
+            recovery_figures(codes, saved, tails, Path(tmp), args.repeat)
         return
     with tempfile.TemporaryDirectory() as tmp:
         saved = (

@@ -11,10 +11,13 @@ end-of-turn autosave, each Response question answered after a pause), or edits t
 `indexChanged`, after the window's editor journal), the child appends the count to an
 acknowledgement file. The parent kills the child
 with SIGKILL after a random delay, then does what the next start of the app does: claims the dead
-instance's recovery slot, replays the battle it left (engine `Game.from_events`) or reads its
-editor autosave, and counts what came back. Lost = acknowledged − recovered; the one order or edit
-in flight at the kill was never acknowledged, so it is not counted. The phase the child was in at
-the kill (order, question, AI turn, save, drag) is reported too.
+instance's recovery slot, builds the battle it left as the window does (from the checkpoint of
+the last end of turn, the journaled orders after it replayed: `engine/checkpoint.play_saved`;
+checked against a full replay, `Game.from_events`) or reads its editor autosave, and counts what
+came back; the summary says how many battles came from a checkpoint. Lost = acknowledged −
+recovered; the one order or edit in flight at the kill was never acknowledged, so it is not
+counted. The phase the child was in at the kill (order, question, AI turn, save, drag) is reported
+too.
 """
 
 from __future__ import annotations
@@ -143,9 +146,16 @@ def child(mode: str, data_dir: Path, ack: Path, phase: Path, seed: int) -> None:
 # -- the parent: kill, then recover as the next start would -----------------------------------
 
 
+CHECKPOINTS: Counter[str] = Counter()
+"""How each recovered battle was built: from the autosave's checkpoint (issue 26) or replayed,
+and whether the checkpoint's game differed from a full replay's (it must not)."""
+
+
 def recovered(mode: str, data_dir: Path) -> int:
-    """Orders (battle) or painted cells (editor) that a restart gets back from the dead slot."""
-    from brikwars_gui.engine.dice.source import ScriptedDice, SeededDice
+    """Orders (battle) or painted cells (editor) that a restart gets back from the dead slot. A
+    battle is built as the window builds it (from the checkpoint kept beside the journal, the
+    orders after it replayed) and checked against a full replay of its orders."""
+    from brikwars_gui.engine.checkpoint import dice_of_saved, play_saved
     from brikwars_gui.engine.session import Game
     from brikwars_gui.scenario.savegame import load_saved_game
     from brikwars_gui.ui.recovery import RecoveryStore, load_editor_autosave
@@ -157,8 +167,12 @@ def recovered(mode: str, data_dir: Path) -> int:
             if path is None:
                 return 0
             saved = load_saved_game(path)
-            dice = ScriptedDice(saved.dice_script) if saved.dice_script else SeededDice(saved.seed)
-            game = Game.from_events(saved.scenario, saved.events, dice, max_rounds=saved.max_rounds)
+            game, how = play_saved(saved)
+            dice = dice_of_saved(saved)
+            full = Game.from_events(saved.scenario, saved.events, dice, max_rounds=saved.max_rounds)
+            CHECKPOINTS["from a checkpoint" if how.startswith("from its checkpoint") else "replayed"] += 1
+            if [e.to_dict() for e in game.events] != [e.to_dict() for e in full.events]:
+                CHECKPOINTS["checkpoint differs from the replay"] += 1
             return sum(1 for e in game.events if e.kind == "order")
         path = store.pending_editor()
         if path is None:
@@ -225,7 +239,8 @@ def main() -> int:
         totals[f"{mode} runs"] += 1
         phases[at_kill or "idle"] += 1
         print(f"run {run:3d} {mode:6s} killed in {at_kill or 'idle':8s} acked {acked:4d} back {back:4d} lost {lost}")  # noqa: E501
-    print(json.dumps({"runs": args.runs, **totals, "phases at the kill": dict(phases)}, indent=1))
+    summary = {"runs": args.runs, **totals, "phases at the kill": dict(phases), "battles": dict(CHECKPOINTS)}
+    print(json.dumps(summary, indent=1))
     return 0 if totals["orders lost"] == 0 and totals["edits lost"] == 0 else 1
 
 

@@ -2,12 +2,17 @@
 
 Each test process (each pytest-xdist worker: `./test.sh` runs `pytest -n 2`) gets its own config,
 data and cache folders, so Qt settings written by a window opened without its own settings file,
-autosaves and logs never touch the user's real ones, nor another worker's."""
+autosaves and logs never touch the user's real ones, nor another worker's.
+
+`replays` lists how many orders each `Game.from_events` call (a full replay: an open's, an undo's,
+a command's) was given."""
 
 import atexit
 import os
 import shutil
 import tempfile
+
+import pytest
 
 os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
 
@@ -15,3 +20,20 @@ _HOME = tempfile.mkdtemp(prefix=f"brikwars-tests-{os.environ.get('PYTEST_XDIST_W
 for _name in ("XDG_CONFIG_HOME", "XDG_DATA_HOME", "XDG_CACHE_HOME"):
     os.environ[_name] = os.path.join(_HOME, _name.removeprefix("XDG_").removesuffix("_HOME").lower())
 atexit.register(shutil.rmtree, _HOME, ignore_errors=True)
+
+
+@pytest.fixture
+def replays(monkeypatch) -> list[int]:
+    """How many orders each `Game.from_events` call (an open's or an undo's replay) was given."""
+    calls: list[int] = []
+    from brikwars_gui.engine import session
+
+    real = session.Game.from_events.__func__
+
+    def counted(cls, scenario, events, dice, **kwargs):
+        events = list(events)
+        calls.append(sum(1 for e in events if (e.kind if hasattr(e, "kind") else e.get("kind")) == "order"))
+        return real(cls, scenario, events, dice, **kwargs)
+
+    monkeypatch.setattr(session.Game, "from_events", classmethod(counted))
+    return calls

@@ -16,6 +16,11 @@ Unpickling runs code named by the data, and saved games come from anywhere: `loa
 the engine's own state, event and snapshot classes (dataclasses, `Journaled`, `Enum`) and a few
 numpy constructors (`_Restricted.find_class`); a payload naming anything else is refused, and the
 file replays. Its decompressed size is bounded too (`MAX_PAYLOAD_BYTES`).
+
+A checkpoint may stand for the file's first `events` events only (`Checkpoint.events`): the battle
+autosave keeps one of an earlier end of turn while its write-ahead journal appends the orders made
+since (ui/recovery.py). Its key covers exactly that prefix, so the orders after it may grow; opening
+installs it and replays only those (`restore_saved`, then `Game.play_on`).
 """
 
 from __future__ import annotations
@@ -30,6 +35,7 @@ import pickle
 import platform
 import sys
 import zlib
+from collections.abc import Callable
 from functools import cache
 from pathlib import Path
 from typing import Any
@@ -37,10 +43,10 @@ from typing import Any
 import numpy as np
 
 from brikwars_gui import __version__
-from brikwars_gui.engine.dice.source import DiceSource, RewindableDice
+from brikwars_gui.engine.dice.source import DiceSource, RewindableDice, SessionDice
 from brikwars_gui.engine.events import Event
 from brikwars_gui.engine.journal import Journaled
-from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.snapshots import Snapshots, _Taken
 from brikwars_gui.engine.state import GameState
 from brikwars_gui.scenario.savegame import Checkpoint, SavedGame
@@ -50,9 +56,13 @@ __all__ = [
     "checkpoint_key",
     "checkpoint_of",
     "code_fingerprint",
+    "dice_of_saved",
     "game_from_checkpoint",
     "game_of_saved",
     "loads",
+    "make_checkpoint",
+    "play_saved",
+    "restore_saved",
     "with_checkpoint",
 ]
 
@@ -197,36 +207,108 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def checkpoint_key(saved: SavedGame, blob: bytes) -> str:
-    """SHA-256 of what a checkpoint `blob` of `saved` was computed from: the payload's layout, the
-    code (`code_fingerprint`), the saved game's replay inputs (scenario, dice, round limit, orders
-    and decisions) and the payload itself, so a payload changed after it was written misses too."""
+def checkpoint_key(saved: SavedGame, blob: bytes, events: int | None = None) -> str:
+    """SHA-256 of what a checkpoint `blob` of `saved`'s first `events` events (None: all) was
+    computed from: the payload's layout, the code (`code_fingerprint`), the saved game's replay
+    inputs (scenario, dice, round limit, and exactly those orders and decisions) and the payload
+    itself, so a payload changed after it was written misses too; the events after the prefix are
+    not part of it (a journal appends them)."""
+    count = len(saved.events) if events is None else events
+    if not 0 <= count <= len(saved.events):
+        raise CheckpointError(f"a checkpoint of {count} events in a file of {len(saved.events)}")
+    whole = count == len(saved.events)
+    covered = saved if whole else saved.model_copy(update={"events": saved.events[:count]})
     digest = hashlib.sha256()
-    digest.update(f"checkpoint {CHECKPOINT_VERSION}\0{code_fingerprint()}\0".encode())
-    inputs = saved.model_dump_json(include={"scenario", "seed", "dice_script", "max_rounds", "events"})
+    digest.update(f"checkpoint {CHECKPOINT_VERSION}\0{code_fingerprint()}\0{count}\0".encode())
+    inputs = covered.model_dump_json(include={"scenario", "seed", "dice_script", "max_rounds", "events"})
     digest.update(inputs.encode())
     digest.update(b"\0" + hashlib.sha256(blob).digest())
     return digest.hexdigest()
 
 
-def with_checkpoint(saved: SavedGame, game: Game, extra: Any = None) -> SavedGame:
-    """`saved` (the orders of `game`) with a checkpoint of `game` (unchanged if it cannot have one)."""
+def make_checkpoint(
+    saved: SavedGame, game: Game, extra: Any = None, *, prefix: bool = False
+) -> Checkpoint | None:
+    """A checkpoint of `game`, whose orders are `saved`'s (None if it cannot have one). `prefix`:
+    it says how many events it stands for, so the file may grow after it (the autosave's)."""
     blob = checkpoint_of(game, extra)
     if blob is None:
-        return saved
-    kept = Checkpoint(key=checkpoint_key(saved, blob), payload=base64.b64encode(blob).decode("ascii"))
-    return saved.model_copy(update={"checkpoint": kept})
+        return None
+    return Checkpoint(
+        key=checkpoint_key(saved, blob),
+        payload=base64.b64encode(blob).decode("ascii"),
+        events=len(saved.events) if prefix else None,
+    )
 
 
-def game_of_saved(saved: SavedGame, dice: DiceSource, **kwargs: Any) -> tuple[Game, Any]:
-    """The game of `saved` from its checkpoint, and the checkpoint's `extra`; `CheckpointError`
-    (the caller replays the orders) when it has none or its key does not match."""
+def with_checkpoint(saved: SavedGame, game: Game, extra: Any = None) -> SavedGame:
+    """`saved` (the orders of `game`) with a checkpoint of `game` (unchanged if it cannot have one)."""
+    kept = make_checkpoint(saved, game, extra)
+    return saved if kept is None else saved.model_copy(update={"checkpoint": kept})
+
+
+def dice_of_saved(saved: SavedGame) -> SessionDice:
+    """Fresh dice of a saved game, of the kind whose position a checkpoint keeps (the window's)."""
+    return SessionDice(saved.seed if saved.seed is not None else 0, list(saved.dice_script or []))
+
+
+def restore_saved(
+    saved: SavedGame, dice: DiceSource, **kwargs: Any
+) -> tuple[Game, Any, list[dict[str, Any]]]:
+    """The game where `saved`'s checkpoint stands, its `extra`, and the saved events after the
+    events it stands for (none for a checkpoint of the whole file): replay them with
+    `game.play_on`. `CheckpointError` (the caller replays every order) when it has none or its key
+    does not match those events, this code and the payload."""
     if saved.checkpoint is None:
         raise CheckpointError("no checkpoint")
+    count = saved.checkpoint.events
     try:
         blob = base64.b64decode(saved.checkpoint.payload, validate=True)
     except (binascii.Error, ValueError) as exc:
         raise CheckpointError(f"damaged checkpoint: {exc}") from None
-    if checkpoint_key(saved, blob) != saved.checkpoint.key:
+    if checkpoint_key(saved, blob, count) != saved.checkpoint.key:
         raise CheckpointError("the checkpoint was made by other code or for other orders")
-    return game_from_checkpoint(blob, dice, **kwargs)
+    game, extra = game_from_checkpoint(blob, dice, **kwargs)
+    return game, extra, saved.events[len(saved.events) if count is None else count :]
+
+
+def game_of_saved(
+    saved: SavedGame,
+    dice: DiceSource,
+    progress: Callable[[int, int], bool] | None = None,
+    **kwargs: Any,
+) -> tuple[Game, Any]:
+    """The game of `saved` from its checkpoint, with the orders after it replayed, and the
+    checkpoint's `extra`; `CheckpointError` (the caller replays the orders) when it has none or its
+    key does not match. A fault replaying the orders after it propagates: replay them all then."""
+    game, extra, rest = restore_saved(saved, dice, **kwargs)
+    if rest:
+        game.play_on(rest, progress)
+        game.policy = kwargs.get("policy") or DefaultPolicy()
+    return game, extra
+
+
+def play_saved(
+    saved: SavedGame, *, use_checkpoint: bool = True, progress: Callable[[int, int], bool] | None = None
+) -> tuple[Game, str]:
+    """The game of `saved` (`brikwars-sim replay` and `forecast`): from its checkpoint when it has
+    one that fits, the orders after it replayed, else every order replayed; and how, in words.
+    Raises what a full replay raises (`IllegalOrder`, `ValueError`) when the orders do not replay."""
+    orders = saved.order_count
+    why = "it has no checkpoint" if saved.checkpoint is None else "not asked to use its checkpoint"
+    if use_checkpoint and saved.checkpoint is not None:
+        try:
+            game, _ = game_of_saved(saved, dice_of_saved(saved), progress, max_rounds=saved.max_rounds)
+        except CheckpointError as exc:
+            why = f"its checkpoint is not used: {exc}"
+        except Exception as exc:  # the orders still decide what the game is: they replay
+            why = f"its checkpoint is not used: {type(exc).__name__}: {exc}"
+        else:
+            count = saved.checkpoint.events
+            after = 0 if count is None else sum(1 for e in saved.events[count:] if e.get("kind") == "order")
+            return game, f"from its checkpoint of {orders - after} orders, {after} replayed after it"
+    game = Game.from_events(
+        saved.scenario, saved.events, dice_of_saved(saved), max_rounds=saved.max_rounds, progress=progress
+    )
+    return game, f"{orders} orders replayed ({why})"
+

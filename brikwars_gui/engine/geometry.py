@@ -294,12 +294,18 @@ walks (`_ray_table`); a wider or unbounded mask walks them in lockstep."""
 
 
 @lru_cache(maxsize=8)
-def _ray_table(r: int, w: int) -> tuple[np.ndarray, ...]:
+def _ray_table(r: int) -> tuple[np.ndarray, ...]:
     """The supercover walk `visible_cells` makes from any origin to every cell within `r` cells
-    (Chebyshev) on a grid `w` wide, as offsets of the flattened grid (the walk is the same from
-    every origin): (dx, dy) of each target; the cells passed through (opaque: blocked), padded,
-    with their mask; the pairs of orthogonal neighbours of each corner crossed (both opaque:
-    blocked), padded, with their mask (issue 26: a huge battle's threat maps ask hundreds)."""
+    (Chebyshev), in the flattened (2r + 3)² window around the origin (which sits at its middle,
+    the walk being the same from every origin): (dx, dy) of each target; every cell passed
+    through, with the target's number (opaque: blocked); every pair of orthogonal neighbours of a
+    corner crossed, with the target's number (both opaque: blocked). Flat lists, not a row per
+    target padded to the longest walk (issue 26: a huge battle's threat maps ask hundreds)."""
+    side = 2 * r + 3
+
+    def at(x: int, y: int) -> int:
+        return (y + r + 1) * side + x + r + 1
+
     targets: list[tuple[int, int]] = []
     inner: list[list[int]] = []
     corners: list[list[tuple[int, int]]] = []
@@ -315,31 +321,27 @@ def _ray_table(r: int, w: int) -> tuple[np.ndarray, ...]:
             while True:
                 decision = (1 + 2 * ix) * ny - (1 + 2 * iy) * nx
                 if decision == 0:
-                    pairs.append((y * w + x + sx, (y + sy) * w + x))
+                    pairs.append((at(x + sx, y), at(x, y + sy)))
                 if decision <= 0:
                     x, ix = x + sx, ix + 1
                 if decision >= 0:
                     y, iy = y + sy, iy + 1
                 if ix == nx and iy == ny:
                     break
-                cells.append(y * w + x)
+                cells.append(at(x, y))
             targets.append((dx, dy))
             inner.append(cells)
             corners.append(pairs)
 
-    def padded(rows: list[list], width: int, depth: tuple[int, ...]) -> tuple[np.ndarray, np.ndarray]:
-        table = np.zeros((len(rows), max(1, width), *depth), dtype=np.int32)
-        ok = np.zeros((len(rows), max(1, width)), dtype=bool)
-        for n, row in enumerate(rows):
-            if row:
-                table[n, : len(row)] = row
-                ok[n, : len(row)] = True
-        return table, ok
+    def flat(rows: list[list]) -> tuple[np.ndarray, np.ndarray]:
+        numbers = np.repeat(np.arange(len(rows), dtype=np.intp), [len(row) for row in rows])
+        return numbers, np.array([c for row in rows for c in row], dtype=np.intp)
 
     offsets = np.array(targets, dtype=np.int64).reshape(-1, 2)
-    cells, cells_ok = padded(inner, max(map(len, inner), default=0), ())
-    pairs, pairs_ok = padded(corners, max(map(len, corners), default=0), (2,))
-    return offsets[:, 0], offsets[:, 1], cells, cells_ok, pairs[..., 0], pairs[..., 1], pairs_ok
+    cell_rows, cells = flat(inner)
+    pair_rows, pairs = flat(corners)
+    pairs = pairs.reshape(-1, 2)
+    return offsets[:, 0], offsets[:, 1], cell_rows, cells, pair_rows, pairs[:, 0], pairs[:, 1]
 
 
 def _visible_by_table(
@@ -354,9 +356,9 @@ def _visible_by_table(
 ) -> np.ndarray:
     """`visible_cells` within `r` cells, read off `_ray_table`: a target is seen unless a cell its
     walk passes through is opaque, both neighbours of a corner it crosses are, or (smoke) its own
-    cell is — the walk's tests, all at once."""
+    cell is — the walk's tests, all at once, on the window of the table around the origin."""
     h, w = grid.shape
-    dx, dy, cells, cells_ok, corner_a, corner_b, corners_ok = _ray_table(r, w)
+    dx, dy, cell_rows, cells, pair_rows, corner_a, corner_b = _ray_table(r)
     tx, ty = dx + ox, dy + oy
     keep = (tx >= 0) & (tx < w) & (ty >= 0) & (ty < h) & (dx * dx + dy * dy <= max_range * max_range)
     if facing is not None:
@@ -366,14 +368,21 @@ def _visible_by_table(
     rows = np.flatnonzero(keep)
     if not rows.size:
         return out
-    opaque = grid.sight_blocked if smoke is None else (grid.sight_blocked | smoke)
-    flat = np.append(opaque.ravel(), False)  # the last entry answers for padding
-    base, pad = oy * w + ox, h * w
-    blocked = flat[np.where(cells_ok[rows], cells[rows] + base, pad)].any(axis=1)
-    ok = corners_ok[rows]
-    blocked |= (
-        flat[np.where(ok, corner_a[rows] + base, pad)] & flat[np.where(ok, corner_b[rows] + base, pad)]
-    ).any(axis=1)
+    # the opaque cells of the table within r of the origin, in a window with a clear border: a
+    # kept target's walk stays in the box between origin and target, on the table (the others'
+    # walks stay in the window, and are dropped)
+    x0, y0, x1, y1 = max(0, ox - r), max(0, oy - r), min(w, ox + r + 1), min(h, oy + r + 1)
+    side = 2 * r + 3
+    window = np.zeros((side, side), dtype=bool)
+    part = grid.sight_blocked[y0:y1, x0:x1]
+    if smoke is not None:
+        part = part | smoke[y0:y1, x0:x1]
+    window[y0 - oy + r + 1 : y1 - oy + r + 1, x0 - ox + r + 1 : x1 - ox + r + 1] = part
+    flat = window.ravel()
+    blocked = np.zeros(len(dx), dtype=bool)  # per target of the table, kept or not
+    blocked[cell_rows[flat[cells]]] = True
+    blocked[pair_rows[flat[corner_a] & flat[corner_b]]] = True
+    blocked = blocked[rows]
     tx, ty = tx[rows], ty[rows]
     if smoke is not None:
         blocked |= smoke[ty, tx]  # only smoke blocks on the target cell itself

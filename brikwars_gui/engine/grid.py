@@ -518,7 +518,7 @@ class Reach:
         """Each reachable cell (the start included) but `leave_out`, and its minimum cost over both
         parities, in row order."""
         win = self._win
-        costs = self._dist.reshape(-1, 2).min(axis=1)
+        costs = np.minimum(self._dist[0::2], self._dist[1::2])  # not min(axis=1): ~10x faster here
         where = np.flatnonzero(costs <= self.budget)
         ys, xs = np.divmod(where, win.W)
         cells = zip((xs + win.ox).tolist(), (ys + win.oy).tolist(), strict=True)

@@ -244,12 +244,24 @@ class ScriptedPolicy:
         return str(logged["answer"])
 
 
+def _searches(order: dict[str, Any]) -> bool:
+    """A logged move of a unit to a cell without its path (a file from before paths were recorded)."""
+    args = order.get("args")
+    to_only = isinstance(args, dict) and "to" in args and "path" not in args
+    return to_only and order.get("order") == "move" and isinstance(order.get("unit"), str)
+
+
 # ---------------------------------------------------------------------------------------------
 # The game
 
 
 class Game:
     """A battle in progress. See the module docstring for the order/query API."""
+
+    replay_searches_ahead = True
+    """`from_events`: a turn's moves to a cell without a recorded path (older files) read their
+    paths off the side's searches made together (`prepare_moves`) while those hold, as the AI's
+    moves do; False searches each alone (`find_path`), the same path (issue 26)."""
 
     def __init__(
         self,
@@ -334,17 +346,41 @@ class Game:
         if state is None:
             state = GameState.from_scenario(scenario)
         game = cls(state, dice, policy=ScriptedPolicy(answers, fallback), **kwargs)
+        game._apply_orders(orders, progress)
+        return game
+
+    def play_on(
+        self, events: Iterable[Event | dict[str, Any]], progress: Callable[[int, int], bool] | None = None
+    ) -> None:
+        """Replay the orders and decisions of `events` on this game, which stands where they begin
+        (a checkpoint of the orders before them, engine/checkpoint.py); the game's policy answers
+        the questions they did not log, as `from_events`'s `policy` does."""
+        dicts = [e.to_dict() if isinstance(e, Event) else dict(e) for e in events]
+        answers = [d for d in dicts if d.get("kind") == "decided"]
+        self.policy = ScriptedPolicy(answers, self.policy)
+        self._apply_orders([d for d in dicts if d.get("kind") == "order"], progress)
+
+    def _apply_orders(
+        self, orders: list[dict[str, Any]], progress: Callable[[int, int], bool] | None
+    ) -> None:
+        ahead = -1  # `replay_searches_ahead`: the searches are made for the orders up to here
         for done, order in enumerate(orders):
-            if game.over:
+            if self.over:
                 break
             if progress is not None and not progress(done, len(orders)):
                 raise ReplayCancelled(f"stopped after {done} of {len(orders)} orders")
+            if self.replay_searches_ahead and _searches(order):
+                if done > ahead:  # the movers of the rest of this turn, searched together
+                    ends = (i for i in range(done, len(orders)) if orders[i].get("order") == "end_turn")
+                    ahead = next(ends, len(orders))
+                    movers = dict.fromkeys(o.get("unit") for o in orders[done:ahead] if _searches(o))
+                    self.prepare_moves([u for u in movers if u in self.state.units])
+                self._move_search = self._prepared.pop(order.get("unit"), None)  # read while it holds
             try:
-                game.apply_order(order)
+                self.apply_order(order)
             except IllegalOrder as exc:  # a saved file is untrusted: say which of its orders
                 what = f"{order['order']} of {order['unit']}" if order.get("unit") else order["order"]
                 raise IllegalOrder(f"order {done + 1} of {len(orders)} ({what}): {exc}") from exc
-        return game
 
     def apply_order(self, order: dict[str, Any]) -> None:
         """Issue a logged `order` event's order again (a malformed one raises ValueError)."""

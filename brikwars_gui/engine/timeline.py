@@ -82,12 +82,11 @@ def replay_frames(saved: Any) -> list[Frame]:
 
 
 def position_of(saved: Any) -> GameState:
-    """The `GameState` a saved game has reached (replayed with its seed): forecasts start from it."""
-    from brikwars_gui.engine.session import Game
+    """The `GameState` a saved game has reached: forecasts start from it. From its checkpoint
+    when it has one that fits (engine/checkpoint.py: the orders after it replayed), else replayed
+    with its seed (issue 26)."""
+    from brikwars_gui.engine.checkpoint import play_saved
 
     if saved.dice_script:
         raise ValueError("a saved game with a dice script cannot be replayed here")
-    game = Game.from_events(
-        saved.scenario, saved.events, SeededDice(saved.seed or 0), max_rounds=saved.max_rounds
-    )
-    return game.state
+    return play_saved(saved)[0].state

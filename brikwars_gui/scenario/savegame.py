@@ -56,12 +56,15 @@ the file knows."""
 class Checkpoint(BaseModel):
     """The game the orders build, kept beside them (`engine/checkpoint.py`): `payload` is its
     compressed pickle in base64, `key` the SHA-256 of what it was computed from (`checkpoint_key`).
-    It is used only when the key matches; a reader may always ignore it and replay the orders."""
+    It is used only when the key matches; a reader may always ignore it and replay the orders.
+    `events`: it stands for the file's first `events` events only (the autosave's checkpoint of an
+    earlier end of turn, the journal's orders after it replayed on top); absent: for all of them."""
 
     model_config = ConfigDict(extra="forbid")
 
     key: str = Field(pattern=r"^[0-9a-f]{64}$")
     payload: str = Field(pattern=r"^[A-Za-z0-9+/]*={0,2}$")
+    events: int | None = Field(default=None, ge=0)
 
 
 class SavedGame(BaseModel):
@@ -255,7 +258,7 @@ def saved_game_from_data(data: Any, source: str = "<data>") -> SavedGame:
 
 
 def saved_game_to_data(saved: SavedGame) -> dict[str, Any]:
-    data = saved.model_dump(mode="json", exclude={"scenario"})
+    data = saved.model_dump(mode="json", exclude={"scenario", "checkpoint"})
     return {
         "format_version": saved.format_version,
         "kind": saved.kind,
@@ -267,7 +270,7 @@ def saved_game_to_data(saved: SavedGame) -> dict[str, Any]:
         "max_rounds": data["max_rounds"],
         "scenario": scenario_to_data(saved.scenario),
         "events": data["events"],
-        **({"checkpoint": data["checkpoint"]} if saved.checkpoint is not None else {}),
+        **({"checkpoint": saved.checkpoint.model_dump(exclude_none=True)} if saved.checkpoint else {}),
     }
 
 
@@ -275,8 +278,13 @@ def dump_saved_game(saved: SavedGame) -> str:
     return format_json(saved_game_to_data(saved), 0) + "\n"
 
 
-def save_saved_game(saved: SavedGame, path: str | os.PathLike[str]) -> None:
-    """Write atomically; the text is read back first, so a file the loader rejects is never written."""
-    text = dump_saved_game(saved)
+def save_saved_game(saved: SavedGame, path: str | os.PathLike[str], *, compact: bool = False) -> None:
+    """Write atomically; the text is read back first, so a file the loader rejects is never written.
+    `compact`: on one line, not laid out for reading (the recovery slot's autosave: laying out a
+    2,000-unit battle takes ~0.3-0.45 s of each end of turn, `json.dumps` ~0.02 s)."""
+    if compact:
+        text = json.dumps(saved_game_to_data(saved), ensure_ascii=False) + "\n"
+    else:
+        text = dump_saved_game(saved)
     parse_saved_game(text, source=os.fspath(path))
     atomic_write_text(path, text)

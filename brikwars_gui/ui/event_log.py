@@ -19,7 +19,7 @@ from PySide6.QtCore import (
     Qt,
     Signal,
 )
-from PySide6.QtGui import QAction, QBrush, QColor, QGuiApplication, QKeySequence
+from PySide6.QtGui import QAction, QBrush, QColor, QGuiApplication, QKeySequence, QStandardItem
 from PySide6.QtWidgets import (
     QAbstractItemView,
     QComboBox,
@@ -213,6 +213,13 @@ def kind_label(kind: str) -> str:
     return "SN" + words[2:] if kind.startswith("sn_") else words
 
 
+def _choice(text: str, data: str) -> QStandardItem:
+    """A combo box item as `QComboBox.addItem(text, data)` makes it (the data in the user role)."""
+    item = QStandardItem(text)
+    item.setData(data, Qt.ItemDataRole.UserRole)
+    return item
+
+
 class EventLogPanel(QWidget):
     eventActivated = Signal(object, object)  # units (tuple[str]), cells (tuple[cell])
 
@@ -285,6 +292,12 @@ class EventLogPanel(QWidget):
         self.view.clicked.connect(self._clicked)
         self.model.rowsInserted.connect(self._inserted)
         self.model.modelReset.connect(self._reset)
+        # the log stays on its last line when the view's range grows after a scroll to the bottom
+        # (an opened game's columns are sized later and a horizontal bar takes a row's height)
+        self._follow = True
+        bar = self.view.verticalScrollBar()
+        bar.valueChanged.connect(self._scrolled)
+        bar.rangeChanged.connect(self._range_changed)
         self._kinds: set[str] = set()
         self._units: set[str] = set()
 
@@ -322,14 +335,33 @@ class EventLogPanel(QWidget):
                 self.unit_combo.setItemText(i, self._names.get(uid, uid))
 
     def _note(self, entry) -> None:
-        if entry.kind not in self._kinds:
-            self._kinds.add(entry.kind)
-            self.kind_combo.addItem(kind_label(entry.kind), entry.kind)
-        for uid in entry.units:
-            if uid not in self._units:
-                self._units.add(uid)
-                name = getattr(self, "_names", {}).get(uid, uid)
-                self.unit_combo.addItem(name, uid)
+        self._add_filters([entry])
+
+    def _add_filters(self, entries) -> None:
+        """Offer the kinds and units of `entries` not offered yet in the filters, in the order
+        they first appear; added to each combo's model in one call (issue 26: a resumed
+        2,000-unit battle added its units one `addItem` at a time, ~0.05 s)."""
+        kinds: list[QStandardItem] = []
+        units: list[QStandardItem] = []
+        names = getattr(self, "_names", {})
+        for entry in entries:
+            if entry.kind not in self._kinds:
+                self._kinds.add(entry.kind)
+                kinds.append(_choice(kind_label(entry.kind), entry.kind))
+            for uid in entry.units:
+                if uid not in self._units:
+                    self._units.add(uid)
+                    units.append(_choice(names.get(uid, uid), uid))
+        for combo, items in ((self.kind_combo, kinds), (self.unit_combo, units)):
+            if items:
+                combo.model().invisibleRootItem().appendRows(items)
+
+    def _scrolled(self, value: int) -> None:
+        self._follow = value >= self.view.verticalScrollBar().maximum()
+
+    def _range_changed(self, _minimum: int, maximum: int) -> None:
+        if self._follow:
+            self.view.verticalScrollBar().setValue(maximum)
 
     def _inserted(self, _parent, first: int, last: int) -> None:
         for row in range(first, last + 1):
@@ -338,8 +370,7 @@ class EventLogPanel(QWidget):
         self.view.scrollToBottom()
 
     def _reset(self) -> None:
-        for e in self.model.entries:
-            self._note(e)
+        self._add_filters(self.model.entries)
         self.placeholder.setVisible(not self.model.entries)
         self.view.scrollToBottom()
 

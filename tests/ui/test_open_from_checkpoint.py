@@ -12,7 +12,6 @@ from pathlib import Path
 
 import pytest
 
-import brikwars_gui.engine.session as session
 from brikwars_gui.app import open_window
 from brikwars_gui.engine import ai
 from brikwars_gui.engine import checkpoint as ck
@@ -22,21 +21,6 @@ from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.io import load_scenario
 from brikwars_gui.scenario.savegame import SavedGame, load_saved_game, save_saved_game
 from brikwars_gui.ui.items import cell_center
-
-
-@pytest.fixture
-def replays(monkeypatch) -> list[int]:
-    """How many orders each `Game.from_events` call (an open's or an undo's replay) was given."""
-    calls: list[int] = []
-    real = session.Game.from_events.__func__
-
-    def counted(cls, scenario, events, dice, **kwargs):
-        events = list(events)
-        calls.append(sum(1 for e in events if (e.kind if hasattr(e, "kind") else e.get("kind")) == "order"))
-        return real(cls, scenario, events, dice, **kwargs)
-
-    monkeypatch.setattr(session.Game, "from_events", classmethod(counted))
-    return calls
 
 
 def _orders_file(tmp_path: Path, ruleset: str = "brikwars") -> Path:

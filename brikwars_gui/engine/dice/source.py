@@ -167,6 +167,32 @@ class ScriptedDice:
         self.position = token
 
 
+class SessionDice:
+    """`script` faces first (tests, worked examples), then `SeededDice(seed)`: the dice of a saved
+    game (its `dice_script`, then its `seed`), as the window plays it. Rewindable
+    (`snapshot()`/`restore()`), so `Game` gives back the dice drawn by an order that failed and the
+    game stays replayable from its log; a checkpoint keeps its position (engine/checkpoint.py), so
+    the window and `brikwars-sim` read each other's."""
+
+    def __init__(self, seed: int, script: Iterable[int] | None = None) -> None:
+        self.seed = seed
+        self.script = list(script or [])
+        self._scripted = ScriptedDice(self.script)
+        self._seeded = SeededDice(seed)
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        if self._scripted.remaining > 0:
+            return self._scripted.roll(sides, purpose)
+        return self._seeded.roll(sides, purpose)
+
+    def snapshot(self) -> tuple[int, Any]:
+        return self._scripted.snapshot(), self._seeded.snapshot()
+
+    def restore(self, token: tuple[int, Any]) -> None:
+        self._scripted.restore(token[0])
+        self._seeded.restore(token[1])
+
+
 class RecordingDice:
     """Wraps another source and keeps every (sides, face, purpose) it hands out, for event logs."""
 

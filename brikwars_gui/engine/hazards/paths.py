@@ -17,7 +17,7 @@ from brikwars_gui.engine.hazards.fields import (
 )
 from brikwars_gui.engine.hazards.fire import extinguish_if_submerged, fires_on
 from brikwars_gui.engine.rules.common import at_half_speed
-from brikwars_gui.engine.state import Cell, FieldState, UnitState
+from brikwars_gui.engine.state import Cell, FieldState, GameState, UnitState
 
 
 def _covers(source: ExposureSource, state, cell: Cell) -> bool:  # type: ignore[no-untyped-def]
@@ -25,6 +25,26 @@ def _covers(source: ExposureSource, state, cell: Cell) -> bool:  # type: ignore[
         return bool(source.field.mask[cell[1], cell[0]])
     fire = state.fires.get(source.id)
     return fire is not None and cell in fire.cells
+
+
+#: The field kinds `resolve_path` looks at on a path's steps (the others act elsewhere).
+_PATH_KINDS = frozenset({"concealed", "exposure", "slow", "spiked", "slippery"})
+
+
+def _clear_steps(state: GameState, cells: list[Cell]) -> bool:
+    """No active field of `_PATH_KINDS`, no fire and no water covers any of `cells`: each step of
+    `resolve_path` onto them would find nothing and change nothing, so they are not walked one by
+    one (issue 26: most moves of a battle cross open ground)."""
+    water = state.grid.water
+    if any(water[y, x] for x, y in cells):
+        return False
+    for field in state.fields.values():
+        if field.kind in _PATH_KINDS and getattr(field, "active", True):
+            mask = field.mask
+            h, w = mask.shape
+            if any(0 <= y < h and 0 <= x < w and mask[y, x] for x, y in cells):
+                return False
+    return not any(cell in fire.cells for fire in state.fires.values() for cell in cells)
 
 
 def entry_effects(
@@ -88,6 +108,8 @@ def resolve_path(
     cells: list[Cell] = [(int(c[0]), int(c[1])) for c in path]
     if len(cells) <= 1 or not unit.alive:
         return cells[:1]
+    if _clear_steps(state, cells):  # the start too: nothing acts anywhere, not even before the first step
+        return _travelled(state, unit, cells)
     costs, _ = cumulative_costs(
         state.grid, cells, half_speed=at_half_speed(unit), parity=unit.diagonal_parity
     )  # GRID-2
@@ -109,6 +131,8 @@ def resolve_path(
     if not unit.alive or unit.disrupted or (slow > 0 and costs[1] > budget - slow):
         return cells[:1]
     i = 1
+    if slow == 0 and costs[end] <= budget and _clear_steps(state, cells[1:]):
+        i = end + 1  # nothing on the way: every step below would pass as it is
     while i <= end:
         prev, cell = cells[i - 1], cells[i]
         step = (cell[0] - prev[0], cell[1] - prev[1])
@@ -179,7 +203,11 @@ def resolve_path(
             if last < end:
                 end = last
         i += 1
-    travelled = cells[: end + 1]
+    return _travelled(state, unit, cells[: end + 1])
+
+
+def _travelled(state: GameState, unit: UnitState, travelled: list[Cell]) -> list[Cell]:
+    """The path's prefix the unit travels, noting its last step for the turn's slides (R-HAZ-14)."""
     if len(travelled) > 1:
         a, b = travelled[-2], travelled[-1]
         state.hazard.momentum[unit.id] = (b[0] - a[0], b[1] - a[1])

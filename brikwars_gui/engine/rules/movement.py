@@ -153,6 +153,13 @@ def _enemy_blockers(state: GameState, team: str) -> frozenset[Cell]:
     return blocked - unseen if unseen else blocked
 
 
+def _ends_on_friend(state: GameState, unit: UnitState, end: Cell) -> bool:
+    """Whether `end` is in `blockers(state, unit)[1]` (a living ally other than the unit stands
+    there), asked of the unit index without building the set of every ally's cell (issue 26)."""
+    here = state.unit_index().team_cells.get(unit.team, {}).get(end, 0)
+    return here > (1 if unit.alive and end == unit.pos else 0)
+
+
 def movement_problem(unit: UnitState) -> str | None:
     """Why the unit may not move now, or None."""
     if problem := unable_problem(unit):
@@ -259,7 +266,8 @@ def _changed_within(old: frozenset[Cell], new: frozenset[Cell], start: Cell, bud
     changed = _changed_cells(old, new)
     if not len(changed):
         return False
-    return bool((np.abs(changed - np.array(start)).max(axis=1) <= budget).any())
+    far = np.abs(changed - np.array(start))
+    return bool((np.maximum(far[:, 0], far[:, 1]) <= budget).any())
 
 
 _TERRAIN = ("passable", "elevation", "half_speed")
@@ -332,7 +340,11 @@ def search_moves(
     water = water_cells(grid)
     avoid_water = _avoids_water(unit, water)
     if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
-        search = dataclasses.replace(prepared, terrain=None)  # any order drops it now (`Game`)
+        # any order drops it now (`Game`); it is the search `blocked` gives (nothing changed
+        # within its reach), so it keeps `blocked`: the `move` order's `holds` finds the same set
+        search = MoveSearch(
+            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, prepared.reach
+        )
     else:
         reach = reach_search(
             grid,
@@ -392,13 +404,18 @@ def plan_move(
     if problem:
         raise IllegalOrder(problem)
     grid = state.grid
-    blocked, no_stop = blockers(state, unit)
     hs = at_half_speed(unit)
-    if unit.flight and (flown := flight_path(state, unit, target, blocked, no_stop)) is not None:
-        flat = _cumulative(air_grid(grid), flown, hs, unit.diagonal_parity)
-        return dataclasses.replace(flat, flying=True)
-    water = water_cells(grid)
     explicit = not (len(target) == 2 and isinstance(target[0], (int, np.integer)))
+    # the cells of the unit's friends (`blockers(...)[1]`) only for a flight or a new search: a
+    # path asks only whether its last cell is a friend's (`_ends_on_friend`, issue 26)
+    if unit.flight:
+        blocked, no_stop = blockers(state, unit)
+        if (flown := flight_path(state, unit, target, blocked, no_stop)) is not None:
+            flat = _cumulative(air_grid(grid), flown, hs, unit.diagonal_parity)
+            return dataclasses.replace(flat, flying=True)
+    else:
+        blocked = _enemy_blockers(state, unit.team)
+    water = water_cells(grid)
     if not explicit:
         goal = (int(target[0]), int(target[1]))  # type: ignore[arg-type]
         if not grid.in_bounds(goal):
@@ -414,13 +431,12 @@ def plan_move(
         elif water and burdened(unit):
             avoid = avoid | (water - {goal})  # R-MOVE-10: Stopped on the first water cell
             avoid_water = goal not in water  # then it is the search `legal_moves` made
-        known = (
-            None
-            if search is None
-            else search.path_to(
-                state, unit, goal, blocked=blocked, water=avoid_water, avoid=avoid, no_stop=no_stop
+        known = None
+        if search is not None:  # the search's path may not end on a friend (asked of that cell only)
+            friend: frozenset[Cell] = frozenset({goal}) if _ends_on_friend(state, unit, goal) else frozenset()
+            known = search.path_to(
+                state, unit, goal, blocked=blocked, water=avoid_water, avoid=avoid, no_stop=friend
             )
-        )
         if known is not None:
             path_cells = known
         else:
@@ -430,7 +446,7 @@ def plan_move(
                 goal,
                 budget=unit.move_left,
                 blocked=avoid,
-                no_stop=no_stop,
+                no_stop=blockers(state, unit)[1],
                 half_speed=hs,
                 diagonal_parity=unit.diagonal_parity,
                 max_rise=max_rise(unit),
@@ -453,13 +469,14 @@ def plan_move(
                 cells,
                 half_speed=hs,
                 blocked=blocked,
-                no_stop=no_stop,
                 diagonal_parity=unit.diagonal_parity,
                 max_rise=max_rise(unit),
             )
         except IllegalPath as exc:
             why = " (no jumping at Half Speed, R-MOVE-9)" if hs and "climbs" in str(exc) else ""
             raise IllegalOrder(f"illegal path: {exc}{why}") from None
+        if _ends_on_friend(state, unit, cells[-1]):
+            raise IllegalOrder(f"illegal path: the move ends on {cells[-1]}, a cell it may only pass through")
         if cost > unit.move_left:
             raise IllegalOrder(f'the path costs {cost}" but {unit.name} has {unit.move_left}" of Move left')
         for i, cell in enumerate(cells[1:], start=1):

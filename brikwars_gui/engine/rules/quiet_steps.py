@@ -33,6 +33,8 @@ def quiet_steps(ctx: PlayContext, mover: UnitState, cells: Sequence[Cell]) -> li
     if len(cells) < 2:
         return quiet
     index = ctx.state.unit_index()
+    if not index.may_respond_to(mover.team):  # no enemy holds a saved Action (a side's first turn)
+        return [False, *[True] * (len(cells) - 1)]
     radius = _trigger_radius(ctx)
     r = int(min(radius, 1e9)) + 1
     xs, ys = [c[0] for c in cells[1:]], [c[1] for c in cells[1:]]

@@ -311,9 +311,12 @@ def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[
     """The Angry Inch cells (R-RESP-2) from which a ranged weapon has the target in Range and in
     sight, each with those attacks' plans, best chance first."""
     out: dict[Cell, list[AttackPlan]] = {}
+    target = ctx.state.units.get(target_id)
     for c in _step_cells(ctx, responder):
         plans = []
         for w in ranged_weapons(responder):
+            if target is not None and w.range is not None and distance(c, target.pos) > w.range:
+                continue  # Out of Range from there (R-ACT-6), as `plan_attack` would find
             with contextlib.suppress(IllegalOrder):
                 p = plan_attack(ctx.state, responder, w, target_id, origin=c)
                 if p.out_of_range == 0:
@@ -327,8 +330,11 @@ def _any_inch_shot(ctx: PlayContext, responder: UnitState, target_id: str) -> bo
     """`bool(_inch_shots(...))`, stopping at the first Angry Inch cell and weapon that has the
     target in Range and in sight (a bystander is offered the Angry Inch only then)."""
     weapons = ranged_weapons(responder)
+    target = ctx.state.units.get(target_id)
     for c in _step_cells(ctx, responder) if weapons else ():
         for w in weapons:
+            if target is not None and w.range is not None and distance(c, target.pos) > w.range:
+                continue  # Out of Range from there (R-ACT-6), as `plan_attack` would find
             with contextlib.suppress(IllegalOrder):
                 if plan_attack(ctx.state, responder, w, target_id, origin=c).out_of_range == 0:
                     return True

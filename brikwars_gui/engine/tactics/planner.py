@@ -260,7 +260,7 @@ class Planner:
         zones = []
         for v in tm.enemies:
             if v.responds and not v.in_reach_from(unit.pos):
-                zones.append((v, v.response_zone()[ys, xs], v.p_at(v.cheb <= 2)[ys, xs]))
+                zones.append((v, v.response_zone((ys, xs)), v.p_at(v.cheb[ys, xs] <= 2)))
         move_risk = np.zeros(len(cells))
         for _v, zone, p in zones:
             move_risk += np.where(zone, p, 0.0)

@@ -17,6 +17,7 @@ revealed is left out.
 from __future__ import annotations
 
 from dataclasses import dataclass
+from functools import lru_cache
 
 import numpy as np
 
@@ -161,6 +162,24 @@ def below_ledge(state: GameState, bricks: int) -> np.ndarray:
     return top >= elev + bricks
 
 
+@lru_cache(maxsize=4)
+def _offset_tables(h: int, w: int) -> tuple[dict[tuple[int, int], np.ndarray], np.ndarray, np.ndarray]:
+    """Per offset (dx, dy) from an enemy, -w < dx < w and -h < dy < h, at [dy + h - 1, dx + w - 1]:
+    whether it lies in the Cone of Vision of each facing vector, its GRID-3 distance and its
+    Chebyshev distance. A table-sized map from an enemy at (x, y) is the window starting at
+    [h - 1 - y, w - 1 - x]: a view, not a computation per enemy (issue 26: a dense front's unit
+    weighs ~200 enemies). Read-only."""
+    dy, dx = np.mgrid[1 - h : h, 1 - w : w]
+    cones = {}
+    for fx, fy in FACING_VECTORS.values():
+        dot = dx * fx + dy * fy
+        cones[(fx, fy)] = (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
+    dist, cheb = np.hypot(dx, dy), np.maximum(np.abs(dx), np.abs(dy))
+    for array in (*cones.values(), dist, cheb):
+        array.flags.writeable = False
+    return cones, dist, cheb
+
+
 @dataclass
 class EnemyView:
     """One enemy as the planner sees it (arrays are (height, width), indexed [y, x])."""
@@ -197,17 +216,20 @@ class EnemyView:
             zone |= self.cheb <= 1
         return zone
 
-    def response_zone(self) -> np.ndarray:
+    def response_zone(self, at: tuple[np.ndarray, np.ndarray] | None = None) -> np.ndarray:
         """Cells a mover entering draws its Response from (seen; in Range or reach, or one Angry
-        Inch short of them)."""
-        zone = np.zeros_like(self.sight)
+        Inch short of them); `at` (ys, xs): only at those cells, as `response_zone()[ys, xs]`."""
+        sight, cone, dist, cheb = self.sight, self.cone, self.dist, self.cheb
+        if at is not None:  # a planned unit's candidate cells, not the table (issue 26)
+            sight, cone, dist, cheb = sight[at], cone[at], dist[at], cheb[at]
+        zone = np.zeros_like(sight)
         if self.swims:
             return zone  # R-MOVE-4: no arms free (the engine asks no swimmer about a mover)
         if self.reach:
-            zone |= self.dist <= self.reach + STEP
+            zone |= dist <= self.reach + STEP
         if self.close:
-            zone |= self.cheb <= 2
-        return zone & self.sees
+            zone |= cheb <= 2
+        return zone & (sight & cone)
 
     def in_reach_from(self, cell: Cell) -> bool:
         """The planned unit standing at `cell` already is within its Range/reach (no 'entering')."""
@@ -295,13 +317,12 @@ class ThreatMap:
         key = ("geometry", e.pos, e.facing)
         hit = cache.get(key)
         if hit is None:
-            dx, dy = self.xs - e.pos[0], self.ys - e.pos[1]
-            fx, fy = FACING_VECTORS.get(e.facing, (0, -1))
-            dot = dx * fx + dy * fy
-            cone = (dot > 0) & (2 * dot * dot >= (dx * dx + dy * dy) * (fx * fx + fy * fy))
-            hit = (cone, np.hypot(dx, dy), np.maximum(np.abs(dx), np.abs(dy)))
-            for array in hit:
-                array.flags.writeable = False
+            h, w = self.xs.shape
+            x, y = e.pos
+            cones, dist, cheb = _offset_tables(h, w)
+            cone = cones[FACING_VECTORS.get(e.facing, (0, -1))]
+            window = (slice(h - 1 - y, 2 * h - 1 - y), slice(w - 1 - x, 2 * w - 1 - x))
+            hit = (cone[window], dist[window], cheb[window])
             cache[key] = hit
         return hit
 
@@ -325,7 +346,8 @@ class ThreatMap:
                 seen_only = True
             elif v.unit.team == target.team:
                 tx, ty = target.pos
-                seen_only = not v.sees[ty, tx]  # it sees the target: any attacker it can hit
+                # it sees the target: any attacker it can hit (two reads, not `sees` over the table)
+                seen_only = not (v.sight[ty, tx] and v.cone[ty, tx])
         risk = self._risk_by_view.get((v.unit.id, seen_only))
         if risk is None:  # the same for every target it answers for alike (issue 26)
             risk = np.zeros(self.xs.shape)

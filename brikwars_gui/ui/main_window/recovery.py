@@ -2,7 +2,9 @@
 the data directory or the disk refuses them (issue 14, items 7-9; the store is ui/recovery.py).
 
 * Every order and answered question of the battle is appended to a write-ahead journal as it is
-  made (ui/write_ahead.py), and the whole battle is autosaved at every end of turn; every edit of
+  made (ui/write_ahead.py), and the whole battle is autosaved at every end of turn, with a
+  checkpoint of the game as it stands then (engine/checkpoint.py), so a recovery replays only the
+  orders journaled after the last end of turn (issue 26); every edit of
   the editor document is appended to the editor's journal as what it changed when it is done
   (ui/editor_journal.py: a drag appends each step; only while there are unsaved changes), each
   into this instance's own recovery slot: a kill loses at most the order or edit in flight
@@ -79,16 +81,25 @@ class RecoveryMixin:
     # -- autosave ----------------------------------------------------------------------------
 
     def autosave(self) -> None:
-        """The battle, at every end of turn."""
+        """The battle, at every end of turn, then a checkpoint of it: a kill between the two, or
+        while the checkpoint is written, leaves the checkpoint before (atomic writes), which
+        stands for fewer orders; the journal has them all."""
         if self.recovery is None or not self.controller.has_game:
             return
         try:
-            self.recovery.autosave(self.controller.saved_game())
+            saved = self.controller.saved_game()
+            self.recovery.autosave(saved)
         except Exception as exc:
             log.exception("autosave failed")
             self._autosave_failed(exc)
             return
         self._autosave_works()
+        try:
+            made = self.controller.make_prefix_checkpoint(saved)
+            if made is not None:  # else the one kept before still stands for the orders it covers
+                self.recovery.keep_checkpoint(made)
+        except Exception:  # nothing is lost: a recovery replays more of the journaled orders
+            log.exception("the autosave's checkpoint was not kept")
 
     def _journal_begin(self) -> None:
         """A battle started, resumed or undone: the journal starts over from it."""
@@ -96,6 +107,9 @@ class RecoveryMixin:
             return
         try:
             self.journal.begin(self.controller.saved_game())
+            # the checkpoint the battle was opened from (or that an undo kept) stands for its first
+            # orders: kept beside the journal until the next end of turn makes a newer one
+            self.recovery.keep_checkpoint(self.controller.prefix_checkpoint)
         except Exception as exc:
             log.exception("journal failed")
             self._autosave_failed(exc)

@@ -58,10 +58,10 @@ from __future__ import annotations
 
 from typing import TYPE_CHECKING
 
+from brikwars_gui.engine.dice.source import SessionDice
 from brikwars_gui.ui.session_controller.cards import UnitCard, WeaponLine
 from brikwars_gui.ui.session_controller.controller import SessionController
 from brikwars_gui.ui.session_controller.engine_helpers import (
-    SessionDice,
     cells_between,
     measure,
     random_seed,

@@ -10,10 +10,11 @@ from typing import Any
 
 from PySide6.QtCore import QObject, QTimer, Signal
 
+from brikwars_gui.engine.dice.source import SessionDice
 from brikwars_gui.scenario.models import Scenario
 from brikwars_gui.ui.session_controller.ai_turns import AITurnsMixin
 from brikwars_gui.ui.session_controller.cards import CardsMixin
-from brikwars_gui.ui.session_controller.engine_helpers import SessionDice, measure, random_seed, run_forecast
+from brikwars_gui.ui.session_controller.engine_helpers import measure, random_seed, run_forecast
 from brikwars_gui.ui.session_controller.log_entries import (
     LogEntry,
     MapResult,
@@ -79,6 +80,12 @@ class SessionController(
         self.seed: int | None = None
         self.script: list[int] = []
         self.max_rounds: int | None = None
+        self.prefix_checkpoint: Any = None
+        """A checkpoint (`scenario.savegame.Checkpoint`) of the running game's first
+        `prefix_checkpoint.events` orders and decisions: the one it was opened from, or the
+        autosave's latest (`make_prefix_checkpoint`); the recovery slot keeps it beside the
+        journal, so a recovery replays only the orders after it (issue 26)."""
+        self._built_from: tuple[Any, Any] | None = None  # (game, checkpoint) `replay_saved` installed
         self.log: list[LogEntry] = []
         """The log as the viewing player may read it (numbered for that player)."""
         self._entries: list[LogEntry] = []
@@ -106,6 +113,9 @@ class SessionController(
         self._skipping = False
         self._units_sig: dict[str, tuple] = {}
         self._live_views: dict[str, tuple] = {}  # unit id -> (signature, UnitView): `unit_view`
+        # unit id -> (signature, hidden from the viewer, SN dice) as `_flush_views` just read it,
+        # while it tells the views (they read each unit's view at once: `unit_view` takes these)
+        self._flushed: dict[str, tuple] = {}
         self._objects_sig: dict[str, tuple] = {}
         self._hazard_sig: tuple = ()
         self._turn_key: tuple[int, str] | None = None
@@ -230,6 +240,7 @@ class SessionController(
         self.script = list(script or [])
         self.max_rounds = max_rounds
         self.view_index = None
+        self.prefix_checkpoint = None
         if not self.engine_available():  # pragma: no cover - the engine is part of the package
             self.game = None
             self.sessionStarted.emit()
@@ -265,7 +276,10 @@ class SessionController(
         from brikwars_gui.engine.visibility import event_audience
 
         seed = saved.seed if saved.seed is not None else 0
-        built = self._from_checkpoint(saved, seed)
+        try:
+            built = self._from_checkpoint(saved, seed, progress)
+        except ReplayCancelled:
+            return None
         if built is not None:
             return built
         dice = SessionDice(seed, list(saved.dice_script or []))
@@ -289,25 +303,42 @@ class SessionController(
         game.listener = None
         return game, dice, seen_by
 
-    def _from_checkpoint(self, saved: Any, seed: int) -> Any:
-        """`replay_saved`'s result from the file's checkpoint (engine/checkpoint.py), or None when
-        it has none or it does not match its orders and this code (then the orders replay)."""
-        from brikwars_gui.engine.checkpoint import CheckpointError, game_of_saved
+    def _from_checkpoint(self, saved: Any, seed: int, progress: Callable[[int, int], bool] | None) -> Any:
+        """`replay_saved`'s result from the file's checkpoint (engine/checkpoint.py), with the
+        orders after it replayed when it stands for the first ones only (the autosave's), or None
+        when it has none, it does not match its orders and this code, or anything fails (then
+        every order replays). A cancel (`progress`) raises `ReplayCancelled`."""
+        from brikwars_gui.engine.checkpoint import CheckpointError, restore_saved
+        from brikwars_gui.engine.session import ReplayCancelled
+        from brikwars_gui.engine.visibility import event_audience
 
         if saved.checkpoint is None:
             return None
         dice = SessionDice(seed, list(saved.dice_script or []))
         try:
-            game, seen_by = game_of_saved(saved, dice, policy=_UIPolicy(self), max_rounds=saved.max_rounds)
+            game, seen_by, rest = restore_saved(
+                saved, dice, policy=_UIPolicy(self), max_rounds=saved.max_rounds
+            )
+            if not isinstance(seen_by, list) or len(seen_by) != len(game.events):
+                log.info("the checkpoint has no audience for each event: the orders are replayed")
+                return None
+            seen_by = list(seen_by)
+            if rest:  # the orders journaled after it: who witnessed each, asked as they replay
+                state, humans = game.state, [p.id for p in saved.scenario.players if p.controller == "human"]
+                game.listener = lambda event: seen_by.append(event_audience(state, humans, event))
+                game.play_on(rest, progress)
+                game.listener = None
+                game.policy = _UIPolicy(self)
         except CheckpointError as exc:
             log.info("the saved game's checkpoint is not used (%s): its orders are replayed", exc)
             return None
+        except ReplayCancelled:
+            raise
         except Exception:  # a fault building from it: the orders still decide what the game is
             log.exception("the saved game's checkpoint could not be installed: its orders are replayed")
             return None
-        if not isinstance(seen_by, list) or len(seen_by) != len(game.events):
-            log.info("the saved game's checkpoint has no audience for each event: its orders are replayed")
-            return None
+        covered = len(saved.events) - len(rest)
+        self._built_from = (game, saved.checkpoint.model_copy(update={"events": covered}))
         return game, dice, seen_by
 
     def start_saved(self, saved: Any, built: tuple[Any, Any] | None = None) -> None:
@@ -319,6 +350,8 @@ class SessionController(
         self.scenario = saved.scenario
         self.seed, self.script = saved.seed, list(saved.dice_script or [])
         self.max_rounds = saved.max_rounds
+        built_from, self._built_from = self._built_from, None
+        self.prefix_checkpoint = built_from[1] if built_from is not None and built_from[0] is game else None
         self._install(game, dice, seen_by)
 
     def _install(self, game: Any, dice: SessionDice, seen_by: list[frozenset[str] | None]) -> None:
@@ -568,11 +601,15 @@ class SessionController(
                 self._units_sig[uid] = sig
                 changed.append(uid)
         if self.view_index is None:
-            if force:
-                self.unitsReset.emit()  # issue 26: the views refresh every unit once, in bulk
-            else:
-                for uid in changed:
-                    self.unitUpdated.emit(uid)
+            self._flushed = {uid: self._units_sig[uid] for uid in changed}
+            try:
+                if force:
+                    self.unitsReset.emit()  # issue 26: the views refresh every unit once, in bulk
+                else:
+                    for uid in changed:
+                        self.unitUpdated.emit(uid)
+            finally:
+                self._flushed = {}
         for oid, o in game.state.objects.items():
             sig = (o.destroyed, o.effective_size)
             if force or self._objects_sig.get(oid) != sig:

@@ -1,10 +1,10 @@
-"""Engine helpers that need no running game: session dice, the ruler, rulesets, Edit-mode sight,
+"""Engine helpers that need no running game: the ruler, rulesets, Edit-mode sight,
 forecasts and hazard spread (blocking: the dialogs run them in worker threads)."""
 
 from __future__ import annotations
 
 import secrets
-from collections.abc import Callable, Iterable
+from collections.abc import Callable
 from typing import TYPE_CHECKING, Any
 
 import numpy as np
@@ -14,32 +14,6 @@ from brikwars_gui.ui.session_controller.views import Cell
 
 if TYPE_CHECKING:
     from brikwars_gui.engine.forecast import ForecastReport
-
-
-class SessionDice:
-    """`script` faces first (tests, worked examples), then `SeededDice(seed)`. Rewindable
-    (`snapshot()`/`restore()`), so `Game` gives back the dice drawn by an order that failed and the
-    game stays replayable from its log."""
-
-    def __init__(self, seed: int, script: Iterable[int] | None = None) -> None:
-        from brikwars_gui.engine.dice.source import ScriptedDice, SeededDice
-
-        self.seed = seed
-        self.script = list(script or [])
-        self._scripted = ScriptedDice(self.script)
-        self._seeded = SeededDice(seed)
-
-    def roll(self, sides: int, purpose: str = "") -> int:
-        if self._scripted.remaining > 0:
-            return self._scripted.roll(sides, purpose)
-        return self._seeded.roll(sides, purpose)
-
-    def snapshot(self) -> tuple[int, Any]:
-        return self._scripted.snapshot(), self._seeded.snapshot()
-
-    def restore(self, token: tuple[int, Any]) -> None:
-        self._scripted.restore(token[0])
-        self._seeded.restore(token[1])
 
 
 def random_seed() -> int:

@@ -193,5 +193,8 @@ class OrdersMixin:
             log.error("undo replay diverged after %d of %d events", len(actual), len(expected))
             return "undo: the replay did not reproduce the game; nothing was undone"
         game.policy = _UIPolicy(self)
+        kept_checkpoint = self.prefix_checkpoint  # still stands for the orders it covers, if all are kept
+        if kept_checkpoint is not None and kept_checkpoint.events > len(_replay_kinds(kept)):
+            self.prefix_checkpoint = None
         self._install(game, dice, [e.seen_by for e in self._entries[:cut]])
         return None

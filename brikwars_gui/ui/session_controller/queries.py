@@ -175,12 +175,15 @@ class QueriesMixin:
         u = self._shown("units", unit_id)
         if u is None:
             return None
-        hidden = self.hidden_from_viewer(unit_id)
         live = self.view_index is None
+        # read just now by the flush that is telling the views (`_flushed`), or read here
+        flushed = self._flushed.get(unit_id) if live else None
+        hidden = self.hidden_from_viewer(unit_id) if flushed is None else flushed[1]
         # a live unit's view is kept while its signature (all a view shows) stays the same: the
         # map, the overview and the Turn table of a resumed 2,000-unit game share one (issue 26)
         # (and what else a view reads: a crawl's or hop's Half Speed, the ruleset's die codes)
-        key = (self._unit_sig(u), hidden, u.gait, tuple(sorted(u.stats.items()))) if live else None
+        sig = None if not live else self._unit_sig(u) if flushed is None else flushed[0]
+        key = (sig, hidden, u.gait, tuple(sorted(u.stats.items()))) if live else None
         kept = self._live_views.get(unit_id) if live else None
         if kept is not None and kept[0] == key:
             view = kept[1]

@@ -107,3 +107,16 @@ class TimelineMixin:
         if not checkpoint:
             return saved
         return with_checkpoint(saved, self.game, [entry.seen_by for entry in self._entries])
+
+    def make_prefix_checkpoint(self, saved: Any) -> Any:
+        """A checkpoint of the game as it stands, whose orders are `saved`'s (`saved_game()` just
+        now), saying how many events it stands for: the autosave keeps it while the journal
+        appends the orders after it (issue 26). Kept as `prefix_checkpoint`; None if it cannot be."""
+        from brikwars_gui.engine.checkpoint import make_checkpoint
+
+        if self.game is None or self._busy:
+            return None
+        made = make_checkpoint(saved, self.game, [entry.seen_by for entry in self._entries], prefix=True)
+        if made is not None:
+            self.prefix_checkpoint = made
+        return made

@@ -4,9 +4,9 @@ lines, built from live engine objects or timeline snapshot dicts alike."""
 from __future__ import annotations
 
 import logging
-from collections.abc import Iterable
+from collections.abc import Callable, Iterable
 from dataclasses import dataclass
-from functools import partial
+from functools import cache, partial
 from types import SimpleNamespace
 from typing import Any
 
@@ -107,12 +107,21 @@ def stats_text(lines: Iterable[tuple[str, str, str]]) -> str:
     return " · ".join(f"{short.get(label, label)} {value}" for label, value, _tip in lines)
 
 
-def ruleset_stat_lines(ruleset: str, u: Any) -> tuple[tuple[str, str, str], ...]:
-    """The ruleset's stat lines of a live unit or a snapshot dict (die codes, pools, wounds)."""
+@cache
+def _rules() -> tuple[Callable[[Any], bool], Callable[[str], Any]]:
+    """(`at_half_speed`, `find_ruleset`): imported on the first view, not as the app starts, and
+    then kept (an import statement under PySide6 goes through its import hook: ~2 per view, 4,000
+    as a resumed 2,000-unit battle is shown, issue 26)."""
+    from brikwars_gui.engine.rules.common import at_half_speed
     from brikwars_gui.engine.rulesets import find_ruleset
 
+    return at_half_speed, find_ruleset
+
+
+def ruleset_stat_lines(ruleset: str, u: Any) -> tuple[tuple[str, str, str], ...]:
+    """The ruleset's stat lines of a live unit or a snapshot dict (die codes, pools, wounds)."""
     unit = SimpleNamespace(**u) if isinstance(u, dict) else u
-    return tuple((s.label, s.value, s.tip) for s in find_ruleset(ruleset).stat_lines(unit))
+    return tuple((s.label, s.value, s.tip) for s in _rules()[1](ruleset).stat_lines(unit))
 
 
 def scenario_stat_lines(scenario: Scenario, unit_id: str) -> tuple[tuple[str, str, str], ...]:
@@ -139,10 +148,8 @@ def _unit_view(u: Any, hero_default: bool = False, ruleset: str | None = None) -
     move_left = 0 if stopped else max(0, move - int(get("move_spent", 0)))
     badges: list[tuple[str, str]] = []
     flags: list[str] = []
-    from brikwars_gui.engine.rules.common import at_half_speed
-
     # R-MOVE-6/17 by the engine's own rule; `u` is a live UnitState or a snapshot dict
-    half = bool(at_half_speed(SimpleNamespace(**u) if isinstance(u, dict) else u))
+    half = bool(_rules()[0](SimpleNamespace(**u) if isinstance(u, dict) else u))
     if not alive:
         status = "Dead"
     else:

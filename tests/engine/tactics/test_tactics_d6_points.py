@@ -114,6 +114,8 @@ def test_hard_plays_d6_with_normals_formation_fear_and_one_unit_at_a_time():
     d6 = hard.dials(Game.from_scenario(Scenario.model_validate(data), seed=1))
     assert (d6.formation, d6.formation_range, d6.lookahead) == (0.05, 6.0, 1)
     assert (d6.caution, d6.next_turn, d6.exact_paths) == (0.9, 0.35, 8)
+    assert (d6.rollouts, d6.turn_rollouts, d6.planner_replies) == (3, 3, 3)  # the copies' enemy: Normal
     data["ruleset"] = "brikwars"
     bw = make_player("hard").dials(Game.from_scenario(Scenario.model_validate(data), seed=1))
     assert (bw.formation, bw.lookahead, bw.caution, bw.next_turn) == (0.15, 3, 1.0, 0.5)
+    assert (bw.turn_rollouts, bw.planner_replies) == (3, 2)

@@ -10,6 +10,7 @@ struck first."""
 from __future__ import annotations
 
 from brikwars_gui.engine.rules import sandbox as sb
+from brikwars_gui.engine.rulesets.d6.ruleset import D6Ruleset
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.player import TacticalAI
@@ -72,3 +73,56 @@ def test_d6_the_played_out_choice_ends_blues_reply_better_than_the_planners():
     sprinted = _after_blues_reply(game, playing_out=False, draws=30)
     assert held > sprinted + 0.1, (held, sprinted)
     assert len(game.events) == before and game.unit("cobb").pos == (3, 5)  # the game itself untouched
+
+
+def _riflemen_twelve_apart(script: list[int]) -> Game:
+    """Two red and two blue riflemen (Range 10) twelve squares apart under D6, dice scripted."""
+    units = [
+        sb.unit("r0", "red", (3, 5), facing="E", weapons=[sb.RIFLE]),
+        sb.unit("r1", "red", (3, 7), facing="E", weapons=[sb.RIFLE]),
+        sb.unit("b0", "blue", (15, 5), facing="W", weapons=[sb.RIFLE]),
+        sb.unit("b1", "blue", (15, 7), facing="W", weapons=[sb.RIFLE]),
+    ]
+    data = sb.scenario(units, width=24, height=12).model_dump(mode="json")
+    data["ruleset"] = "d6"
+    return Game.from_scenario(Scenario.model_validate(data), script=script, max_rounds=6)
+
+
+def test_d6_hard_steps_up_and_shoots_first_instead_of_falling_back_to_hold():
+    """R-RESP-1/2, R-D6-3 (issue 25, sixth session): Hard under D6 plays its copies against the
+    enemy as Normal plans (`D6Ruleset.ai_dials`: `planner_replies`), not as the default AI. That
+    model walks into saved Actions, so the "hold" way of the turn (`rollout.choose`) looked best
+    here and both riflemen fell back to the table's edge to wait; Normal never walks in, and
+    shoots first. Now they step up and shoot (the game's own dice scripted)."""
+    game = _riflemen_twelve_apart([4, 3, 5] * 40)
+    _hard(playing_out=True).play_turn(game)
+    shooters = [e.unit for e in _acts(game)]
+    assert sorted(shooters) == ["r0", "r1"], shooters
+    assert all(game.unit(u).pos[0] > 3 for u in ("r0", "r1")), "they stepped up, not back"
+
+
+
+def test_d6_stepping_up_ends_blues_reply_better_than_falling_back(monkeypatch):
+    """Red's turn as Hard plays it now, and as it played with the default AI as the copies' enemy
+    (the old `D6Ruleset.ai_dials`: both riflemen fall back), each followed by blue's reply as
+    Normal plans it, over 20 dice draws of their own: falling back gains nothing while blue keeps
+    the first shot. Played on as whole games from there the step up won 12 of 20, the fall back 3
+    (docs/ai.md)."""
+
+    def after_reply() -> float:
+        total = 0.0
+        for draw in range(20):
+            sim = rollout.copy_of(_riflemen_twelve_apart([1]), 900 + draw)
+            TacticalAI(preset("hard"), 1).play_turn(sim)
+            total += rollout.replies(sim, "red", lambda g: TacticalAI(preset("normal"), 1).play_turn(g))
+        return total / 20
+
+    stepped = after_reply()
+    now = D6Ruleset.ai_dials
+
+    def old_dials(self: D6Ruleset, dials: dict[str, float]) -> dict[str, float]:
+        return {k: v for k, v in now(self, dials).items() if k != "planner_replies"}
+
+    monkeypatch.setattr(D6Ruleset, "ai_dials", old_dials)
+    fell_back = after_reply()
+    assert stepped > fell_back + 0.2, (stepped, fell_back)

@@ -339,8 +339,16 @@ class D6Ruleset(Ruleset):
         is long attrition, as under Nine Powers: Hard plays with Normal's formation, caution and
         next-turn weight, one unit planned at a time (its eight exact path checks kept). Skirmish
         under D6, Hard vs the greedy baseline, seeds 0–79 (issue 25, third session): 62 of 80
-        with Hard's own dials, 70 of 80 with these (Normal: 68 of 80). See docs/ai.md."""
+        with Hard's own dials, 70 of 80 with these (Normal: 68 of 80). See docs/ai.md.
+
+        Hard's copies see the enemy reply as Normal plans (`planner_replies`, as under BrikWars),
+        not as the default AI: that model walks into saved Actions, so holding back looked best
+        where Normal, which keeps out of them, shoots first — two riflemen 12 squares from two
+        others fell back to the table's edge (issue 25, sixth session; the hold way played every
+        turn won 43 of 200 mirror games to Normal's 125). See docs/ai.md."""
+        own = {"planner_replies": 3} if dials.get("level") == "hard" else {}
         return {
+            **own,
             "formation": min(dials["formation"], 0.05),
             "formation_range": max(dials["formation_range"], 6.0),
             "lookahead": 1,

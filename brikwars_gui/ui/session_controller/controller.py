@@ -273,7 +273,6 @@ class SessionController(
         and then None is returned."""
         from brikwars_gui.engine.session import Game, ReplayCancelled
         from brikwars_gui.engine.state import GameState
-        from brikwars_gui.engine.visibility import event_audience
 
         seed = saved.seed if saved.seed is not None else 0
         try:
@@ -284,7 +283,6 @@ class SessionController(
             return built
         dice = SessionDice(seed, list(saved.dice_script or []))
         state = GameState.from_scenario(saved.scenario)
-        humans = [p.id for p in saved.scenario.players if p.controller == "human"]
         seen_by: list[frozenset[str]] = []  # who witnessed each event, asked as it replays
         try:
             game = Game.from_events(
@@ -295,7 +293,7 @@ class SessionController(
                 max_rounds=saved.max_rounds,
                 progress=progress,
                 state=state,
-                listener=lambda event: seen_by.append(event_audience(state, humans, event)),
+                listener=_witnesses(saved, state, seen_by),
             )
         except ReplayCancelled:
             return None
@@ -310,7 +308,6 @@ class SessionController(
         every order replays). A cancel (`progress`) raises `ReplayCancelled`."""
         from brikwars_gui.engine.checkpoint import CheckpointError, restore_saved
         from brikwars_gui.engine.session import ReplayCancelled
-        from brikwars_gui.engine.visibility import event_audience
 
         if saved.checkpoint is None:
             return None
@@ -324,8 +321,7 @@ class SessionController(
                 return None
             seen_by = list(seen_by)
             if rest:  # the orders journaled after it: who witnessed each, asked as they replay
-                state, humans = game.state, [p.id for p in saved.scenario.players if p.controller == "human"]
-                game.listener = lambda event: seen_by.append(event_audience(state, humans, event))
+                game.listener = _witnesses(saved, game.state, seen_by)
                 game.play_on(rest, progress)
                 game.listener = None
                 game.policy = _UIPolicy(self)
@@ -690,3 +686,12 @@ class SessionController(
             self._flush()
             self._after_order()
         return ok
+
+
+def _witnesses(saved: Any, state: Any, seen_by: list) -> Callable[[Any], None]:
+    """A replay's listener noting which human sides witness each event as it is made (the log's
+    `seen_by`), for a full replay and for the orders replayed after a checkpoint alike."""
+    from brikwars_gui.engine.visibility import event_audience
+
+    humans = [p.id for p in saved.scenario.players if p.controller == "human"]
+    return lambda event: seen_by.append(event_audience(state, humans, event))

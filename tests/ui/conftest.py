@@ -12,6 +12,7 @@ test's synthetic mouse moves).
 Engine errors are collected in `window.errors` instead of a modal box, and a test fails at teardown
 if any was reported, unless it opened the window with `expect_errors=True` (then it checks them).
 `window` is that window on the skirmish sample; a test file may override it with its own.
+`move_mouse(widget, pos)` moves the mouse over a widget (`held=` the buttons held down).
 """
 
 from __future__ import annotations
@@ -21,8 +22,9 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QSettings
-from PySide6.QtWidgets import QMessageBox
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtGui import QMouseEvent
+from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.models import Scenario
@@ -138,6 +140,27 @@ def settle(qtbot) -> Callable[[MainWindow], None]:
         qtbot.wait(50)
 
     return wait
+
+
+@pytest.fixture
+def move_mouse() -> Callable[..., None]:
+    """Moves the mouse to `pos` over `widget` (with the `held` buttons down), the event handed
+    straight to the widget: offscreen Qt routes `qtbot.mouseMove` through the cursor's window and may
+    drop or misroute it (a CI run lost a hover that way), while these tests are about what the window
+    does with the move, not about the platform delivering it."""
+
+    def move(widget: QWidget, pos: QPoint, held: Qt.MouseButton = Qt.MouseButton.NoButton) -> None:
+        event = QMouseEvent(
+            QEvent.Type.MouseMove,
+            QPointF(pos),
+            QPointF(widget.mapToGlobal(pos)),
+            Qt.MouseButton.NoButton,
+            held,
+            Qt.KeyboardModifier.NoModifier,
+        )
+        QApplication.sendEvent(widget, event)
+
+    return move
 
 
 @pytest.fixture

@@ -7,7 +7,7 @@ import html
 from pathlib import Path
 
 import pytest
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.ui.items import cell_center
@@ -16,7 +16,7 @@ from brikwars_gui.ui.scenario_io import load_scenario
 SKIRMISH = SCENARIOS / "skirmish.json"
 
 
-def test_hovering_an_enemy_shows_the_attack_forecast(open_window, qtbot, tmp_path: Path) -> None:
+def test_hovering_an_enemy_shows_the_attack_forecast(open_window, qtbot, move_mouse, tmp_path: Path) -> None:
     w = open_window()
     w.doc.move_unit("blue-spear", (6, 8))  # next to Spearman Cobb (5, 8)
     w.set_play_mode(True, seed=3)
@@ -26,15 +26,14 @@ def test_hovering_an_enemy_shows_the_attack_forecast(open_window, qtbot, tmp_pat
     at = w.view.mapFromScene
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((5, 8))))
     assert w.selection.unit_id == "red-spear"
-    for nudge in (QPoint(0, 0), QPoint(2, 2)):  # offscreen Qt may drop the first synthetic move
-        qtbot.mouseMove(w.view.viewport(), at(cell_center((6, 8))) + nudge)
+    move_mouse(w.view.viewport(), at(cell_center((6, 8))))
     qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
     text = w.attack_card.text()
     assert f"{attacks[0].hit:.0%} hit" in text and "kill" in text and "Use" in text
     menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
     first = menu.actions()[0].text()
     assert "to kill" in first and f"{attacks[0].kills:.0%}" in first
-    qtbot.mouseMove(w.view.viewport(), w.view.mapFromScene(cell_center((10, 2))))  # open ground
+    move_mouse(w.view.viewport(), at(cell_center((10, 2))))  # open ground
     qtbot.waitUntil(lambda: not w.attack_card.isVisible(), timeout=3000)
 
 
@@ -62,7 +61,9 @@ def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_unde
     assert "to take out" in first
 
 
-def test_the_forecast_and_hover_cards_go_after_the_attack_and_the_turn(open_window, qtbot) -> None:
+def test_the_forecast_and_hover_cards_go_after_the_attack_and_the_turn(
+    open_window, qtbot, move_mouse
+) -> None:
     """A card left up after the shot (or through the AI's turn) shows odds of a fight already
     decided, over tokens that have moved; it comes back with the next hover."""
     w = open_window()
@@ -70,8 +71,7 @@ def test_the_forecast_and_hover_cards_go_after_the_attack_and_the_turn(open_wind
     w.set_play_mode(True, seed=3)
     at = w.view.mapFromScene
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((5, 8))))
-    for nudge in (QPoint(0, 0), QPoint(2, 2)):
-        qtbot.mouseMove(w.view.viewport(), at(cell_center((6, 8))) + nudge)
+    move_mouse(w.view.viewport(), at(cell_center((6, 8))))
     qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
     w.show_hover_card("blue-spear")
     assert w.hover_card.isVisible()

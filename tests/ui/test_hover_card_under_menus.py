@@ -5,29 +5,30 @@ card asking it to move), and hovering works again once the menu has closed."""
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 
 from brikwars_gui.ui.items import cell_center
 from brikwars_gui.ui.main_window import MainWindow
 
 
-def test_the_hover_card_hides_under_the_action_menu_and_comes_back_after(window: MainWindow, qtbot) -> None:
+def test_the_hover_card_hides_under_the_action_menu_and_comes_back_after(
+    window: MainWindow, qtbot, move_mouse
+) -> None:
     window.set_play_mode(True, seed=3)
     window.selection.select_unit("red-rifle-1")
     at = window.view.mapFromScene(cell_center((19, 4)))  # Rifleman Eel, blue
-    for nudge in (QPoint(0, 0), QPoint(1, 1)):  # offscreen Qt may drop the first synthetic move
-        qtbot.mouseMove(window.view.viewport(), at + nudge)
-    hover = window.hover_card
-    qtbot.waitUntil(hover.isVisible, timeout=3000)
-    assert hover.unit_id == "blue-rifle-1"
+    move_mouse(window.view.viewport(), at)
+    card = window.hover_card
+    qtbot.waitUntil(card.isVisible, timeout=3000)
+    assert card.unit_id == "blue-rifle-1"
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.RightButton, pos=at)
     menu = window.last_action_menu
     qtbot.waitUntil(menu.isVisible, timeout=3000)
-    assert not hover.isVisible()
+    assert not card.isVisible()
     window.view.cellHovered.emit(19, 4)  # the hover path, as a mouse move over the token
     window.show_hover_card("blue-rifle-1")  # a unit update or the attack card re-placing it
-    assert not hover.isVisible()
+    assert not card.isVisible()
     menu.close()
     qtbot.waitUntil(lambda: not menu.isVisible(), timeout=3000)
     window.show_hover_card("blue-rifle-1")
-    assert hover.isVisible() and hover.unit_id == "blue-rifle-1"
+    assert card.isVisible() and card.unit_id == "blue-rifle-1"

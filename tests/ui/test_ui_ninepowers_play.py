@@ -126,11 +126,13 @@ def test_r_np_12_the_human_is_asked_for_the_free_attack_over_the_map(window: Mai
     assert c.game.unit("zombie-1").pos == (5, 11)  # the blow holds it (L1111)
 
 
-def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(window: MainWindow, qtbot) -> None:
+def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(
+    window: MainWindow, qtbot, move_mouse
+) -> None:
     """Hovering an enemy under Nine Powers shows the ruleset's own forecast card: each difficulty's
     exact success, damage, Armor and Stamina expected lost (R-NP-2/5/6), and the veto the target
     holds (R-NP-11); the action menu names the pool in Nine Powers words."""
-    from PySide6.QtCore import QPoint, Qt
+    from PySide6.QtCore import Qt
 
     from brikwars_gui.ui.items import cell_center
 
@@ -146,8 +148,7 @@ def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(window: Main
     at = w.view.mapFromScene
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((3, 5))))
     assert w.selection.unit_id == "zombie-2"
-    for nudge in (QPoint(0, 0), QPoint(2, 2)):  # offscreen Qt may drop the first synthetic move
-        qtbot.mouseMove(w.view.viewport(), at(cell_center((3, 6))) + nudge)
+    move_mouse(w.view.viewport(), at(cell_center((3, 6))))
     qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
     text = w.attack_card.text()
     # the zombie's Melee 2 (d4, d6): Easy 7/8, Medium 2/3, Tough 3/8 (L431); Boxley's two vetoes

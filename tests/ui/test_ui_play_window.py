@@ -48,7 +48,7 @@ def far_free_cell(window: MainWindow, unit_id: str) -> tuple[tuple[int, int], in
     return cell, reach[cell]
 
 
-def test_click_a_token_then_a_destination_moves_the_unit(window: MainWindow, qtbot) -> None:
+def test_click_a_token_then_a_destination_moves_the_unit(window: MainWindow, qtbot, move_mouse) -> None:
     window.set_play_mode(True, seed=11)
     c = window.controller
     assert c.seed == 11 and "11" in window.turn_panel.seed_label.text()
@@ -59,7 +59,7 @@ def test_click_a_token_then_a_destination_moves_the_unit(window: MainWindow, qtb
     qtbot.waitUntil(lambda: window.scene.reach_item is not None and window.scene.reach_item.isVisible())
     cell, cost = far_free_cell(window, "red-captain")
     # hovering shows the path preview with its Move cost
-    qtbot.mouseMove(window.view.viewport(), vp(window, cell))
+    move_mouse(window.view.viewport(), vp(window, cell))
     assert window.scene.path_item.isVisible()
     assert f'{cost}" of Move' in window.scene.path_label.text
     click(qtbot, window, cell)
@@ -175,7 +175,7 @@ def test_a_click_out_of_reach_keeps_the_unit_selected_and_says_why(window: MainW
     click(qtbot, window, far)
     assert window.selection.unit_id == "red-captain" and c.game.unit("red-captain").pos == start
     message = window.statusBar().currentMessage()
-    assert f"[{far[0]}, {far[1]}] is out of reach for Captain Rufus (5\" of Move left)" in message
+    assert f'[{far[0]}, {far[1]}] is out of reach for Captain Rufus (5" of Move left)' in message
     click(qtbot, window, far)
     assert window.selection.unit_id is None
 

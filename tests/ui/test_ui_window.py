@@ -136,14 +136,14 @@ def test_paint_terrain_with_the_mouse_then_undo_redo(window: MainWindow, qtbot) 
     assert window.doc.terrain.kind_at(*cell) == TerrainKind.WATER
 
 
-def test_a_brush_stroke_is_one_undo_step(window: MainWindow, qtbot) -> None:
+def test_a_brush_stroke_is_one_undo_step(window: MainWindow, qtbot, move_mouse) -> None:
     window.palette.terrain_kind.setCurrentIndex(window.palette.terrain_kind.findData("mud"))
     window.set_tool("terrain")
     window.palette.brush_group.button(3).click()
     assert window.view.settings.brush == 3
     vp = window.view.viewport()
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, (4, 4)))
-    qtbot.mouseMove(vp, viewport_pos(window, (8, 4)))
+    move_mouse(vp, viewport_pos(window, (8, 4)), Qt.MouseButton.LeftButton)
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, (8, 4)))
     assert window.doc.undo_stack.count() == 1
     kind = window.view.settings.terrain_kind
@@ -163,13 +163,13 @@ def test_paint_and_erase_hazard_cells(window: MainWindow, qtbot) -> None:
     assert len(window.doc.scenario.hazards) == n + 1
 
 
-def test_drag_a_unit_in_edit_mode_and_undo(window: MainWindow, qtbot) -> None:
+def test_drag_a_unit_in_edit_mode_and_undo(window: MainWindow, qtbot, move_mouse) -> None:
     unit = window.doc.scenario.units[0]
     target = free_cell(window)
     item = window.scene.unit_items[unit.id]
     vp = window.view.viewport()
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, unit.position))
-    qtbot.mouseMove(vp, viewport_pos(window, target))
+    move_mouse(vp, viewport_pos(window, target), Qt.MouseButton.LeftButton)
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, target))
     assert tuple(window.doc.unit(unit.id).position) == target
     assert item.pos() == cell_center(target)
@@ -179,13 +179,13 @@ def test_drag_a_unit_in_edit_mode_and_undo(window: MainWindow, qtbot) -> None:
     assert item.pos() == cell_center(unit.position)
 
 
-def test_no_drag_in_play_mode(window: MainWindow, qtbot) -> None:
+def test_no_drag_in_play_mode(window: MainWindow, qtbot, move_mouse) -> None:
     unit = window.doc.scenario.units[0]
     window.set_play_mode(True)
     vp = window.view.viewport()
     target = free_cell(window)
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, unit.position))
-    qtbot.mouseMove(vp, viewport_pos(window, target))
+    move_mouse(vp, viewport_pos(window, target), Qt.MouseButton.LeftButton)
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, target))
     assert tuple(window.doc.unit(unit.id).position) == tuple(unit.position)
     assert window.selection.unit_id == unit.id
@@ -292,19 +292,19 @@ def test_zoom_in_out_and_fit_change_the_transform(window: MainWindow) -> None:
     assert window.view.zoom_factor() == pytest.approx(fitted)
 
 
-def test_ruler_measures_euclidean_inches(window: MainWindow, qtbot) -> None:
+def test_ruler_measures_euclidean_inches(window: MainWindow, qtbot, move_mouse) -> None:
     window.set_tool("ruler")
     vp = window.view.viewport()
     qtbot.mousePress(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, (1, 1)))
-    qtbot.mouseMove(vp, viewport_pos(window, (4, 5)))
+    move_mouse(vp, viewport_pos(window, (4, 5)), Qt.MouseButton.LeftButton)
     qtbot.mouseRelease(vp, Qt.MouseButton.LeftButton, pos=viewport_pos(window, (4, 5)))
     assert window.view.last_ruler == pytest.approx(5.0)
     assert '5.0"' in window.view.ruler_label.text
 
 
-def test_status_bar_shows_cell_and_terrain(window: MainWindow, qtbot) -> None:
+def test_status_bar_shows_cell_and_terrain(window: MainWindow, move_mouse) -> None:
     window.doc.paint_terrain([(2, 3)], TerrainKind.MUD)
-    qtbot.mouseMove(window.view.viewport(), viewport_pos(window, (2, 3)))
+    move_mouse(window.view.viewport(), viewport_pos(window, (2, 3)))
     assert "Cell [2, 3]" in window.cell_label.text() and "mud" in window.cell_label.text()
 
 

@@ -4,7 +4,7 @@ and the timeline; hovering a token shows a compact card that never takes focus (
 
 from __future__ import annotations
 
-from PySide6.QtCore import QPoint, Qt
+from PySide6.QtCore import Qt
 from PySide6.QtWidgets import QApplication
 
 from brikwars_gui.paths import SCENARIOS
@@ -80,35 +80,36 @@ def test_other_rulesets_show_their_own_stat_lines_on_the_card(window: MainWindow
     assert "D6 System" in text and "Melee\n4D+1" in text and "Fate Points\n1" in text
 
 
-def test_hovering_a_token_shows_a_compact_card_without_taking_focus(window: MainWindow, qtbot) -> None:
+def test_hovering_a_token_shows_a_compact_card_without_taking_focus(
+    window: MainWindow, qtbot, move_mouse
+) -> None:
     window.set_play_mode(True, seed=3)
     window.view.setFocus()
     focus = QApplication.focusWidget()
     at = window.view.mapFromScene
-    for nudge in (QPoint(0, 0), QPoint(1, 1)):  # offscreen Qt may drop the first synthetic move
-        qtbot.mouseMove(window.view.viewport(), at(cell_center((19, 4))) + nudge)
-    hover = window.hover_card
-    qtbot.waitUntil(hover.isVisible, timeout=3000)
-    assert hover.unit_id == "blue-rifle-1"
-    text = hover.plain_text()
+    move_mouse(window.view.viewport(), at(cell_center((19, 4))))
+    card = window.hover_card
+    qtbot.waitUntil(card.isVisible, timeout=3000)
+    assert card.unit_id == "blue-rifle-1"
+    text = card.plain_text()
     lines = [
         "Rifleman Eel ● Blue Patrol",
         'Move 5" · Size 1" · Skill d6 · Armor 4',
         'Rifle: Use 3 · 10" · 1d6+1',
     ]
     assert text == "\n".join(lines)
-    assert QApplication.focusWidget() is focus and not hover.isWindow()  # a child: never activated
-    assert hover.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
+    assert QApplication.focusWidget() is focus and not card.isWindow()  # a child: never activated
+    assert card.testAttribute(Qt.WidgetAttribute.WA_TransparentForMouseEvents)
     assert window.scene.unit_items["blue-rifle-1"].toolTip() == ""  # no second, delayed tooltip
     # a click through the card still reaches the map: it selects the token under it
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((19, 4))))
     assert window.selection.unit_id == "blue-rifle-1"
-    qtbot.mouseMove(window.view.viewport(), at(cell_center((12, 2))))
-    qtbot.waitUntil(lambda: not hover.isVisible(), timeout=3000)
+    move_mouse(window.view.viewport(), at(cell_center((12, 2))))
+    qtbot.waitUntil(lambda: not card.isVisible(), timeout=3000)
     window.show_hover_card("blue-rifle-1")
-    assert hover.isVisible()
+    assert card.isVisible()
     window.view.zoom_in()  # the token moves away under the card: it goes
-    assert not hover.isVisible()
+    assert not card.isVisible()
 
 
 def _play_under(window: MainWindow, ruleset: str) -> None:
@@ -130,7 +131,7 @@ def test_r_d6_1_cards_speak_d6_codes_not_brikwars_use_and_dice(window: MainWindo
     assert line == 'Rifle: Ranged 3D · 10" · 2D+2'
     window.selection.select_unit("red-captain")
     text = window.inspector.card_view.text()
-    assert "Pistol\nRanged 4D+1\n6\"\n2D\nShortsword\nMelee 4D+1\nclose\n2D+2" in text
+    assert 'Pistol\nRanged 4D+1\n6"\n2D\nShortsword\nMelee 4D+1\nclose\n2D+2' in text
     assert "Use 3" not in text and "1d6" not in text
 
 

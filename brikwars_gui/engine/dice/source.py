@@ -15,6 +15,7 @@ below `n` (each draw takes one 32-bit word). That is exactly what CPython's `ran
 from __future__ import annotations
 
 import os
+import zlib
 from collections.abc import Iterable
 from typing import Any, Protocol, runtime_checkable
 
@@ -128,6 +129,69 @@ class SeededDice:
         key, pos = token
         key = np.frombuffer(key, dtype=np.uint32).copy()
         self._bits.state = {"bit_generator": "MT19937", "state": {"key": key, "pos": pos}}
+        self._token = token
+
+
+_MASK64 = (1 << 64) - 1
+
+
+def _mix64(x: int) -> int:
+    """SplitMix64's finaliser: a 64-bit word whose bits all depend on every bit of `x`."""
+    x = (x ^ (x >> 30)) * 0xBF58476D1CE4E5B9 & _MASK64
+    x = (x ^ (x >> 27)) * 0x94D049BB133111EB & _MASK64
+    return x ^ (x >> 31)
+
+
+class KeyedDice:
+    """Faces keyed by what is rolled, not by when (issue 25: Hard's play-outs, `tactics/rollout.py`).
+
+    A roll whose purpose starts with one of `actors` ("red-rifle-1 attack with Rifle") is keyed by
+    its purpose and how many times that purpose was rolled before; every other roll ("Rifle damage",
+    "Pistol damage overskill", "resistance of blue-captain") by the last such roll and how many
+    times its own purpose came since. So the `n`-th shot of a unit, its Damage and the target's
+    resistance come out the same whatever other units rolled before: two copies of a game that
+    differ in one unit's choice share the luck of every other unit's attacks (common random
+    numbers), and comparing the choices on a few draws compares the choices, not the dice. A face
+    is the seed and the key (CRC-32 of the purposes, the counts) mixed by SplitMix64, reduced to
+    `1..sides` (the bias of a 64-bit word modulo a die's sides is below 1e-17). Never the dice of
+    a real game (`SeededDice` is)."""
+
+    def __init__(self, seed: int, actors: Iterable[str] = ()) -> None:
+        self.seed = seed
+        self.actors = frozenset(actors)
+        self._counts: dict[tuple[int, str], int] = {}  # (anchor key, purpose) -> rolls so far
+        self._anchor = 0  # key of the last roll by an actor (0: none yet)
+        self._crc: dict[str, tuple[int, bool]] = {}  # purpose -> (CRC-32, starts with an actor)
+        self._token: Any = None  # `snapshot()` until the next roll (every order takes one)
+
+    def roll(self, sides: int, purpose: str = "") -> int:
+        if sides < 1:
+            raise ValueError(f"a die needs at least one side, not {sides} {purpose}".rstrip())
+        known = self._crc.get(purpose)
+        if known is None:
+            by = purpose.split(" ", 1)[0] in self.actors
+            known = self._crc[purpose] = (zlib.crc32(purpose.encode()), by)
+        crc, by_actor = known
+        self._token = None
+        anchor = 0 if by_actor else self._anchor
+        n = self._counts.get((anchor, purpose), 0)
+        self._counts[(anchor, purpose)] = n + 1
+        key = _mix64((anchor ^ (crc << 32 | n)) & _MASK64)
+        if by_actor:
+            self._anchor = key
+        word = _mix64((self.seed & _MASK64) ^ key)
+        return 1 + word % sides
+
+    def snapshot(self) -> Any:
+        """The counts so far and the last actor's roll (see `restore`)."""
+        if self._token is None:
+            self._token = (tuple(self._counts.items()), self._anchor)
+        return self._token
+
+    def restore(self, token: Any) -> None:
+        """Rewind to a `snapshot()`: each purpose's next roll is the one that followed it."""
+        counts, self._anchor = token
+        self._counts = dict(counts)
         self._token = token
 
 

@@ -15,10 +15,14 @@ ruleset counts it: `Ruleset.standing_worth`), averaged over a few dice draws:
   exactly checked plans that do something else (`candidates`), each followed by the rest of the
   side's turn as the planner plays it; the one that ends best is carried out.
 
-The copies roll their own dice (`SeededDice` from the game seed, the round, the player, the unit
-and the draw; the same draws for every choice, so they are compared on the same luck): the game's
-own dice are never touched, so a game still replays from its seed. The lookahead plays only when
-the side knows everything the copy would show it (no fog of war, no hidden unit, no concealed
+The copies roll their own dice (`KeyedDice` from the game seed, the round, the player, the unit
+and the draw): the game's own dice are never touched, so a game still replays from its seed. The
+same draws serve every choice, and a `KeyedDice` face is keyed by what is rolled ("red-rifle-1
+attack with Rifle", its n-th time; its Damage and the target's resistance by that shot), not by
+the rolls before it: when one unit holds in one copy and shoots in another, every other unit's
+attacks still come out the same in both, so the choices are compared on the same luck (common
+random numbers; with a sequential stream one extra roll shifted every later face). The lookahead
+plays only when the side knows everything the copy would show it (no fog of war, no hidden unit, no concealed
 field and no Trap), never against a sitting side (`standoff`: the model would walk in where it
 sits), and only while the battle is small enough (`MAX_UNITS`) for a turn to stay near a second.
 """
@@ -28,7 +32,7 @@ from __future__ import annotations
 from collections.abc import Callable
 
 from brikwars_gui.engine import ai as default_ai
-from brikwars_gui.engine.dice import SeededDice
+from brikwars_gui.engine.dice import KeyedDice
 from brikwars_gui.engine.rules.common import IllegalOrder
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game
@@ -150,7 +154,7 @@ def copy_of(game: Game, draw_seed: int) -> Game:
     defaults or the tactical answers (never by a person)."""
     return Game.from_state(
         game.state,
-        SeededDice(draw_seed),
+        KeyedDice(draw_seed, game.state.units),
         policy=TacticalPolicy(list(game.state.turn_order), DefaultPolicy()),
         options=game.ctx.options,
         max_rounds=game.max_rounds,

@@ -159,8 +159,9 @@ class KeyedDice:
     def __init__(self, seed: int, actors: Iterable[str] = ()) -> None:
         self.seed = seed
         self.actors = frozenset(actors)
-        self._counts: dict[tuple[int, str], int] = {}  # (anchor key, purpose) -> rolls so far
+        self._counts: dict[str, int] = {}  # an actor's purpose -> its rolls so far
         self._anchor = 0  # key of the last roll by an actor (0: none yet)
+        self._since: dict[str, int] = {}  # other purposes -> their rolls since that roll
         self._crc: dict[str, tuple[int, bool]] = {}  # purpose -> (CRC-32, starts with an actor)
         self._token: Any = None  # `snapshot()` until the next roll (every order takes one)
 
@@ -173,25 +174,25 @@ class KeyedDice:
             known = self._crc[purpose] = (zlib.crc32(purpose.encode()), by)
         crc, by_actor = known
         self._token = None
-        anchor = 0 if by_actor else self._anchor
-        n = self._counts.get((anchor, purpose), 0)
-        self._counts[(anchor, purpose)] = n + 1
-        key = _mix64((anchor ^ (crc << 32 | n)) & _MASK64)
+        counts = self._counts if by_actor else self._since
+        n = counts.get(purpose, 0)
+        counts[purpose] = n + 1
+        key = _mix64(((0 if by_actor else self._anchor) ^ (crc << 32 | n)) & _MASK64)
         if by_actor:
-            self._anchor = key
+            self._anchor, self._since = key, {}
         word = _mix64((self.seed & _MASK64) ^ key)
         return 1 + word % sides
 
     def snapshot(self) -> Any:
         """The counts so far and the last actor's roll (see `restore`)."""
         if self._token is None:
-            self._token = (tuple(self._counts.items()), self._anchor)
+            self._token = (tuple(self._counts.items()), self._anchor, tuple(self._since.items()))
         return self._token
 
     def restore(self, token: Any) -> None:
         """Rewind to a `snapshot()`: each purpose's next roll is the one that followed it."""
-        counts, self._anchor = token
-        self._counts = dict(counts)
+        counts, self._anchor, since = token
+        self._counts, self._since = dict(counts), dict(since)
         self._token = token
 
 

@@ -9,11 +9,12 @@ struck first."""
 
 from __future__ import annotations
 
+from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.rules import sandbox as sb
-from brikwars_gui.engine.rulesets.d6.ruleset import D6Ruleset
-from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.session import DefaultPolicy, Game
 from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.player import TacticalAI
+from brikwars_gui.engine.tactics.policy import TacticalPolicy
 from brikwars_gui.engine.tactics.presets import preset
 from brikwars_gui.engine.turn_events import OrderIssued
 from brikwars_gui.scenario.models import Scenario
@@ -104,25 +105,28 @@ def test_d6_hard_steps_up_and_shoots_first_instead_of_falling_back_to_hold():
 
 def test_d6_stepping_up_ends_blues_reply_better_than_falling_back(monkeypatch):
     """Red's turn as Hard plays it now, and as it played with the default AI as the copies' enemy
-    (the old `D6Ruleset.ai_dials`: both riflemen fall back), each followed by blue's reply as
-    Normal plans it, over 20 dice draws of their own: falling back gains nothing while blue keeps
-    the first shot. Played on as whole games from there the step up won 12 of 20, the fall back 3
-    (docs/ai.md)."""
+    (the old `D6Ruleset.ai_dials`: both riflemen fell back, the turn's "hold" way), each followed
+    by blue's reply as Normal plans it, over 20 dice draws of their own: falling back gains
+    nothing while blue keeps the first shot. Played on as whole games from there the step up won
+    12 of 20, the fall back 3 (docs/ai.md). Since the copies roll common dice (`KeyedDice`, issue
+    25's seventh session) the old model steps up too, so the fall back is the hold way itself."""
 
     def after_reply() -> float:
         total = 0.0
         for draw in range(20):
-            sim = rollout.copy_of(_riflemen_twelve_apart([1]), 900 + draw)
+            start = _riflemen_twelve_apart([1])  # its own dice, the sequential stream it was measured on
+            sim = Game.from_state(
+                start.state,
+                SeededDice(900 + draw),
+                policy=TacticalPolicy(list(start.state.turn_order), DefaultPolicy()),
+                max_rounds=start.max_rounds,
+                timeline=False,
+            )
             TacticalAI(preset("hard"), 1).play_turn(sim)
             total += rollout.replies(sim, "red", lambda g: TacticalAI(preset("normal"), 1).play_turn(g))
         return total / 20
 
     stepped = after_reply()
-    now = D6Ruleset.ai_dials
-
-    def old_dials(self: D6Ruleset, dials: dict[str, float]) -> dict[str, float]:
-        return {k: v for k, v in now(self, dials).items() if k != "planner_replies"}
-
-    monkeypatch.setattr(D6Ruleset, "ai_dials", old_dials)
+    monkeypatch.setattr(rollout, "choose", lambda game, base, *args, **kwargs: rollout.variants(base)[1])
     fell_back = after_reply()
     assert stepped > fell_back + 0.2, (stepped, fell_back)

@@ -55,6 +55,7 @@ what the recorded paths bring and what an old file still costs.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -107,8 +108,12 @@ def measure_tactical_round(units: int, size: int, level: str) -> tuple[float, fl
     return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_dense_rounds(units: int, size: int, level: str, rounds: int) -> list[tuple[float, float]]:
-    """(wall, CPU) seconds of each of `rounds` rounds of `level` on both sides ("default": engine/ai.py)."""
+def measure_dense_rounds(
+    units: int, size: int, level: str, rounds: int
+) -> tuple[list[tuple[float, float]], str]:
+    """(wall, CPU) seconds of each of `rounds` rounds of `level` on both sides ("default": engine/ai.py),
+    and the events' count and hash (sha256 of their JSON, taken after the clock stops): the same
+    decisions before and after a change give the same hash."""
     from brikwars_gui.engine.session import Game
     from brikwars_gui.engine.tactics.player import make_player
 
@@ -121,7 +126,15 @@ def measure_dense_rounds(units: int, size: int, level: str, rounds: int) -> list
         for _ in scenario.players:
             players[game.active_player].play_turn(game)
         figures.append((time.perf_counter() - start, time.process_time() - cpu))
-    return figures
+    return figures, _events_hash(game.events)
+
+
+def _events_hash(events: list) -> str:
+    """The events' count and the first 16 hex digits of the sha256 of their dicts as JSON."""
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(json.dumps(event.to_dict(), sort_keys=True).encode())
+    return f"{len(events)} events, {digest.hexdigest()[:16]}"
 
 
 def measure_open_headless(path: Path) -> tuple[float, float]:
@@ -327,8 +340,8 @@ def _measure(what: str, args: list[str]) -> dict:
         resave_in_gui(Path(args[0]), Path(args[1]))
         return {"calibration_ms": calibration, "code": code}
     if what == "dense":
-        rounds = measure_dense_rounds(int(args[0]), int(args[1]), args[2], int(args[3]))
-        return {"rounds": rounds, "calibration_ms": calibration, "code": code}
+        rounds, events = measure_dense_rounds(int(args[0]), int(args[1]), args[2], int(args[3]))
+        return {"rounds": rounds, "events": events, "calibration_ms": calibration, "code": code}
     if what == "ai":
         seconds, cpu = measure_ai_round(int(args[0]), int(args[1]))
     elif what == "tactical":
@@ -351,7 +364,8 @@ def dense(codes: dict[str, Path], units: int, size: int, levels: list[str], roun
             figures = ", ".join(f"{cpu:.2f} ({wall:.2f})" for wall, cpu in result["rounds"])
             print(
                 f"{level}, {units} units on {size}x{size}, rounds 1-{rounds}, CPU (wall) s: {side} {figures}"
-                f" (calibration {result['calibration_ms']:.0f} ms)",
+                f" (calibration {result['calibration_ms']:.0f} ms, load {os.getloadavg()[0]:.1f};"
+                f" {result['events']})",
                 flush=True,
             )
 

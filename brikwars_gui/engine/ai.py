@@ -14,7 +14,6 @@ defaults (`DefaultPolicy`).
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
@@ -226,12 +225,6 @@ def _pair_distances(xs: np.ndarray, ys: np.ndarray, fx: np.ndarray, fy: np.ndarr
     return dx * dx + dy * dy
 
 
-def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | None:
-    """`destination` of the cells and costs of a `legal_moves` answer."""
-    at = np.fromiter(itertools.chain.from_iterable(moves), np.int64, 2 * len(moves)).reshape(-1, 2)
-    return destination(game, unit, at[:, 0], at[:, 1], np.fromiter(moves.values(), np.int64, len(moves)))
-
-
 def destination(
     game: Game, unit: UnitState, xs: np.ndarray, ys: np.ndarray, costs: np.ndarray
 ) -> Cell | None:
@@ -356,9 +349,9 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
             game.act(unit_id, fire)
             return
     searched = not len(_enemies(game, unit)) and search(game, unit_id)  # fog of war
-    moves = {} if searched else game.legal_moves(unit_id)
-    if moves:
-        dest = _destination(game, unit, moves)
+    moves = None if searched else game.legal_move_cells(unit_id)  # `legal_moves` as arrays
+    if moves is not None and len(moves[2]):
+        dest = destination(game, unit, *moves)
         if dest is not None:
             game.move(unit_id, dest)
     if game.over or not unit.alive or unit.disrupted:

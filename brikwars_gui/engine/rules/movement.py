@@ -334,30 +334,11 @@ def search_moves(
         return {}, None
     grid = state.grid
     blocked, no_stop = blockers(state, unit)
-    hs = at_half_speed(unit)
     rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
     budget = unit.move_left
     water = water_cells(grid)
-    avoid_water = _avoids_water(unit, water)
-    if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
-        # any order drops it now (`Game`); it is the search `blocked` gives (nothing changed
-        # within its reach), so it keeps `blocked`: the `move` order's `holds` finds the same set
-        search = MoveSearch(
-            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, prepared.reach
-        )
-    else:
-        reach = reach_search(
-            grid,
-            unit.pos,
-            budget,
-            blocked=blocked | water if avoid_water else blocked,
-            half_speed=hs,
-            diagonal_parity=unit.diagonal_parity,
-            max_rise=rise,
-        )
-        search = MoveSearch(
-            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
-        )
+    search = ground_search(state, unit, blocked, prepared)
+    avoid_water = search.water
     out = reach_cells(search.reach, no_stop)
     if avoid_water and unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
         for (x, y), cost in list(out.items()):
@@ -379,6 +360,37 @@ def search_moves(
             out[cell] = min(cost, out.get(cell, cost))
     out.pop(unit.pos, None)
     return out, search
+
+
+def ground_search(
+    state: GameState, unit: UnitState, blocked: frozenset[Cell], prepared: MoveSearch | None = None
+) -> MoveSearch:
+    """The ground search of `search_moves` for a unit that may move, `blocked` by the enemies it
+    knows of (`blockers(state, unit)[0]`): `prepared` while it `holds`, else a new one."""
+    grid = state.grid
+    hs = at_half_speed(unit)
+    rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
+    budget = unit.move_left
+    water = water_cells(grid)
+    avoid_water = _avoids_water(unit, water)
+    if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
+        # any order drops it now (`Game`); it is the search `blocked` gives (nothing changed
+        # within its reach), so it keeps `blocked`: the `move` order's `holds` finds the same set
+        return MoveSearch(
+            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, prepared.reach
+        )
+    reach = reach_search(
+        grid,
+        unit.pos,
+        budget,
+        blocked=blocked | water if avoid_water else blocked,
+        half_speed=hs,
+        diagonal_parity=unit.diagonal_parity,
+        max_rise=rise,
+    )
+    return MoveSearch(
+        unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
+    )
 
 
 @dataclass(frozen=True)

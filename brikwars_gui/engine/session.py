@@ -51,17 +51,15 @@ from brikwars_gui.engine.rules.common import (
     find_actor,
 )
 from brikwars_gui.engine.rules.damage import kill
-from brikwars_gui.engine.rules.move_cells import move_arrays, search_move_cells
-from brikwars_gui.engine.rules.movement import (
-    MovementStopped,
+from brikwars_gui.engine.rules.move_search import (
     MoveSearch,
-    Recovered,
-    plan_move,
+    move_arrays,
     prepare_moves,
+    search_move_cells,
     search_moves,
-    walk,
     water_cells,
 )
+from brikwars_gui.engine.rules.movement import MovementStopped, Recovered, plan_move, walk
 from brikwars_gui.engine.rules.quiet_steps import quiet_steps
 from brikwars_gui.engine.rules.response import (
     leaving_triggers,
@@ -376,7 +374,7 @@ class Game:
 
     def legal_move_cells(self, unit_id: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
         """`legal_moves` as numpy arrays: the x, the y and the Move cost of each cell (any order),
-        read off the search as they are (`rules/move_cells.py`; the default AI, issue 26)."""
+        read off the search as they are (`move_search.search_move_cells`; the default AI, issue 26)."""
         unit = self.unit(unit_id)
         if self.over or unit.team != self.active_player:
             return move_arrays({})
@@ -385,7 +383,7 @@ class Game:
         return xs, ys, costs
 
     def prepare_moves(self, unit_ids: Iterable[str]) -> None:
-        """Search the moves of these units of the active side together (`movement.prepare_moves`,
+        """Search the moves of these units of the active side together (`move_search.prepare_moves`,
         one numpy pass): each one's `legal_moves` then reads its search, if nothing it depends on
         has changed by then (the default AI asks every unit's moves, one after the other)."""
         units = [self.unit(uid) for uid in unit_ids]

@@ -14,7 +14,7 @@ from brikwars_gui.engine import ai
 from brikwars_gui.engine.geometry import has_line_of_sight
 from brikwars_gui.engine.rules.actions import ActionOption
 from brikwars_gui.engine.rules.common import burdened, ranged_weapons
-from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rules.move_search import water_cells
 from brikwars_gui.engine.rulesets import RULESET_NAMES, ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState

@@ -1,4 +1,4 @@
-"""`search_move_cells` (engine/rules/move_cells.py, issue 26) is `search_moves` as arrays: the same
+"""`search_move_cells` (engine/rules/move_search.py, issue 26) is `search_moves` as arrays: the same
 cells and Move costs (R-MOVE-2, GRID-2; no move ends on a friend's cell or where the unit stands)
 and the same search for the `move` order, for every unit the default AI moves — ground movers,
 flyers (R-SN-30), burdened units by water (R-MOVE-10), under fog of war — and AI games play the
@@ -11,9 +11,8 @@ from typing import Any
 import pytest
 
 from brikwars_gui.engine import ai
-from brikwars_gui.engine.rules import move_cells
-from brikwars_gui.engine.rules.move_cells import move_arrays
-from brikwars_gui.engine.rules.movement import search_moves
+from brikwars_gui.engine.rules import move_search
+from brikwars_gui.engine.rules.move_search import move_arrays, search_moves
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import GameState, UnitState
 from brikwars_gui.paths import SCENARIOS
@@ -54,7 +53,7 @@ def _vary(game: Game) -> None:
 def test_r_move_2_the_cells_read_off_the_search_are_search_moves_cells(
     source: str, fog: bool, varied: bool
 ) -> None:
-    fast = move_cells.search_move_cells
+    fast = move_search.search_move_cells
     seen = {"calls": 0, "cells": 0, "flyers": 0, "burdened": 0}
 
     def checked(state: GameState, unit: UnitState, prepared: Any = None) -> Any:

@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.scenario.savegame import REPLAY_KINDS
 from brikwars_gui.ui.session_controller.log_entries import _replay_kinds
 
 
@@ -108,13 +109,31 @@ class TimelineMixin:
             return saved
         return with_checkpoint(saved, self.game, [entry.seen_by for entry in self._entries])
 
+    @property
+    def between_orders(self) -> bool:
+        """Whether the game stands between two engine calls: no order under way (none waiting for
+        a Response answer either) and no end of turn waiting for its autosave. The game's state,
+        events and dice then belong together: a moment a checkpoint may be taken."""
+        from brikwars_gui.engine import journal
+
+        return (
+            self.game is not None and not self._busy and journal.active() is None and not self._turn_completed
+        )
+
+    def _replays_to_game(self, events: list[dict[str, Any]]) -> bool:
+        """Whether `events` are the game's orders and decisions (a saved game's events made
+        from the journal's lines rather than `saved_game()`): as many, the last one the same."""
+        kinds = set(REPLAY_KINDS)
+        mine = [e for e in self.game.events if e.kind in kinds]
+        return len(mine) == len(events) and (not mine or mine[-1].to_dict() == events[-1])
+
     def make_prefix_checkpoint(self, saved: Any) -> Any:
         """A checkpoint of the game as it stands, whose orders are `saved`'s (`saved_game()` just
         now), saying how many events it stands for: the autosave keeps it while the journal
         appends the orders after it (issue 26). Kept as `prefix_checkpoint`; None if it cannot be."""
         from brikwars_gui.engine.checkpoint import make_checkpoint
 
-        if self.game is None or self._busy:
+        if not self.between_orders or not self._replays_to_game(saved.events):
             return None
         made = make_checkpoint(saved, self.game, [entry.seen_by for entry in self._entries], prefix=True)
         if made is not None:

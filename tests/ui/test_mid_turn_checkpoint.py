@@ -141,6 +141,24 @@ def test_a_short_turn_takes_no_checkpoint_within_it(qtbot, open_window, tmp_path
     assert len(written) == 3 and written[-1] == len(window.controller.saved_game().events)
 
 
+def test_no_checkpoint_is_taken_from_a_journal_that_is_not_the_game(qtbot, open_window, tmp_path) -> None:
+    """The mid-turn checkpoint is keyed by the journal's events: when they are not the game's (an
+    order missing or changed), none is taken (its key would vouch for a game they do not build)."""
+    window = _window(open_window, tmp_path / "data", min_orders=10_000)
+    _deep_into_blues_turn(window, "brikwars", steps=4)
+    c = window.controller
+    made = c.make_mid_turn_checkpoint()
+    assert made is not None and made.events == len(c.saved_game().events)
+    saved = c.saved_game()
+    c.track_journal(saved.model_copy(update={"events": saved.events[:-1]}))  # one order short
+    assert c.make_mid_turn_checkpoint() is None
+    changed = [*saved.events[:-1], {**saved.events[-1], "unit": "someone else"}]
+    c.track_journal(saved.model_copy(update={"events": changed}))
+    assert c.make_mid_turn_checkpoint() is None
+    c.track_journal(saved)
+    assert c.make_mid_turn_checkpoint() is not None
+
+
 def test_the_pacer_waits_for_enough_orders_and_for_its_cost_to_be_small() -> None:
     """A checkpoint is due after `min_orders` orders and once `cost_ratio` times the last one's
     cost has passed since it: at most 1/cost_ratio of the time of play goes to checkpoints."""

@@ -70,8 +70,6 @@ class RecoveryMixin:
         self.journal = WriteAheadJournal(self.recovery.journal_path)
         self._journal_seen = 0
         self._journal_pending = 0  # events of the engine call under way written as pending (0: none)
-        self._journal_saved = None  # the journal's first line: the battle as it was begun
-        self._journal_events: list[dict] = []  # its orders and decisions, journaled ones included
         self.controller.sessionStarted.connect(self._journal_begin)
         self.controller.ordersCommitted.connect(self._journal_append)
         self.controller.answerGiven.connect(self._journal_answer)
@@ -101,36 +99,30 @@ class RecoveryMixin:
             self._autosave_failed(exc)
             return
         self._autosave_works()
-        self._keep_checkpoint(saved)
+        self._keep_checkpoint(lambda: self.controller.make_prefix_checkpoint(saved))
 
-    def _keep_checkpoint(self, saved) -> None:
-        """A checkpoint of the game as it stands, whose orders are `saved`'s, kept in the slot
-        (atomically); its cost paces the mid-turn ones."""
+    def _keep_checkpoint(self, make) -> None:
+        """A checkpoint of the game as it stands (`make()`: None when none can be taken now),
+        kept in the slot (atomically); its cost paces the mid-turn ones."""
         start = time.perf_counter()
         try:
-            made = self.controller.make_prefix_checkpoint(saved)
+            made = make()
             if made is not None:  # else the one kept before still stands for the orders it covers
                 self.recovery.keep_checkpoint(made)
         except Exception:  # nothing is lost: a recovery replays more of the journaled orders
             log.exception("the autosave's checkpoint was not kept")
         self.checkpoint_pacer.restart(time.perf_counter() - start)
 
-    def _checkpoint_mid_turn(self) -> None:
-        """A checkpoint within a turn, when the pacer says it pays (issue 26: a kill late in a long
-        turn then replays only the orders after it). Its saved game is the journal's, whose
-        events are the game's (`make_prefix_checkpoint` checks it): not rebuilt from the events."""
-        saved = self._journal_saved.model_copy(update={"events": list(self._journal_events)})
-        self._keep_checkpoint(saved)
 
     def _journal_begin(self) -> None:
         """A battle started, resumed or undone: the journal starts over from it."""
-        self._journal_saved = None
         if self.recovery is None or not self.controller.has_game:
             return
+        self.controller.track_journal(None)  # until the journal is on disk
         try:
             saved = self.controller.saved_game()
             self.journal.begin(saved)
-            self._journal_saved, self._journal_events = saved, list(saved.events)
+            self.controller.track_journal(saved)
             self.checkpoint_pacer.restart()
             # the checkpoint the battle was opened from (or that an undo kept) stands for its first
             # orders: kept beside the journal until the next end of turn makes a newer one
@@ -153,14 +145,14 @@ class RecoveryMixin:
         except Exception as exc:
             log.exception("journal failed")
             self._autosave_failed(exc)
-            self._journal_saved = None  # the journal misses orders: no checkpoint of them
+            self.controller.track_journal(None)  # the journal misses orders: no checkpoint of them
             return
-        if self._journal_saved is None:
-            return
-        self._journal_events += events
+        # a checkpoint within a long turn, when it pays (issue 26: a kill late in the turn then
+        # replays only the orders after it)
+        self.controller.journaled(events)
         self.checkpoint_pacer.add(sum(1 for e in events if e.get("kind") == "order"))
         if self.checkpoint_pacer.due() and self.controller.between_orders:
-            self._checkpoint_mid_turn()
+            self._keep_checkpoint(self.controller.make_mid_turn_checkpoint)
 
     def _journal_answer(self, decided: dict) -> None:
         """A human answered a question mid-order: the order so far and the answer, on disk before

@@ -113,7 +113,6 @@ class RecoveryMixin:
             log.exception("the autosave's checkpoint was not kept")
         self.checkpoint_pacer.restart(time.perf_counter() - start)
 
-
     def _journal_begin(self) -> None:
         """A battle started, resumed or undone: the journal starts over from it."""
         if self.recovery is None or not self.controller.has_game:

@@ -44,7 +44,9 @@ fresh process of the same code then starts the window on that data folder: "clai
 dead instance's journal into its autosave (at start-up, before the question), "open" is answering
 Yes to "Recover the last battle?" until the event loop is idle (the code before replays every
 order; the code after installs the checkpoint and replays the `--tail` orders journaled after it).
-`--tail 0` is a kill right after an end of turn.
+`--tail 0` is a kill right after an end of turn. The tail's steps are timed too (played back to
+back, as Skip does), with the checkpoints the window kept meanwhile (within the turn, issue 26), and
+each recovery says how many orders it replayed after the checkpoint it installed.
 
 Move orders record their path since issue 26 (a replay walks it without searching): `--before`
 code opens a copy of each saved game with the recorded paths taken out (a file as it wrote them),

@@ -41,7 +41,7 @@ def test_run_a_small_forecast_fills_the_tables(qtbot, dialog) -> None:
         assert dialog.start()
         assert dialog.is_running() and not dialog.run_button.isEnabled() and dialog.cancel_button.isEnabled()
         assert not dialog.start()  # one at a time
-    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=60_000)
     report = dialog.report
     assert report is not None and report.runs == 5 and not report.cancelled and report.seed == 3
     players = dialog.player_model
@@ -122,6 +122,6 @@ def test_worker_processes_from_the_dialog_thread_give_the_same_report(qtbot) -> 
     d.runs.setValue(10)
     with qtbot.waitSignal(d.reportReady, timeout=60_000):
         d.start()
-    qtbot.waitUntil(lambda: not d.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not d.is_running(), timeout=60_000)
     assert d.report.jobs == 2
     assert d.report == forecast(tiny(), 10, seed=0, max_rounds=10, jobs=1)

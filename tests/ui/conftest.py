@@ -13,6 +13,8 @@ Engine errors are collected in `window.errors` instead of a modal box, and a tes
 if any was reported, unless it opened the window with `expect_errors=True` (then it checks them).
 `window` is that window on the skirmish sample; a test file may override it with its own.
 `move_mouse(widget, pos)` moves the mouse over a widget (`held=` the buttons held down).
+`idle()` runs the event loop until the windows' queued work is done (rather than for a fixed time,
+which a loaded CI machine may spend on the first of several queued steps).
 """
 
 from __future__ import annotations
@@ -22,7 +24,7 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
 
@@ -129,15 +131,46 @@ def app_style(qapp):
     qapp.setStyleSheet("")
 
 
+def _queued_work() -> bool:
+    """Whether a window has work queued for the event loop: one of the zero-interval single-shot
+    timers by which the app coalesces its fits, overlays, label placing and fog is running."""
+    return any(
+        timer.isActive() and timer.isSingleShot() and timer.interval() == 0
+        for top in QApplication.topLevelWidgets()
+        for timer in top.findChildren(QTimer)
+    )
+
+
 @pytest.fixture
-def settle(qtbot) -> Callable[[MainWindow], None]:
+def idle(qtbot) -> Callable[..., None]:
+    """Runs the event loop until the windows' queued work is done: no coalescing timer running and
+    the posted events (layouts, queued calls) delivered, three rounds in a row. A fixed
+    `qtbot.wait(20)` is not that: on a loaded machine its time may run out in the first of several
+    queued steps (a fit whose resize queues another), and the test reads a half-done window."""
+
+    def wait(timeout: int = 20_000) -> None:
+        quiet = 0
+
+        def settled() -> bool:
+            nonlocal quiet
+            QApplication.processEvents()
+            quiet = 0 if _queued_work() else quiet + 1
+            return quiet >= 3
+
+        qtbot.waitUntil(settled, timeout=timeout)
+
+    return wait
+
+
+@pytest.fixture
+def settle(qtbot, idle) -> Callable[[MainWindow], None]:
     """Waits for a window's queued dock layout (it runs once the window has its size): after it the
     battlefield has at least half the width, as tests/ui/test_window_fit.py checks."""
 
     def wait(w: MainWindow) -> None:
         width = w.width()
         qtbot.waitUntil(lambda: w.centralWidget().width() >= 0.5 * width, timeout=20_000)
-        qtbot.wait(50)
+        idle()
 
     return wait
 

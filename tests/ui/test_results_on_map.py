@@ -24,5 +24,5 @@ def test_an_attack_shows_its_roll_and_outcome_at_the_target(open_window, qtbot, 
     assert f"vs {attacked.needed}" in texts[0]
     target = cell_center((6, 8))
     assert abs(first.pos().x() - target.x()) < 1 and 0 < target.y() - first.pos().y() < 2 * CELL
-    qtbot.waitUntil(lambda: not w.result_floats.floats, timeout=5000)  # gone on their own
+    qtbot.waitUntil(lambda: not w.result_floats.floats, timeout=20_000)  # gone on their own
     assert all(item.scene() is None for item in labels)

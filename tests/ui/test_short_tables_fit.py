@@ -30,7 +30,7 @@ def test_the_game_over_table_shows_every_team(qtbot, app_style) -> None:
     assert dialog.table.rowCount() == 3 and _all_rows_shown(dialog.table)
 
 
-def test_the_forecast_player_table_shows_both_sides_and_the_draw(qtbot, app_style) -> None:
+def test_the_forecast_player_table_shows_both_sides_and_the_draw(qtbot, idle, app_style) -> None:
     d = ForecastDialog(_scenario(), jobs=1)
     qtbot.addWidget(d)
     d.show()
@@ -39,8 +39,8 @@ def test_the_forecast_player_table_shows_both_sides_and_the_draw(qtbot, app_styl
     d.turns.setValue(d.turns.minimum())  # rifles 7" apart, one round: no side can win, a draw
     with qtbot.waitSignal(d.reportReady, timeout=30_000):
         d.start()
-    qtbot.waitUntil(lambda: not d.is_running(), timeout=10_000)
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: not d.is_running(), timeout=60_000)
+    idle()
     assert d.player_view.model().rowCount() >= 3 and _all_rows_shown(d.player_view)
 
 

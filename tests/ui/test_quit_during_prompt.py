@@ -33,7 +33,7 @@ def test_ctrl_q_during_a_response_question_takes_the_default_and_asks_to_leave(o
             window.response_prompt.take_default()
 
     QTimer.singleShot(50, press)
-    QTimer.singleShot(3000, give_up)
+    QTimer.singleShot(20_000, window, give_up)  # only if the key failed: a loaded machine is slow, not stuck
     assert window.ask_response(request) == "3,4"  # the default, given by the Quit key
     assert "stuck" not in seen, "Ctrl+Q did nothing while the question waited"
     assert seen["menu"] is False  # the menus were disabled while the question waited

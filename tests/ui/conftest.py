@@ -103,7 +103,7 @@ def open_window(qtbot, settings: QSettings):
             w.resize(*size)
         if show:
             w.show()
-            qtbot.waitExposed(w)
+            qtbot.waitExposed(w, timeout=20_000)
             if fit:
                 w.view.fit()
         return w

@@ -11,7 +11,7 @@ def test_an_opened_saved_game_shows_the_last_line_of_its_log(qtbot, idle, settin
     window = _window(qtbot, settings)
     window.resize(1600, 1000)
     window.show()
-    qtbot.waitExposed(window)
+    qtbot.waitExposed(window, timeout=20_000)
     assert window.open_saved_game(_orders_file(tmp_path), remember=False)
     bar = window.log_panel.view.verticalScrollBar()
     idle()

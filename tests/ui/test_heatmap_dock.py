@@ -35,7 +35,7 @@ def test_forecast_dialog_headers_are_not_clipped(qtbot) -> None:
     d = ForecastDialog(load_scenario(SKIRMISH), jobs=1)
     qtbot.addWidget(d)
     d.show()
-    qtbot.waitExposed(d)
+    qtbot.waitExposed(d, timeout=20_000)
     for view in (d.player_view, d.unit_view):
         header = view.horizontalHeader()
         metrics = header.fontMetrics()

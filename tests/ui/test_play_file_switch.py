@@ -46,7 +46,7 @@ def test_open_a_saved_game_in_play_mode_resumes_it_on_the_map(
 ) -> None:
     _play_with_overlays(window, idle)
     window.controller.end_turn()
-    qtbot.waitUntil(lambda: window.controller.active_player == "red", timeout=20000)
+    qtbot.waitUntil(lambda: window.controller.active_player == "red", timeout=120_000)
     path = tmp_path / "game.json"
     assert window.save_game_as(path)
     assert window.open_file(SHOWCASE)  # somewhere else first

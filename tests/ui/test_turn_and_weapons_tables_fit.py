@@ -151,7 +151,7 @@ def test_a_cells_text_does_not_add_or_drop_columns_only_the_width_does(qtbot) ->
     qtbot.addWidget(table)
     fitter = ColumnFitter(table, optional=(3, 2))
     table.show()
-    qtbot.waitExposed(table)
+    qtbot.waitExposed(table, timeout=20_000)
 
     def hidden() -> list[int]:
         return [c for c in range(4) if table.isColumnHidden(c)]

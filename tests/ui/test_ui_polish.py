@@ -68,7 +68,7 @@ def test_turn_limit_ends_the_battle_with_a_summary_and_closes_orders(window: Mai
     window.set_play_mode(True, seed=5, max_rounds=1)
     c = window.controller
     assert window.end_turn()  # the human's turn ends; the AI plays round 1, then the limit is reached
-    qtbot.waitUntil(lambda: c.game.over, timeout=20000)
+    qtbot.waitUntil(lambda: c.game.over, timeout=120_000)
     qtbot.waitUntil(lambda: bool(window.game_overs), timeout=20_000)
     summary = window.game_overs[-1]
     assert summary.winner is None and "turn limit" in summary.reason

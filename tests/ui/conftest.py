@@ -27,6 +27,7 @@ import shiboken6
 from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from pytestqt.exceptions import TimeoutError as QtTimeoutError
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.models import Scenario
@@ -131,14 +132,22 @@ def app_style(qapp):
     qapp.setStyleSheet("")
 
 
-def _queued_work() -> bool:
-    """Whether a window has work queued for the event loop: one of the zero-interval single-shot
-    timers by which the app coalesces its fits, overlays, label placing and fog is running."""
-    return any(
-        timer.isActive() and timer.isSingleShot() and timer.interval() == 0
+def _queued_work() -> list[QTimer]:
+    """The work windows have queued for the event loop: the running zero-interval single-shot
+    timers by which the app coalesces its fits, overlays, label placing and fog."""
+    return [
+        timer
         for top in QApplication.topLevelWidgets()
         for timer in top.findChildren(QTimer)
-    )
+        if timer.isActive() and timer.isSingleShot() and timer.interval() == 0
+    ]
+
+
+def _timer_name(timer: QTimer) -> str:
+    """`Owner.attribute` of a timer, for a message saying which work never ended."""
+    owner = timer.parent()
+    names = [name for name, value in vars(owner).items() if value is timer] if owner is not None else []
+    return f"{type(owner).__name__}.{names[0] if names else '?'}"
 
 
 @pytest.fixture
@@ -151,13 +160,21 @@ def idle(qtbot) -> Callable[..., None]:
     def wait(timeout: int = 20_000) -> None:
         quiet = 0
 
+        busy: list[str] = []
+
         def settled() -> bool:
             nonlocal quiet
             QApplication.processEvents()
-            quiet = 0 if _queued_work() else quiet + 1
+            queued = _queued_work()
+            busy.extend(_timer_name(timer) for timer in queued)
+            quiet = 0 if queued else quiet + 1
             return quiet >= 3
 
-        qtbot.waitUntil(settled, timeout=timeout)
+        try:
+            qtbot.waitUntil(settled, timeout=timeout)
+        except QtTimeoutError as exc:
+            seen = ", ".join(f"{name} x{busy.count(name)}" for name in dict.fromkeys(busy))
+            raise AssertionError(f"the windows' queued work never ended within {timeout} ms: {seen}") from exc
 
     return wait
 

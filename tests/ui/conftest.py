@@ -158,12 +158,12 @@ def idle(qtbot) -> Callable[..., None]:
     queued steps (a fit whose resize queues another), and the test reads a half-done window."""
 
     def wait(timeout: int = 20_000) -> None:
-        quiet = 0
-
+        quiet = rounds = 0
         busy: list[str] = []
 
         def settled() -> bool:
-            nonlocal quiet
+            nonlocal quiet, rounds
+            rounds += 1
             QApplication.processEvents()
             queued = _queued_work()
             busy.extend(_timer_name(timer) for timer in queued)
@@ -174,7 +174,10 @@ def idle(qtbot) -> Callable[..., None]:
             qtbot.waitUntil(settled, timeout=timeout)
         except QtTimeoutError as exc:
             seen = ", ".join(f"{name} x{busy.count(name)}" for name in dict.fromkeys(busy))
-            raise AssertionError(f"the windows' queued work never ended within {timeout} ms: {seen}") from exc
+            raise AssertionError(
+                f"the windows' queued work never ended within {timeout} ms ({rounds} rounds of the"
+                f" event loop; few rounds mean something held the loop): {seen or 'no timer running'}"
+            ) from exc
 
     return wait
 

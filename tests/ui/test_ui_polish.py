@@ -218,14 +218,31 @@ def test_crowded_labels_are_hidden_except_for_the_selected_or_hovered_unit(windo
 # -- application, shortcuts, tips ---------------------------------------------------------------
 
 
-def test_application_has_the_icon_and_the_stylesheet(qtbot) -> None:
+@pytest.fixture
+def app_restored(qapp):
+    """The test process's one QApplication as it was before `create_application` dressed it: the
+    real style sheet left on it made every later test in the worker run under it (other sizes,
+    slower layouts; a test after these in the same worker timed out waiting for its window)."""
+    state = (qapp.styleSheet(), qapp.windowIcon(), qapp.organizationName(), qapp.applicationName())
+    names = (qapp.applicationDisplayName(), qapp.desktopFileName())
+    yield qapp
+    style, icon, organization, application = state
+    qapp.setStyleSheet(style)
+    qapp.setWindowIcon(icon)
+    qapp.setOrganizationName(organization)
+    qapp.setApplicationName(application)
+    qapp.setApplicationDisplayName(names[0])
+    qapp.setDesktopFileName(names[1])
+
+
+def test_application_has_the_icon_and_the_stylesheet(qtbot, app_restored) -> None:
     app = app_module.create_application(["test"])
     assert not app.windowIcon().isNull()
     assert app_module.STYLE_SHEET.is_file() and "QToolBar" in app.styleSheet()
     assert any(p.is_file() for p in app_module.ICON_FILES)
 
 
-def test_main_passes_the_data_dir_and_offers_recovery(qtbot, monkeypatch, tmp_path) -> None:
+def test_main_passes_the_data_dir_and_offers_recovery(qtbot, monkeypatch, tmp_path, app_restored) -> None:
     seen = {}
 
     def fake_open(path, **kwargs):

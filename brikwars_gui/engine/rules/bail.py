@@ -101,7 +101,11 @@ def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
     """Passable cells within `inches` (GRID-3) the unit can leap to, its own cell first; free as
     far as its side knows: the cell of an enemy it does not see is offered (leaving it out would
     give that enemy away; fog of war, G-16), and a leap onto it lands short (`_land_short`)."""
-    state = ctx.state
+    return leap_cells(ctx.state, unit, inches)
+
+
+def leap_cells(state: GameState, unit: UnitState, inches: int) -> list[Cell]:
+    """`bail_cells` from the state alone (what a player weighing a Bail sees)."""
     grid = state.grid
     occupied = known_occupied(state, unit.team)
     water = water_cells(grid)
@@ -121,7 +125,7 @@ def bail_cells(ctx: PlayContext, unit: UnitState, inches: int) -> list[Cell]:
     return out
 
 
-def _reaches(state: GameState, enemy: UnitState, cell: Cell, size: float) -> bool:
+def reaches(state: GameState, enemy: UnitState, cell: Cell, size: float) -> bool:
     """`enemy` could attack a unit on `cell` next without penalty: a close-combat weapon within
     reach (GRID-4), or a ranged one within its Range (GRID-3) and in line of sight (GRID-5); beyond
     Range every die loses the Out of Range inches (R-ACT-6)."""
@@ -134,12 +138,16 @@ def _reaches(state: GameState, enemy: UnitState, cell: Cell, size: float) -> boo
     return has_line_of_sight(state.grid, enemy.pos, cell, smoke=smoke)
 
 
-def bail_default(state: GameState, unit: UnitState, cells: list[Cell], threat: UnitState | None) -> Cell:
+def bail_default(
+    state: GameState, unit: UnitState, cells: list[Cell], threat: UnitState | None, *, far: bool = False
+) -> Cell:
     """The landing a player would pick among `cells` (docs/rules-decisions.md, R-RESP-6): the least
     harm first — not on fire (R-FIRE), not in a Field Hazard (their bounds are public, R-HAZ-1) nor
-    in water that would hold it (R-MOVE-10), out of the attacker's reach, in reach (`_reaches`) of
+    in water that would hold it (R-MOVE-10), out of the attacker's reach, in reach (`reaches`) of
     the fewest enemies its side sees (G-16) — then a leap rather than staying put, then the nearest
-    cell (ties: the first in row order)."""
+    cell (ties: the first in row order). `far` (the tactical AI's answer): the cell farthest from
+    the attacker instead of the nearest, for an attack that goes on beyond its Range loses a die's
+    worth per inch (R-ACT-6)."""
     burning = {c for fire in state.fires.values() if fire.target not in state.units for c in fire.cells}
     fields = [f.mask for f in state.fields.values() if not (f.living_only and not unit.living)]
     held = water_cells(state.grid) if burdened(unit) else frozenset()
@@ -152,15 +160,15 @@ def bail_default(state: GameState, unit: UnitState, cells: list[Cell], threat: U
     def harm(c: Cell) -> tuple:
         x, y = c
         hazard = any(bool(mask[y, x]) for mask in fields) or c in held
-        exposed = threat is not None and threat.alive and _reaches(state, threat, c, unit.size)
-        reached = sum(_reaches(state, e, c, unit.size) for e in enemies)
+        exposed = threat is not None and threat.alive and reaches(state, threat, c, unit.size)
+        reached = sum(reaches(state, e, c, unit.size) for e in enemies)
         return (
             int(c in burning),
             int(hazard),
             int(exposed),
             reached,
             c == unit.pos,
-            distance(unit.pos, c),
+            -distance(threat.pos, c) if far and threat is not None else distance(unit.pos, c),
             (y, x),
         )
 

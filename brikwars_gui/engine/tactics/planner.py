@@ -40,6 +40,7 @@ from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, 
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
+from brikwars_gui.engine.tactics.shove_plans import blast
 from brikwars_gui.engine.tactics.sn_plans import sn_plans
 from brikwars_gui.engine.tactics.threat import CROSSING, STEP, ThreatMap, known_enemies
 
@@ -164,6 +165,9 @@ class Planner:
                 if not cells.any() or not self._blast_safe(unit, w, e):
                     continue
                 hit, kill, value = self._odds_by_cell(unit, w, e, needed, cells, xs, ys)
+                if w.damage_type == "explosive":  # G-12: the blast catches the foes beside it too
+                    beside = blast(self.game.state, w.damage, e.pos, unit.team, {}, besides=e.id)[0]
+                    value = value + hit * beside
                 if hit[0] < self.b.min_hit and hit.max() < self.b.min_hit:
                     continue
                 shots.append(_Shot(e, w, hit, kill, value, cells))

@@ -27,7 +27,7 @@ from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import UnitState
 from brikwars_gui.engine.tactics import budget, rollout
 from brikwars_gui.engine.tactics.baselines import BASELINES, GreedyAI, RandomAI
-from brikwars_gui.engine.tactics.enemy_model import EnemyWatch, model_of
+from brikwars_gui.engine.tactics.enemy_model import EnemyWatch
 from brikwars_gui.engine.tactics.explain import explain
 from brikwars_gui.engine.tactics.odds import best_odds
 from brikwars_gui.engine.tactics.plan import HAND_KINDS, Plan, action_for
@@ -260,12 +260,11 @@ class TacticalAI:
     def _enemy_model(self, b: Behaviour) -> Callable[[int], rollout.Reply | None] | None:
         """How the enemy replies on the k-th draw of a play-out: the first `planner_replies` draws
         as Normal plans (it plays nothing out), the others as the default AI (rollout.replies) —
-        until the enemy's own turns show which of the two it plays like (`enemy_model.EnemyWatch`):
-        then every draw as that one."""
+        until the enemy's own turns show which model it plays like (`enemy_model.EnemyWatch`:
+        Normal's plans, the default AI or the greedy player): then every draw as that one."""
         if b.planner_replies <= 0:
             return None
-        draws = self._watch.planner_draws(b.planner_replies, max(b.rollouts, b.turn_rollouts))
-        return model_of(draws, self._normal_reply)
+        return self._watch.model(b.planner_replies, self._normal_reply)
 
     def _normal_reply(self, sim: Game) -> None:
         """The enemy's turn on a copy as Normal plans it, as the battle's ruleset tunes Normal

@@ -73,11 +73,19 @@ def blast_radius(expr: str) -> int:
 
 
 def blast(
-    state: GameState, expr: str, spot: Cell, team: str, moved: dict[str, Cell], *, per_die_modifier: int = 0
+    state: GameState,
+    expr: str,
+    spot: Cell,
+    team: str,
+    moved: dict[str, Cell],
+    *,
+    per_die_modifier: int = 0,
+    besides: str | None = None,
 ) -> tuple[float, float, set[str]]:
     """(expected harm to enemies of `team`, to its friends, the ids caught) of an explosion of
     `expr` at `spot`: each unit in the radius suffers the roll and the rest are knocked over
-    (G-12, R-MOVE-15); `moved` places units where the plan puts them (the shover, the victim)."""
+    (G-12, R-MOVE-15); `moved` places units where the plan puts them (the shover, the victim);
+    `besides`: a unit left out (a grenade's target, whose odds the attack's own)."""
     radius = blast_radius(expr)
     near = {u.id: u for u in state.units_near(spot, radius + 3)}
     for uid in moved:
@@ -86,7 +94,7 @@ def blast(
     caught: set[str] = set()
     for uid in sorted(near):
         u = near[uid]
-        if not u.alive or not in_range(spot, moved.get(uid, u.pos), radius):
+        if not u.alive or uid == besides or not in_range(spot, moved.get(uid, u.pos), radius):
             continue
         caught.add(uid)
         odds = damage_odds(state, expr, u, damage_type="explosive", per_die_modifier=per_die_modifier)

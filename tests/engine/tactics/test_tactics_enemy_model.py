@@ -64,4 +64,38 @@ def test_the_watch_ignores_a_kept_copy_of_another_game():
     second.end_turn()
     second.end_turn()
     watch.observe(second, lambda sim: None)
-    assert watch.error == {enemy_model.PLANNER: 0.0, enemy_model.DEFAULT: 0.0}
+    assert watch.error == {enemy_model.PLANNER: 0.0, enemy_model.DEFAULT: 0.0, enemy_model.GREEDY: 0.0}
+
+
+def _riflemen_against_a_swordsman() -> Game:
+    """Blue's two riflemen 13" from red's swordsman, who cannot answer a shot: the default AI
+    walks each rifle 3" to the edge of its Range (10") and shoots; the greedy player walks its
+    whole Move straight at him and shoots from 8"."""
+    units = [
+        sb.unit("hake", "red", (2, 5), facing="E", weapons=[sb.SWORD]),
+        sb.unit("eel", "blue", (15, 4), facing="W", weapons=[sb.RIFLE]),
+        sb.unit("fen", "blue", (15, 6), facing="W", weapons=[sb.RIFLE]),
+    ]
+    return Game.from_scenario(sb.scenario(units, width=24, height=10), seed=1, max_rounds=5)
+
+
+def test_hard_models_a_foe_that_walks_its_whole_move_as_the_greedy_player():
+    """Issue 25, seventh session: a foe that walks its whole Move at the nearest enemy and shoots
+    whoever stands nearest (the greedy baseline, and a player who charges straight in) is
+    predicted by neither Normal's plans nor the default AI, whose riflemen stop at the edge of
+    their Range. The watch now replays the enemy's turn as the greedy player too, and once that
+    model is the nearest every draw of the play-outs replies as it."""
+    game = _riflemen_against_a_swordsman()
+    watch = enemy_model.EnemyWatch(3)
+    game.end_turn()  # red keeps its turn: blue's begins
+    watch.keep(game, "red")
+    make_player("greedy", 3).play_turn(game)  # through Game orders: move, then shoot
+    assert game.active_player == "red" and not game.over
+    walked = {u.id: u.pos for u in game.units_of("blue")}
+    assert walked == {"eel": (10, 5), "fen": (10, 6)}, walked  # 5" each, not 3"
+    watch.observe(game, lambda sim: TacticalAI(preset("normal"), 3).play_turn(sim))
+    assert watch.error[enemy_model.GREEDY] + enemy_model.MARGIN <= watch.error[enemy_model.DEFAULT]
+    assert watch.error[enemy_model.GREEDY] + enemy_model.MARGIN <= watch.error[enemy_model.PLANNER]
+    assert watch.leader() == enemy_model.GREEDY
+    model = watch.model(2, lambda sim: None)
+    assert model is not None and all(model(k) is enemy_model._greedy_reply for k in range(3))

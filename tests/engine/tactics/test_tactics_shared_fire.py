@@ -11,7 +11,7 @@ from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.hazards import sandbox as hs
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import WeaponState
-from brikwars_gui.engine.tactics import TacticalAI, preset
+from brikwars_gui.engine.tactics import TacticalAI, policy, preset
 from brikwars_gui.engine.tactics.baselines import GreedyAI
 
 
@@ -44,11 +44,13 @@ def _losses_after_blues_turn(game: Game) -> list[str]:
     return sorted(u.id for u in game.state.units.values() if u.team == "red" and not u.alive)
 
 
-def test_r_act_1_the_runner_steps_into_the_reach_of_the_foe_who_shoots_anyway():
+def test_r_act_1_the_runner_steps_into_the_reach_of_the_foe_who_shoots_anyway(monkeypatch):
     """Summing the foes' chances, the veteran's surer shot made the north-west step look the worse
     one, and the runner went south-east: then the veteran shot the other runner and the plain
     rifleman walked up and shot this one — two lost. Knowing the veteran fires once, whoever he
-    picks, the runner steps north-west: one lost."""
+    picks, the runner steps north-west: one lost. (Only where the runner stands is compared: the
+    unarmed runner would otherwise Bail from the shot, R-RESP-6, `test_tactics_bail.py`.)"""
+    monkeypatch.setattr(policy, "BAIL_WORTH", 2.0)  # above any chance: no Bail
     game = _position()
     TacticalAI(_dials(1.0), tuned=True).play_unit(game, "runner")
     x, y = game.unit("runner").pos

@@ -40,6 +40,7 @@ from brikwars_gui.engine.tactics.odds import Odds, attack_odds, nominal_needed, 
 from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
+from brikwars_gui.engine.tactics.skill_plans import skill_plans
 from brikwars_gui.engine.tactics.sn_plans import sn_plans
 from brikwars_gui.engine.tactics.threat import CROSSING, STEP, ThreatMap, known_enemies
 
@@ -107,7 +108,7 @@ class Planner:
 
     # -- inputs -------------------------------------------------------------------------------------
 
-    def _urgency(self) -> float:
+    def urgency(self) -> float:
         """0 at the start, 1 at the round limit — or sooner when the enemy sits (`standoff`: it
         gave no move or attack orders on its last turns, so waiting for it to come gains nothing):
         the advance grows, the worth of holding and caution about attacking melt (walking into
@@ -248,7 +249,7 @@ class Planner:
             sight_cache=self.sight_cache,
             shared_fire=self.b.shared_fire,
         )
-        urgency = self._urgency()
+        urgency = self.urgency()
         caution = self.b.caution * (1.0 - 0.5 * urgency)  # toward the limit, trades are worth it
         # a hazard cell on the way costs what crossing it costs (`CROSSING` of its danger), so
         # the way round is taken when shorter, and a band that must be crossed is entered only
@@ -333,6 +334,7 @@ class Planner:
             plans += charge_plans(self, unit, near, tm, caution)
         plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
         plans += hand_plans(self, unit, cells, base - self.b.caution * move_risk, move_risk, tm, caution)
+        plans += skill_plans(self, unit, cells, base - self.b.caution * move_risk, later, tm, caution)
         if state.sn.active:  # Chapter D: casts and a 10amyte's blast (tactics/sn_plans.py)
             sn = sn_plans(self, unit, cells, base - self.b.caution * move_risk)
             free = [p for p in sn if p.free]
@@ -439,7 +441,7 @@ class Planner:
         if enemies is None:
             enemies = known_enemies(self.game.state, unit.team)
         xs, ys = np.array([cell[0]]), np.array([cell[1]])
-        return float(self._position(unit, enemies, [cell], xs, ys, self._reach(unit), self._urgency())[0])
+        return float(self._position(unit, enemies, [cell], xs, ys, self._reach(unit), self.urgency())[0])
 
     def _hold_value(
         self, unit: UnitState, enemies: list[UnitState], xs: np.ndarray, ys: np.ndarray, my_reach: float
@@ -551,7 +553,7 @@ class Planner:
             return []
         goals = list(runs)
         xs, ys = np.array([g[0] for g in goals]), np.array([g[1] for g in goals])
-        position = self._position(unit, enemies, goals, xs, ys, self._reach(unit), self._urgency())
+        position = self._position(unit, enemies, goals, xs, ys, self._reach(unit), self.urgency())
         later = tm.next_turn[ys, xs]
         score = position - self.b.caution * (self.next_turn * later + tm.hazard[ys, xs])
         score -= self.b.caution * self._leaving_risk(unit, goals, tm)  # a guard's blow (R-NP-12)

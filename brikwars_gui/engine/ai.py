@@ -35,7 +35,7 @@ from brikwars_gui.engine.rules.common import (
     ranged_weapons,
     usable_weapons,
 )
-from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rules.move_search import water_cells
 from brikwars_gui.engine.rules.orders import action_problem
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import DefaultPolicy, Game

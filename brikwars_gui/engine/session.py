@@ -49,16 +49,8 @@ from brikwars_gui.engine.rules.common import (
     find_actor,
 )
 from brikwars_gui.engine.rules.damage import kill
-from brikwars_gui.engine.rules.movement import (
-    MovementStopped,
-    MoveSearch,
-    Recovered,
-    plan_move,
-    prepare_moves,
-    search_moves,
-    walk,
-    water_cells,
-)
+from brikwars_gui.engine.rules.move_search import MoveSearch, prepare_moves, search_moves, water_cells
+from brikwars_gui.engine.rules.movement import MovementStopped, Recovered, plan_move, walk
 from brikwars_gui.engine.rules.quiet_steps import quiet_steps
 from brikwars_gui.engine.rules.response import (
     leaving_triggers,
@@ -372,7 +364,7 @@ class Game:
         return moves
 
     def prepare_moves(self, unit_ids: Iterable[str]) -> None:
-        """Search the moves of these units of the active side together (`movement.prepare_moves`,
+        """Search the moves of these units of the active side together (`move_search.prepare_moves`,
         one numpy pass): each one's `legal_moves` then reads its search, if nothing it depends on
         has changed by then (the default AI asks every unit's moves, one after the other)."""
         units = [self.unit(uid) for uid in unit_ids]

@@ -222,7 +222,7 @@ def unit_visible_to(state: GameState, team: str, unit: UnitState) -> bool:
 
 def unseen_enemy_cells(state: GameState, team: str) -> frozenset[Cell]:
     """Cells of the living enemy units the side does not see (Hidden, or out of sight under fog):
-    pathing must not avoid them (`movement.blockers`). Cached until a unit changes."""
+    pathing must not avoid them (`move_search.blockers`). Cached until a unit changes."""
     if not state.fog_of_war:  # only Hidden enemies (G-16): the index keeps who is Hidden
         units = state.units
         if not state.unit_index().hidden:

@@ -11,7 +11,7 @@ import pytest
 from brikwars_gui.engine.dice import ScriptedDice, SeededDice
 from brikwars_gui.engine.grid import Grid, find_path, reach_search, reach_searches
 from brikwars_gui.engine.hazards import sandbox as hs
-from brikwars_gui.engine.rules import movement
+from brikwars_gui.engine.rules import move_search, movement
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.engine.state import GameState
 from brikwars_gui.scenario.generate import army_battle
@@ -183,20 +183,20 @@ def test_moves_prepared_for_a_side_are_its_units_own_until_something_they_depend
     game = Game.from_scenario(army_battle(200, size=60, buildings=20, fires=2, seed=4), seed=1)
     state = game.state
     ids = sorted(u.id for u in game.units_of())
-    prepared = movement.prepare_moves(state, [game.unit(u) for u in ids])
+    prepared = move_search.prepare_moves(state, [game.unit(u) for u in ids])
     assert len(prepared) == len(ids)
     for uid in ids[:40]:
         unit = game.unit(uid)
-        assert list(movement.search_moves(state, unit, prepared[uid])[0].items()) == list(
-            movement.legal_moves(state, unit).items()
+        assert list(move_search.search_moves(state, unit, prepared[uid])[0].items()) == list(
+            move_search.legal_moves(state, unit).items()
         )
     unit = game.unit(ids[0])
-    blocked, _ = movement.blockers(state, unit)
+    blocked, _ = move_search.blockers(state, unit)
     assert prepared[ids[0]].holds(state, unit, blocked, False)
-    x, y = next(iter(movement.legal_moves(state, unit)))
+    x, y = next(iter(move_search.legal_moves(state, unit)))
     state.grid.passable[y, x] = False  # under the kept search
     assert not prepared[ids[0]].holds(state, unit, blocked, False)
-    assert (x, y) not in movement.search_moves(state, unit, prepared[ids[0]])[0]
+    assert (x, y) not in move_search.search_moves(state, unit, prepared[ids[0]])[0]
     state.grid.passable[y, x] = True
     other = game.unit(ids[1])
     enemies = sorted(
@@ -204,18 +204,18 @@ def test_moves_prepared_for_a_side_are_its_units_own_until_something_they_depend
         key=lambda u: -max(abs(u.pos[0] - other.pos[0]), abs(u.pos[1] - other.pos[1])),
     )
     enemies[0].alive = False  # one fewer blocker, beyond the search's reach: it still holds
-    assert prepared[ids[1]].holds(state, other, movement.blockers(state, other)[0], False)
-    assert list(movement.search_moves(state, other, prepared[ids[1]])[0].items()) == list(
-        movement.legal_moves(state, other).items()
+    assert prepared[ids[1]].holds(state, other, move_search.blockers(state, other)[0], False)
+    assert list(move_search.search_moves(state, other, prepared[ids[1]])[0].items()) == list(
+        move_search.legal_moves(state, other).items()
     )
     step = next(
         c
-        for c in movement.legal_moves(state, other)
+        for c in move_search.legal_moves(state, other)
         if max(abs(c[0] - other.pos[0]), abs(c[1] - other.pos[1])) == 1
     )
     enemies[1].pos = step  # an enemy now stands in its way: searched afresh, the cell left out
-    assert not prepared[ids[1]].holds(state, other, movement.blockers(state, other)[0], False)
-    assert step not in movement.search_moves(state, other, prepared[ids[1]])[0]
+    assert not prepared[ids[1]].holds(state, other, move_search.blockers(state, other)[0], False)
+    assert step not in move_search.search_moves(state, other, prepared[ids[1]])[0]
 
 
 def test_the_default_ai_plays_the_same_round_with_its_moves_searched_together(monkeypatch) -> None:

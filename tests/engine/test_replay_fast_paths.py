@@ -22,7 +22,7 @@ from brikwars_gui.engine import ai
 from brikwars_gui.engine.dice.source import ScriptedDice, SeededDice
 from brikwars_gui.engine.hazards import paths as hazard_paths
 from brikwars_gui.engine.hazards import sandbox as hs
-from brikwars_gui.engine.rules import movement
+from brikwars_gui.engine.rules import move_search, movement
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.engine.state import GameState
 from brikwars_gui.paths import SCENARIOS
@@ -42,7 +42,7 @@ def full_checks():
     """The replay as it was before the shortcuts: every step asked, every set built."""
     saved = hazard_paths._clear_steps, movement._ends_on_friend, Game.replay_searches_ahead
     hazard_paths._clear_steps = lambda *a: False
-    movement._ends_on_friend = lambda state, unit, end: end in movement.blockers(state, unit)[1]
+    movement._ends_on_friend = lambda state, unit, end: end in move_search.blockers(state, unit)[1]
     Game.replay_searches_ahead = False
     try:
         yield

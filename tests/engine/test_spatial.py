@@ -126,7 +126,7 @@ def test_blockers_and_object_reach_match_a_full_scan_during_a_battle() -> None:
     """`blockers` (movement) and `objects_touching` (hand orders) come from kept indexes: they
     must equal a scan of every unit / object cell at every turn of a battle with deaths."""
     from brikwars_gui.engine.geometry import within_reach
-    from brikwars_gui.engine.rules.movement import blockers
+    from brikwars_gui.engine.rules.move_search import blockers
 
     game = Game.from_scenario(army_battle(60, size=30, buildings=6, seed=1), seed=2, max_rounds=8)
     state = game.state

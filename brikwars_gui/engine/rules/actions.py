@@ -36,7 +36,8 @@ from brikwars_gui.engine.rules.common import (
     use_rating,
     weapon_named,
 )
-from brikwars_gui.engine.rules.movement import charge_blocked, movement_problem, sprint
+from brikwars_gui.engine.rules.move_search import movement_problem
+from brikwars_gui.engine.rules.movement import charge_blocked, sprint
 from brikwars_gui.engine.rules.orders import (
     ActionOption,
     Order,

@@ -39,7 +39,7 @@ from brikwars_gui.engine.rules.common import (
     ranged_weapons,
 )
 from brikwars_gui.engine.rules.damage import disrupt
-from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rules.move_search import water_cells
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 from brikwars_gui.engine.visibility import known_occupied, reveal, unit_visible_to, unseen_occupant
 

@@ -21,7 +21,8 @@ from dataclasses import dataclass
 
 from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.rules.common import IllegalOrder, PlayContext
-from brikwars_gui.engine.rules.movement import PlannedMove, movement_problem, plan_move, walk
+from brikwars_gui.engine.rules.move_search import movement_problem
+from brikwars_gui.engine.rules.movement import PlannedMove, plan_move, walk
 from brikwars_gui.engine.rules.orders import (
     ActionOption,
     Order,

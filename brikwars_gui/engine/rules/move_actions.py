@@ -24,17 +24,8 @@ from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.geometry import distance, within_reach
 from brikwars_gui.engine.grid import rise_inches
 from brikwars_gui.engine.rules.common import PlayContext, cell_text, max_rise, unable_problem
-from brikwars_gui.engine.rules.movement import (
-    PlannedMove,
-    StepCheck,
-    StepResolve,
-    blockers,
-    movement_problem,
-    roll_sprint,
-    sprint,
-    walk,
-    water_cells,
-)
+from brikwars_gui.engine.rules.move_search import blockers, movement_problem, water_cells
+from brikwars_gui.engine.rules.movement import PlannedMove, StepCheck, StepResolve, roll_sprint, sprint, walk
 from brikwars_gui.engine.rules.orders import (
     ActionOption,
     Order,

@@ -1,7 +1,7 @@
 """Steps of a walk that no enemy can respond to, found once per path (issue 26).
 
 `movement.walk` asks `response.movement_triggers` after every step of a move. That query finds
-the enemies within `_trigger_radius` of the step (the longest Range in the battle + the Angry
+the enemies within `trigger_radius` of the step (the longest Range in the battle + the Angry
 Inch) that hold a saved Action (R-RESP-1), can act (R-MOVE-16) and are not swimming (R-MOVE-4),
 and considers only those: with none, no Response is possible there and it returns the Traps'
 triggers alone (`operate_triggers`). `quiet_steps` answers that "none" for every step of a path
@@ -20,13 +20,13 @@ from collections.abc import Sequence
 import numpy as np
 
 from brikwars_gui.engine.rules.common import PlayContext, swimming
-from brikwars_gui.engine.rules.response import _trigger_radius
+from brikwars_gui.engine.rules.response import trigger_radius
 from brikwars_gui.engine.state import Cell, UnitState
 
 
 def quiet_steps(ctx: PlayContext, mover: UnitState, cells: Sequence[Cell]) -> list[bool]:
     """For each index i of `cells` (the step cells[i-1] → cells[i]; index 0 is the start and
-    always False): True when no enemy that could respond stands within `_trigger_radius` of
+    always False): True when no enemy that could respond stands within `trigger_radius` of
     cells[i], so `movement_triggers` finds no Response there. The Traps' triggers are not
     covered: a caller with Traps on the table must ask every step."""
     quiet = [False] * len(cells)
@@ -35,7 +35,7 @@ def quiet_steps(ctx: PlayContext, mover: UnitState, cells: Sequence[Cell]) -> li
     index = ctx.state.unit_index()
     if not index.may_respond_to(mover.team):  # no enemy holds a saved Action (a side's first turn)
         return [False, *[True] * (len(cells) - 1)]
-    radius = _trigger_radius(ctx)
+    radius = trigger_radius(ctx)
     r = int(min(radius, 1e9)) + 1
     xs, ys = [c[0] for c in cells[1:]], [c[1] for c in cells[1:]]
     # alive, a saved Action, not Disrupted (`can_respond`), and near the path's box

@@ -23,22 +23,26 @@
 from __future__ import annotations
 
 import contextlib
-import dataclasses
 import math
 from collections.abc import Iterator
 from typing import Any
 
-from brikwars_gui.engine.events import Event, register_event
 from brikwars_gui.engine.geometry import (
     chebyshev,
-    distance,
-    facing_towards,
-    has_line_of_sight,
     in_range,
     sees,
 )
-from brikwars_gui.engine.grid import step_allowed
-from brikwars_gui.engine.journal import begin, rollback
+from brikwars_gui.engine.rules.angry_inch import (
+    angry_inch_cells,
+    any_inch_shot,
+    in_inch_zone,
+    inch_and_shoot,
+    inch_shots,
+    inch_step,
+    step_blocked,
+    step_cells,
+    weighed,
+)
 from brikwars_gui.engine.rules.bail import bail
 from brikwars_gui.engine.rules.combat import AttackPlan, plan_attack, resolve_attack
 from brikwars_gui.engine.rules.common import (
@@ -49,93 +53,23 @@ from brikwars_gui.engine.rules.common import (
     burdened,
     can_respond,
     close_weapons,
-    max_rise,
-    parse_cell,
     ranged_weapons,
     swimming,
-    turn_to,
     usable_weapons,
     weapon_named,
 )
-from brikwars_gui.engine.rules.movement import MovementStopped, UnitMoved, water_cells
+from brikwars_gui.engine.rules.move_search import water_cells
 from brikwars_gui.engine.rules.operate_response import KIND as OPERATE_KIND
 from brikwars_gui.engine.rules.operate_response import operate_triggers, pull, steps_to, wants_to_operate
+from brikwars_gui.engine.rules.response_events import (
+    AttackWasted,
+    Countered,
+    Initiative,
+    Responded,
+    ResponseUnseen,
+)
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState
-from brikwars_gui.engine.visibility import knows_occupied, reveal, unseen_occupant
-
-# ---------------------------------------------------------------------------------------------
-# Events
-
-
-@register_event
-class Responded(Event):
-    """A unit spends its saved Action as a Response (R-RESP-1)."""
-
-    kind = "responded"
-    responder: str
-    target: str
-    reason: str
-    response: str
-
-    def describe(self) -> str:
-        return f"{self.responder} responds to {self.target} ({self.reason}): {self.response}"
-
-
-@register_event
-class ResponseUnseen(Event):
-    """The target of an attack holds a saved Action but does not see its attacker, so it cannot
-    respond (R-RESP-1, GRID-6): said in the log, or the player wonders why no question came."""
-
-    kind = "response_unseen"
-    unit: str
-    attacker: str
-
-    def describe(self) -> str:
-        return (
-            f"{self.unit} keeps its saved Action: it does not see {self.attacker}, "
-            "so it cannot respond (R-RESP-1)"
-        )
-
-
-@register_event
-class Countered(Event):
-    """R-MOVE-5: the mover Counters; both are in Close Combat and its Movement ends."""
-
-    kind = "countered"
-    unit: str
-    target: str
-
-    def describe(self) -> str:
-        return f"{self.unit} Counters {self.target}: both enter Close Combat (R-MOVE-5)"
-
-
-@register_event
-class Initiative(Event):
-    """R-RESP-4/5: who acts first when the Actions cannot be simultaneous."""
-
-    kind = "initiative"
-    first: str
-    second: str
-    reason: str
-    rolls: list[dict[str, Any]]
-
-    def describe(self) -> str:
-        return f"{self.first} acts before {self.second}: {self.reason}"
-
-
-@register_event
-class AttackWasted(Event):
-    """The target got out of reach (a Bail) before the attack; the Action is spent for nothing."""
-
-    kind = "attack_wasted"
-    attacker: str
-    target: str
-    reason: str
-
-    def describe(self) -> str:
-        return f"{self.attacker}'s attack on {self.target} is wasted: {self.reason}"
-
 
 # ---------------------------------------------------------------------------------------------
 # Who acts first (R-RESP-4/5, G-21)
@@ -182,7 +116,7 @@ def _sees(ctx: PlayContext, viewer: UnitState, cell: Cell) -> bool:
     return sees(ctx.state.grid, viewer.pos, viewer.facing, cell, smoke=smoke)
 
 
-def _trigger_radius(ctx: PlayContext) -> float:
+def trigger_radius(ctx: PlayContext) -> float:
     """How far from a step any unit could respond to it: close-combat reach with the Angry Inch
     (Chebyshev 2, 2√2"), or the longest Range in the battle plus the Angry Inch (√2" < 1.5"),
     kept by the state's unit index."""
@@ -191,7 +125,7 @@ def _trigger_radius(ctx: PlayContext) -> float:
 
 def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell) -> list[tuple[str, str]]:
     """Responses the step prev → cell makes possible, in unit-id order: ("close" | "angry_inch" |
-    "shoot" | "inch_shoot", responder id). Only units within `_trigger_radius` of the step are
+    "shoot" | "inch_shoot", responder id). Only units within `trigger_radius` of the step are
     considered (the state's unit index): no farther unit can respond to it."""
     index = ctx.state.unit_index()
     # only a unit with a saved Action can respond (R-RESP-1): most of a battle's have none
@@ -199,7 +133,7 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
     if not len(rows):
         return []  # no enemy holds a saved Action (R-RESP-1): none of the kinds below, no trigger pulled
     out: list[tuple[str, str]] = []
-    radius = _trigger_radius(ctx)
+    radius = trigger_radius(ctx)
     dx = index.xy[rows, 0] - cell[0]
     dy = index.xy[rows, 1] - cell[1]
     near = [index.by_id[r] for r in rows[dx * dx + dy * dy <= radius * radius].tolist()]  # `in_range`
@@ -229,10 +163,10 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
             # if it sees either end of it
             if not in_range(other.pos, cell, max(w.range or 0 for w in weapons) + 1.5):
                 continue  # `cell` is beyond the Angry Inch zone: skip computing the step cells
-            cells = _step_cells(ctx, other)
+            cells = step_cells(ctx, other)
             if (
-                _in_inch_zone(ctx, other, cell, cells)
-                and not _in_inch_zone(ctx, other, prev, cells)
+                in_inch_zone(ctx, other, cell, cells)
+                and not in_inch_zone(ctx, other, prev, cells)
                 and (_sees(ctx, other, cell) or _sees(ctx, other, prev))
             ):
                 out.append(("inch_shoot", other.id))
@@ -255,195 +189,6 @@ def leaving_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell)
     ]
 
 
-def _step_cells(ctx: PlayContext, responder: UnitState) -> list[Cell]:
-    """R-RESP-2, GRID-4: the cells one Angry Inch away — a neighbour that is free as far as the
-    responder's side knows, passable, within the climb limit (no corner cutting) and dry (R-MOVE-4:
-    it could not strike or shoot from the water). A step onto an unseen unit: `_step_blocked`."""
-    state = ctx.state
-    water = water_cells(state.grid)
-    cells = []
-    for dx in (-1, 0, 1):
-        for dy in (-1, 0, 1):
-            c = (responder.pos[0] + dx, responder.pos[1] + dy)
-            # an unseen enemy's cell is offered (G-16, fog)
-            if (dx, dy) == (0, 0) or c in water or knows_occupied(state, responder.team, c):
-                continue
-            if step_allowed(state.grid, responder.pos, c, max_rise(responder)):
-                cells.append(c)
-    return cells
-
-
-def _angry_inch_cells(ctx: PlayContext, responder: UnitState, target: Cell) -> list[Cell]:
-    cells = [c for c in _step_cells(ctx, responder) if chebyshev(c, target) <= 1]
-    return sorted(cells, key=lambda c: (distance(c, target), c))
-
-
-def _clear_shot(ctx: PlayContext, origin: Cell, at: Cell, weapon: WeaponState) -> bool:
-    """A ranged weapon reaches `at` from `origin` within its Range (R-ACT-6) with a clear line of
-    sight (GRID-5)."""
-    return in_range(origin, at, weapon.range or 0) and has_line_of_sight(
-        ctx.state.grid, origin, at, smoke=ctx.state.smoke_between(origin, at)
-    )
-
-
-def _in_inch_zone(ctx: PlayContext, responder: UnitState, at: Cell, cells: list[Cell]) -> bool:
-    """R-RESP-2 for Ranged reach: no ranged weapon has `at` in Range and in sight from where the
-    responder stands, but one has from one of `cells` (its Angry Inch cells)."""
-    weapons = ranged_weapons(responder)
-    if not weapons:
-        return False
-    reach = max(w.range or 0 for w in weapons)
-    if not in_range(responder.pos, at, reach + 1.5):  # a step is at most √2" (diagonal)
-        return False
-    if any(_clear_shot(ctx, responder.pos, at, w) for w in weapons):
-        return False
-    return any(_clear_shot(ctx, c, at, w) for c in cells if c != at for w in weapons)
-
-
-def _weighed(state: Any, unit: UnitState, plan: AttackPlan, step: Cell | None = None) -> AttackPlan:
-    """`plan` with the chance to hit the forecast card gives (`Ruleset.attack_chance`; `step`: the
-    Angry Inch cell it was planned from): what the Response prompts show and rank answers by."""
-    chance = ruleset_of(state).attack_chance(state, unit, weapon_named(unit, plan.weapon), plan, step=step)
-    return plan if chance == plan.chance else dataclasses.replace(plan, chance=chance)
-
-
-def _inch_shots(ctx: PlayContext, responder: UnitState, target_id: str) -> dict[Cell, list[AttackPlan]]:
-    """The Angry Inch cells (R-RESP-2) from which a ranged weapon has the target in Range and in
-    sight, each with those attacks' plans, best chance first."""
-    out: dict[Cell, list[AttackPlan]] = {}
-    target = ctx.state.units.get(target_id)
-    for c in _step_cells(ctx, responder):
-        plans = []
-        for w in ranged_weapons(responder):
-            if target is not None and w.range is not None and distance(c, target.pos) > w.range:
-                continue  # Out of Range from there (R-ACT-6), as `plan_attack` would find
-            with contextlib.suppress(IllegalOrder):
-                p = plan_attack(ctx.state, responder, w, target_id, origin=c)
-                if p.out_of_range == 0:
-                    plans.append(_weighed(ctx.state, responder, p, c))
-        if plans:
-            out[c] = sorted(plans, key=lambda p: (-p.chance, p.weapon))
-    return out
-
-
-def _any_inch_shot(ctx: PlayContext, responder: UnitState, target_id: str) -> bool:
-    """`bool(_inch_shots(...))`, stopping at the first Angry Inch cell and weapon that has the
-    target in Range and in sight (a bystander is offered the Angry Inch only then)."""
-    weapons = ranged_weapons(responder)
-    target = ctx.state.units.get(target_id)
-    for c in _step_cells(ctx, responder) if weapons else ():
-        for w in weapons:
-            if target is not None and w.range is not None and distance(c, target.pos) > w.range:
-                continue  # Out of Range from there (R-ACT-6), as `plan_attack` would find
-            with contextlib.suppress(IllegalOrder):
-                if plan_attack(ctx.state, responder, w, target_id, origin=c).out_of_range == 0:
-                    return True
-    return False
-
-
-def _ranked_inch_cells(shots: dict[Cell, list[AttackPlan]], at: Cell) -> list[Cell]:
-    """Angry Inch cells as offered: the best chance to hit first, then nearest the target."""
-    return sorted(shots, key=lambda c: (-shots[c][0].chance, distance(c, at), c))
-
-
-def angry_inch_default(ctx: PlayContext, responder: UnitState, target_id: str) -> tuple[Cell, str] | None:
-    """The cell and weapon the default answers pick for an Angry Inch shot at `target_id`
-    (`_inch_and_shoot`: the first cell offered, its best weapon), or None when no step helps."""
-    shots = _inch_shots(ctx, responder, target_id)
-    if not shots:
-        return None
-    cell = _ranked_inch_cells(shots, ctx.state.units[target_id].pos)[0]
-    return cell, shots[cell][0].weapon
-
-
-@contextlib.contextmanager
-def stepped_to(unit: UnitState, cell: Cell, facing: Cell) -> Iterator[None]:
-    """What if `unit` stood on `cell` turned to `facing` (the Angry Inch, R-RESP-2): the change is
-    journaled and undone on leaving, so the attack forecast can ask the rules from there."""
-    journal = begin()
-    try:
-        unit.pos = cell
-        unit.facing = str(facing_towards(cell, facing))
-        yield
-    finally:
-        rollback(journal)
-
-
-def _inch_and_shoot(
-    ctx: PlayContext, responder: UnitState, target: UnitState, reason: str, *, decline: bool
-) -> tuple[WeaponState, AttackPlan] | None:
-    """R-RESP-2 for Ranged reach: ask where to take the Angry Inch (`angry_inch`, one option per
-    cell, the default the cell with the best chance to hit, then nearest the target) and with
-    which weapon to shoot (`shoot`), spend the saved Action and step. Returns the attack to
-    resolve, or None when declined or no cell helps."""
-    shots = _inch_shots(ctx, responder, target.id)
-    if not shots:
-        return None
-    ranked = _ranked_inch_cells(shots, target.pos)
-    options = [f"{c[0]},{c[1]}" for c in ranked] + (["decline"] if decline else [])
-    answer = ctx.ask(
-        DecisionRequest(
-            "angry_inch",
-            responder.id,
-            responder.team,
-            target.id,
-            tuple(options),
-            options[0],
-            {
-                "reason": reason,
-                "chances": {f"{c[0]},{c[1]}": round(shots[c][0].chance, 3) for c in ranked},
-            },
-        )
-    )
-    if answer == "decline":
-        return None
-    cell = parse_cell(answer)
-    plans = shots[cell]
-    weapons = tuple(f"attack:{p.weapon}" for p in plans)
-    choice = ctx.ask(
-        DecisionRequest(
-            "shoot",
-            responder.id,
-            responder.team,
-            target.id,
-            weapons,
-            weapons[0],
-            {"chances": {f"attack:{p.weapon}": p.chance for p in plans}, "from": answer},
-        )
-    )
-    if _step_blocked(ctx, responder, cell):
-        return None
-    responder.saved_action = False
-    ctx.emit(Responded(responder.id, target.id, reason, f"angry_inch:{answer} {choice}"))
-    _step(ctx, responder, cell, target.pos)
-    weapon = weapon_named(responder, choice.split(":", 1)[1])
-    return weapon, plan_attack(ctx.state, responder, weapon, target.id)
-
-
-def _step_blocked(ctx: PlayContext, unit: UnitState, cell: Cell) -> bool:
-    """The Angry Inch meets a unit its side did not see on `cell`: as a move into an unseen unit
-    (R-MOVE-12, G-16) it stays where it is and finds it (a Hidden one is revealed); no attack
-    follows and it keeps its saved Action (docs/rules-decisions.md)."""
-    other = unseen_occupant(ctx.state, unit.team, cell)
-    if other is None:
-        return False
-    reveal(ctx, other, f"{unit.id} steps into it at {cell[0]},{cell[1]}")
-    ctx.emit(
-        MovementStopped(
-            unit.id, f"its Angry Inch runs into {other.id}, unseen until now: it stays (R-RESP-2, G-16)"
-        )
-    )
-    return True
-
-
-def _step(ctx: PlayContext, unit: UnitState, cell: Cell, facing: Cell) -> None:
-    """The Angry Inch itself (R-RESP-2): one free step, no Movement spent, turning to `facing`."""
-    start = unit.pos
-    unit.pos = cell
-    turn_to(ctx, unit, facing)
-    ctx.emit(UnitMoved(unit.id, [start, cell], 0, 0, False, unit.facing))
-
-
 def _close_response(
     ctx: PlayContext, responder: UnitState, mover: UnitState, reason: str, question: str
 ) -> bool:
@@ -451,7 +196,7 @@ def _close_response(
     state = ctx.state
     cells: list[Cell] = []
     if question == "angry_inch":
-        cells = _angry_inch_cells(ctx, responder, mover.pos)
+        cells = angry_inch_cells(ctx, responder, mover.pos)
         if not cells:
             return True
     weapons = close_weapons(responder)
@@ -464,12 +209,12 @@ def _close_response(
     if answer == "decline":
         return True
     weapon = weapon_named(responder, answer.split(":", 1)[1])
-    if cells and _step_blocked(ctx, responder, cells[0]):
+    if cells and step_blocked(ctx, responder, cells[0]):
         return True
     responder.saved_action = False
     ctx.emit(Responded(responder.id, mover.id, reason, answer))
     if cells:  # R-RESP-2: the Angry Inch
-        _step(ctx, responder, cells[0], mover.pos)
+        inch_step(ctx, responder, cells[0], mover.pos)
     resolve_attack(ctx, responder, weapon, mover.id, response=True)  # R-RESP-4: responder first
     if not mover.alive or mover.disrupted or mover.action_used or not responder.alive:
         return True
@@ -510,10 +255,10 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
             continue
         if kind.startswith(OPERATE_KIND):  # R-RESP-2: pull a trigger, after the Angry Inch if needed
             obj_id = kind.removeprefix(OPERATE_KIND)
-            steps = steps_to(ctx.state, responder, obj_id, _step_cells(ctx, responder))
+            steps = steps_to(ctx.state, responder, obj_id, step_cells(ctx, responder))
             if steps is not None and wants_to_operate(ctx, responder, mover, obj_id):
                 if steps:
-                    _step(ctx, responder, steps[0], ctx.state.objects[obj_id].cells[0])
+                    inch_step(ctx, responder, steps[0], ctx.state.objects[obj_id].cells[0])
                 ctx.emit(Responded(responder.id, mover.id, "entered the aim of a Trap", kind))
                 pull(ctx, responder, obj_id)
         elif kind == "close":
@@ -525,7 +270,7 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
                 ctx, responder, mover, "passed within the Angry Inch (R-RESP-2)", "angry_inch"
             )
         elif kind == "inch_shoot":
-            shot = _inch_and_shoot(
+            shot = inch_and_shoot(
                 ctx, responder, mover, "just out of Range or sight: Angry Inch (R-RESP-2)", decline=True
             )
             if shot is not None:
@@ -539,7 +284,7 @@ def resolve_movement_triggers(ctx: PlayContext, mover: UnitState, triggers: list
                 except IllegalOrder:
                     continue
                 if p.out_of_range == 0:
-                    plans.append((-_weighed(ctx.state, responder, p).chance, w.name, p))
+                    plans.append((-weighed(ctx.state, responder, p).chance, w.name, p))
             if not plans:
                 continue
             plans.sort(key=lambda t: (t[0], t[1]))
@@ -585,11 +330,11 @@ def _target_replies(
     replies: dict[str, AttackPlan] = {}
     for w in usable_weapons(target):
         with contextlib.suppress(IllegalOrder):
-            replies[f"attack:{w.name}"] = _weighed(
+            replies[f"attack:{w.name}"] = weighed(
                 ctx.state, target, plan_attack(ctx.state, target, w, attacker.id)
             )
     in_range = any(p.out_of_range == 0 for p in replies.values())
-    inch = not in_range and ctx.options.angry_inch and bool(_inch_shots(ctx, target, attacker.id))
+    inch = not in_range and ctx.options.angry_inch and bool(inch_shots(ctx, target, attacker.id))
     return replies, inch
 
 
@@ -652,7 +397,7 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
                 default,
                 {
                     "weapon": weapon.name,
-                    "chance_against_you": _weighed(state, attacker, plan).chance,
+                    "chance_against_you": weighed(state, attacker, plan).chance,
                     "chances": {k: replies[k].chance for k in replies},
                 },
             )
@@ -669,7 +414,7 @@ def attack_with_responses(ctx: PlayContext, attacker: UnitState, weapon_name: st
             ctx.emit(AttackWasted(attacker.id, target_id, str(exc)))
             plan = None
     elif answer == "angry_inch" and target is not None:
-        reply = _inch_and_shoot(ctx, target, attacker, f"attacked with {weapon.name}", decline=False)
+        reply = inch_and_shoot(ctx, target, attacker, f"attacked with {weapon.name}", decline=False)
         if reply is not None:  # the target stood 1" over: the attack goes on against its new cell
             try:
                 plan = plan_attack(state, attacker, weapon, target_id)
@@ -729,7 +474,7 @@ def _bystander_responses(
         if answer == "decline":
             continue
         if answer == "angry_inch":
-            shot = _inch_and_shoot(ctx, unit, attacker, reason, decline=False)
+            shot = inch_and_shoot(ctx, unit, attacker, reason, decline=False)
             if shot is not None:
                 out.append((unit, *shot))
             continue
@@ -752,7 +497,7 @@ def _bystander_shots(
         return
     # no unit farther than its longest reach + the Angry Inch from the attacker can answer; only
     # the target's allies (enemies of the attacker: the index's kept list) are asked
-    radius = _trigger_radius(ctx)
+    radius = trigger_radius(ctx)
     index = state.unit_index()
     rows = index.responder_rows(attacker.team)  # those that could respond at all (R-RESP-1), id order
     dx = index.xy[rows, 0] - attacker.pos[0]
@@ -771,8 +516,8 @@ def _bystander_shots(
             with contextlib.suppress(IllegalOrder):
                 p = plan_attack(state, unit, w, attacker.id)
                 if p.out_of_range == 0:
-                    shots[f"attack:{w.name}"] = _weighed(state, unit, p)
-        inch = not shots and ctx.options.angry_inch and _any_inch_shot(ctx, unit, attacker.id)
+                    shots[f"attack:{w.name}"] = weighed(state, unit, p)
+        inch = not shots and ctx.options.angry_inch and any_inch_shot(ctx, unit, attacker.id)
         if shots or inch:
             yield unit, shots, inch
 

@@ -15,7 +15,7 @@ and `Game.from_events` replays them; undo and saved games are therefore exact. E
 state a new `RosterMark`, which makes `GameState.unit_index()` rebuild (cell and bucket indexes,
 living units per team, Hidden set, `longest_range`) and, through the index's version, the sight
 cache of `engine/visibility.py`. A weapon whose Range grows, or a weapon handed to a unit, goes
-through `note_weapon`, which widens the index's `longest_range` bound (`response._trigger_radius`).
+through `note_weapon`, which widens the index's `longest_range` bound (`response.trigger_radius`).
 """
 
 from __future__ import annotations

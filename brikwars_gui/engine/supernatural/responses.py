@@ -11,13 +11,12 @@ from __future__ import annotations
 from brikwars_gui.engine.rules.bail import bail
 from brikwars_gui.engine.rules.combat import resolve_attack
 from brikwars_gui.engine.rules.common import DecisionRequest, PlayContext, burdened, weapon_named
-from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rules.move_search import water_cells
 from brikwars_gui.engine.rules.response import (  # the attack's own offers
-    AttackWasted,
-    Responded,
     _bystander_responses,
     _target_replies,
 )
+from brikwars_gui.engine.rules.response_events import AttackWasted, Responded
 from brikwars_gui.engine.state import UnitState
 
 

@@ -27,7 +27,7 @@ from brikwars_gui.engine.geometry import distance, straight_line
 from brikwars_gui.engine.grid import IllegalPath, path_cost
 from brikwars_gui.engine.rules.combat import target_size_penalty
 from brikwars_gui.engine.rules.common import at_half_speed, burdened, max_rise, ranged_weapons
-from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rules.move_search import water_cells
 from brikwars_gui.engine.rulesets import ruleset_of
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import Cell, UnitState, WeaponState

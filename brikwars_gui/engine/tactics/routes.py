@@ -15,7 +15,7 @@ import numpy as np
 
 from brikwars_gui.engine.grid import step_cost
 from brikwars_gui.engine.rules.common import at_half_speed, max_rise
-from brikwars_gui.engine.rules.movement import water_cells
+from brikwars_gui.engine.rules.move_search import water_cells
 from brikwars_gui.engine.state import Cell, GameState, UnitState
 
 Route = tuple[float, tuple[Cell, ...]]

@@ -253,8 +253,8 @@ class CardsMixin:
         Angry Inch cell the answer is asked for, `detail["from"]`, R-RESP-2), unless the engine
         gave an answer's odds itself (`detail["odds"]`: the Melee talent's free attack, rolled at
         the talent's rating). Empty when the ruleset has no forecast or an attack cannot be made."""
+        from brikwars_gui.engine.rules.angry_inch import stepped_to
         from brikwars_gui.engine.rules.common import IllegalOrder, parse_cell
-        from brikwars_gui.engine.rules.response import stepped_to
         from brikwars_gui.engine.rulesets import ruleset_of
 
         game = self.game

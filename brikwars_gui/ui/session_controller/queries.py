@@ -95,8 +95,9 @@ class QueriesMixin:
         weapon that reaches; one that would first step an Angry Inch (R-RESP-2) from the cell and
         with the weapon its default answers pick. Responders the viewing player cannot see are
         left out (G-16, fog of war)."""
+        from brikwars_gui.engine.rules.angry_inch import angry_inch_default, stepped_to
         from brikwars_gui.engine.rules.common import IllegalOrder
-        from brikwars_gui.engine.rules.response import angry_inch_default, attack_responders, stepped_to
+        from brikwars_gui.engine.rules.response import attack_responders
         from brikwars_gui.engine.rulesets import ruleset_of
 
         game = self.game

@@ -13,9 +13,9 @@ from hypothesis import strategies as st
 
 from brikwars_gui.engine.dice import SeededDice
 from brikwars_gui.engine.hazards import sandbox as hs
+from brikwars_gui.engine.rules.angry_inch import any_inch_shot, inch_shots, step_cells, weighed
 from brikwars_gui.engine.rules.combat import plan_attack
 from brikwars_gui.engine.rules.common import IllegalOrder, ranged_weapons
-from brikwars_gui.engine.rules.response import _any_inch_shot, _inch_shots, _step_cells, _weighed
 from brikwars_gui.engine.session import Game
 from brikwars_gui.engine.state import WeaponState
 
@@ -28,15 +28,15 @@ WEAPONS = [
 
 
 def _every_plan(game: Game, responder, target_id: str) -> dict:
-    """`_inch_shots` as it was: every ranged weapon planned from every step cell."""
+    """`inch_shots` as it was: every ranged weapon planned from every step cell."""
     out = {}
-    for c in _step_cells(game.ctx, responder):
+    for c in step_cells(game.ctx, responder):
         plans = []
         for w in ranged_weapons(responder):
             with contextlib.suppress(IllegalOrder):
                 p = plan_attack(game.state, responder, w, target_id, origin=c)
                 if p.out_of_range == 0:
-                    plans.append(_weighed(game.state, responder, p, c))
+                    plans.append(weighed(game.state, responder, p, c))
         if plans:
             out[c] = sorted(plans, key=lambda p: (-p.chance, p.weapon))
     return out
@@ -69,5 +69,5 @@ def test_r_resp_2_angry_inch_shots_with_the_range_checked_first_are_every_plans(
             if target.team == responder.team:
                 continue
             expected = _every_plan(game, responder, target.id)
-            assert _inch_shots(game.ctx, responder, target.id) == expected
-            assert _any_inch_shot(game.ctx, responder, target.id) == bool(expected)
+            assert inch_shots(game.ctx, responder, target.id) == expected
+            assert any_inch_shot(game.ctx, responder, target.id) == bool(expected)

@@ -63,8 +63,8 @@ def test_r_resp_2_an_angry_inch_answer_is_forecast_from_the_cell_the_defaults_pi
     orders see its shots hit as often as forecast."""
     import math
 
+    from brikwars_gui.engine.rules.angry_inch import angry_inch_default, stepped_to
     from brikwars_gui.engine.rules.attack_odds import attack_odds
-    from brikwars_gui.engine.rules.response import angry_inch_default, stepped_to
 
     def only_far() -> Game:
         g = scene()

@@ -8,7 +8,7 @@ from sn_helpers import caster, effect, kinds
 
 from brikwars_gui.engine.rules import sandbox as sb
 from brikwars_gui.engine.rules.common import IllegalOrder
-from brikwars_gui.engine.rules.movement import legal_moves
+from brikwars_gui.engine.rules.move_search import legal_moves
 from brikwars_gui.engine.rules.sn_actions import Cast
 from brikwars_gui.engine.session import Game
 

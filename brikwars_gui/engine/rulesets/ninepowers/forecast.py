@@ -235,7 +235,7 @@ def attack_chance(state: Any, attacker: Any, weapon: Any, plan: Any, step: Any =
     on a unit, the card's `hit` (`strike_forecasts`), with the attacker on `step` first as the
     Angry Inch leaves it (R-RESP-2: turned to the target, not counted as a move); a blast or an
     object, the shared rules' roll (`shared_roll_chance`, L367)."""
-    from brikwars_gui.engine.rules.response import stepped_to  # response imports the rulesets
+    from brikwars_gui.engine.rules.angry_inch import stepped_to  # angry_inch imports the rulesets
 
     target = state.units.get(plan.target)
     if target is None or weapon.damage_type == "explosive":

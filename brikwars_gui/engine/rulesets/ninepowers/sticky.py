@@ -43,7 +43,7 @@ def strike(ctx: Any, guard: Any, mover: Any) -> bool:
     free attack at the talent's rating; False when it dealt damage and the mover is held."""
     from brikwars_gui.engine.rules.combat import plan_attack  # combat imports the rulesets
     from brikwars_gui.engine.rules.common import IllegalOrder
-    from brikwars_gui.engine.rules.response import Responded
+    from brikwars_gui.engine.rules.response_events import Responded
 
     talent = unitstate.stats_of(guard).talent("melee")
     weapons = []

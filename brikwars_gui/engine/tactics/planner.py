@@ -108,7 +108,7 @@ class Planner:
 
     # -- inputs -------------------------------------------------------------------------------------
 
-    def urgency(self) -> float:
+    def _urgency(self) -> float:
         """0 at the start, 1 at the round limit — or sooner when the enemy sits (`standoff`: it
         gave no move or attack orders on its last turns, so waiting for it to come gains nothing):
         the advance grows, the worth of holding and caution about attacking melt (walking into
@@ -249,7 +249,7 @@ class Planner:
             sight_cache=self.sight_cache,
             shared_fire=self.b.shared_fire,
         )
-        urgency = self.urgency()
+        urgency = self._urgency()
         caution = self.b.caution * (1.0 - 0.5 * urgency)  # toward the limit, trades are worth it
         # a hazard cell on the way costs what crossing it costs (`CROSSING` of its danger), so
         # the way round is taken when shorter, and a band that must be crossed is entered only
@@ -441,7 +441,7 @@ class Planner:
         if enemies is None:
             enemies = known_enemies(self.game.state, unit.team)
         xs, ys = np.array([cell[0]]), np.array([cell[1]])
-        return float(self._position(unit, enemies, [cell], xs, ys, self._reach(unit), self.urgency())[0])
+        return float(self._position(unit, enemies, [cell], xs, ys, self._reach(unit), self._urgency())[0])
 
     def _hold_value(
         self, unit: UnitState, enemies: list[UnitState], xs: np.ndarray, ys: np.ndarray, my_reach: float
@@ -553,7 +553,7 @@ class Planner:
             return []
         goals = list(runs)
         xs, ys = np.array([g[0] for g in goals]), np.array([g[1] for g in goals])
-        position = self._position(unit, enemies, goals, xs, ys, self._reach(unit), self.urgency())
+        position = self._position(unit, enemies, goals, xs, ys, self._reach(unit), self._urgency())
         later = tm.next_turn[ys, xs]
         score = position - self.b.caution * (self.next_turn * later + tm.hazard[ys, xs])
         score -= self.b.caution * self._leaving_risk(unit, goals, tm)  # a guard's blow (R-NP-12)

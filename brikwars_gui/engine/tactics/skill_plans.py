@@ -64,7 +64,7 @@ def skill_plans(
         target = state.units.get(order.target or "")
         if worth.vetoes:
             saved, unweighed = _vetoed(planner, unit, cells, xs, ys, tm, worth, caution)
-            saved = saved * (1.0 - planner.urgency())  # as a hold's worth: toward the round limit
+            saved = saved * (1.0 - planner._urgency())  # as a hold's worth: toward the round limit
             score = ready + saved  # blows cancelled win no battle (a draw is not a win)
             # the cell: the least left over after the vetoes, each foe's blow weighed as they are
             # (a cell where more blows land is not better for the more it would cancel)

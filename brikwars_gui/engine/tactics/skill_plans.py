@@ -19,7 +19,7 @@ from typing import TYPE_CHECKING
 
 import numpy as np
 
-from brikwars_gui.engine.geometry import distance, within_reach
+from brikwars_gui.engine.geometry import within_reach
 from brikwars_gui.engine.order_families import legal_actions
 from brikwars_gui.engine.rules.actions import SkillTurn
 from brikwars_gui.engine.rulesets import ruleset_of
@@ -120,28 +120,35 @@ def _vetoed(
     Also per cell, the part of the unit's own threat that full weight adds over the planner's
     (`ready` charged `caution × next_turn` of it)."""
     state = planner.game.state
-    friends = [u for u in state.units.values() if u.alive and u.team == unit.team and u.id != unit.id]
-    covered = [
-        np.array([within_reach(c, f.pos) for c in cells]) if worth.allies else np.zeros(len(cells), bool)
-        for f in friends
-    ]
+
+    def friends_near(cell: Cell, radius: float) -> list[UnitState]:  # the engine's spatial index
+        return [u for u in state.units_near(cell, radius) if u.team == unit.team and u.id != unit.id]
+
+    # a friend within reach of some candidate cell (cells lie within the unit's Move)
+    covered = (
+        {
+            f.id: np.array([within_reach(c, f.pos) for c in cells])
+            for f in friends_near(unit.pos, unit.move + 3)
+        }
+        if worth.allies
+        else {}
+    )
     threats: list[np.ndarray] = []
     unweighed = np.zeros(len(cells))
     for v in tm.enemies:
         foe = v.unit
-        reach = foe.move + max(v.reach, v.fire_reach, 1.5)
-        bound = np.ones(len(cells), bool)
-        for f, near in zip(friends, covered, strict=True):
-            if distance(foe.pos, f.pos) <= reach:
-                bound &= near
-        bound |= v.cheb[ys, xs] <= 1  # beside the cell already: it strikes there, not elsewhere
-        weight = np.where(bound, caution, caution * planner.next_turn)
+        bound = v.cheb[ys, xs] <= 1  # beside the cell already: it strikes there, not elsewhere
+        others = np.ones(len(cells), bool)  # every friend it can reach is covered
+        for f in friends_near(foe.pos, foe.move + max(v.reach, v.fire_reach, 1.5)):
+            near = covered.get(f.id)
+            others &= near if near is not None else False
+        weight = np.where(bound | others, caution, caution * planner.next_turn)
         mine = tm.next_turn_of(foe.id)[ys, xs]
         threats.append(weight * mine)
         unweighed += (weight - caution * planner.next_turn) * mine
-        for f, near in zip(friends, covered, strict=True):
+        for fid, near in covered.items():
             if near.any():
-                theirs = _threat_on(planner, f, foe, tm)
+                theirs = _threat_on(planner, state.units[fid], foe, tm)
                 threats.append(np.where(near, weight * theirs, 0.0))
     stacked = -np.sort(-np.array(threats), axis=0)  # strongest first, per cell
     chances = np.array(worth.vetoes[: len(stacked)])

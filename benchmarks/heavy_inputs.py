@@ -44,7 +44,9 @@ fresh process of the same code then starts the window on that data folder: "clai
 dead instance's journal into its autosave (at start-up, before the question), "open" is answering
 Yes to "Recover the last battle?" until the event loop is idle (the code before replays every
 order; the code after installs the checkpoint and replays the `--tail` orders journaled after it).
-`--tail 0` is a kill right after an end of turn.
+`--tail 0` is a kill right after an end of turn. The tail's steps are timed too (played back to
+back, as Skip does), with the checkpoints the window kept meanwhile (within the turn, issue 26), and
+each recovery says how many orders it replayed after the checkpoint it installed.
 
 Move orders record their path since issue 26 (a replay walks it without searching): `--before`
 code opens a copy of each saved game with the recorded paths taken out (a file as it wrote them),
@@ -55,6 +57,7 @@ what the recorded paths bring and what an old file still costs.
 from __future__ import annotations
 
 import argparse
+import hashlib
 import json
 import os
 import subprocess
@@ -107,8 +110,12 @@ def measure_tactical_round(units: int, size: int, level: str) -> tuple[float, fl
     return time.perf_counter() - start, time.process_time() - cpu
 
 
-def measure_dense_rounds(units: int, size: int, level: str, rounds: int) -> list[tuple[float, float]]:
-    """(wall, CPU) seconds of each of `rounds` rounds of `level` on both sides ("default": engine/ai.py)."""
+def measure_dense_rounds(
+    units: int, size: int, level: str, rounds: int
+) -> tuple[list[tuple[float, float]], str]:
+    """(wall, CPU) seconds of each of `rounds` rounds of `level` on both sides ("default": engine/ai.py),
+    and the events' count and hash (sha256 of their JSON, taken after the clock stops): the same
+    decisions before and after a change give the same hash."""
     from brikwars_gui.engine.session import Game
     from brikwars_gui.engine.tactics.player import make_player
 
@@ -121,7 +128,15 @@ def measure_dense_rounds(units: int, size: int, level: str, rounds: int) -> list
         for _ in scenario.players:
             players[game.active_player].play_turn(game)
         figures.append((time.perf_counter() - start, time.process_time() - cpu))
-    return figures
+    return figures, _events_hash(game.events)
+
+
+def _events_hash(events: list) -> str:
+    """The events' count and the first 16 hex digits of the sha256 of their dicts as JSON."""
+    digest = hashlib.sha256()
+    for event in events:
+        digest.update(json.dumps(event.to_dict(), sort_keys=True).encode())
+    return f"{len(events)} events, {digest.hexdigest()[:16]}"
 
 
 def measure_open_headless(path: Path) -> tuple[float, float]:
@@ -178,10 +193,21 @@ def resave_in_gui(source: Path, target: Path) -> None:
         app.processEvents()
 
 
-def make_recovery_slot(path: Path, data_dir: Path, tail: int) -> tuple[float, float]:
+def make_recovery_slot(path: Path, data_dir: Path, tail: int) -> dict:
     """Open `path` in a window with `data_dir`, autosave as an end of turn does (its wall and CPU
-    seconds are the result) and play `tail` AI steps, journaled; the caller then dies without
-    cleaning up, as a killed app does."""
+    seconds: "autosave") and play `tail` AI steps back to back, journaled (as Skip does; their wall
+    and CPU seconds: "tail", with the checkpoints kept meanwhile: "checkpoints"); the caller then
+    dies without cleaning up, as a killed app does."""
+    from brikwars_gui.ui.recovery import RecoveryStore
+
+    kept: list[int] = []
+    keep = RecoveryStore.keep_checkpoint
+
+    def counted(store, checkpoint):
+        kept.append(0 if checkpoint is None else checkpoint.events)
+        return keep(store, checkpoint)
+
+    RecoveryStore.keep_checkpoint = counted
     data_dir.mkdir(parents=True)
     app, window = _window(str(data_dir), data_dir)
     if not window.open_saved_game(path, remember=False):
@@ -190,16 +216,29 @@ def make_recovery_slot(path: Path, data_dir: Path, tail: int) -> tuple[float, fl
     start, cpu = time.perf_counter(), time.process_time()
     window.autosave()
     figures = time.perf_counter() - start, time.process_time() - cpu
+    kept.clear()
+    start, cpu = time.perf_counter(), time.process_time()
     for _ in range(tail):
         window.controller.ai_step()
-    return figures
+    steps = time.perf_counter() - start, time.process_time() - cpu
+    return {"autosave": figures, "tail": steps, "checkpoints": len(kept)}
 
 
 def measure_recovery(data_dir: Path) -> dict:
     """Start the window on `data_dir` (a killed instance's slot in it) and recover its battle:
     the claim's and the open's wall and CPU seconds, and how many orders the battle has."""
+    from brikwars_gui.engine.session import Game
     from brikwars_gui.ui import recovery
 
+    replayed: list[int] = []
+    play_on = Game.play_on
+
+    def counted(game, events, progress=None):
+        events = list(events)
+        replayed.append(sum(1 for e in events if e.get("kind") == "order"))
+        return play_on(game, events, progress)
+
+    Game.play_on = counted
     claimed: list[tuple[float, float]] = []
     claim = recovery.RecoveryStore._claim_orphans
 
@@ -220,7 +259,7 @@ def measure_recovery(data_dir: Path) -> dict:
         opened = time.perf_counter() - start, time.process_time() - cpu
         orders = window.controller.order_count
         window.end_recovery()
-    return {"claim": claimed[0], "open": opened, "orders": orders}
+    return {"claim": claimed[0], "open": opened, "orders": orders, "replayed": sum(replayed)}
 
 
 def recovery_figures(
@@ -235,9 +274,14 @@ def recovery_figures(
         made = {}
         for side, code in codes.items():
             made[side] = folder / f"{side}-{tail}"
-            autosave = _child(code, "make-slot", str(saved), str(made[side]), str(tail))["autosave"]
-            wall, cpu = autosave
-            print(f"autosave at an end of turn, {side}: {wall:.2f} s (CPU {cpu:.2f})", flush=True)
+            slot = _child(code, "make-slot", str(saved), str(made[side]), str(tail), timeout=LIMIT_S * 5)
+            (wall, cpu), (t_wall, t_cpu) = slot["autosave"], slot["tail"]
+            print(
+                f"autosave at an end of turn, {side}: {wall:.2f} s (CPU {cpu:.2f}); then {tail} AI steps "
+                f"back to back {t_wall:.2f} s (CPU {t_cpu:.2f}), {slot['checkpoints']} checkpoints kept "
+                f"meanwhile (calibration {slot['calibration_ms']:.0f}, load {os.getloadavg()[0]:.1f})",
+                flush=True,
+            )
         for run in range(repeat):
             for side, code in codes.items():
                 data_dir = folder / f"{side}-{tail}-run{run}"
@@ -246,7 +290,8 @@ def recovery_figures(
                 (c_wall, c_cpu), (o_wall, o_cpu) = got["claim"], got["open"]
                 print(
                     f"recovery, {tail} orders after the last end of turn ({got['orders']} in all): {side} "
-                    f"claim {c_wall:.2f} s (CPU {c_cpu:.2f}); open {o_wall:.2f} s (CPU {o_cpu:.2f}) "
+                    f"claim {c_wall:.2f} s (CPU {c_cpu:.2f}); open {o_wall:.2f} s (CPU {o_cpu:.2f}), "
+                    f"{got['replayed']} orders replayed after the checkpoint "
                     f"(calibration {got['calibration_ms']:.0f}, load {os.getloadavg()[0]:.1f})",
                     flush=True,
                 )
@@ -295,7 +340,7 @@ BYTECODE: dict[Path, Path] = {}
 """`--bytecode-cache`: per checkout, the folder its children keep compiled modules in."""
 
 
-def _child(code: Path, what: str, *args: str) -> dict:
+def _child(code: Path, what: str, *args: str, timeout: float = LIMIT_S) -> dict:
     """One measurement in a fresh process running the code in `code` (a checkout's root)."""
     path = os.pathsep.join([str(code), str(HERE)])
     env = {**os.environ, "PYTHONPATH": path, "QT_QPA_PLATFORM": "offscreen"}
@@ -305,7 +350,7 @@ def _child(code: Path, what: str, *args: str) -> dict:
     argv = [sys.executable, str(HERE / "heavy_inputs.py"), "--measure", what, *args]
     try:
         out = subprocess.run(
-            argv, env=env, cwd=code, capture_output=True, text=True, check=True, timeout=LIMIT_S
+            argv, env=env, cwd=code, capture_output=True, text=True, check=True, timeout=timeout
         )
     except subprocess.TimeoutExpired:
         return {"seconds": float("inf"), "cpu_seconds": float("nan"), "calibration_ms": float("nan")}
@@ -319,7 +364,7 @@ def _measure(what: str, args: list[str]) -> dict:
     code = str(Path(brikwars_gui.__file__).parents[1])
     if what == "make-slot":
         figures = make_recovery_slot(Path(args[0]), Path(args[1]), int(args[2]))
-        print(json.dumps({"autosave": figures, "calibration_ms": calibration, "code": code}), flush=True)
+        print(json.dumps({**figures, "calibration_ms": calibration, "code": code}), flush=True)
         os._exit(0)  # killed: the slot stays as a crash leaves it
     if what == "recover":
         return {**measure_recovery(Path(args[0])), "calibration_ms": calibration, "code": code}
@@ -327,8 +372,8 @@ def _measure(what: str, args: list[str]) -> dict:
         resave_in_gui(Path(args[0]), Path(args[1]))
         return {"calibration_ms": calibration, "code": code}
     if what == "dense":
-        rounds = measure_dense_rounds(int(args[0]), int(args[1]), args[2], int(args[3]))
-        return {"rounds": rounds, "calibration_ms": calibration, "code": code}
+        rounds, events = measure_dense_rounds(int(args[0]), int(args[1]), args[2], int(args[3]))
+        return {"rounds": rounds, "events": events, "calibration_ms": calibration, "code": code}
     if what == "ai":
         seconds, cpu = measure_ai_round(int(args[0]), int(args[1]))
     elif what == "tactical":
@@ -351,7 +396,8 @@ def dense(codes: dict[str, Path], units: int, size: int, levels: list[str], roun
             figures = ", ".join(f"{cpu:.2f} ({wall:.2f})" for wall, cpu in result["rounds"])
             print(
                 f"{level}, {units} units on {size}x{size}, rounds 1-{rounds}, CPU (wall) s: {side} {figures}"
-                f" (calibration {result['calibration_ms']:.0f} ms)",
+                f" (calibration {result['calibration_ms']:.0f} ms, load {os.getloadavg()[0]:.1f};"
+                f" {result['events']})",
                 flush=True,
             )
 

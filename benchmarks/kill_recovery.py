@@ -12,9 +12,12 @@ end-of-turn autosave, each Response question answered after a pause), or edits t
 acknowledgement file. The parent kills the child
 with SIGKILL after a random delay, then does what the next start of the app does: claims the dead
 instance's recovery slot, builds the battle it left as the window does (from the checkpoint of
-the last end of turn, the journaled orders after it replayed: `engine/checkpoint.play_saved`;
+the last end of turn or, in a long turn, within it, the journaled orders after it replayed:
+`engine/checkpoint.play_saved`;
 checked against a full replay, `Game.from_events`) or reads its editor autosave, and counts what
-came back; the summary says how many battles came from a checkpoint. Lost = acknowledged −
+came back; the summary says how many battles came from a checkpoint, and how many from one
+taken within a turn (`--mid-turn-every N`: every N orders; the skirmish's turns are too short for
+the app's own pacing to take one). Lost = acknowledged −
 recovered; the one order or edit in flight at the kill was never acknowledged, so it is not
 counted. The phase the child was in at the kill (order, question, AI turn, save, drag) is reported
 too.
@@ -47,7 +50,7 @@ def paint_cells(width: int, height: int) -> list[tuple[int, int]]:
 # -- the child: the real app, driven from its own event loop ------------------------------------
 
 
-def child(mode: str, data_dir: Path, ack: Path, phase: Path, seed: int) -> None:
+def child(mode: str, data_dir: Path, ack: Path, phase: Path, seed: int, mid_turn_every: int = 0) -> None:
     from PySide6.QtCore import QSettings, QTimer
     from PySide6.QtWidgets import QApplication
 
@@ -63,6 +66,8 @@ def child(mode: str, data_dir: Path, ack: Path, phase: Path, seed: int) -> None:
     window.ask_unsaved = window.ask_leave_game = window.ask_unsaved_work = lambda: "discard"
     window.engine_error_prompt = lambda _message: "ok"
     window.show_game_over = lambda _summary: None
+    if mid_turn_every:  # a checkpoint within a turn every so many orders, whatever it costs
+        window.checkpoint_pacer.min_orders, window.checkpoint_pacer.cost_ratio = mid_turn_every, 0
     rng = random.Random(seed)
     acks = ack.open("a", encoding="utf-8")
     phases = phase.open("w", encoding="utf-8")
@@ -171,7 +176,10 @@ def recovered(mode: str, data_dir: Path) -> int:
             dice = dice_of_saved(saved)
             full = Game.from_events(saved.scenario, saved.events, dice, max_rounds=saved.max_rounds)
             CHECKPOINTS["from a checkpoint" if how.startswith("from its checkpoint") else "replayed"] += 1
-            if [e.to_dict() for e in game.events] != [e.to_dict() for e in full.events]:
+            if how.startswith("from its checkpoint") and _mid_turn(saved):
+                CHECKPOINTS["from a checkpoint taken within a turn"] += 1
+            same = [e.to_dict() for e in game.events] == [e.to_dict() for e in full.events]
+            if not (same and game.state.snapshot() == full.state.snapshot()):
                 CHECKPOINTS["checkpoint differs from the replay"] += 1
             return sum(1 for e in game.events if e.kind == "order")
         path = store.pending_editor()
@@ -192,6 +200,14 @@ def recovered(mode: str, data_dir: Path) -> int:
         store.end_session()
 
 
+def _mid_turn(saved) -> bool:
+    """Whether the saved game's checkpoint was taken within a turn: its last order is not an end
+    of turn (ui/checkpoint_pacing.py)."""
+    count = saved.checkpoint.events
+    orders = [e for e in saved.events[:count] if e.get("kind") == "order"]
+    return bool(orders) and orders[-1].get("order") != "end_turn"
+
+
 def last_ack(path: Path) -> int:
     lines = [line for line in path.read_text(encoding="utf-8").splitlines() if line.strip()]
     return int(lines[-1]) if lines else 0
@@ -201,11 +217,17 @@ def main() -> int:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--runs", type=int, default=100)
     parser.add_argument("--seed", type=int, default=1)
+    parser.add_argument(
+        "--mid-turn-every",
+        type=int,
+        default=0,
+        help="the app takes a checkpoint within a turn every N orders (0: when it pays, as it does)",
+    )
     parser.add_argument("--child", nargs=5, metavar=("MODE", "DATA", "ACK", "PHASE", "SEED"))
     args = parser.parse_args()
     if args.child:
         mode, data, ack, phase, seed = args.child
-        child(mode, Path(data), Path(ack), Path(phase), int(seed))
+        child(mode, Path(data), Path(ack), Path(phase), int(seed), args.mid_turn_every)
         return 0
     os.environ.setdefault("QT_QPA_PLATFORM", "offscreen")
     os.nice(10)  # a shared machine: this and every app it starts run at low priority
@@ -220,6 +242,7 @@ def main() -> int:
             data.mkdir()
             ack.touch()
             argv = [sys.executable, __file__, "--child", mode, str(data), str(ack), str(phase), str(run + 1)]
+            argv += ["--mid-turn-every", str(args.mid_turn_every)]
             proc = subprocess.Popen(argv, stdout=subprocess.PIPE, text=True, cwd=ROOT)
             try:
                 if proc.stdout.readline().strip() != "ready":

@@ -37,11 +37,11 @@ def test_run_a_small_forecast_fills_the_tables(qtbot, dialog) -> None:
     dialog.runs.setValue(5)
     dialog.seed.setValue(3)
     dialog.turns.setValue(6)
-    with qtbot.waitSignal(dialog.reportReady, timeout=30_000):
+    with qtbot.waitSignal(dialog.reportReady, timeout=120_000):
         assert dialog.start()
         assert dialog.is_running() and not dialog.run_button.isEnabled() and dialog.cancel_button.isEnabled()
         assert not dialog.start()  # one at a time
-    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=60_000)
     report = dialog.report
     assert report is not None and report.runs == 5 and not report.cancelled and report.seed == 3
     players = dialog.player_model
@@ -64,9 +64,9 @@ def test_run_a_small_forecast_fills_the_tables(qtbot, dialog) -> None:
 def test_cancel_stops_the_forecast_with_a_partial_report(qtbot, dialog) -> None:
     dialog.runs.setValue(100_000)
     dialog.start()
-    qtbot.waitUntil(lambda: dialog.progress.value() >= 2, timeout=30_000)
+    qtbot.waitUntil(lambda: dialog.progress.value() >= 2, timeout=120_000)
     dialog.cancel_button.click()
-    qtbot.waitUntil(lambda: dialog.report is not None and not dialog.is_running(), timeout=30_000)
+    qtbot.waitUntil(lambda: dialog.report is not None and not dialog.is_running(), timeout=120_000)
     assert dialog.report.cancelled and 0 < dialog.report.runs < 100_000
     assert "Cancelled" in dialog.status.text()
     assert dialog.run_button.isEnabled() and dialog.runs.isEnabled()
@@ -77,7 +77,7 @@ def test_closing_while_running_stops_the_worker(qtbot) -> None:
     qtbot.addWidget(d)
     d.runs.setValue(100_000)
     d.start()
-    qtbot.waitUntil(lambda: d.progress.value() >= 1, timeout=30_000)
+    qtbot.waitUntil(lambda: d.progress.value() >= 1, timeout=120_000)
     d.reject()
     assert not d.is_running()
 
@@ -122,6 +122,6 @@ def test_worker_processes_from_the_dialog_thread_give_the_same_report(qtbot) -> 
     d.runs.setValue(10)
     with qtbot.waitSignal(d.reportReady, timeout=60_000):
         d.start()
-    qtbot.waitUntil(lambda: not d.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not d.is_running(), timeout=60_000)
     assert d.report.jobs == 2
     assert d.report == forecast(tiny(), 10, seed=0, max_rounds=10, jobs=1)

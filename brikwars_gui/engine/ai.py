@@ -14,7 +14,6 @@ defaults (`DefaultPolicy`).
 
 from __future__ import annotations
 
-import itertools
 import math
 
 import numpy as np
@@ -176,7 +175,7 @@ def best_attack(
     rows = index.enemy_rows(unit.team, shown_only=False)
     if not len(rows):
         return None
-    d2 = _squared_distances(index.xy[rows], unit.pos)
+    d2 = _squared_distances(*index.rows_xy(unit.team, rows), unit.pos)
     weapons = usable_weapons(unit)
     nearest2 = int(d2.min())
     if in_range_only and nearest2 > _in_range_reach(weapons, min_chance):
@@ -211,69 +210,87 @@ def best_attack(
     return None
 
 
-def _squared_distances(points: np.ndarray, cell: Cell) -> np.ndarray:
-    """Squared distances from `cell` to each row of `points` (exact integers, ordered like GRID-3
-    distances)."""
-    dx = points[:, 0] - cell[0]
-    dy = points[:, 1] - cell[1]
+def _squared_distances(xs: np.ndarray, ys: np.ndarray, cell: Cell) -> np.ndarray:
+    """Squared distances from `cell` to each point (`xs`, `ys`) (exact integers, ordered like
+    GRID-3 distances)."""
+    dx = xs - cell[0]
+    dy = ys - cell[1]
     return dx * dx + dy * dy
 
 
-def _pair_distances(points: np.ndarray, foes: np.ndarray) -> np.ndarray:
-    """Squared distances from each point (rows) to each foe (columns)."""
-    dx = points[:, 0, None] - foes[None, :, 0]
-    dy = points[:, 1, None] - foes[None, :, 1]
+def _pair_distances(xs: np.ndarray, ys: np.ndarray, fx: np.ndarray, fy: np.ndarray) -> np.ndarray:
+    """Squared distances from each point (`xs`, `ys`: rows) to each foe (`fx`, `fy`: columns)."""
+    dx = xs[:, None] - fx[None, :]
+    dy = ys[:, None] - fy[None, :]
     return dx * dx + dy * dy
 
 
-def _destination(game: Game, unit: UnitState, moves: dict[Cell, int]) -> Cell | None:
+def destination(
+    game: Game, unit: UnitState, xs: np.ndarray, ys: np.ndarray, costs: np.ndarray
+) -> Cell | None:
+    """Where the unit moves among the cells (`xs`, `ys`) it can reach for `costs` (any order, its
+    own cell not among them; a burdened unit does not end in water): the cheapest cell (then the
+    smallest) from which a ranged weapon has an enemy in Range and in sight (one of the three
+    nearest in Range, by id on a tie), else the cell nearest to an enemy (then the cheapest, then
+    the smallest) when it is nearer than the unit stands now, else None.
+
+    numpy arrays throughout (issue 26): the enemies' cells are the unit index's kept columns, and
+    only the enemies that can change the answer are paired with the cells."""
     rows = _enemies(game, unit)
     if not len(rows):
         return None
+    state = game.state
     if burdened(unit):
-        water = water_cells(game.state.grid)
-        moves = {c: v for c, v in moves.items() if c not in water}
-    if not moves:
+        dry = ~state.grid.water[ys, xs]
+        xs, ys, costs = xs[dry], ys[dry], costs[dry]
+    if not len(costs):
         return None
-    # squared distances (exact integers, ordered like GRID-3 distances) from the reachable cells
-    # (rows, in cost order) to the enemies that can matter (columns): numpy arrays, not loops
-    at = np.fromiter(itertools.chain.from_iterable(moves), np.int64, 2 * len(moves)).reshape(-1, 2)
-    order = np.lexsort((at[:, 1], at[:, 0], np.fromiter(moves.values(), np.int64, len(moves))))
-    points = at[order]
-    foes = game.state.unit_index().xy[rows]
-    here_d2 = _squared_distances(foes, unit.pos)
-    here_d = np.sqrt(here_d2)
-    here = int(here_d2.min())
+    # the cells in (cost, x, y) order, so the first of equals is the cheapest, then the smallest
+    order = np.lexsort((ys, xs, costs))
+    px, py = xs[order], ys[order]
+    fx, fy = state.unit_index().rows_xy(unit.team, rows)
+    here_d2 = _squared_distances(fx, fy, unit.pos)
+    nearest_foe = int(np.argmin(here_d2))
+    here = int(here_d2[nearest_foe])
     ranges = [w.range or 0 for w in ranged_weapons(unit)]
+    d2: np.ndarray | None = None
+    radius = 0.0
     if ranges:
         # Only enemies in Range of some cell matter here: a cell costing at most `budget` lies
         # within √2·budget of the unit (each step costs >= 1 and moves one cell), so they are
         # within Range + √2·budget of it. Order (id order) is kept.
-        budget = max(moves.values())
-        shooting = foes[here_d <= max(ranges) + 1.5 * budget + 1]
-        d2 = _pair_distances(points, shooting)
-        reach2 = max(ranges) ** 2
-        grid, smoke = game.state.grid, game.state.smoke_mask()
-        within = d2 <= reach2
-        for row in np.flatnonzero(within.any(axis=1)):  # cells with an enemy in reach, cost order
-            cell = (int(points[row, 0]), int(points[row, 1]))
+        budget = int(costs.max())
+        radius = max(ranges) + 1.5 * budget + 1
+        shooting = here_d2 <= radius * radius
+        sx, sy = fx[shooting], fy[shooting]
+        d2 = _pair_distances(px, py, sx, sy)
+        grid, smoke = state.grid, state.smoke_mask()
+        within = d2 <= max(ranges) ** 2
+        for row in np.flatnonzero(within.any(axis=1)).tolist():  # cells with an enemy in reach, cost order
+            cell = (int(px[row]), int(py[row]))
             close = np.flatnonzero(within[row])
             first = close[np.argsort(d2[row][close], kind="stable")[:3]]
-            targets = (tuple(shooting[i].tolist()) for i in first.tolist())
+            targets = ((int(sx[i]), int(sy[i])) for i in first.tolist())
             if any(has_line_of_sight(grid, cell, at, smoke=smoke) for at in targets):
                 return cell
     # Only the cells nearest to an enemy of all are wanted, so only the enemies that can come
     # that near count: the smallest distance is at most √bound (from the enemy nearest the unit
     # to its nearest cell), and an enemy that near to a cell is within √bound + `spread` (the
     # farthest cell) of the unit (+1 for rounding). Leaving the others out gives those cells
-    # their exact distance and the other cells one no smaller than their own (issue 26).
-    bound = int(_squared_distances(points, tuple(foes[int(np.argmin(here_d2))].tolist())).min())
-    spread = math.sqrt(int(_squared_distances(points, unit.pos).max()))
-    nearest = _pair_distances(points, foes[here_d <= math.sqrt(bound) + spread + 1]).min(axis=1)
-    # the nearest to an enemy, then the cheapest, then the smallest cell: `points` are in (cost,
+    # their exact distance and the other cells one no smaller than their own (issue 26); so does
+    # taking in more of them (the enemies paired for shooting, when they include these).
+    bound = int(_squared_distances(px, py, (int(fx[nearest_foe]), int(fy[nearest_foe]))).min())
+    spread = math.sqrt(int(_squared_distances(px, py, unit.pos).max()))
+    limit = math.sqrt(bound) + spread + 1
+    if d2 is not None and limit <= radius:
+        nearest = d2.min(axis=1)
+    else:
+        near = here_d2 <= limit * limit
+        nearest = _pair_distances(px, py, fx[near], fy[near]).min(axis=1)
+    # the nearest to an enemy, then the cheapest, then the smallest cell: the cells are in (cost,
     # cell) order, so that is the first of the nearest
     best = int(np.argmin(nearest))
-    return (int(points[best, 0]), int(points[best, 1])) if int(nearest[best]) < here else None
+    return (int(px[best]), int(py[best])) if int(nearest[best]) < here else None
 
 
 def search_goal(game: Game, unit: UnitState) -> Cell | None:
@@ -332,9 +349,9 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
             game.act(unit_id, fire)
             return
     searched = not len(_enemies(game, unit)) and search(game, unit_id)  # fog of war
-    moves = {} if searched else game.legal_moves(unit_id)
-    if moves:
-        dest = _destination(game, unit, moves)
+    moves = None if searched else game.legal_move_cells(unit_id)  # `legal_moves` as arrays
+    if moves is not None and len(moves[2]):
+        dest = destination(game, unit, *moves)
         if dest is not None:
             game.move(unit_id, dest)
     if game.over or not unit.alive or unit.disrupted:
@@ -349,7 +366,8 @@ def play_unit(game: Game, unit_id: str, *, min_chance: float = MIN_CHANCE) -> No
             # the nearest, the first in id order on a tie (`rows` are in id order; squared
             # integer distances order exactly as GRID-3 distances)
             index = game.state.unit_index()
-            target = index.by_id[int(rows[int(np.argmin(_squared_distances(index.xy[rows], unit.pos)))])]
+            nearest = int(np.argmin(_squared_distances(*index.rows_xy(unit.team, rows), unit.pos)))
+            target = index.by_id[int(rows[nearest])]
             facing = str(facing_towards(unit.pos, target.pos))
             if facing != unit.facing:
                 game.face(unit_id, facing)  # watch the enemy with the saved Action (R-RESP-3)

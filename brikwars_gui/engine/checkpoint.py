@@ -20,7 +20,9 @@ file replays. Its decompressed size is bounded too (`MAX_PAYLOAD_BYTES`).
 A checkpoint may stand for the file's first `events` events only (`Checkpoint.events`): the battle
 autosave keeps one of an earlier end of turn while its write-ahead journal appends the orders made
 since (ui/recovery.py). Its key covers exactly that prefix, so the orders after it may grow; opening
-installs it and replays only those (`restore_saved`, then `Game.play_on`).
+installs it and replays only those (`restore_saved`, then `Game.play_on`). The key covers the
+events through their running digest (`EventsDigest`), so the autosave can take a checkpoint within
+a turn from a digest it feeds as orders are journaled, without keeping the events themselves.
 """
 
 from __future__ import annotations
@@ -41,6 +43,7 @@ from pathlib import Path
 from typing import Any
 
 import numpy as np
+import pydantic_core
 
 from brikwars_gui import __version__
 from brikwars_gui.engine.dice.source import DiceSource, RewindableDice, SessionDice
@@ -53,6 +56,7 @@ from brikwars_gui.scenario.savegame import Checkpoint, SavedGame
 
 __all__ = [
     "CheckpointError",
+    "EventsDigest",
     "checkpoint_key",
     "checkpoint_of",
     "code_fingerprint",
@@ -207,37 +211,70 @@ def code_fingerprint() -> str:
     return digest.hexdigest()
 
 
-def checkpoint_key(saved: SavedGame, blob: bytes, events: int | None = None) -> str:
+class EventsDigest:
+    """SHA-256 of a saved game's events, fed in order in any number of parts: the compact JSON of
+    the list without its brackets (pydantic's, as a saved game writes them), so an event kept in
+    memory and the same event read back from a file or journal hash alike. `count` events so far."""
+
+    __slots__ = ("_hash", "count")
+
+    def __init__(self, events: list[dict[str, Any]] = ()) -> None:
+        self._hash = hashlib.sha256()
+        self.count = 0
+        self.add(events)
+
+    def add(self, events: list[dict[str, Any]]) -> None:
+        if not events:
+            return
+        text = pydantic_core.to_json(list(events))[1:-1]
+        self._hash.update(b"," + text if self.count else text)
+        self.count += len(events)
+
+    def hexdigest(self) -> str:
+        return self._hash.hexdigest()
+
+
+def checkpoint_key(
+    saved: SavedGame, blob: bytes, events: int | None = None, *, digest: EventsDigest | None = None
+) -> str:
     """SHA-256 of what a checkpoint `blob` of `saved`'s first `events` events (None: all) was
     computed from: the payload's layout, the code (`code_fingerprint`), the saved game's replay
-    inputs (scenario, dice, round limit, and exactly those orders and decisions) and the payload
-    itself, so a payload changed after it was written misses too; the events after the prefix are
-    not part of it (a journal appends them)."""
-    count = len(saved.events) if events is None else events
-    if not 0 <= count <= len(saved.events):
-        raise CheckpointError(f"a checkpoint of {count} events in a file of {len(saved.events)}")
-    whole = count == len(saved.events)
-    covered = saved if whole else saved.model_copy(update={"events": saved.events[:count]})
-    digest = hashlib.sha256()
-    digest.update(f"checkpoint {CHECKPOINT_VERSION}\0{code_fingerprint()}\0{count}\0".encode())
-    inputs = covered.model_dump_json(include={"scenario", "seed", "dice_script", "max_rounds", "events"})
-    digest.update(inputs.encode())
-    digest.update(b"\0" + hashlib.sha256(blob).digest())
-    return digest.hexdigest()
+    inputs (scenario, dice, round limit, and exactly those orders and decisions, through their
+    `EventsDigest`) and the payload itself, so a payload changed after it was written misses too;
+    the events after the prefix are not part of it (a journal appends them). `digest`: the digest
+    of those events, kept by the caller (then `saved`'s own events are not read)."""
+    if digest is None:
+        count = len(saved.events) if events is None else events
+        if not 0 <= count <= len(saved.events):
+            raise CheckpointError(f"a checkpoint of {count} events in a file of {len(saved.events)}")
+        digest = EventsDigest(saved.events if count == len(saved.events) else saved.events[:count])
+    key = hashlib.sha256()
+    key.update(f"checkpoint {CHECKPOINT_VERSION}\0{code_fingerprint()}\0{digest.count}\0".encode())
+    inputs = saved.model_dump_json(include={"scenario", "seed", "dice_script", "max_rounds"})
+    key.update(inputs.encode() + b"\0" + digest.hexdigest().encode())
+    key.update(b"\0" + hashlib.sha256(blob).digest())
+    return key.hexdigest()
 
 
 def make_checkpoint(
-    saved: SavedGame, game: Game, extra: Any = None, *, prefix: bool = False
+    saved: SavedGame,
+    game: Game,
+    extra: Any = None,
+    *,
+    prefix: bool = False,
+    digest: EventsDigest | None = None,
 ) -> Checkpoint | None:
     """A checkpoint of `game`, whose orders are `saved`'s (None if it cannot have one). `prefix`:
-    it says how many events it stands for, so the file may grow after it (the autosave's)."""
+    it says how many events it stands for, so the file may grow after it (the autosave's).
+    `digest`: the game's orders are those it was fed, not `saved`'s (whose scenario and dice the
+    key still reads); always a prefix."""
     blob = checkpoint_of(game, extra)
     if blob is None:
         return None
     return Checkpoint(
-        key=checkpoint_key(saved, blob),
+        key=checkpoint_key(saved, blob, digest=digest),
         payload=base64.b64encode(blob).decode("ascii"),
-        events=len(saved.events) if prefix else None,
+        events=digest.count if digest is not None else len(saved.events) if prefix else None,
     )
 
 

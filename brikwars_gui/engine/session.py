@@ -21,6 +21,8 @@ from __future__ import annotations
 from collections.abc import Callable, Iterable, Sequence
 from typing import Any, Protocol
 
+import numpy as np
+
 from brikwars_gui import __version__
 from brikwars_gui.engine.dice.source import DiceSource, RecordingDice, ScriptedDice, SeededDice
 from brikwars_gui.engine.events import Event
@@ -49,7 +51,14 @@ from brikwars_gui.engine.rules.common import (
     find_actor,
 )
 from brikwars_gui.engine.rules.damage import kill
-from brikwars_gui.engine.rules.move_search import MoveSearch, prepare_moves, search_moves, water_cells
+from brikwars_gui.engine.rules.move_search import (
+    MoveSearch,
+    move_arrays,
+    prepare_moves,
+    search_move_cells,
+    search_moves,
+    water_cells,
+)
 from brikwars_gui.engine.rules.movement import MovementStopped, Recovered, plan_move, walk
 from brikwars_gui.engine.rules.quiet_steps import quiet_steps
 from brikwars_gui.engine.rules.response import (
@@ -362,6 +371,16 @@ class Game:
         prepared = self._prepared.pop(unit_id, None)
         moves, self._move_search = search_moves(self.state, unit, prepared)  # `move` reads its path
         return moves
+
+    def legal_move_cells(self, unit_id: str) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """`legal_moves` as numpy arrays: the x, the y and the Move cost of each cell (any order),
+        read off the search as they are (`move_search.search_move_cells`; the default AI, issue 26)."""
+        unit = self.unit(unit_id)
+        if self.over or unit.team != self.active_player:
+            return move_arrays({})
+        prepared = self._prepared.pop(unit_id, None)
+        xs, ys, costs, self._move_search = search_move_cells(self.state, unit, prepared)
+        return xs, ys, costs
 
     def prepare_moves(self, unit_ids: Iterable[str]) -> None:
         """Search the moves of these units of the active side together (`move_search.prepare_moves`,

@@ -48,6 +48,7 @@ class UnitIndex:
         "_responding_version",
         "_rows_memo",
         "_rows_version",
+        "_rows_xy_memo",
         "alive_by_team",
         "answering",
         "buckets",
@@ -101,6 +102,9 @@ class UnitIndex:
         # `enemy_rows` answers, kept until a unit's life, team or Hidden status changes
         self._rows_version = 0
         self._rows_memo: dict[tuple[str, bool], tuple[int, np.ndarray]] = {}
+        # `rows_xy` answers by (team, rows), kept with their rows until a unit of another team moves
+        self._rows_xy_memo: dict[tuple[str, int], tuple[np.ndarray, tuple[int, ...], np.ndarray, np.ndarray]]
+        self._rows_xy_memo = {}
         # `responder_rows` answers, kept until a unit's life, team, saved Action or Disruption changes
         self._responding_version = 0
         self._responding_memo: dict[str, tuple[tuple[int, int], np.ndarray]] = {}
@@ -180,6 +184,24 @@ class UnitIndex:
         rows.flags.writeable = False
         self._rows_memo[(team, shown_only)] = (self._rows_version, rows)
         return rows
+
+    def rows_xy(self, team: str, rows: np.ndarray) -> tuple[np.ndarray, np.ndarray]:
+        """The x and the y of the units in `rows` (living units of other teams than `team`, such as
+        `enemy_rows(team)`), kept for the same rows object until a unit of another team moves (a
+        side's enemies stand still through most of its turn; issue 26: the default AI read them
+        off `xy` several times for every unit it moved). Callers must not modify them."""
+        moved = tuple(n for t, n in self.team_changes.items() if t != team)
+        key = (team, id(rows))
+        memo = self._rows_xy_memo.get(key)
+        if memo is not None and memo[0] is rows and memo[1] == moved:
+            return memo[2], memo[3]
+        at = self.xy[rows]
+        xs, ys = at[:, 0].copy(), at[:, 1].copy()
+        xs.flags.writeable = ys.flags.writeable = False
+        if len(self._rows_xy_memo) >= 8:  # rows made per call (fog of war) are not kept long
+            self._rows_xy_memo.clear()
+        self._rows_xy_memo[key] = (rows, moved, xs, ys)
+        return xs, ys
 
     def update(self, unit: UnitState, old_pos: Cell, was_alive: bool, old_team: str) -> None:
         """`unit.pos` / `alive` / `team` changed (called by `UnitState.__setattr__`)."""

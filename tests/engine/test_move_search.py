@@ -223,7 +223,7 @@ def test_the_default_ai_plays_the_same_round_with_its_moves_searched_together(mo
     searched together they were: few units searched on their own."""
     from brikwars_gui.engine import ai
 
-    alone = movement.reach_search
+    alone = move_search.reach_search
     searched: list[int] = []
 
     def counted(*args: object, **kw: object) -> object:
@@ -236,7 +236,7 @@ def test_the_default_ai_plays_the_same_round_with_its_moves_searched_together(mo
             army_battle(120, size=40, buildings=12, fires=2, seed=2), seed=3, max_rounds=3
         )
         with monkeypatch.context() as patch:
-            patch.setattr(movement, "reach_search", counted)
+            patch.setattr(move_search, "reach_search", counted)
             if not prepare:
                 patch.setattr(Game, "prepare_moves", lambda self, ids: None)
             for _ in range(4):

@@ -141,3 +141,37 @@ def test_a_checkpoint_of_the_whole_file_is_the_prefix_of_all_its_events() -> Non
     assert '"events": ' not in dump_saved_game(whole).split('"checkpoint"')[1]
     game, _ = game_of_saved(whole, dice_of_saved(whole), max_rounds=whole.max_rounds)
     assert [e.to_dict() for e in game.events] == [e.to_dict() for e in _replayed(whole).events]
+
+
+@pytest.mark.parametrize("ruleset", ["brikwars", "d6", "ninepowers"])
+def test_a_checkpoint_keyed_by_a_digest_fed_turn_by_turn_is_installed_from_the_file(ruleset) -> None:
+    """The autosave takes a checkpoint within a turn keyed by a running digest of the journal's
+    events (`EventsDigest`), fed as they are made, in memory (tuples and all): the file written
+    and read back (lists, JSON numbers) gives the same key, so it is installed; a digest of other
+    events is refused. (That the digest holds the game's own events is the window's to check:
+    tests/ui/test_mid_turn_checkpoint.py.)"""
+    from brikwars_gui.engine.checkpoint import EventsDigest
+
+    scenario = load_scenario(SCENARIOS / "hazard_showcase.json").model_copy(update={"ruleset": ruleset})
+    game = Game.from_scenario(scenario, dice=SessionDice(3), max_rounds=8)
+    digest, fed = EventsDigest(), 0
+    for _ in range(3):
+        ai.play_turn(game)
+        events = [e.to_dict() for e in game.events if e.kind in KINDS]
+        digest.add(events[fed:])  # each turn's, as the journal appends them
+        fed = len(events)
+    base = _saved(scenario, game, 3).model_copy(update={"events": []})  # its events are not read
+    kept = make_checkpoint(base, game, list(range(len(game.events))), digest=digest)
+    assert kept.events == fed == digest.count
+    ai.play_turn(game)
+    saved = parse_saved_game(
+        dump_saved_game(_saved(scenario, game, 3).model_copy(update={"checkpoint": kept})), "autosave.json"
+    )
+    restored, _, rest = restore_saved(saved, dice_of_saved(saved), max_rounds=8)
+    restored.play_on(rest)
+    assert [e.to_dict() for e in restored.events] == [e.to_dict() for e in _replayed(saved).events]
+    changed = [dict(e) for e in saved.events[:fed]]
+    changed[0]["kind"] = changed[0]["kind"] + " "
+    wrong = make_checkpoint(base, game, None, digest=EventsDigest(changed))  # not the file's events
+    with pytest.raises(CheckpointError):
+        restore_saved(saved.model_copy(update={"checkpoint": wrong}), dice_of_saved(saved), max_rounds=8)

@@ -10,7 +10,7 @@ import pytest
 from brikwars_gui.engine.dice import ScriptedDice
 from brikwars_gui.engine.hazards import sandbox as hs
 from brikwars_gui.engine.replay import compare_events, event_dicts
-from brikwars_gui.engine.rules import movement
+from brikwars_gui.engine.rules import move_search, movement
 from brikwars_gui.engine.session import Game, IllegalOrder
 from brikwars_gui.engine.state import GameState
 
@@ -64,9 +64,10 @@ def test_r_move_3_an_old_order_with_only_to_searches_and_is_logged_as_it_was_rea
     for order in _orders(logged):
         del order["args"]["path"]  # a file written before paths were recorded
     searches: list[object] = []
-    for name in ("find_path", "reach_searches"):  # alone, or the turn's movers together (issue 26)
-        real = getattr(movement, name)
-        monkeypatch.setattr(movement, name, lambda *a, real=real, **kw: searches.append(a) or real(*a, **kw))
+    # alone, or the turn's movers together (issue 26)
+    for module, name in ((movement, "find_path"), (move_search, "reach_searches")):
+        real = getattr(module, name)
+        monkeypatch.setattr(module, name, lambda *a, real=real, **kw: searches.append(a) or real(*a, **kw))
     replayed = _replay(logged)
     assert searches  # it searched
     assert compare_events(logged, event_dicts(replayed.events)) is None  # same game, same order args

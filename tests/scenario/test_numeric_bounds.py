@@ -112,7 +112,11 @@ def test_every_number_in_a_scenario_has_both_bounds() -> None:
     assert not missing  # the rich scenario holds every model with a number, so each is driven
 
 
-@settings(max_examples=30, deadline=None, suppress_health_check=[HealthCheck.function_scoped_fixture])
+@settings(
+    max_examples=30,
+    deadline=None,
+    suppress_health_check=[HealthCheck.function_scoped_fixture, HealthCheck.too_slow],
+)
 @given(
     field=st.sampled_from(FIELDS),
     high=st.booleans(),

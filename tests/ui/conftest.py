@@ -13,6 +13,8 @@ Engine errors are collected in `window.errors` instead of a modal box, and a tes
 if any was reported, unless it opened the window with `expect_errors=True` (then it checks them).
 `window` is that window on the skirmish sample; a test file may override it with its own.
 `move_mouse(widget, pos)` moves the mouse over a widget (`held=` the buttons held down).
+`idle()` runs the event loop until the windows' queued work is done (rather than for a fixed time,
+which a loaded CI machine may spend on the first of several queued steps).
 """
 
 from __future__ import annotations
@@ -22,9 +24,10 @@ from pathlib import Path
 
 import pytest
 import shiboken6
-from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt
+from PySide6.QtCore import QEvent, QPoint, QPointF, QSettings, Qt, QTimer
 from PySide6.QtGui import QMouseEvent
 from PySide6.QtWidgets import QApplication, QMessageBox, QWidget
+from pytestqt.exceptions import TimeoutError as QtTimeoutError
 
 from brikwars_gui.paths import SCENARIOS
 from brikwars_gui.scenario.models import Scenario
@@ -101,7 +104,7 @@ def open_window(qtbot, settings: QSettings):
             w.resize(*size)
         if show:
             w.show()
-            qtbot.waitExposed(w)
+            qtbot.waitExposed(w, timeout=20_000)
             if fit:
                 w.view.fit()
         return w
@@ -129,15 +132,62 @@ def app_style(qapp):
     qapp.setStyleSheet("")
 
 
+def _queued_work() -> list[QTimer]:
+    """The work windows have queued for the event loop: the running zero-interval single-shot
+    timers by which the app coalesces its fits, overlays, label placing and fog."""
+    return [
+        timer
+        for top in QApplication.topLevelWidgets()
+        for timer in top.findChildren(QTimer)
+        if timer.isActive() and timer.isSingleShot() and timer.interval() == 0
+    ]
+
+
+def _timer_name(timer: QTimer) -> str:
+    """`Owner.attribute` of a timer, for a message saying which work never ended."""
+    owner = timer.parent()
+    names = [name for name, value in vars(owner).items() if value is timer] if owner is not None else []
+    return f"{type(owner).__name__}.{names[0] if names else '?'}"
+
+
 @pytest.fixture
-def settle(qtbot) -> Callable[[MainWindow], None]:
+def idle(qtbot) -> Callable[..., None]:
+    """Runs the event loop until the windows' queued work is done: no coalescing timer running and
+    the posted events (layouts, queued calls) delivered, three rounds in a row. A fixed
+    `qtbot.wait(20)` is not that: on a loaded machine its time may run out in the first of several
+    queued steps (a fit whose resize queues another), and the test reads a half-done window."""
+
+    def wait(timeout: int = 20_000) -> None:
+        quiet = 0
+
+        busy: list[str] = []
+
+        def settled() -> bool:
+            nonlocal quiet
+            QApplication.processEvents()
+            queued = _queued_work()
+            busy.extend(_timer_name(timer) for timer in queued)
+            quiet = 0 if queued else quiet + 1
+            return quiet >= 3
+
+        try:
+            qtbot.waitUntil(settled, timeout=timeout)
+        except QtTimeoutError as exc:
+            seen = ", ".join(f"{name} x{busy.count(name)}" for name in dict.fromkeys(busy))
+            raise AssertionError(f"the windows' queued work never ended within {timeout} ms: {seen}") from exc
+
+    return wait
+
+
+@pytest.fixture
+def settle(qtbot, idle) -> Callable[[MainWindow], None]:
     """Waits for a window's queued dock layout (it runs once the window has its size): after it the
     battlefield has at least half the width, as tests/ui/test_window_fit.py checks."""
 
     def wait(w: MainWindow) -> None:
         width = w.width()
         qtbot.waitUntil(lambda: w.centralWidget().width() >= 0.5 * width, timeout=20_000)
-        qtbot.wait(50)
+        idle()
 
     return wait
 

@@ -16,7 +16,7 @@ def test_the_ai_turn_waits_while_the_window_asks_to_leave_the_battle(open_window
     window.set_play_mode(True, seed=4)
     c = window.controller
     window.turn_panel.end_turn.click()  # red's turn ends: blue's AI plays one unit every 40 ms
-    qtbot.waitUntil(lambda: c.ai_running and c.game.active_player == "blue", timeout=5000)
+    qtbot.waitUntil(lambda: c.ai_running and c.game.active_player == "blue", timeout=20_000)
     seen: list[int] = []
 
     def ask() -> str:  # the user reads the question for half a second, then cancels
@@ -35,6 +35,6 @@ def test_the_ai_turn_waits_while_the_window_asks_to_leave_the_battle(open_window
         window.new_battle()
     assert len(seen) == 2 and seen[0] == seen[1], "the AI played on under the question"
     assert window.isVisible() and window.play_mode
-    qtbot.waitUntil(lambda: len(c.game.events) > seen[1], timeout=5000)  # and goes on after Cancel
+    qtbot.waitUntil(lambda: len(c.game.events) > seen[1], timeout=20_000)  # and goes on after Cancel
     window.ask_leave_game = window.ask_unsaved_work = lambda: "discard"
     assert window.close()  # Discard closes it (and no window is left behind for the next test)

@@ -27,14 +27,14 @@ def test_hovering_an_enemy_shows_the_attack_forecast(open_window, qtbot, move_mo
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((5, 8))))
     assert w.selection.unit_id == "red-spear"
     move_mouse(w.view.viewport(), at(cell_center((6, 8))))
-    qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
+    qtbot.waitUntil(w.attack_card.isVisible, timeout=20_000)
     text = w.attack_card.text()
     assert f"{attacks[0].hit:.0%} hit" in text and "kill" in text and "Use" in text
     menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
     first = menu.actions()[0].text()
     assert "to kill" in first and f"{attacks[0].kills:.0%}" in first
     move_mouse(w.view.viewport(), at(cell_center((10, 2))))  # open ground
-    qtbot.waitUntil(lambda: not w.attack_card.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: not w.attack_card.isVisible(), timeout=20_000)
 
 
 def test_the_forecast_comes_from_the_battles_ruleset_never_brikwars_numbers_under_d6(
@@ -72,7 +72,7 @@ def test_the_forecast_and_hover_cards_go_after_the_attack_and_the_turn(
     at = w.view.mapFromScene
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((5, 8))))
     move_mouse(w.view.viewport(), at(cell_center((6, 8))))
-    qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
+    qtbot.waitUntil(w.attack_card.isVisible, timeout=20_000)
     w.show_hover_card("blue-spear")
     assert w.hover_card.isVisible()
     menu = w.build_action_menu("red-spear", (6, 8), "blue-spear")
@@ -126,7 +126,7 @@ def test_the_card_fits_the_map_and_leaves_attacker_and_target_in_sight(
     w.doc.move_unit("red-grenadier", (x, y))
     w.doc.move_unit("blue-sword", (x + (3 if x < 12 else -3), y))
     w.set_play_mode(True, seed=3)
-    qtbot.waitUntil(lambda: "red-grenadier" in w.scene.unit_items, timeout=3000)
+    qtbot.waitUntil(lambda: "red-grenadier" in w.scene.unit_items, timeout=20_000)
     w.selection.select("unit", "red-grenadier")
     w.show_hover_card("blue-sword")
     w.show_attack_forecast("red-grenadier", "blue-sword")
@@ -197,11 +197,11 @@ def test_the_card_stays_inside_the_map_when_its_viewport_shrinks(open_window, qt
     w.doc.move_unit("red-grenadier", (3, 1))
     w.doc.move_unit("blue-sword", (6, 1))
     w.set_play_mode(True, seed=3)
-    qtbot.waitUntil(lambda: "red-grenadier" in w.scene.unit_items, timeout=3000)
+    qtbot.waitUntil(lambda: "red-grenadier" in w.scene.unit_items, timeout=20_000)
     w.show_attack_forecast("red-grenadier", "blue-sword")
     assert w.attack_card.isVisible()
     w.view.setHorizontalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
     w.view.setVerticalScrollBarPolicy(Qt.ScrollBarPolicy.ScrollBarAlwaysOn)
     viewport = w.view.viewport()
-    qtbot.waitUntil(lambda: viewport.geometry().contains(w.attack_card.geometry()), timeout=3000)
+    qtbot.waitUntil(lambda: viewport.geometry().contains(w.attack_card.geometry()), timeout=20_000)
     assert w.attack_card.geometry().bottom() <= viewport.geometry().bottom() - 8

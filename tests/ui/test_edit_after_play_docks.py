@@ -15,5 +15,5 @@ def test_edit_mode_after_play_gives_the_inspector_its_room_back(qtbot, open_wind
     settle(w)
     w.set_play_mode(False)
     settle(w)
-    qtbot.waitUntil(lambda: w.dock_turn.height() < w.dock_inspector.height(), timeout=3000)
+    qtbot.waitUntil(lambda: w.dock_turn.height() < w.dock_inspector.height(), timeout=20_000)
     assert w.dock_turn.height() <= turn_before + 40

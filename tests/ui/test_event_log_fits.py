@@ -16,7 +16,7 @@ def test_the_event_log_fits_its_dock(qtbot, open_window, app_style, settle, size
     settle(w)
     view = w.log_panel.view
     header = view.horizontalHeader()
-    qtbot.waitUntil(lambda: view.model().rowCount() > 0, timeout=3000)
+    qtbot.waitUntil(lambda: view.model().rowCount() > 0, timeout=20_000)
     widths = [header.sectionSize(c) for c in range(header.count())]
     assert sum(widths) <= view.viewport().width(), f"columns {widths} in {view.viewport().width()} px"
     assert view.horizontalScrollBar().maximum() == 0, f"the log scrolls sideways at {size}"

@@ -65,14 +65,14 @@ def test_fog_the_enemy_appears_when_a_unit_turns_to_see_it(open_window, qtbot) -
     play(window)
     c = window.controller
     assert c.order_face("a", "SE")
-    qtbot.waitUntil(lambda: window.scene.unit_items["z"].isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: window.scene.unit_items["z"].isVisible(), timeout=20_000)
     assert row_text(window, "z", 2) == "25, 15"
     assert c.unit_at((25, 15)) == "z" and c.unit_status("z") != "Unseen (fog of war)"
     assert not c.fog_view()[0][15, 25]
     assert c.order_face("a", "N")  # looks away: the enemy goes, a ghost marks where it was
-    qtbot.waitUntil(lambda: not window.scene.unit_items["z"].isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: not window.scene.unit_items["z"].isVisible(), timeout=20_000)
     assert c.fog_view()[1] == [("z", "Blue Rifleman", (25, 15), 1)]
-    qtbot.waitUntil(lambda: len(window.fog_layer.ghosts) == 1, timeout=2000)
+    qtbot.waitUntil(lambda: len(window.fog_layer.ghosts) == 1, timeout=20_000)
     assert "last seen here in round 1" in window.fog_layer.ghosts[0].toolTip()
 
 
@@ -81,7 +81,7 @@ def test_fog_the_enemys_moves_out_of_sight_are_not_logged(open_window, qtbot) ->
     play(window)
     c = window.controller
     window.end_turn()  # blue's AI sees nobody and searches toward the middle of the table
-    qtbot.waitUntil(lambda: c.active_player == "red" and c.round == 2, timeout=5000)
+    qtbot.waitUntil(lambda: c.active_player == "red" and c.round == 2, timeout=20_000)
     moved = [e for e in c.game.events if e.kind == "unit_moved" and e.unit == "z"]
     assert moved, "blue moved"
     assert not [e for e in c.log if "z" in e.units or e.text.startswith("z ")]
@@ -98,9 +98,9 @@ def test_fog_the_timeline_shows_what_the_player_knew_then(open_window, qtbot) ->
     assert not c.hidden_from_viewer("z")
     c.show_snapshot(0)  # ... but not at the start of round 1, when red looked north
     assert c.hidden_from_viewer("z") and c.unit_at((25, 15)) is None
-    qtbot.waitUntil(lambda: not window.scene.unit_items["z"].isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: not window.scene.unit_items["z"].isVisible(), timeout=20_000)
     c.show_live()
-    qtbot.waitUntil(lambda: window.scene.unit_items["z"].isVisible(), timeout=2000)
+    qtbot.waitUntil(lambda: window.scene.unit_items["z"].isVisible(), timeout=20_000)
 
 
 def test_without_fog_the_enemy_is_shown_and_no_fog_is_drawn(open_window) -> None:

@@ -47,7 +47,7 @@ def test_per_side_ai_combos_start_at_the_scenario_levels_and_drive_the_runs(qtbo
     with qtbot.waitSignal(dialog.reportReady, timeout=60_000):
         assert dialog.start()
         assert not dialog.ai_levels["red"].isEnabled()  # fixed while the runs play
-    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=60_000)
     report = dialog.report
     assert report is not None and report.ai == {"red": "passive", "blue": "hard"}
     assert dialog.ai_levels["red"].isEnabled()

@@ -24,8 +24,8 @@ def test_progress_says_not_run_yet_until_the_first_run(qtbot) -> None:
     qtbot.addWidget(d)
     assert d.progress.text() == "Not run yet"
     d.runs.setValue(2)
-    with qtbot.waitSignal(d.reportReady, timeout=30_000):
+    with qtbot.waitSignal(d.reportReady, timeout=120_000):
         d.start()
         assert "/ 2" in d.progress.text()
-    qtbot.waitUntil(lambda: not d.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not d.is_running(), timeout=60_000)
     assert d.progress.text() == "2 / 2"

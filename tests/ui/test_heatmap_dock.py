@@ -35,7 +35,7 @@ def test_forecast_dialog_headers_are_not_clipped(qtbot) -> None:
     d = ForecastDialog(load_scenario(SKIRMISH), jobs=1)
     qtbot.addWidget(d)
     d.show()
-    qtbot.waitExposed(d)
+    qtbot.waitExposed(d, timeout=20_000)
     for view in (d.player_view, d.unit_view):
         header = view.horizontalHeader()
         metrics = header.fontMetrics()
@@ -100,7 +100,7 @@ def test_forecast_from_here_in_play_mode_and_show_on_map(open_window, data_dir, 
     dialog.turns.setValue(2)
     with qtbot.waitSignal(dialog.reportReady, timeout=120_000):
         dialog.start()
-    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=60_000)
     report = dialog.report
     assert report.start_round == round_now and report.rounds_min >= round_now
     assert dialog.heat_button.isEnabled()

@@ -19,16 +19,16 @@ def test_the_hover_card_hides_under_the_action_menu_and_comes_back_after(
     at = window.view.mapFromScene(cell_center((19, 4)))  # Rifleman Eel, blue
     move_mouse(window.view.viewport(), at)
     card = window.hover_card
-    qtbot.waitUntil(card.isVisible, timeout=3000)
+    qtbot.waitUntil(card.isVisible, timeout=20_000)
     assert card.unit_id == "blue-rifle-1"
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.RightButton, pos=at)
     menu = window.last_action_menu
-    qtbot.waitUntil(menu.isVisible, timeout=3000)
+    qtbot.waitUntil(menu.isVisible, timeout=20_000)
     assert not card.isVisible()
     window.view.cellHovered.emit(19, 4)  # the hover path, as a mouse move over the token
     window.show_hover_card("blue-rifle-1")  # a unit update or the attack card re-placing it
     assert not card.isVisible()
     menu.close()
-    qtbot.waitUntil(lambda: not menu.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: not menu.isVisible(), timeout=20_000)
     window.show_hover_card("blue-rifle-1")
     assert card.isVisible() and card.unit_id == "blue-rifle-1"

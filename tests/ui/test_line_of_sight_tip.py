@@ -30,7 +30,7 @@ def test_the_line_of_sight_tip_leaves_the_target_and_attacker_in_sight(qtbot, wi
     at = w.view.mapFromScene(cell_center(target))
     QToolTip.hideText()
     QApplication.sendEvent(port, QHelpEvent(QEvent.Type.ToolTip, at, port.mapToGlobal(at)))
-    qtbot.waitUntil(lambda: _shown_tip() is not None, timeout=3000)
+    qtbot.waitUntil(lambda: _shown_tip() is not None, timeout=20_000)
     assert QToolTip.text() == "Line of sight (GRID-5)"
     tip = _shown_tip()
     for box in w.token_boxes("red-rifle-1", "blue-rifle-1"):  # view coordinates
@@ -52,7 +52,7 @@ def test_the_line_of_sight_tip_leaves_the_hover_and_attack_cards_in_sight(qtbot,
     at = w.view.mapFromScene(cell_center(target))
     QToolTip.hideText()
     QApplication.sendEvent(port, QHelpEvent(QEvent.Type.ToolTip, at, port.mapToGlobal(at)))
-    qtbot.waitUntil(lambda: _shown_tip() is not None, timeout=3000)
+    qtbot.waitUntil(lambda: _shown_tip() is not None, timeout=20_000)
     tip = _shown_tip()
     for card in (c for c in (w.hover_card, w.attack_card) if c.isVisible()):
         on_screen = QRect(w.view.mapToGlobal(card.pos()), card.size())

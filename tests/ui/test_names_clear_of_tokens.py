@@ -46,7 +46,9 @@ def test_no_name_covers_another_units_token(open_window, app_style, settle, qtbo
     assert window.scene.unit_items["red-captain"].label.isVisible()
 
 
-def test_names_are_placed_again_where_a_sliding_token_ends(open_window, app_style, settle, qtbot) -> None:
+def test_names_are_placed_again_where_a_sliding_token_ends(
+    open_window, app_style, settle, qtbot, idle
+) -> None:
     """A move slides the token cell by cell; its name was placed for where the slide began (the
     scene re-placed names when the order came), so a name hidden there stayed hidden after the
     token had moved into the clear (seen in the s10 real-window check of wizard_duel)."""
@@ -59,8 +61,8 @@ def test_names_are_placed_again_where_a_sliding_token_ends(open_window, app_styl
     assert not cobb.label.isVisible()
     cobb.slide_along([(5, 8), (6, 7), (7, 6), (8, 5), (9, 4)])  # into open ground
     scene.schedule_declutter()  # as an order's unit update does, while the slide starts
-    qtbot.waitUntil(lambda: cobb.slide is None, timeout=5000)
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: cobb.slide is None, timeout=20_000)
+    idle()
     assert cobb.label.isVisible()
 
 

@@ -62,7 +62,7 @@ def test_a_forecast_of_the_closed_scenario_is_not_shown_on_the_new_one(open_wind
     dialog.turns.setValue(1)
     with qtbot.waitSignal(dialog.reportReady, timeout=120_000):
         dialog.start()
-    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=10_000)
+    qtbot.waitUntil(lambda: not dialog.is_running(), timeout=60_000)
     dialog.heat_button.click()
     assert window.heat_panel.kind == "forecast"
     assert window.open_file(SKIRMISH)

@@ -80,14 +80,14 @@ def _answered_prompts(w, answers: dict[str, str]) -> list[tuple[object, dict[str
     def answer() -> None:
         prompt = w.response_prompt
         if prompt.request is None or not prompt.isVisible():
-            QTimer.singleShot(20, answer)
+            QTimer.singleShot(20, w, answer)
             return
         request = prompt.request
         seen.append((request, {o: b.text() for o, b in prompt.buttons.items()}))
         prompt.buttons[answers.get(request.question, request.default)].click()
-        QTimer.singleShot(20, answer)
+        QTimer.singleShot(20, w, answer)
 
-    QTimer.singleShot(20, answer)
+    QTimer.singleShot(20, w, answer)  # it polls while the window lives (the fixture deletes it)
     return seen
 
 

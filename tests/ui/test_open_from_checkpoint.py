@@ -61,7 +61,7 @@ def _picture(window) -> dict:
 
 @pytest.mark.parametrize("ruleset", ["brikwars", "d6", "ninepowers"])
 def test_a_game_the_window_saved_opens_from_its_checkpoint_as_the_replay_shows_it(
-    qtbot, settings, shown, tmp_path, replays, ruleset
+    qtbot, idle, settings, shown, tmp_path, replays, ruleset
 ) -> None:
     replayed_window = _window(qtbot, settings)
     assert replayed_window.open_saved_game(_orders_file(tmp_path, ruleset), remember=False)
@@ -81,7 +81,7 @@ def test_a_game_the_window_saved_opens_from_its_checkpoint_as_the_replay_shows_i
     live = _picture(window)["tokens"]
     for shown in (replayed_window, window):
         shown.controller.show_snapshot(1)
-        qtbot.wait(10)
+        idle()
     assert _picture(window)["tokens"] == _picture(replayed_window)["tokens"] != live
     window.controller.show_live()
 

@@ -34,7 +34,7 @@ def _battle_saved(tmp_path: Path) -> tuple[Path, Game]:
     return path, game
 
 
-def test_an_opened_saved_game_shows_the_battle_as_it_stands(qtbot, settings, shown, tmp_path) -> None:
+def test_an_opened_saved_game_shows_the_battle_as_it_stands(qtbot, idle, settings, shown, tmp_path) -> None:
     path, played = _battle_saved(tmp_path)
     window = open_window(SCENARIOS / "skirmish.json", settings=settings)
     qtbot.addWidget(window)
@@ -44,7 +44,7 @@ def test_an_opened_saved_game_shows_the_battle_as_it_stands(qtbot, settings, sho
     window.controller.unitUpdated.connect(updated.append)
     window.controller.unitsReset.connect(lambda: resets.append(True))
     assert window.open_saved_game(path, remember=False)
-    qtbot.wait(10)
+    idle()
     assert shown == [] and window.play_mode
     assert resets == [True] and updated == []  # one bulk refresh, not a signal per unit
     c = window.controller

@@ -19,7 +19,7 @@ def dot_colour(window: MainWindow, cell) -> QColor:
     return QColor(image.pixel(int(x * ratio), int(y * ratio)))
 
 
-def test_the_overview_follows_the_moves_and_the_timeline(open_window, qtbot, tmp_path: Path) -> None:
+def test_the_overview_follows_the_moves_and_the_timeline(open_window, idle, tmp_path: Path) -> None:
     w = open_window()
     w.set_play_mode(True, seed=11)
     c = w.controller
@@ -30,13 +30,13 @@ def test_the_overview_follows_the_moves_and_the_timeline(open_window, qtbot, tmp
     red = QColor(w.doc.player("red").color)
     assert dot_colour(w, start) == red
     assert c.order_move(unit, goal)
-    qtbot.wait(10)
+    idle()
     assert dot_colour(w, goal) == red
     assert dot_colour(w, start) != red
     c.show_snapshot(0)  # the timeline at the start: the overview shows that turn
-    qtbot.wait(10)
+    idle()
     assert dot_colour(w, start) == red and dot_colour(w, goal) != red
     c.show_live()
     w.set_play_mode(False)  # Edit mode: the scenario's deployment again
-    qtbot.wait(10)
+    idle()
     assert dot_colour(w, start) == red

@@ -14,7 +14,7 @@ SIZES = [(1600, 1000), (1280, 720), (1024, 700), (1008, 652)]
 
 @pytest.mark.parametrize("scenario", ["skirmish.json", "ruined_chapel.json"])
 @pytest.mark.parametrize("size", SIZES)
-def test_the_play_cards_fit_the_inspector_dock(qtbot, open_window, app_style, settle, size, scenario) -> None:
+def test_the_play_cards_fit_the_inspector_dock(idle, open_window, app_style, settle, size, scenario) -> None:
     w = open_window(SCENARIOS / scenario, size=size, animate=None)
     settle(w)
     w.set_play_mode(True, seed=5)
@@ -23,7 +23,7 @@ def test_the_play_cards_fit_the_inspector_dock(qtbot, open_window, app_style, se
     layouts = set()
     for unit in w.doc.scenario.units:
         w.selection.select_unit(unit.id)
-        qtbot.wait(20)
+        idle()
         assert card.isVisible() and unit.name in card.text()
         assert area.horizontalScrollBar().maximum() == 0, f"{unit.name}'s card scrolls sideways at {size}"
         for label in (card.title, card.body):  # the text's widest unbreakable part is in view

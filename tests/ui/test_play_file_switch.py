@@ -10,7 +10,7 @@ SKIRMISH = SCENARIOS / "skirmish.json"
 SHOWCASE = SCENARIOS / "hazard_showcase.json"
 
 
-def _play_with_overlays(window: MainWindow, qtbot) -> None:
+def _play_with_overlays(window: MainWindow, idle) -> None:
     """Play mode with a unit selected and its sight and range overlays drawn (the crash needed them)."""
     window.layer_actions["sight"].setChecked(True)
     window.layer_actions["ranges"].setChecked(True)
@@ -18,14 +18,14 @@ def _play_with_overlays(window: MainWindow, qtbot) -> None:
     window.selection.select("unit", "red-captain")
     window.refresh_unit_overlays()
     window.refresh_play_overlays()
-    qtbot.wait(10)
+    idle()
 
 
-def test_open_a_scenario_in_play_mode_shows_its_battlefield(window: MainWindow, qtbot) -> None:
-    _play_with_overlays(window, qtbot)
+def test_open_a_scenario_in_play_mode_shows_its_battlefield(window: MainWindow, idle) -> None:
+    _play_with_overlays(window, idle)
     other = load_scenario(SHOWCASE)
     assert window.open_file(SHOWCASE)
-    qtbot.wait(20)
+    idle()
     assert not window.play_mode
     assert set(window.scene.unit_items) == {u.id for u in other.units}
     assert window.scene.terrain_item is not None and window.scene.terrain_item.scene() is window.scene
@@ -41,36 +41,38 @@ def test_open_a_scenario_in_play_mode_shows_its_battlefield(window: MainWindow, 
     assert window.scene.sight_item is not None and window.scene.sight_item.scene() is window.scene
 
 
-def test_open_a_saved_game_in_play_mode_resumes_it_on_the_map(window: MainWindow, qtbot, tmp_path) -> None:
-    _play_with_overlays(window, qtbot)
+def test_open_a_saved_game_in_play_mode_resumes_it_on_the_map(
+    window: MainWindow, qtbot, idle, tmp_path
+) -> None:
+    _play_with_overlays(window, idle)
     window.controller.end_turn()
-    qtbot.waitUntil(lambda: window.controller.active_player == "red", timeout=20000)
+    qtbot.waitUntil(lambda: window.controller.active_player == "red", timeout=120_000)
     path = tmp_path / "game.json"
     assert window.save_game_as(path)
     assert window.open_file(SHOWCASE)  # somewhere else first
-    _play_with_overlays_for(window, qtbot, window.doc.scenario.units[0].id)
+    _play_with_overlays_for(window, idle, window.doc.scenario.units[0].id)
     assert window.open_file(path)
-    qtbot.wait(20)
+    idle()
     assert window.play_mode and window.controller.has_game
     assert set(window.scene.unit_items) == {u.id for u in load_scenario(SKIRMISH).units}
     assert window.windowTitle() != "" and "Untitled" not in window.windowTitle()
     assert window.controller.snapshot_count >= 2
 
 
-def _play_with_overlays_for(window: MainWindow, qtbot, unit_id: str) -> None:
+def _play_with_overlays_for(window: MainWindow, idle, unit_id: str) -> None:
     window.set_play_mode(True, seed=5)
     window.selection.select("unit", unit_id)
     window.refresh_unit_overlays()
     window.refresh_play_overlays()
-    qtbot.wait(10)
+    idle()
 
 
-def test_new_in_play_mode_gives_an_empty_field_and_its_own_teams(window: MainWindow, qtbot) -> None:
+def test_new_in_play_mode_gives_an_empty_field_and_its_own_teams(window: MainWindow, idle) -> None:
     """Defect 9: the inspector's Team list follows the new scenario's players."""
-    _play_with_overlays(window, qtbot)
+    _play_with_overlays(window, idle)
     window.ask_new_size = lambda: (20, 16)
     assert window.new_document()
-    qtbot.wait(20)
+    idle()
     assert not window.play_mode and window.scene.unit_items == {}
     team = window.inspector.team
     assert [(team.itemData(i), team.itemText(i)) for i in range(team.count())] == [

@@ -27,7 +27,7 @@ def _tooltip(table, index) -> str:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_play_modes_units_table_fits_its_dock(qtbot, open_window, app_style, settle, size) -> None:
+def test_play_modes_units_table_fits_its_dock(qtbot, idle, open_window, app_style, settle, size) -> None:
     w = open_window(SCENARIOS / "skirmish.json", size=size, animate=None)
     w.set_play_mode(True, seed=1)
     settle(w)
@@ -35,7 +35,7 @@ def test_play_modes_units_table_fits_its_dock(qtbot, open_window, app_style, set
     assert isinstance(area, QScrollArea)
     table = w.unit_panel.table
     header, model = table.horizontalHeader(), table.model()
-    qtbot.waitUntil(lambda: header.sectionSize(NAME) > 16, timeout=3000)
+    qtbot.waitUntil(lambda: header.sectionSize(NAME) > 16, timeout=20_000)
     assert not area.horizontalScrollBar().isVisible(), f"the Units dock scrolls sideways at {size}"
     assert w.unit_panel.width() <= area.viewport().width()
     shown = [c for c in range(model.columnCount()) if not table.isColumnHidden(c)]
@@ -61,7 +61,7 @@ def test_play_modes_units_table_fits_its_dock(qtbot, open_window, app_style, set
             assert value in tip, f"{value!r} missing from {tip!r} at {size}"
     QToolTip.hideText()
     w.set_play_mode(False)  # Edit mode: the full-width table below the map shows every column
-    qtbot.wait(30)
+    idle()
     assert not any(table.isColumnHidden(c) for c in range(model.columnCount()))
     assert header.stretchLastSection()
 
@@ -77,7 +77,7 @@ def test_end_turn_and_the_ai_controls_need_no_scroll(
     area = w.dock_turn.widget()
     assert isinstance(area, QScrollArea)
     port = area.viewport()
-    qtbot.waitUntil(lambda: w.turn_table.height() >= 60, timeout=3000)  # its header and two rows
+    qtbot.waitUntil(lambda: w.turn_table.height() >= 60, timeout=20_000)  # its header and two rows
     assert not area.verticalScrollBar().isVisible(), f"the Turn panel scrolls at {size}"
     assert not area.horizontalScrollBar().isVisible(), f"the Turn panel scrolls sideways at {size}"
     assert str(2**31 - 1) in w.turn_panel.seed_label.text()
@@ -93,7 +93,7 @@ def test_end_turn_and_the_ai_controls_need_no_scroll(
 
 
 def test_play_modes_team_column_is_a_swatch_not_an_elided_name(
-    qtbot, open_window, app_style, settle
+    qtbot, idle, open_window, app_style, settle
 ) -> None:
     """At 1280x720 the Team column read "Red …": in Play mode's side dock it shows the colour
     alone (the name in the cell's tooltip), in Edit mode's wide table the name beside it."""
@@ -114,12 +114,12 @@ def test_play_modes_team_column_is_a_swatch_not_an_elided_name(
 
     w.set_play_mode(True, seed=1)
     settle(w)
-    qtbot.waitUntil(lambda: header.sectionSize(NAME) > 16, timeout=3000)
+    qtbot.waitUntil(lambda: header.sectionSize(NAME) > 16, timeout=20_000)
     assert not table.isColumnHidden(TEAM)
     shown = painted()
     assert shown.text == "" and not shown.icon.isNull(), f"{shown.text!r} beside the swatch"
     assert _tooltip(table, index).startswith(name)
     QToolTip.hideText()
     w.set_play_mode(False)
-    qtbot.wait(30)
+    idle()
     assert painted().text == name

@@ -24,7 +24,7 @@ def test_players_table_shows_every_column(qtbot, open_window, app_style, settle,
     header, model = table.horizontalHeader(), table.model()
     assert model.columnCount() == 3
     # the scroll bar follows the header in a queued layout: give a loaded machine time for it
-    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible(), timeout=20_000)
     used = 0
     for col in range(model.columnCount()):
         width = header.sectionSize(col)

@@ -13,7 +13,7 @@ from brikwars_gui.ui.main_window import MainWindow
 def window(open_window, qtbot) -> MainWindow:
     w = open_window(size=(1280, 720))
     w.activateWindow()
-    qtbot.waitUntil(w.isActiveWindow, timeout=3000)
+    qtbot.waitUntil(w.isActiveWindow, timeout=20_000)
     return w
 
 

@@ -221,8 +221,12 @@ def test_return_takes_the_default_or_the_focused_answer(window: MainWindow, qtbo
         qtbot.keyClick(window.view, key)
 
     QTimer.singleShot(0, press_return)
-    QTimer.singleShot(3000, prompt, lambda: prompt.choose("attack:Rifle"))  # a watchdog: never hang
+    watchdog = QTimer(prompt)  # never hang: a wrong answer if the key did nothing (stopped once answered,
+    watchdog.setSingleShot(True)  # so it cannot answer the next question on a slow machine)
+    watchdog.timeout.connect(lambda: prompt.choose("attack:Rifle"))
+    watchdog.start(20_000)
     assert prompt.ask(request, names)[0] == "decline"
+    watchdog.stop()
     assert seen["label"].endswith("(default, Enter/Esc)")
 
     def focus_bail_and_press() -> None:

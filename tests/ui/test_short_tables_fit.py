@@ -26,21 +26,21 @@ def test_the_game_over_table_shows_every_team(qtbot, app_style) -> None:
     dialog = GameOverDialog(GameSummary("red", "Red Patrol", "the others are gone", 5, teams))
     qtbot.addWidget(dialog)
     dialog.show()
-    qtbot.waitExposed(dialog)
+    qtbot.waitExposed(dialog, timeout=20_000)
     assert dialog.table.rowCount() == 3 and _all_rows_shown(dialog.table)
 
 
-def test_the_forecast_player_table_shows_both_sides_and_the_draw(qtbot, app_style) -> None:
+def test_the_forecast_player_table_shows_both_sides_and_the_draw(qtbot, idle, app_style) -> None:
     d = ForecastDialog(_scenario(), jobs=1)
     qtbot.addWidget(d)
     d.show()
-    qtbot.waitExposed(d)
+    qtbot.waitExposed(d, timeout=20_000)
     d.runs.setValue(2)
     d.turns.setValue(d.turns.minimum())  # rifles 7" apart, one round: no side can win, a draw
-    with qtbot.waitSignal(d.reportReady, timeout=30_000):
+    with qtbot.waitSignal(d.reportReady, timeout=120_000):
         d.start()
-    qtbot.waitUntil(lambda: not d.is_running(), timeout=10_000)
-    qtbot.wait(20)
+    qtbot.waitUntil(lambda: not d.is_running(), timeout=60_000)
+    idle()
     assert d.player_view.model().rowCount() >= 3 and _all_rows_shown(d.player_view)
 
 
@@ -60,7 +60,7 @@ def test_the_game_over_note_sits_below_the_survivors_table(qtbot, app_style) -> 
     summary = GameSummary("red", "Ember Conclave", "last team standing (G-24)", 5, teams)
     dialog = GameOverDialog(summary, window)
     dialog.show()
-    qtbot.waitExposed(dialog)
+    qtbot.waitExposed(dialog, timeout=20_000)
     note = dialog.findChild(QLabel, "gameOverNote")
     assert note.geometry().top() > dialog.table.geometry().bottom()
     assert _all_rows_shown(dialog.table)

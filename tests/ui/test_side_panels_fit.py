@@ -21,14 +21,14 @@ def _inside(widget, viewport) -> bool:
 
 @pytest.mark.parametrize("size", [(1600, 1000), (1280, 720), (1024, 700), (1008, 652)])
 def test_palette_and_scenario_docks_fit_without_a_horizontal_scroll_bar(
-    qtbot, open_window, app_style, settle, size
+    idle, open_window, app_style, settle, size
 ):
     w = open_window(SCENARIOS / "ruined_chapel.json", size=size, animate=None)  # the longest ruleset name
     settle(w)
     w.selection.select("unit", w.doc.scenario.units[0].id)  # the inspector's fields are shown
     for dock in (w.dock_palette, w.dock_scenario, w.dock_turn, w.dock_inspector):
         dock.raise_()
-        qtbot.wait(30)
+        idle()
         area = dock.widget()
         assert isinstance(area, QScrollArea)
         assert not area.horizontalScrollBar().isVisible(), f"{dock.windowTitle()} scrolls sideways at {size}"

@@ -18,7 +18,7 @@ def window(open_window) -> MainWindow:
     return open_window(LARGE, size=(1280, 720))
 
 
-def test_picking_a_unit_in_the_list_brings_it_into_view(window: MainWindow, qtbot) -> None:
+def test_picking_a_unit_in_the_list_brings_it_into_view(window: MainWindow, idle) -> None:
     view = window.view
     view.zoom_in()
     view.zoom_in()
@@ -29,7 +29,7 @@ def test_picking_a_unit_in_the_list_brings_it_into_view(window: MainWindow, qtbo
     for row in rows:  # a unit the view does not show now
         table.clicked.emit(model.index(row, 0))
         table.selectRow(row)
-        qtbot.wait(20)
+        idle()
         uid = window.selection.unit_id
         item = window.scene.unit_items[uid]
         assert view.mapToScene(view.viewport().rect()).boundingRect().contains(item.pos()), uid

@@ -94,7 +94,7 @@ def test_the_sn_section_is_read_only_in_play_mode(window: MainWindow) -> None:
 
 
 @pytest.mark.parametrize("size", [(1024, 700), (1280, 720)])
-def test_the_sn_section_fits_a_narrow_inspector(qtbot, open_window, app_style, settle, size) -> None:
+def test_the_sn_section_fits_a_narrow_inspector(idle, open_window, app_style, settle, size) -> None:
     """Issue 10's rule for side docks: no sideways scrolling, also with a caster's section open."""
     w = open_window(size=size, animate=None)
     settle(w)
@@ -102,7 +102,7 @@ def test_the_sn_section_fits_a_narrow_inspector(qtbot, open_window, app_style, s
     unit = w.doc.new_unit((12, 3), "blue", w.palette.settings.template)
     w.selection.select_unit(unit.id)
     w.dock_inspector.raise_()
-    qtbot.wait(50)
+    idle()
     area = w.dock_inspector.widget()
     assert w.inspector.sn.body.isVisible()
     assert not area.horizontalScrollBar().isVisible(), f"the inspector scrolls sideways at {size}"

@@ -109,7 +109,7 @@ def test_edit_mode_after_opening_a_saved_game_shows_every_scenario_unit_where_th
 
 
 def test_a_saved_game_opening_measures_the_units_table_once_on_the_battle_s_texts(
-    qtbot, settings, shown, tmp_path, monkeypatch
+    qtbot, idle, settings, shown, tmp_path, monkeypatch
 ) -> None:
     """The Units table (2,000 rows in the big game) was measured when the docks were rearranged
     and again after its texts were refreshed from the battle (issue 26); now once, on those texts."""
@@ -128,7 +128,7 @@ def test_a_saved_game_opening_measures_the_units_table_once_on_the_battle_s_text
 
     monkeypatch.setattr(ColumnFitter, "_content_widths", counted)
     assert window.open_saved_game(path, remember=False)
-    qtbot.wait(50)  # the fits the event loop brings
+    idle()  # the fits the event loop brings
     assert len(measured) == 1
     columns = table.model().columnCount()
     header = table.horizontalHeader()

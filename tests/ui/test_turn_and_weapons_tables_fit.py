@@ -23,7 +23,7 @@ def _fits(qtbot, dock, table, size) -> int:
     cells it elides and columns it drops (their full text tooltip-checked)."""
     area = dock.widget()
     assert isinstance(area, QScrollArea)
-    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: not table.horizontalScrollBar().isVisible(), timeout=20_000)
     assert not area.horizontalScrollBar().isVisible(), f"{dock.windowTitle()} scrolls sideways at {size}"
     header, model = table.horizontalHeader(), table.model()
     widths = [0 if table.isColumnHidden(c) else header.sectionSize(c) for c in range(model.columnCount())]
@@ -66,12 +66,12 @@ def _tooltip(table, index) -> str | None:
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_play_modes_turn_table_fits_its_dock(qtbot, open_window, app_style, settle, size) -> None:
+def test_play_modes_turn_table_fits_its_dock(qtbot, idle, open_window, app_style, settle, size) -> None:
     w = open_window(SCENARIOS / "ruined_chapel.json", size=size, animate=None)  # long Nine Powers stats
     w.set_play_mode(True, seed=1)
     settle(w)
     w.dock_turn.raise_()
-    qtbot.wait(30)
+    idle()
     table = w.turn_table
     assert table.model().rowCount() == 3
     elided = _fits(qtbot, w.dock_turn, table, size)
@@ -82,13 +82,15 @@ def test_play_modes_turn_table_fits_its_dock(qtbot, open_window, app_style, sett
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_inspectors_weapons_table_fits_its_dock(qtbot, open_window, app_style, settle, size) -> None:
+def test_the_inspectors_weapons_table_fits_its_dock(
+    qtbot, idle, open_window, app_style, settle, size
+) -> None:
     w = open_window(SCENARIOS / "skirmish.json", size=size, animate=None)
     settle(w)
     unit = next(u for u in w.doc.scenario.units if u.id == "red-grenadier")  # Pistol and Grenade
     w.selection.select("unit", unit.id)
     w.dock_inspector.raise_()
-    qtbot.wait(30)
+    idle()
     table = w.inspector.weapons
     assert table.rowCount() == len(unit.weapons) >= 2
     _fits(qtbot, w.dock_inspector, table, size)
@@ -105,7 +107,9 @@ def test_fitted_widths_keep_the_name_and_the_short_columns_and_cap_the_long_ones
 
 
 @pytest.mark.parametrize("size", SIZES)
-def test_the_weapons_tables_headers_are_never_elided(qtbot, open_window, app_style, settle, size) -> None:
+def test_the_weapons_tables_headers_are_never_elided(
+    qtbot, idle, open_window, app_style, settle, size
+) -> None:
     """Issue 10 polish: at 1024x700 the Weapons headers read "Wea…", "Ra…", "Da…". A narrow dock
     now shows whole short words (Name, Rng, Dmg) whose header tooltip says what the column is;
     1600x1000 keeps the full words."""
@@ -113,10 +117,10 @@ def test_the_weapons_tables_headers_are_never_elided(qtbot, open_window, app_sty
     settle(w)
     w.selection.select("unit", "red-grenadier")
     w.dock_inspector.raise_()
-    qtbot.wait(30)
+    idle()
     table = w.inspector.weapons
     header, model = table.horizontalHeader(), table.model()
-    qtbot.waitUntil(lambda: header.sectionSize(3) > 16, timeout=3000)
+    qtbot.waitUntil(lambda: header.sectionSize(3) > 16, timeout=20_000)
     labels = [model.headerData(c, Qt.Orientation.Horizontal) for c in range(4)]
     for col, label in enumerate(labels):
         assert header.sectionSize(col) >= header.sectionSizeHint(col), f"{label!r} elided at {size}"
@@ -147,7 +151,7 @@ def test_a_cells_text_does_not_add_or_drop_columns_only_the_width_does(qtbot) ->
     qtbot.addWidget(table)
     fitter = ColumnFitter(table, optional=(3, 2))
     table.show()
-    qtbot.waitExposed(table)
+    qtbot.waitExposed(table, timeout=20_000)
 
     def hidden() -> list[int]:
         return [c for c in range(4) if table.isColumnHidden(c)]
@@ -165,4 +169,4 @@ def test_a_cells_text_does_not_add_or_drop_columns_only_the_width_does(qtbot) ->
     fitter.fit()
     assert hidden() == dropped
     table.resize(table.width() + 200, 200)  # a wider dock: the columns are chosen again
-    qtbot.waitUntil(lambda: hidden() != dropped, timeout=3000)
+    qtbot.waitUntil(lambda: hidden() != dropped, timeout=20_000)

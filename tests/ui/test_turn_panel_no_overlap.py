@@ -12,16 +12,16 @@ from brikwars_gui.paths import SCENARIOS
 
 
 @pytest.mark.parametrize("size", [(800, 500), (1024, 600)])
-def test_the_turn_panels_widgets_never_overlap(open_window, app_style, settle, qtbot, size) -> None:
+def test_the_turn_panels_widgets_never_overlap(open_window, app_style, settle, idle, size) -> None:
     w = open_window(SCENARIOS / "skirmish.json", size=size, animate=None)
     w.set_play_mode(True, seed=2**31 - 1)
     settle(w)
-    qtbot.wait(100)
+    idle()
     panel = w.turn_panel
     panel.set_game_over(  # a banner appearing mid-battle: the panel is given its height too
         "Game over — Blue Patrol wins after 7 rounds · survivors: Red Patrol 0/5, Blue Patrol 3/5"
     )
-    qtbot.wait(50)
+    idle()
     parts = {
         "game over": panel.game_over_banner,
         "round": panel.round_label,

@@ -8,15 +8,15 @@ from __future__ import annotations
 from brikwars_gui.ui.models import UNIT_ID_ROLE
 
 
-def _playing(qtbot, open_window):
+def _playing(idle, open_window):
     window = open_window(size=(1400, 900))
     window.set_play_mode(True, seed=1)
-    qtbot.wait(50)
+    idle()
     return window
 
 
-def test_a_burst_of_changed_rows_is_measured_once(qtbot, open_window) -> None:
-    window = _playing(qtbot, open_window)
+def test_a_burst_of_changed_rows_is_measured_once(qtbot, idle, open_window) -> None:
+    window = _playing(idle, open_window)
     table, c = window.turn_table, window.controller
     model = table.model()
     measured: list[int] = []
@@ -37,17 +37,17 @@ def test_a_burst_of_changed_rows_is_measured_once(qtbot, open_window) -> None:
     for uid in rows:
         c.unitUpdated.emit(uid)
     assert measured == []  # not once per changed row
-    qtbot.waitUntil(lambda: bool(measured))
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: bool(measured), timeout=20_000)
+    idle()
     assert len(measured) <= 2 * model.columnCount()  # one fit (with short headers, two passes)
     assert built_while_measuring == []  # the rows' views were kept from their change
 
 
-def test_resizes_without_a_changed_cell_measure_the_cells_once(qtbot, open_window) -> None:
+def test_resizes_without_a_changed_cell_measure_the_cells_once(qtbot, idle, open_window) -> None:
     """Issue 26: opening a saved game fitted the Turn table a dozen times (resize and show
     events), each reading ~150 rows per column; the cells' widths are now kept until a cell, a
     row, the rows in view or the style change."""
-    window = _playing(qtbot, open_window)
+    window = _playing(idle, open_window)
     table, c = window.turn_table, window.controller
     model = table.model()
     measured: list[int] = []
@@ -67,10 +67,10 @@ def test_resizes_without_a_changed_cell_measure_the_cells_once(qtbot, open_windo
     assert len(measured) == 2 * once
 
 
-def test_a_refreshed_unit_of_the_other_side_makes_no_view(qtbot, open_window) -> None:
+def test_a_refreshed_unit_of_the_other_side_makes_no_view(qtbot, idle, open_window) -> None:
     """The Turn table lists the side whose turn it is; a resumed battle refreshes every unit,
     and each refresh of an enemy's unit made its view only to find it is not listed (issue 26)."""
-    window = _playing(qtbot, open_window)
+    window = _playing(idle, open_window)
     c = window.controller
     model = window.turn_table.model()
     listed = {model.data(model.index(r, 0), UNIT_ID_ROLE) for r in range(model.rowCount())}

@@ -13,10 +13,10 @@ from brikwars_gui.ui.models import UnitTableModel
 LARGE = SCENARIOS / "large_battle.json"
 
 
-def test_a_unit_update_asks_the_unit_table_for_a_few_cells_only(open_window, qtbot) -> None:
+def test_a_unit_update_asks_the_unit_table_for_a_few_cells_only(open_window, idle) -> None:
     window = open_window(LARGE)
     window.set_play_mode(True, seed=2)
-    qtbot.wait(50)
+    idle()
     table = window.unit_panel.table
     widths = [table.columnWidth(c) for c in range(UnitTableModel.COLUMNS.__len__())]
     model = window.unit_panel.model
@@ -30,7 +30,7 @@ def test_a_unit_update_asks_the_unit_table_for_a_few_cells_only(open_window, qtb
         key=lambda k: abs(k[0] - c.unit_position(uid)[0]) + abs(k[1] - c.unit_position(uid)[1]),
     )
     assert window.order_move(uid, cell)
-    qtbot.wait(50)
+    idle()
     assert model.rowCount() >= 40 and uid in asked, "the table shows the move"
     assert len(asked) <= 3, f"the status of {len(asked)} units asked for one unit's move: {asked}"
     assert table.model().index(table.model().rowCount() - 1, 0).isValid()

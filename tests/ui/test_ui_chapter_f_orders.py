@@ -97,7 +97,7 @@ def test_g_16_a_hidden_enemy_is_not_drawn_targeted_or_logged_for_the_human(windo
     assert model.index(row, 2).data() == "?" and model.index(row, 8).data() == "Hidden (G-16)"
     assert not any("Sniper" in t for t in texts(window.build_action_menu("a", (12, 1), "sniper")))
     c.end_turn()  # the AI's turn: the sniper may move while Hidden
-    qtbot.waitUntil(lambda: c.active_player == "red" or c.game.over, timeout=10000)
+    qtbot.waitUntil(lambda: c.active_player == "red" or c.game.over, timeout=60_000)
     hidden = c.game.unit("sniper").hidden
     assert window.scene.unit_items["sniper"].isVisible() == (not hidden)
     entries = window.log_panel.model.entries

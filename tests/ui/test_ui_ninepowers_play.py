@@ -149,7 +149,7 @@ def test_the_attack_card_shows_each_difficulty_and_the_targets_veto(
     qtbot.mouseClick(w.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((3, 5))))
     assert w.selection.unit_id == "zombie-2"
     move_mouse(w.view.viewport(), at(cell_center((3, 6))))
-    qtbot.waitUntil(w.attack_card.isVisible, timeout=3000)
+    qtbot.waitUntil(w.attack_card.isVisible, timeout=20_000)
     text = w.attack_card.text()
     # the zombie's Melee 2 (d4, d6): Easy 7/8, Medium 2/3, Tough 3/8 (L431); Boxley's two vetoes
     # for one threat veto anything that can hit (its default answer, R-NP-11)

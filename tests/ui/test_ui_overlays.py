@@ -99,7 +99,7 @@ def test_sight_overlay_toggles_and_follows_facing(window, qtbot):
     before = scene.sight_item.pixmap().toImage()
     cone_before = [line.line() for line in scene.cone_items]
     assert window.controller.order_face("r1", "W")
-    qtbot.waitUntil(lambda: scene.sight_item.pixmap().toImage() != before)
+    qtbot.waitUntil(lambda: scene.sight_item.pixmap().toImage() != before, timeout=20_000)
     assert [line.line() for line in scene.cone_items] != cone_before
     mask = window.controller.sight_mask("r1")
     assert mask[5, 2] and not mask[5, 12]
@@ -151,7 +151,7 @@ def test_hover_line_of_sight_colour(window):
     assert not scene.los_item.isVisible()
 
 
-def test_no_stale_tab_bar_after_the_bottom_dock_grows(window, qtbot):
+def test_no_stale_tab_bar_after_the_bottom_dock_grows(window, idle):
     from PySide6.QtWidgets import QTabBar
 
     def stray():  # a bar the user sees (inside the window) that belongs to no tab group
@@ -163,21 +163,21 @@ def test_no_stale_tab_bar_after_the_bottom_dock_grows(window, qtbot):
         window.set_play_mode(play_mode, seed=3) if play_mode else window.set_play_mode(False)
         dock = window.dock_log if play_mode else window.dock_units
         window.resizeDocks([dock], [420], Qt.Orientation.Vertical)
-        qtbot.wait(20)
+        idle()
         assert stray() == []
         window.resizeDocks([dock], [180], Qt.Orientation.Vertical)
-        qtbot.wait(20)
+        idle()
         assert stray() == []
 
 
-def test_an_idle_play_mode_window_does_not_hide_and_show_tab_bars_in_a_loop(window, qtbot):
+def test_an_idle_play_mode_window_does_not_hide_and_show_tab_bars_in_a_loop(window, qtbot, idle):
     """Issue 9: hiding an unseen tab bar made Qt's dock layout show it again at once, and the
     window hid it again, ~400 times a second: a core 30% busy while nothing happened."""
     from PySide6.QtCore import QEvent, QObject
     from PySide6.QtWidgets import QTabBar
 
     window.set_play_mode(True, seed=3)
-    qtbot.wait(100)
+    idle()
     shown: list[QTabBar] = []
 
     class Watch(QObject):

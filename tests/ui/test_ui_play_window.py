@@ -56,7 +56,9 @@ def test_click_a_token_then_a_destination_moves_the_unit(window: MainWindow, qtb
     start = c.game.unit("red-captain").pos
     click(qtbot, window, start)
     assert window.selection.unit_id == "red-captain"
-    qtbot.waitUntil(lambda: window.scene.reach_item is not None and window.scene.reach_item.isVisible())
+    qtbot.waitUntil(
+        lambda: window.scene.reach_item is not None and window.scene.reach_item.isVisible(), timeout=20_000
+    )
     cell, cost = far_free_cell(window, "red-captain")
     # hovering shows the path preview with its Move cost
     move_mouse(window.view.viewport(), vp(window, cell))
@@ -138,7 +140,7 @@ def test_end_turn_lets_the_ai_play_with_animation(window: MainWindow, qtbot) -> 
     c.ai_interval = 1
     window.act_end_turn.trigger()
     assert c.ai_running and not window.act_end_turn.isEnabled()
-    qtbot.waitUntil(lambda: c.round == 2 and c.active_player == "red", timeout=10000)
+    qtbot.waitUntil(lambda: c.round == 2 and c.active_player == "red", timeout=60_000)
     assert not c.ai_running and window.act_end_turn.isEnabled()
     assert "Round 2" in window.turn_panel.round_label.text()
     assert any(e.kind == "turn_started" and e.round == 2 for e in window.log_panel.model.entries)

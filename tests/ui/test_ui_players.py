@@ -105,7 +105,7 @@ def test_the_new_field_dialog_is_wide_enough_for_its_whole_title(qtbot) -> None:
     dialog = NewFieldDialog()
     qtbot.addWidget(dialog)
     dialog.show()
-    qtbot.waitExposed(dialog)
+    qtbot.waitExposed(dialog, timeout=20_000)
     bold = QFont(dialog.font())
     bold.setBold(True)
     title = QFontMetrics(bold).horizontalAdvance("New battlefield — BrikWars")

@@ -68,8 +68,8 @@ def test_turn_limit_ends_the_battle_with_a_summary_and_closes_orders(window: Mai
     window.set_play_mode(True, seed=5, max_rounds=1)
     c = window.controller
     assert window.end_turn()  # the human's turn ends; the AI plays round 1, then the limit is reached
-    qtbot.waitUntil(lambda: c.game.over, timeout=20000)
-    qtbot.waitUntil(lambda: bool(window.game_overs), timeout=5000)
+    qtbot.waitUntil(lambda: c.game.over, timeout=120_000)
+    qtbot.waitUntil(lambda: bool(window.game_overs), timeout=20_000)
     summary = window.game_overs[-1]
     assert summary.winner is None and "turn limit" in summary.reason
     assert {t.name for t in summary.teams} == {"Red Patrol", "Blue Patrol"}
@@ -91,18 +91,18 @@ def test_last_team_standing_wins_and_the_dialog_offers_new_battle_or_editor(qtbo
     w = collect_game_overs(open_window(scenario, SKIRMISH, fit=True))
     w.show_game_over = w._game_over_dialog  # the real dialog (non-blocking: open())
     w.set_play_mode(True, seed=1)
-    qtbot.waitUntil(lambda: w.game_over_dialog is not None, timeout=5000)
+    qtbot.waitUntil(lambda: w.game_over_dialog is not None, timeout=20_000)
     dialog = w.game_over_dialog
     assert dialog.summary.winner == "red" and dialog.summary.headline == "Red Patrol wins"
     assert dialog.table.rowCount() == 2 and "5 of 5" in dialog.table.item(0, 1).text()
     asked = []
     w.ask_new_battle = lambda seed: asked.append(seed) or None
     dialog.new_button.click()
-    qtbot.waitUntil(lambda: bool(asked), timeout=2000)
+    qtbot.waitUntil(lambda: bool(asked), timeout=20_000)
     # again, and go back to the editor this time
     w.set_play_mode(False)
     w.set_play_mode(True, seed=2)
-    qtbot.waitUntil(lambda: w.game_over_dialog is not None, timeout=5000)
+    qtbot.waitUntil(lambda: w.game_over_dialog is not None, timeout=20_000)
     w.game_over_dialog.editor_button.click()
     assert not w.play_mode and w.act_edit_mode.isChecked()
     assert not w.turn_panel.game_over_banner.isVisible()

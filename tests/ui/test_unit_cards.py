@@ -89,7 +89,7 @@ def test_hovering_a_token_shows_a_compact_card_without_taking_focus(
     at = window.view.mapFromScene
     move_mouse(window.view.viewport(), at(cell_center((19, 4))))
     card = window.hover_card
-    qtbot.waitUntil(card.isVisible, timeout=3000)
+    qtbot.waitUntil(card.isVisible, timeout=20_000)
     assert card.unit_id == "blue-rifle-1"
     text = card.plain_text()
     lines = [
@@ -105,7 +105,7 @@ def test_hovering_a_token_shows_a_compact_card_without_taking_focus(
     qtbot.mouseClick(window.view.viewport(), Qt.MouseButton.LeftButton, pos=at(cell_center((19, 4))))
     assert window.selection.unit_id == "blue-rifle-1"
     move_mouse(window.view.viewport(), at(cell_center((12, 2))))
-    qtbot.waitUntil(lambda: not card.isVisible(), timeout=3000)
+    qtbot.waitUntil(lambda: not card.isVisible(), timeout=20_000)
     window.show_hover_card("blue-rifle-1")
     assert card.isVisible()
     window.view.zoom_in()  # the token moves away under the card: it goes

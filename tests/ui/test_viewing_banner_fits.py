@@ -27,7 +27,7 @@ def banner_fits(window: MainWindow) -> None:
 
 @pytest.mark.parametrize("size", [(1600, 1000), (1280, 720)])
 def test_the_viewing_banner_fits_the_map_and_follows_resizes(
-    open_window, app_style, settle, qtbot, size
+    open_window, app_style, settle, qtbot, idle, size
 ) -> None:
     window = open_window(size=size)
     settle(window)
@@ -39,12 +39,13 @@ def test_the_viewing_banner_fits_the_map_and_follows_resizes(
     assert "Viewing Round 1" in window.viewing_banner.text()
     banner_fits(window)
     window.resize(900, 600)  # the map narrower than the banner's one line
-    qtbot.waitUntil(lambda: window.view.width() < 700, timeout=5000)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: window.view.width() < 700, timeout=20_000)
+    idle()
     banner_fits(window)
     assert window.viewing_banner.height() > window.viewing_banner.fontMetrics().height() * 1.5  # wrapped
     window.resize(*size)
-    qtbot.wait(50)
+    qtbot.waitUntil(lambda: window.width() == size[0], timeout=20_000)
+    idle()
     banner_fits(window)
 
 

@@ -27,14 +27,14 @@ def test_the_window_fits_small_screens_and_the_battlefield_keeps_most_of_it(qtbo
         assert button.geometry().right() <= w.game_toolbar.width()
 
 
-def test_quitting_in_play_mode_keeps_the_palette_for_the_next_edit_start(qtbot, open_window) -> None:
+def test_quitting_in_play_mode_keeps_the_palette_for_the_next_edit_start(idle, open_window) -> None:
     w = open_window(animate=None)
     assert w.dock_palette.isVisible()
     w.set_play_mode(True, seed=2)
     assert not w.dock_palette.isVisible()
     w.close()
     again = open_window(animate=None)
-    qtbot.wait(20)
+    idle()
     assert not again.play_mode
     assert again.dock_palette.isVisible()
     assert not again.timeline_bar.isVisible()
@@ -59,14 +59,14 @@ def test_ctrl_y_redoes_an_edit_and_undo_keeps_its_label(qtbot, open_window) -> N
 
 
 @pytest.mark.parametrize("play", [False, True])
-def test_every_toolbar_button_of_the_mode_fits_at_1280x720(qtbot, open_window, app_style, play) -> None:
+def test_every_toolbar_button_of_the_mode_fits_at_1280x720(idle, open_window, app_style, play) -> None:
     """Review 2026-11-27 item 16: with the app's style at 1280x720 the Edit-mode toolbar ended at
     "Terrain" (Hazard, Fire and Unit cut off, no overflow arrow). Each mode shows its own buttons
     (the turn's in Play mode, the editing tools in Edit mode) and every one is on screen."""
     w = open_window(size=(1280, 720), animate=None)
     if play:
         w.set_play_mode(True, seed=2)
-    qtbot.wait(50)
+    idle()
     shown = [b for b in (w.game_toolbar, w.turn_toolbar, w.toolbar, w.tools_toolbar) if b.isVisible()]
     assert (w.turn_toolbar in shown) == play and (w.tools_toolbar in shown) != play
     for bar in shown:

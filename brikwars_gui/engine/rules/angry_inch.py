@@ -9,7 +9,7 @@ from __future__ import annotations
 
 import contextlib
 import dataclasses
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from typing import Any
 
 from brikwars_gui.engine.geometry import chebyshev, distance, facing_towards, has_line_of_sight, in_range
@@ -65,9 +65,12 @@ def _clear_shot(ctx: PlayContext, origin: Cell, at: Cell, weapon: WeaponState) -
     )
 
 
-def in_inch_zone(ctx: PlayContext, responder: UnitState, at: Cell, cells: list[Cell]) -> bool:
+def in_inch_zone(
+    ctx: PlayContext, responder: UnitState, at: Cell, cells: Callable[[], list[Cell]]
+) -> bool:
     """R-RESP-2 for Ranged reach: no ranged weapon has `at` in Range and in sight from where the
-    responder stands, but one has from one of `cells` (its Angry Inch cells)."""
+    responder stands, but one has from one of `cells()` (its Angry Inch cells, `step_cells`: asked
+    only then, issue 26)."""
     weapons = ranged_weapons(responder)
     if not weapons:
         return False
@@ -76,7 +79,7 @@ def in_inch_zone(ctx: PlayContext, responder: UnitState, at: Cell, cells: list[C
         return False
     if any(_clear_shot(ctx, responder.pos, at, w) for w in weapons):
         return False
-    return any(_clear_shot(ctx, c, at, w) for c in cells if c != at for w in weapons)
+    return any(_clear_shot(ctx, c, at, w) for c in cells() if c != at for w in weapons)
 
 
 def weighed(state: Any, unit: UnitState, plan: AttackPlan, step: Cell | None = None) -> AttackPlan:

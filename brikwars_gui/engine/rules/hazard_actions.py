@@ -260,7 +260,8 @@ def fire_action_options(state: GameState, unit: UnitState) -> list[ActionOption]
     AI, which asks for these two for every unit, does not look at every object and trap (issue 26)."""
     out: list[ActionOption] = []
     if not unit.action_used:
-        for fire in sorted(state.fires.values(), key=lambda f: f.id):
+        # without an apparatus no fire can be fought (`_fire_problem`): none is looked at (issue 26)
+        for fire in sorted(state.fires.values(), key=lambda f: f.id) if unit.apparatus > 0 else ():
             label = f'Fight fire {fire.id} (−{unit.apparatus}", R-FIRE-11)'
             _offer(out, state, unit, label, FightFire(fire.id))
         _offer(out, state, unit, 'Roll on the ground (−1" of fire, all Movement, G-23)', RollOnGround())

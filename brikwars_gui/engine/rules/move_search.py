@@ -232,30 +232,11 @@ def search_moves(
         return {}, None
     grid = state.grid
     blocked, no_stop = blockers(state, unit)
-    hs = at_half_speed(unit)
     rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
     budget = unit.move_left
     water = water_cells(grid)
-    avoid_water = _avoids_water(unit, water)
-    if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
-        # any order drops it now (`Game`); it is the search `blocked` gives (nothing changed
-        # within its reach), so it keeps `blocked`: the `move` order's `holds` finds the same set
-        search = MoveSearch(
-            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, prepared.reach
-        )
-    else:
-        reach = reach_search(
-            grid,
-            unit.pos,
-            budget,
-            blocked=blocked | water if avoid_water else blocked,
-            half_speed=hs,
-            diagonal_parity=unit.diagonal_parity,
-            max_rise=rise,
-        )
-        search = MoveSearch(
-            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
-        )
+    search = ground_search(state, unit, blocked, prepared)
+    avoid_water = search.water
     out = reach_cells(search.reach, no_stop)
     if avoid_water and unit.can_swim:  # burdened swimmers may enter one water cell and are Stopped there
         for (x, y), cost in list(out.items()):
@@ -277,3 +258,69 @@ def search_moves(
             out[cell] = min(cost, out.get(cell, cost))
     out.pop(unit.pos, None)
     return out, search
+
+
+def ground_search(
+    state: GameState, unit: UnitState, blocked: frozenset[Cell], prepared: MoveSearch | None = None
+) -> MoveSearch:
+    """The ground search of `search_moves` for a unit that may move, `blocked` by the enemies it
+    knows of (`blockers(state, unit)[0]`): `prepared` while it `holds`, else a new one."""
+    grid = state.grid
+    hs = at_half_speed(unit)
+    rise = max_rise(unit)  # R-MOVE-9: no jumping at Half Speed
+    budget = unit.move_left
+    water = water_cells(grid)
+    avoid_water = _avoids_water(unit, water)
+    if prepared is not None and prepared.holds(state, unit, blocked, avoid_water):
+        # any order drops it now (`Game`); it is the search `blocked` gives (nothing changed
+        # within its reach), so it keeps `blocked`: the `move` order's `holds` finds the same set
+        return MoveSearch(
+            unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, prepared.reach
+        )
+    reach = reach_search(
+        grid,
+        unit.pos,
+        budget,
+        blocked=blocked | water if avoid_water else blocked,
+        half_speed=hs,
+        diagonal_parity=unit.diagonal_parity,
+        max_rise=rise,
+    )
+    return MoveSearch(
+        unit, unit.pos, budget, unit.diagonal_parity, hs, rise, grid, blocked, avoid_water, reach
+    )
+
+
+MoveCells = tuple[np.ndarray, np.ndarray, np.ndarray, MoveSearch | None]
+"""(x, y, Move cost) of each cell the unit can end a move on, and the ground search made."""
+
+
+def search_move_cells(
+    state: GameState, unit: UnitState, prepared: MoveSearch | None = None
+) -> MoveCells:
+    """`search_moves(state, unit, prepared)` as arrays, for the default AI (issue 26): the same
+    cells and costs (in row order) and the same search for `plan_move`, read off the search as
+    they are, the cells of the unit's friends left out by asking the unit index about the cells
+    reached only (`search_moves` builds the set of every friend's cell, ~1,000 a unit in a
+    2,000-unit battle, and a dict the AI turned back into arrays). A flyer (R-SN-30) and a
+    burdened swimmer (R-MOVE-10), whose moves are more than the ground search's cells, take
+    `search_moves` itself."""
+    if unit.flight or (unit.can_swim and _avoids_water(unit, water_cells(state.grid))):
+        moves, search = search_moves(state, unit, prepared)
+        return (*move_arrays(moves), search)
+    if movement_problem(unit) is not None:
+        return (*move_arrays({}), None)
+    search = ground_search(state, unit, enemy_blockers(state, unit.team), prepared)
+    xs, ys, costs = search.reach.cost_arrays()
+    # no move ends on a friend's cell nor where it stands: both are cells of the unit's side
+    friends = state.unit_index().team_cells.get(unit.team, {})
+    free = [(x, y) not in friends for x, y in zip(xs.tolist(), ys.tolist(), strict=True)]
+    keep = np.array(free, dtype=bool)
+    return xs[keep], ys[keep], costs[keep], search
+
+
+def move_arrays(moves: dict[Cell, int]) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    """A `legal_moves` dict as (x, y, cost) arrays, in its order."""
+    xs = np.fromiter((c[0] for c in moves), np.int64, len(moves))
+    ys = np.fromiter((c[1] for c in moves), np.int64, len(moves))
+    return xs, ys, np.fromiter(moves.values(), np.int64, len(moves))

@@ -23,6 +23,7 @@
 from __future__ import annotations
 
 import contextlib
+import functools
 import math
 from collections.abc import Iterator
 from typing import Any
@@ -163,7 +164,7 @@ def movement_triggers(ctx: PlayContext, mover: UnitState, prev: Cell, cell: Cell
             # if it sees either end of it
             if not in_range(other.pos, cell, max(w.range or 0 for w in weapons) + 1.5):
                 continue  # `cell` is beyond the Angry Inch zone: skip computing the step cells
-            cells = step_cells(ctx, other)
+            cells = functools.cache(functools.partial(step_cells, ctx, other))  # made if needed
             if (
                 in_inch_zone(ctx, other, cell, cells)
                 and not in_inch_zone(ctx, other, prev, cells)

@@ -3,8 +3,9 @@ the data directory or the disk refuses them (issue 14, items 7-9; the store is u
 
 * Every order and answered question of the battle is appended to a write-ahead journal as it is
   made (ui/write_ahead.py), and the whole battle is autosaved at every end of turn, with a
-  checkpoint of the game as it stands then (engine/checkpoint.py), so a recovery replays only the
-  orders journaled after the last end of turn (issue 26); every edit of
+  checkpoint of the game as it stands then (engine/checkpoint.py), and within a long turn another
+  one when it pays (ui/checkpoint_pacing.py), so a recovery replays only the orders journaled
+  after the last checkpoint (issue 26); every edit of
   the editor document is appended to the editor's journal as what it changed when it is done
   (ui/editor_journal.py: a drag appends each step; only while there are unsaved changes), each
   into this instance's own recovery slot: a kill loses at most the order or edit in flight
@@ -18,11 +19,13 @@ the data directory or the disk refuses them (issue 14, items 7-9; the store is u
 from __future__ import annotations
 
 import logging
+import time
 from pathlib import Path
 
 import shiboken6
 from PySide6.QtWidgets import QMessageBox
 
+from brikwars_gui.ui.checkpoint_pacing import CheckpointPacer
 from brikwars_gui.ui.editor_journal import EditorJournal
 from brikwars_gui.ui.recovery import (
     RecoveryStore,
@@ -49,6 +52,8 @@ class RecoveryMixin:
         self.ask_recover_editor = self._ask_recover_editor_dialog
         """Asked at startup when a gone instance left unsaved scenario edits; tests replace it."""
         self._autosave_failing = False
+        self.checkpoint_pacer = CheckpointPacer()
+        """When a checkpoint is taken within a turn (ui/checkpoint_pacing.py); tests tune it."""
         if data_dir is None:
             return
         try:
@@ -94,19 +99,30 @@ class RecoveryMixin:
             self._autosave_failed(exc)
             return
         self._autosave_works()
+        self._keep_checkpoint(lambda: self.controller.make_prefix_checkpoint(saved))
+
+    def _keep_checkpoint(self, make) -> None:
+        """A checkpoint of the game as it stands (`make()`: None when none can be taken now),
+        kept in the slot (atomically); its cost paces the mid-turn ones."""
+        start = time.perf_counter()
         try:
-            made = self.controller.make_prefix_checkpoint(saved)
+            made = make()
             if made is not None:  # else the one kept before still stands for the orders it covers
                 self.recovery.keep_checkpoint(made)
         except Exception:  # nothing is lost: a recovery replays more of the journaled orders
             log.exception("the autosave's checkpoint was not kept")
+        self.checkpoint_pacer.restart(time.perf_counter() - start)
 
     def _journal_begin(self) -> None:
         """A battle started, resumed or undone: the journal starts over from it."""
         if self.recovery is None or not self.controller.has_game:
             return
+        self.controller.track_journal(None)  # until the journal is on disk
         try:
-            self.journal.begin(self.controller.saved_game())
+            saved = self.controller.saved_game()
+            self.journal.begin(saved)
+            self.controller.track_journal(saved)
+            self.checkpoint_pacer.restart()
             # the checkpoint the battle was opened from (or that an undo kept) stands for its first
             # orders: kept beside the journal until the next end of turn makes a newer one
             self.recovery.keep_checkpoint(self.controller.prefix_checkpoint)
@@ -128,6 +144,14 @@ class RecoveryMixin:
         except Exception as exc:
             log.exception("journal failed")
             self._autosave_failed(exc)
+            self.controller.track_journal(None)  # the journal misses orders: no checkpoint of them
+            return
+        # a checkpoint within a long turn, when it pays (issue 26: a kill late in the turn then
+        # replays only the orders after it)
+        self.controller.journaled(events)
+        self.checkpoint_pacer.add(sum(1 for e in events if e.get("kind") == "order"))
+        if self.checkpoint_pacer.due() and self.controller.between_orders:
+            self._keep_checkpoint(self.controller.make_mid_turn_checkpoint)
 
     def _journal_answer(self, decided: dict) -> None:
         """A human answered a question mid-order: the order so far and the answer, on disk before

@@ -86,6 +86,9 @@ class SessionController(
         autosave's latest (`make_prefix_checkpoint`); the recovery slot keeps it beside the
         journal, so a recovery replays only the orders after it (issue 26)."""
         self._built_from: tuple[Any, Any] | None = None  # (game, checkpoint) `replay_saved` installed
+        self._journal_base: Any = None  # the journal's first line (`track_journal`): scenario, dice
+        self._journal_digest: Any = None  # the digest of the journal's events so far
+        self._journal_last: dict[str, Any] | None = None  # the last of them
         self.log: list[LogEntry] = []
         """The log as the viewing player may read it (numbered for that player)."""
         self._entries: list[LogEntry] = []

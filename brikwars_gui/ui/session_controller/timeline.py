@@ -6,6 +6,7 @@ from __future__ import annotations
 from typing import Any
 
 from brikwars_gui.scenario.models import Scenario
+from brikwars_gui.scenario.savegame import REPLAY_KINDS
 from brikwars_gui.ui.session_controller.log_entries import _replay_kinds
 
 
@@ -108,13 +109,61 @@ class TimelineMixin:
             return saved
         return with_checkpoint(saved, self.game, [entry.seen_by for entry in self._entries])
 
+    @property
+    def between_orders(self) -> bool:
+        """Whether the game stands between two engine calls: no order under way (none waiting for
+        a Response answer either) and no end of turn waiting for its autosave. The game's state,
+        events and dice then belong together: a moment a checkpoint may be taken."""
+        from brikwars_gui.engine import journal
+
+        return (
+            self.game is not None and not self._busy and journal.active() is None and not self._turn_completed
+        )
+
+    def track_journal(self, saved: Any) -> None:
+        """The write-ahead journal began again from `saved` (`saved_game()` just now; None: no
+        journal): a running digest of its events is kept (`engine.checkpoint.EventsDigest`), fed
+        with the orders and decisions journaled after it (`journaled`), so a checkpoint within a
+        turn (`make_mid_turn_checkpoint`) is keyed without keeping or rebuilding the events."""
+        from brikwars_gui.engine.checkpoint import EventsDigest
+
+        self._journal_base = saved
+        self._journal_digest = None if saved is None else EventsDigest(saved.events)
+        self._journal_last = saved.events[-1] if saved is not None and saved.events else None
+
+    def journaled(self, events: list[dict[str, Any]]) -> None:
+        """The orders and decisions just appended to the journal (`replay_events_from`'s)."""
+        if self._journal_digest is not None and events:
+            self._journal_digest.add(events)
+            self._journal_last = events[-1]
+
+    def make_mid_turn_checkpoint(self) -> Any:
+        """A checkpoint of the game as it stands, keyed by the journal's events (`track_journal`),
+        saying how many it stands for; kept as `prefix_checkpoint`. None when no journal is
+        tracked, the game is not between two orders, or the journaled events are not the game's
+        (as many orders and decisions, the last one the same): then none is taken."""
+        from brikwars_gui.engine.checkpoint import make_checkpoint
+
+        digest = self._journal_digest
+        if digest is None or not self.between_orders:
+            return None
+        kinds = set(REPLAY_KINDS)
+        mine = [e for e in self.game.events if e.kind in kinds]
+        if len(mine) != digest.count or (mine and mine[-1].to_dict() != self._journal_last):
+            return None
+        extra = [entry.seen_by for entry in self._entries]
+        made = make_checkpoint(self._journal_base, self.game, extra, digest=digest)
+        if made is not None:
+            self.prefix_checkpoint = made
+        return made
+
     def make_prefix_checkpoint(self, saved: Any) -> Any:
         """A checkpoint of the game as it stands, whose orders are `saved`'s (`saved_game()` just
         now), saying how many events it stands for: the autosave keeps it while the journal
         appends the orders after it (issue 26). Kept as `prefix_checkpoint`; None if it cannot be."""
         from brikwars_gui.engine.checkpoint import make_checkpoint
 
-        if self.game is None or self._busy:
+        if not self.between_orders:
             return None
         made = make_checkpoint(saved, self.game, [entry.seen_by for entry in self._entries], prefix=True)
         if made is not None:

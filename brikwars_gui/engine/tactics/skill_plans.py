@@ -64,8 +64,11 @@ def skill_plans(
         target = state.units.get(order.target or "")
         if worth.vetoes:
             saved, unweighed = _vetoed(planner, unit, cells, xs, ys, tm, worth, caution)
-            saved = saved * (1.0 - planner._urgency())  # as a hold's worth: toward the round limit
-            score = ready + saved  # blows cancelled win no battle (a draw is not a win)
+            # worth nothing from half-way to the round limit: cancelled blows win no battle, and two
+            # sides that both veto stalled to a draw (ruined_chapel, Normal vs Normal, seeds
+            # 600-639: 18 draws melting as a saved Action's worth, 1 - urgency; 2 so)
+            saved = saved * max(0.0, 1.0 - 2.0 * planner._urgency())
+            score = ready + saved
             # the cell: the least left over after the vetoes, each foe's blow weighed as they are
             # (a cell where more blows land is not better for the more it would cancel)
             where = score - unweighed

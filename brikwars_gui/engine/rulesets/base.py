@@ -99,6 +99,22 @@ class SkillTurnOption:
 
 
 @dataclass(frozen=True)
+class SkillTurnWorth:
+    """What the tactical AI weighs of one of a ruleset's own Actions (`Ruleset.skill_turn_worth`),
+    in the planner's units (`StrikeOdds.value`); the planner's threat map supplies the attacks
+    it would cancel or weaken (tactics/skill_plans.py).
+
+    * `vetoes`: the chance of at least 1, 2, ... vetoes, each cancelling one foe's attack before
+      the unit's next turn (Nine Powers' Acrobatics, Protect and Wrestle's shields, R-NP-11); with
+      `allies`, also an attack on a friend within reach of the unit;
+    * `gain`: the lasting harm it adds to the unit's own attacks over its next turns (Perception)."""
+
+    vetoes: tuple[float, ...] = ()
+    allies: bool = False
+    gain: float = 0.0
+
+
+@dataclass(frozen=True)
 class RollAsked:
     """An action's roll as the shared rules computed it, in BrikWars numbers (`use`, `needed` =
     Use + penalties or None for an automatic success, `per_die_modifier`, R-ACT-5/6) with its
@@ -234,6 +250,13 @@ class Ruleset(ABC):
     def skill_turn(self, ctx: RulesContext, unit: UnitState, skill: str, target: str | None) -> None:
         """Carry out a checked `SkillTurn` (the Action is already used)."""
         raise NotImplementedError(f"{self.name} offers no skill turns")
+
+    def skill_turn_worth(
+        self, state: GameState, unit: UnitState, skill: str, target: str | None
+    ) -> SkillTurnWorth | None:
+        """What the tactical AI weighs of `SkillTurn(skill, target)` now; None: never worth an
+        Action to it (the default: a ruleset without such turns)."""
+        return None
 
     # -- Actions --------------------------------------------------------------------------
 

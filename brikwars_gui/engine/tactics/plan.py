@@ -9,8 +9,9 @@ from typing import Any
 from brikwars_gui.engine.rules.actions import Attack, Sprint
 from brikwars_gui.engine.state import Cell
 
-#: Plans that move to `dest` and then give their hand `order` there (notes[0] says what it does).
-HAND_KINDS = ("shove", "operate", "reset")
+#: Plans that move to `dest` and then give their hand `order` there (notes[0] says what it does);
+#: "skill" is a ruleset's own Action (`SkillTurn`, tactics/skill_plans.py).
+HAND_KINDS = ("shove", "operate", "reset", "skill")
 
 
 @dataclass
@@ -30,7 +31,7 @@ class Plan:
     toward: Cell | None = None  # sprint goal; a Shove's victim's cell
     notes: list[str] = field(default_factory=list)
     path: tuple[Cell, ...] | None = None  # the move's explicit path (round a hazard), else the rules'
-    order: Any = None  # a hand order (FightFire, RollOnGround, Shove, Operate, ResetTrap) given at `dest`
+    order: Any = None  # a hand order (FightFire, Shove, Operate, SkillTurn...) given at `dest`
     free: bool = False  # costs neither Action nor Movement (an SN cast by touch): taken first, then replanned
 
 

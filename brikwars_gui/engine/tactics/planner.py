@@ -41,6 +41,7 @@ from brikwars_gui.engine.tactics.plan import Plan
 from brikwars_gui.engine.tactics.presets import Behaviour
 from brikwars_gui.engine.tactics.routes import Route, hazard_near, safe_routes
 from brikwars_gui.engine.tactics.shove_plans import blast
+from brikwars_gui.engine.tactics.skill_plans import skill_plans
 from brikwars_gui.engine.tactics.sn_plans import sn_plans
 from brikwars_gui.engine.tactics.threat import CROSSING, STEP, ThreatMap, known_enemies
 
@@ -337,6 +338,7 @@ class Planner:
             plans += charge_plans(self, unit, near, tm, caution)
         plans += fire_plans(state, unit, float(base[0]), caution * float(hazard[0]), self.b.caution)
         plans += hand_plans(self, unit, cells, base - self.b.caution * move_risk, move_risk, tm, caution)
+        plans += skill_plans(self, unit, cells, base - self.b.caution * move_risk, later, tm, caution)
         if state.sn.active:  # Chapter D: casts and a 10amyte's blast (tactics/sn_plans.py)
             sn = sn_plans(self, unit, cells, base - self.b.caution * move_risk)
             free = [p for p in sn if p.free]

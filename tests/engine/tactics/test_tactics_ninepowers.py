@@ -71,6 +71,9 @@ def test_under_nine_powers_the_ai_strikes_and_stands_instead_of_falling_back():
                     sb.unit("a", "red", (5, 5), facing="E", weapons=[sb.SWORD]),
                     sb.unit("z", "blue", (6, 5), facing="W", weapons=[sb.SWORD]),
                     sb.unit("y", "blue", (7, 4), facing="W", weapons=[sb.SWORD]),
+                    # a friend the two may strike instead: alone among them, a spends its Action
+                    # on Protect (R-NP-11; test_tactics_np_turns)
+                    sb.unit("f", "red", (9, 8), facing="W", weapons=[sb.SWORD]),
                 ]
             ),
             "ninepowers",

@@ -176,9 +176,12 @@ def _ledge_game(script: list[int]) -> Game:
 
 def test_r_np_14_the_ai_holds_away_from_a_ledge_a_foe_would_strike_down_from():
     """Higher ground (R-NP-14, L1343): a foe one inch above its target rolls a die more. The
-    hero, two blows from defeat, walks up to hold for the zombie: before, at (9, 5), under the
-    ledge the zombie can climb; now at (9, 6), where the zombie's blow comes from level ground."""
-    g = _ledge_game([])
+    hero, two blows from defeat, has spent its Action (a Perception turn that failed) and walks up
+    to face the zombie: before, at (9, 5), under the ledge the zombie can climb; now at (9, 6),
+    where the zombie's blow comes from level ground. (With its Action it would now Protect itself
+    rather than hold: `test_tactics_np_turns`.)"""
+    g = _ledge_game([4])  # Perception d4 4: a failure
+    g.act("h", SkillTurn("Perception", "z"))
     decision = TacticalAI(preset("normal")).play_unit(g, "h")
     assert decision is not None and decision.kind == "hold"
     assert g.unit("h").pos == (9, 6)

@@ -1,19 +1,24 @@
-"""Hard's play-outs under Nine Powers (issue 25, sixth session): in a constructed position the
-played-out choice is a better one than the planner's alone, through `Game` orders.
+"""The chapel at close quarters under Nine Powers (issue 25): in the sixth session Hard's
+play-outs stepped the heroes back where the planner alone struck into the pack; since the
+seventh, the planner guards with a Protect turn itself (R-NP-11), which ends the undead's reply
+better than either did. Through `Game` orders.
 
 The chapel's heroes stand a few squares from three zombies and the Zombie Hulk. The planner alone
 sends Vroy in to strike Zombie 1 (80% to hit, 2 points on its Armor) and weighs the undead's next
 turn at a third (`next_turn`): there every zombie and the Hulk that can close on him strikes, each
 with the flanking die (R-NP-14), and the side that dealt more damage goes first next round (R-NP-9).
 Played out to the moment the heroes play again (Armor worn away counted, `standing_worth`), Vroy
-and Siron are seen to fare better stepping back and holding their Actions: the undead walk into
+and Siron were seen to fare better stepping back and holding their Actions: the undead walk into
 their Responses instead (R-RESP-1/2)."""
 
 from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from brikwars_gui.engine.session import Game
+from brikwars_gui.engine.tactics import planner as planner_module
 from brikwars_gui.engine.tactics import rollout
 from brikwars_gui.engine.tactics.player import TacticalAI, make_player
 from brikwars_gui.engine.tactics.presets import preset
@@ -44,35 +49,47 @@ def _hard(playing_out: bool) -> TacticalAI:
     return TacticalAI(hard if playing_out else hard.with_(rollouts=0, turn_rollouts=0), 1)
 
 
-def test_r_np_14_hards_play_out_steps_vroy_back_where_the_planner_alone_strikes_into_the_pack():
+def _heroes_turn(sim: Game, skill_turns: bool, monkeypatch: pytest.MonkeyPatch) -> None:
+    """The heroes' turn as Hard's planner alone plays it, with its own Nine Powers turns or
+    without (`skill_plans` switched off for that turn only: the undead's reply keeps them)."""
+    with monkeypatch.context() as patch:
+        if not skill_turns:
+            patch.setattr(planner_module, "skill_plans", lambda *args, **kwargs: [])
+        _hard(playing_out=False).play_turn(sim)
+
+
+def test_r_np_11_the_planner_guards_beside_the_pack_where_it_only_struck_and_held(monkeypatch):
+    """Issue 25, seventh session: the planner alone now spends Siron's Action on a Protect turn
+    (R-NP-11: each success vetoes a blow on him or a friend within reach) where before only Vroy
+    struck and the others held — the mistake Hard's play-outs used to mend by stepping back."""
     game = _chapel_close_quarters()
-    _hard(playing_out=True).play_turn(game)  # the heroes' turn given to the game itself
-    vroy = game.unit("vroy")
-    assert not vroy.action_used and vroy.pos[0] < 9, "played out: step back, keep the Action"
+    _heroes_turn(game, True, monkeypatch)
+    guards = [e for e in game.events if e.kind == "np_turn" and e.skill in ("Protect", "Acrobatics")]
+    assert [e.unit for e in guards] == ["siron"]
 
     game = _chapel_close_quarters()
-    _hard(playing_out=False).play_turn(game)
-    vroy = game.unit("vroy")
-    assert vroy.action_used and vroy.pos[0] >= 10, "the planner alone strikes into the pack"
+    _heroes_turn(game, False, monkeypatch)
+    assert not [e for e in game.events if e.kind == "np_turn"]
+    assert game.unit("vroy").action_used and game.unit("vroy").pos[0] >= 10, "it strikes into the pack"
 
 
-def test_r_np_9_the_played_out_turn_ends_the_undeads_reply_better_than_the_planners():
-    """The heroes' turn as Hard plays it with and without its play-outs, each followed by the
-    undead's reply as Normal plans it, over 20 dice draws of their own (not the play-outs'):
-    the heroes' `worth` (own minus enemy, Stamina and Armor counted) is better by half a unit
-    (measured over 30 draws: -0.84 against -1.42; with the greedy baseline replying -0.84
-    against -1.29)."""
+def test_r_np_11_the_guarded_turn_ends_the_undeads_reply_better_than_the_old_planners(monkeypatch):
+    """The heroes' turn as Hard's planner alone plays it with and without its Nine Powers turns,
+    each followed by the undead's reply as Normal plans it, over 20 dice draws: the heroes'
+    `worth` (own minus enemy, Stamina and Armor counted) is better: -0.74 against -0.93 (the
+    undead replying with their own Protect turns; -0.76 against -1.42 when they had none, and
+    Hard's play-outs, which stepped the heroes back before, ended it at -0.84)."""
     game = _chapel_close_quarters()
     before = len(game.events)
 
-    def after_reply(playing_out: bool) -> float:
+    def after_reply(skill_turns: bool) -> float:
         total = 0.0
         for draw in range(20):
             sim = rollout.copy_of(game, 500 + draw)
-            _hard(playing_out).play_turn(sim)
+            _heroes_turn(sim, skill_turns, monkeypatch)
             total += rollout.replies(sim, "heroes", lambda g: make_player("normal", 1).play_turn(g))
         return total / 20
 
-    held, struck = after_reply(True), after_reply(False)
-    assert held > struck + 0.3, (held, struck)
+    guarded, old = after_reply(True), after_reply(False)
+    assert guarded > old + 0.1, (guarded, old)
     assert len(game.events) == before  # the game itself untouched

@@ -13,6 +13,8 @@ which every other player gets:
   that has its Action and can reach the target, at the difficulty it would pick), so a veto
   is kept for the blow that matters; with more vetoes than attacks to come, any attack that can
   hit. The default counts one attack to come whatever the board holds.
+* **A Wrestle turn** (L932-936): the difficulty with the most successes expected and "used as a
+  shield" for each (`ai_turns.answer`; issue 25).
 
 docs/rules-decisions.md "The tactical AI's Nine Powers answers".
 """
@@ -23,7 +25,7 @@ from fractions import Fraction
 from typing import Any
 
 from brikwars_gui.engine.geometry import distance, within_reach
-from brikwars_gui.engine.rulesets.ninepowers import attacks, forecast, unitstate
+from brikwars_gui.engine.rulesets.ninepowers import ai_turns, attacks, forecast, unitstate
 from brikwars_gui.engine.rulesets.ninepowers.odds import AttackForecast
 from brikwars_gui.engine.rulesets.ninepowers.pools import Difficulty
 from brikwars_gui.engine.rulesets.ninepowers.resolve import side_order
@@ -42,7 +44,7 @@ def answer(state: Any, request: Any) -> str | None:
         return attack_difficulty(state, request)
     if request.question == "np_veto" and "weapon" in detail:
         return veto(state, request)
-    return None
+    return ai_turns.answer(state, request)  # a Wrestle turn's difficulty and effect
 
 
 def _weapon(unit: Any, name: str) -> Any:

@@ -30,6 +30,7 @@ from brikwars_gui.engine.rulesets.base import (
     RollAsked,
     Ruleset,
     SkillTurnOption,
+    SkillTurnWorth,
     StatLine,
     StrikeOdds,
     WeaponTerms,
@@ -226,6 +227,14 @@ class NinePowersRuleset(Ruleset):
 
     def skill_turn(self, ctx: RulesContext, unit: UnitState, skill: str, target: str | None) -> None:
         turns.perform(ctx, unit, skill, target)
+
+    def skill_turn_worth(
+        self, state: GameState, unit: UnitState, skill: str, target: str | None
+    ) -> SkillTurnWorth | None:
+        """Vetoes, a Perception mark's extra harm, a wrestling effect's relief (`ai_turns`)."""
+        from brikwars_gui.engine.rulesets.ninepowers.ai_turns import worth
+
+        return worth(state, unit, skill, target)
 
     # -- checks ----------------------------------------------------------------------------
 

@@ -75,21 +75,22 @@ def test_r_np_11_the_planner_guards_beside_the_pack_where_it_only_struck_and_hel
 
 def test_r_np_11_the_guarded_turn_ends_the_undeads_reply_better_than_the_old_planners(monkeypatch):
     """The heroes' turn as Hard's planner alone plays it with and without its Nine Powers turns,
-    each followed by the undead's reply as Normal plans it, over 20 dice draws: the heroes'
-    `worth` (own minus enemy, Stamina and Armor counted) is better: -0.74 against -0.93 (the
-    undead replying with their own Protect turns; -0.76 against -1.42 when they had none, and
-    Hard's play-outs, which stepped the heroes back before, ended it at -0.84)."""
+    each followed by the undead's reply as Normal plans it, over 100 dice draws: the heroes'
+    `worth` (own minus enemy, Stamina and Armor counted) is better: -0.76 against -0.80 (the
+    undead replying with their own Protect turns, on the play-outs' common dice; 0.07 better
+    over 300 other draws; a draw's difference varies by about 0.2, so 20 draws could not tell
+    the two apart)."""
     game = _chapel_close_quarters()
     before = len(game.events)
 
     def after_reply(skill_turns: bool) -> float:
         total = 0.0
-        for draw in range(20):
+        for draw in range(100):
             sim = rollout.copy_of(game, 500 + draw)
             _heroes_turn(sim, skill_turns, monkeypatch)
             total += rollout.replies(sim, "heroes", lambda g: make_player("normal", 1).play_turn(g))
-        return total / 20
+        return total / 100
 
     guarded, old = after_reply(True), after_reply(False)
-    assert guarded > old + 0.1, (guarded, old)
+    assert guarded > old + 0.02, (guarded, old)
     assert len(game.events) == before  # the game itself untouched

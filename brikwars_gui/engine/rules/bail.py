@@ -8,6 +8,7 @@ halves the inches (R-RESP-7), unless the burden causing it is dropped first.
 
 from __future__ import annotations
 
+import math
 from typing import Any
 
 from brikwars_gui.engine.dice.brikwars import (
@@ -125,13 +126,21 @@ def leap_cells(state: GameState, unit: UnitState, inches: int) -> list[Cell]:
     return out
 
 
-def reaches(state: GameState, enemy: UnitState, cell: Cell, size: float) -> bool:
+def weapon_reach(enemy: UnitState) -> tuple[bool, float]:
+    """(whether `enemy` has a close-combat weapon, its longest ranged weapon's Range): what
+    `reaches` reads of it, taken once when many cells are weighed."""
+    return bool(close_weapons(enemy)), max((w.range or 0 for w in ranged_weapons(enemy)), default=0)
+
+
+def reaches(
+    state: GameState, enemy: UnitState, cell: Cell, size: float, weapons: tuple[bool, float] | None = None
+) -> bool:
     """`enemy` could attack a unit on `cell` next without penalty: a close-combat weapon within
     reach (GRID-4), or a ranged one within its Range (GRID-3) and in line of sight (GRID-5); beyond
-    Range every die loses the Out of Range inches (R-ACT-6)."""
-    if close_weapons(enemy) and within_reach(enemy.pos, cell):
+    Range every die loses the Out of Range inches (R-ACT-6). `weapons`: its `weapon_reach`."""
+    close, reach = weapons or weapon_reach(enemy)
+    if close and within_reach(enemy.pos, cell):
         return True
-    reach = max((w.range or 0 for w in ranged_weapons(enemy)), default=0)
     if not reach or not in_range(enemy.pos, cell, reach):
         return False
     smoke = state.smoke_between(enemy.pos, cell, enemy.size, size)
@@ -151,17 +160,23 @@ def bail_default(
     burning = {c for fire in state.fires.values() if fire.target not in state.units for c in fire.cells}
     fields = [f.mask for f in state.fields.values() if not (f.living_only and not unit.living)]
     held = water_cells(state.grid) if burdened(unit) else frozenset()
+    # only enemies that could reach one of the cells: within its leap plus the longest Range in
+    # the battle (an upper bound) or close-combat reach (√2"), from the spatial index — not every
+    # unit of a 2,000-unit battle for each cell (issue 26)
+    leap = max((distance(unit.pos, c) for c in cells), default=0.0)
+    radius = leap + max(state.unit_index().longest_range, math.sqrt(2)) + 0.01
     enemies = [
         e
-        for e in sorted(state.units.values(), key=lambda u: u.id)
-        if e.alive and not e.disrupted and e.team != unit.team and unit_visible_to(state, unit.team, e)
+        for e in sorted(state.units_near(unit.pos, radius), key=lambda u: u.id)
+        if not e.disrupted and e.team != unit.team and unit_visible_to(state, unit.team, e)
     ]
+    armed = [(e, weapon_reach(e)) for e in enemies]
 
     def harm(c: Cell) -> tuple:
         x, y = c
         hazard = any(bool(mask[y, x]) for mask in fields) or c in held
         exposed = threat is not None and threat.alive and reaches(state, threat, c, unit.size)
-        reached = sum(reaches(state, e, c, unit.size) for e in enemies)
+        reached = sum(reaches(state, e, c, unit.size, w) for e, w in armed)
         return (
             int(c in burning),
             int(hazard),
